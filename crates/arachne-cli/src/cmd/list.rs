@@ -1,0 +1,24 @@
+//! `arachne games` and `arachne algos`.
+use crate::error::CliResult;
+
+pub fn games() -> CliResult {
+    for (_, line) in arachne_games::spec::CATALOGUE {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+pub fn algos() -> CliResult {
+    println!("serial:");
+    for (name, line) in arachne_search::CATALOGUE {
+        println!("  {name:<12} {line}");
+    }
+    let par = super::parallel::catalogue();
+    if !par.is_empty() {
+        println!("parallel (--procs P --backend sim|threads):");
+        for (name, line) in par {
+            println!("  {name:<14} {line}");
+        }
+    }
+    Ok(())
+}

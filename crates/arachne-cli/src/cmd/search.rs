@@ -1,0 +1,248 @@
+//! `arachne search`: run any algorithm on any game or synthetic tree.
+use crate::error::{CliError, CliResult};
+use crate::output::{mnps, print_json, thousands};
+use arachne_core::{Game, Limits, StopFlag};
+use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_search::{Algorithm, SearchOptions, SearchOutcome};
+use clap::Args;
+use serde_json::json;
+use std::time::Duration;
+
+/// The embedded default: what `arachne` with no arguments searches.
+pub const DEFAULT_GAME: &str = "connect4";
+/// The default algorithm.
+pub const DEFAULT_ALGO: &str = "alphabeta";
+
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Game spec, e.g. `connect4`, `iid:n=3,d=5,seed=1`, `incremental:b=10,d=10,seed=1,branching=random`
+    /// (see `arachne games`).
+    #[arg(long, short = 'g', default_value = DEFAULT_GAME)]
+    pub game: String,
+    /// Algorithm, `NAME[:key=value,...]` (see `arachne algos`).
+    #[arg(long, short = 'a', default_value = DEFAULT_ALGO)]
+    pub algo: String,
+    /// Depth in plies. Default: a synthetic tree's full depth, or the game's default.
+    #[arg(long, short = 'd')]
+    pub depth: Option<u32>,
+    /// Number of processors for parallel algorithms.
+    #[arg(long, short = 'p')]
+    pub procs: Option<u32>,
+    /// Parallel backend: `sim` (virtual time, deterministic) or `threads` (real cores).
+    #[arg(long, default_value = "sim")]
+    pub backend: String,
+    /// Parallel cost model for `--backend sim` (`unit`, `arachne`).
+    #[arg(long)]
+    pub cost: Option<String>,
+    /// Seed for random message latency in the simulator (0 = no random latency).
+    #[arg(long, default_value_t = 0)]
+    pub latency_seed: u64,
+    /// Order successors by their static values before searching them.
+    #[arg(long)]
+    pub preorder: bool,
+    /// Use the game's move-ordering heuristics (captures first, killers, history).
+    #[arg(long)]
+    pub ordering: bool,
+    /// Transposition table size in MiB (for staged search on real games, sss, mtdf).
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// Stop after this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Stop after this many milliseconds.
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl SearchArgs {
+    /// The search options these flags select.
+    pub fn options(&self) -> SearchOptions {
+        SearchOptions {
+            preorder: self.preorder,
+            hints: self.ordering,
+            killers: self.ordering,
+            history: self.ordering,
+            tt_mib: self.hash,
+        }
+    }
+}
+
+/// `arachne` with no arguments: the embedded default search.
+pub fn run_default() -> CliResult {
+    run(SearchArgs {
+        game: DEFAULT_GAME.into(),
+        algo: "salphabeta".into(),
+        depth: None,
+        procs: None,
+        backend: "sim".into(),
+        cost: None,
+        latency_seed: 0,
+        preorder: false,
+        ordering: true,
+        hash: 16,
+        nodes: None,
+        time_ms: None,
+        json: false,
+    })
+}
+
+/// Checks the depth against the game and returns the depth to search.
+pub fn resolve_depth(requested: Option<u32>, info: &GameInfo) -> Result<u32, CliError> {
+    let depth = requested.unwrap_or(info.default_depth);
+    if depth == 0 {
+        return Err(CliError::usage("--depth must be at least 1"));
+    }
+    if let Some(max) = info.max_depth {
+        if depth > max && info.name != "tictactoe" && info.name != "connect4" {
+            return Err(CliError::usage(format!(
+                "--depth {depth} exceeds the depth of the tree ({max}) in `{}`",
+                info.spec
+            )));
+        }
+    }
+    if depth > 200 {
+        return Err(CliError::usage(format!(
+            "--depth {depth} is beyond the supported 200 plies"
+        )));
+    }
+    Ok(depth)
+}
+
+/// Limits from the flags, with Ctrl-C wired to the stop flag.
+pub fn limits(args: &SearchArgs, depth: u32) -> Limits {
+    let stop = StopFlag::new();
+    let s2 = stop.clone();
+    // Ctrl-C stops the search; a second handler registration (tests) is harmless to skip.
+    let _ = ctrlc::set_handler(move || s2.stop());
+    let mut l = Limits {
+        depth: Some(depth),
+        stop,
+        ..Limits::default()
+    };
+    if let Some(n) = args.nodes {
+        l = l.with_nodes(n);
+    }
+    if let Some(t) = args.time_ms {
+        l = l.with_time(Duration::from_millis(t));
+    }
+    l
+}
+
+/// `arachne search`.
+pub fn run(args: SearchArgs) -> CliResult {
+    if args.nodes == Some(0) {
+        return Err(CliError::usage("--nodes must be at least 1"));
+    }
+    if args.hash > 1 << 16 {
+        return Err(CliError::usage("--hash is in MiB and at most 65536"));
+    }
+    let algo: Algorithm = match args.algo.parse() {
+        Ok(a) => a,
+        Err(e) => {
+            if let Some(r) = super::parallel::run(&args) {
+                return r;
+            }
+            return Err(CliError::usage(e));
+        }
+    };
+    if args.procs.is_some() {
+        return Err(CliError::usage(format!(
+            "`{}` is a serial algorithm; --procs needs a parallel one (see `arachne algos`)",
+            args.algo
+        )));
+    }
+    with_game(&args.game, Serial { args: &args, algo }).map_err(CliError::usage)?
+}
+
+struct Serial<'a> {
+    args: &'a SearchArgs,
+    algo: Algorithm,
+}
+
+impl GameVisitor for Serial<'_> {
+    type Output = CliResult;
+    fn visit<G: Game>(self, root: G, info: GameInfo) -> CliResult {
+        let depth = resolve_depth(self.args.depth, &info)?;
+        let limits = limits(self.args, depth);
+        let opts = self.args.options();
+        let out = self.algo.search(&root, &limits, &opts);
+        report(&root, &info, &self.algo.to_string(), &out, self.args.json);
+        Ok(())
+    }
+}
+
+/// Prints a search outcome as text or JSON.
+pub fn report<G: Game>(
+    root: &G,
+    info: &GameInfo,
+    algo: &str,
+    out: &SearchOutcome<G::Move>,
+    json: bool,
+) {
+    let names = pv_names(root, &out.pv);
+    let best = out.best_move.map(|m| root.move_name(m));
+    let secs = out.elapsed.as_secs_f64();
+    if json {
+        print_json(&json!({
+            "game": info.spec,
+            "algo": algo,
+            "depth": out.depth,
+            "value": out.value.0,
+            "value_kind": out.kind,
+            "best_move": best,
+            "pv": names,
+            "nodes": out.stats.nodes(),
+            "interior": out.stats.interior,
+            "leaves": out.stats.leaves,
+            "movegens": out.stats.movegens,
+            "cutoffs": out.stats.cutoffs,
+            "time_ms": out.elapsed.as_secs_f64() * 1e3,
+            "stopped": out.stopped,
+        }));
+    } else {
+        println!("game       {}", info.spec);
+        println!("algorithm  {algo}");
+        println!("depth      {}", out.depth);
+        let kind = match out.kind {
+            arachne_search::ValueKind::Exact => "",
+            arachne_search::ValueKind::Lower => " (lower bound)",
+            arachne_search::ValueKind::Upper => " (upper bound)",
+        };
+        println!("value      {}{kind}", out.value);
+        println!(
+            "best move  {}",
+            best.as_deref().unwrap_or("(none: terminal position)")
+        );
+        println!("pv         {}", names.join(" "));
+        println!(
+            "nodes      {} ({} interior, {} bottom positions)",
+            thousands(out.stats.nodes()),
+            thousands(out.stats.interior),
+            thousands(out.stats.leaves)
+        );
+        println!("movegens   {}", thousands(out.stats.movegens));
+        println!("cutoffs    {}", thousands(out.stats.cutoffs));
+        println!(
+            "time       {:.1} ms ({} Mnodes/s)",
+            secs * 1e3,
+            mnps(out.stats.nodes(), secs)
+        );
+        if let Some(r) = out.stopped {
+            println!("stopped    {r:?} (result of the last completed stage)");
+        }
+    }
+}
+
+/// Move names along a line from `root`.
+pub fn pv_names<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut names = Vec::with_capacity(pv.len());
+    for &m in pv {
+        names.push(pos.move_name(m));
+        pos = pos.play(m);
+    }
+    names
+}

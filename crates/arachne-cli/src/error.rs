@@ -1,0 +1,27 @@
+//! CLI errors: bad input (exit status 2) or a failure while running (exit status 1).
+use std::fmt::Display;
+
+/// An error that ends the command with one line on stderr.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad input from the user: exit status 2.
+    Usage(String),
+    /// Something failed while running (I/O, …): exit status 1.
+    #[allow(dead_code)]
+    Failed(String),
+}
+
+impl CliError {
+    /// A usage error from anything displayable.
+    pub fn usage(e: impl Display) -> Self {
+        CliError::Usage(e.to_string())
+    }
+    /// A runtime failure from anything displayable.
+    #[allow(dead_code)]
+    pub fn failed(e: impl Display) -> Self {
+        CliError::Failed(e.to_string())
+    }
+}
+
+/// Result of a subcommand.
+pub type CliResult = Result<(), CliError>;

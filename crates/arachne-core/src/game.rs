@@ -1,0 +1,117 @@
+//! The [`Game`] trait: what a searcher needs to know about a game.
+use crate::Score;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A game position.
+///
+/// Conventions shared by every searcher in arachne:
+///
+/// * **Moves in generation order.** [`Game::moves`] fills a caller-owned buffer (so searchers
+///   reuse one buffer per ply and never allocate on the hot path). The order is deterministic:
+///   it is the "natural" order the papers speak of, and move indices (the position of a move in
+///   this list) are stable identifiers used e.g. by the transposition table.
+/// * **Copy-make.** [`Game::play`] returns the successor; positions are small values.
+/// * **Negamax convention.** [`Game::evaluate`] is the static value *from the side to move*.
+///   A position whose side to move has lost returns [`Score::LOSS`], a win [`Score::WIN`];
+///   searchers turn these into distance-aware scores with [`Score::at_ply`]. Heuristic values
+///   must satisfy `|v| <= Score::MAX_EVAL`.
+/// * **Terminal positions.** A position is terminal when it has no legal moves or when
+///   [`Game::is_terminal`] says so (a connect-four line, a draw by rule). Searchers call
+///   `evaluate` at terminal positions and at the search horizon.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move. Small and `Copy`.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// Replaces the contents of `out` with the legal moves, in generation order.
+    fn moves(&self, out: &mut Vec<Self::Move>);
+
+    /// The position after `mv` (which must be one of [`Game::moves`]).
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// Static value from the side to move (negamax convention).
+    fn evaluate(&self) -> Score;
+
+    /// True when the game is over even though moves might be generated. Positions without
+    /// legal moves are terminal whatever this returns. Default: `false`.
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        false
+    }
+
+    /// A 64-bit key identifying the position (Zobrist or similar), if the game has one.
+    /// Synthetic trees return a unique node key. Used by transposition tables.
+    #[inline]
+    fn hash(&self) -> Option<u64> {
+        None
+    }
+
+    /// Moves for a quiescence search (e.g. captures in chess), in the order to try them.
+    /// Default: none, i.e. no quiescence.
+    #[inline]
+    fn noisy_moves(&self, out: &mut Vec<Self::Move>) {
+        out.clear();
+    }
+
+    /// A cheap ordering hint for `mv` (higher is tried earlier), e.g. MVV/LVA for captures.
+    /// Default: 0 for every move.
+    #[inline]
+    fn order_hint(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// A small index for history/killer tables (`< HISTORY_SIZE`), if the game has one.
+    #[inline]
+    fn history_index(&self, _mv: Self::Move) -> Option<usize> {
+        None
+    }
+
+    /// Size of the history table indexed by [`Game::history_index`].
+    const HISTORY_SIZE: usize = 0;
+
+    /// A human-readable (and, where the game has one, standard) name for `mv`.
+    fn move_name(&self, mv: Self::Move) -> String;
+
+    /// Parses a move name as printed by [`Game::move_name`]; `None` if it is not legal here.
+    fn parse_move(&self, name: &str) -> Option<Self::Move> {
+        let mut moves = Vec::new();
+        self.moves(&mut moves);
+        moves.into_iter().find(|&m| self.move_name(m) == name)
+    }
+}
+
+/// Counts the positions exactly `depth` plies ahead (the chess programmers' perft): a game that
+/// ends earlier contributes nothing. With `depth == 0` the answer is 1.
+pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    fn rec<G: Game>(pos: &G, depth: u32, bufs: &mut [Vec<G::Move>]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let (buf, rest) = bufs.split_first_mut().expect("buffer per ply");
+        pos.moves(buf);
+        if depth == 1 {
+            return buf.len() as u64;
+        }
+        let mut total = 0;
+        for &m in buf.iter() {
+            total += rec(&pos.play(m), depth - 1, rest);
+        }
+        total
+    }
+    let mut bufs: Vec<Vec<G::Move>> = (0..depth.max(1)).map(|_| Vec::new()).collect();
+    rec(pos, depth, &mut bufs)
+}
+
+/// Counts the complete games (paths from `pos` to a terminal position) — the leaves of the
+/// whole game tree. Tic-tac-toe has 255 168.
+pub fn count_games<G: Game>(pos: &G) -> u64 {
+    let mut buf = Vec::new();
+    if pos.is_terminal() {
+        return 1;
+    }
+    pos.moves(&mut buf);
+    if buf.is_empty() {
+        return 1;
+    }
+    buf.iter().map(|&m| count_games(&pos.play(m))).sum()
+}

@@ -1,0 +1,227 @@
+//! A fixed-size transposition table with depth-preferred replacement.
+//!
+//! Each slot is two `AtomicU64`s: `key ^ data` and `data` (Hyatt and Mann's lock-less scheme).
+//! A torn write between threads makes `stored_key ^ data != key`, so the entry is simply not
+//! found; readers never see a corrupt entry for the key they asked about. The table can
+//! therefore be shared between threads (`&TranspositionTable` is `Sync`) without locks.
+//!
+//! Moves are stored as their index in generation order (see [`crate::Game::moves`]), which
+//! makes the table independent of the game's move type.
+//!
+//! Replacement: a slot is overwritten when the new entry is from a newer search generation,
+//! is for the same position, or has at least the stored depth.
+use crate::Score;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// What a stored score means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact value.
+    Exact,
+    /// A lower bound (the search failed high).
+    Lower,
+    /// An upper bound (the search failed low).
+    Upper,
+}
+
+/// A decoded table entry.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// Score, node-relative (see [`Score::to_node_relative`]).
+    pub score: Score,
+    /// Remaining depth the score was searched to.
+    pub depth: u8,
+    /// What the score means.
+    pub bound: Bound,
+    /// Index of the best move in generation order, if any.
+    pub move_index: Option<u16>,
+}
+
+/// The table. See the module docs.
+pub struct TranspositionTable {
+    slots: Vec<[AtomicU64; 2]>,
+    mask: usize,
+    generation: AtomicU8,
+}
+
+const NO_MOVE: u64 = 0xffff;
+
+fn pack(e: &TtEntry, generation: u8) -> u64 {
+    let bound = match e.bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    let mv = e.move_index.map_or(NO_MOVE, |m| m as u64);
+    (e.score.0 as u32 as u64)
+        | ((e.depth as u64) << 32)
+        | (bound << 40)
+        | (mv << 42)
+        | (((generation & 0x3f) as u64) << 58)
+}
+
+fn unpack(d: u64) -> Option<(TtEntry, u8)> {
+    let bound = match (d >> 40) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => return None,
+    };
+    let mv = (d >> 42) & 0xffff;
+    Some((
+        TtEntry {
+            score: Score(d as u32 as i32),
+            depth: (d >> 32) as u8,
+            bound,
+            move_index: if mv == NO_MOVE { None } else { Some(mv as u16) },
+        },
+        ((d >> 58) & 0x3f) as u8,
+    ))
+}
+
+impl TranspositionTable {
+    /// A table of about `mib` mebibytes (rounded down to a power of two number of 16-byte
+    /// slots, at least 1024 slots).
+    pub fn with_mib(mib: usize) -> Self {
+        let want = (mib.max(1) << 20) / 16;
+        let slots = (want.max(1024)).next_power_of_two();
+        let slots = if slots > want.max(1024) {
+            slots / 2
+        } else {
+            slots
+        };
+        Self::with_slots(slots)
+    }
+
+    /// A table of exactly `n` slots (`n` is rounded up to a power of two).
+    pub fn with_slots(n: usize) -> Self {
+        let n = n.max(1).next_power_of_two();
+        let slots = (0..n)
+            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+            .collect();
+        TranspositionTable {
+            slots,
+            mask: n - 1,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// Number of slots.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Always false: a table has at least one slot.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Starts a new search generation: older entries become preferred victims.
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Empties the table.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s[0].store(0, Ordering::Relaxed);
+            s[1].store(0, Ordering::Relaxed);
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
+        &self.slots[(key as usize) & self.mask]
+    }
+
+    /// Looks `key` up.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<TtEntry> {
+        let s = self.slot(key);
+        let k = s[0].load(Ordering::Relaxed);
+        let d = s[1].load(Ordering::Relaxed);
+        if k ^ d != key || d == 0 {
+            return None;
+        }
+        unpack(d).map(|(e, _)| e)
+    }
+
+    /// Stores an entry for `key` under the depth-preferred replacement rule.
+    #[inline]
+    pub fn store(&self, key: u64, entry: TtEntry) {
+        let s = self.slot(key);
+        let generation = self.generation.load(Ordering::Relaxed) & 0x3f;
+        let old_d = s[1].load(Ordering::Relaxed);
+        let old_k = s[0].load(Ordering::Relaxed) ^ old_d;
+        if old_d != 0 {
+            if let Some((old, old_gen)) = unpack(old_d) {
+                let same = old_k == key;
+                if !same && old_gen == generation && old.depth > entry.depth {
+                    return;
+                }
+                // Keep the old move for the same position when the new entry has none.
+                if same && entry.move_index.is_none() && old.move_index.is_some() {
+                    let mut e = entry;
+                    e.move_index = old.move_index;
+                    let d = pack(&e, generation);
+                    s[0].store(key ^ d, Ordering::Relaxed);
+                    s[1].store(d, Ordering::Relaxed);
+                    return;
+                }
+            }
+        }
+        let d = pack(&entry, generation);
+        s[0].store(key ^ d, Ordering::Relaxed);
+        s[1].store(d, Ordering::Relaxed);
+    }
+}
+
+impl std::fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TranspositionTable({} slots)", self.slots.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_probe_roundtrip() {
+        let tt = TranspositionTable::with_slots(64);
+        let e = TtEntry {
+            score: Score(-1234),
+            depth: 7,
+            bound: Bound::Lower,
+            move_index: Some(3),
+        };
+        tt.store(0xdead_beef, e);
+        assert_eq!(tt.probe(0xdead_beef), Some(e));
+        assert_eq!(tt.probe(0xdead_beef + 64), None);
+    }
+
+    #[test]
+    fn depth_preferred() {
+        let tt = TranspositionTable::with_slots(1);
+        let deep = TtEntry {
+            score: Score(1),
+            depth: 9,
+            bound: Bound::Exact,
+            move_index: None,
+        };
+        let shallow = TtEntry { depth: 2, ..deep };
+        tt.store(1, deep);
+        tt.store(2, shallow);
+        assert_eq!(tt.probe(1), Some(deep));
+        assert_eq!(tt.probe(2), None);
+        tt.new_search();
+        tt.store(2, shallow);
+        assert_eq!(tt.probe(2), Some(shallow));
+    }
+
+    #[test]
+    fn with_mib_sizes() {
+        assert_eq!(TranspositionTable::with_mib(1).len(), 65536);
+        assert_eq!(TranspositionTable::with_mib(3).len(), 131072);
+    }
+}

@@ -1,0 +1,170 @@
+//! Connect four on the standard 7×6 board. A four-in-a-row ends the game; a full board is a
+//! draw. Moves are columns named `1`…`7`, generated left to right.
+//!
+//! Bitboard layout (Pascal Pons' and John Tromp's): column `c` occupies bits `7c … 7c+5`, bit
+//! `7c+6` is a sentinel. `mask` holds all discs, `own` the side to move's discs.
+//!
+//! Static value (side to move): for each own disc the column weight `3 4 5 7 5 4 3`, minus the
+//! same for the opponent's discs; a decided game is [`Score::LOSS`] for the side to move.
+use arachne_core::rng::mix64;
+use arachne_core::{Game, Score};
+
+/// Board width.
+pub const WIDTH: u32 = 7;
+/// Board height.
+pub const HEIGHT: u32 = 6;
+const H1: u32 = HEIGHT + 1;
+const BOTTOM: u64 = {
+    let mut b = 0u64;
+    let mut c = 0;
+    while c < WIDTH {
+        b |= 1 << (c * H1);
+        c += 1;
+    }
+    b
+};
+const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
+const COLUMN_WEIGHT: [i32; 7] = [3, 4, 5, 7, 5, 4, 3];
+
+/// A connect-four position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Connect4 {
+    own: u64,
+    mask: u64,
+    plies: u8,
+    won: bool,
+}
+
+#[inline]
+fn four(b: u64) -> bool {
+    // horizontal, vertical, and the two diagonals
+    for shift in [H1, 1, H1 - 1, H1 + 1] {
+        let m = b & (b >> shift);
+        if m & (m >> (2 * shift)) != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+#[inline]
+fn column_mask(c: u32) -> u64 {
+    ((1u64 << HEIGHT) - 1) << (c * H1)
+}
+
+impl Connect4 {
+    /// The empty board, first player to move.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Plays a sequence of column digits `1`…`7`; `None` if a move is illegal.
+    pub fn from_moves(seq: &str) -> Option<Self> {
+        let mut p = Self::new();
+        for ch in seq.chars() {
+            let c = ch.to_digit(10)?;
+            if !(1..=7).contains(&c) || !p.can_play(c - 1) || p.is_terminal() {
+                return None;
+            }
+            p = p.play((c - 1) as u8);
+        }
+        Some(p)
+    }
+    /// Number of discs on the board.
+    pub fn plies(&self) -> u32 {
+        self.plies as u32
+    }
+    #[inline]
+    fn can_play(&self, c: u32) -> bool {
+        self.mask & (1u64 << (c * H1 + HEIGHT - 1)) == 0
+    }
+}
+
+impl Game for Connect4 {
+    type Move = u8;
+
+    #[inline]
+    fn moves(&self, out: &mut Vec<u8>) {
+        out.clear();
+        if self.is_terminal() {
+            return;
+        }
+        for c in 0..WIDTH {
+            if self.can_play(c) {
+                out.push(c as u8);
+            }
+        }
+    }
+
+    #[inline]
+    fn play(&self, mv: u8) -> Self {
+        let mover = self.own;
+        let mask = self.mask | (self.mask + (1u64 << (mv as u32 * H1)));
+        let mover_new = mover | (mask ^ self.mask);
+        Connect4 {
+            own: mover_new ^ mask, // the opponent's discs
+            mask,
+            plies: self.plies + 1,
+            won: four(mover_new),
+        }
+    }
+
+    #[inline]
+    fn evaluate(&self) -> Score {
+        if self.won {
+            return Score::LOSS;
+        }
+        let opp = self.own ^ self.mask;
+        let mut v = 0;
+        for c in 0..WIDTH {
+            let m = column_mask(c);
+            v += COLUMN_WEIGHT[c as usize]
+                * ((self.own & m).count_ones() as i32 - (opp & m).count_ones() as i32);
+        }
+        Score(v)
+    }
+
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        self.won || self.mask == BOARD
+    }
+
+    #[inline]
+    fn hash(&self) -> Option<u64> {
+        Some(mix64(self.own.wrapping_add(self.mask).wrapping_add(BOTTOM)))
+    }
+
+    fn move_name(&self, mv: u8) -> String {
+        (mv + 1).to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft() {
+        let want = [7u64, 49, 343, 2401, 16807, 117649, 823536, 5673234];
+        for (d, &n) in want.iter().enumerate() {
+            assert_eq!(
+                arachne_core::perft(&Connect4::new(), d as u32 + 1),
+                n,
+                "depth {}",
+                d + 1
+            );
+        }
+    }
+
+    #[test]
+    fn wins() {
+        let p = Connect4::from_moves("1212121").unwrap();
+        assert!(p.is_terminal());
+        assert_eq!(p.evaluate(), Score::LOSS);
+        let q = Connect4::from_moves("1122334").unwrap();
+        assert!(q.is_terminal());
+        assert!(Connect4::from_moves("11223344").is_none());
+        assert!(Connect4::from_moves("1111111").is_none());
+        let d = Connect4::from_moves("4455").unwrap();
+        assert!(!d.is_terminal());
+    }
+}

@@ -1,0 +1,27 @@
+//! # arachne-games
+//!
+//! Every game here implements [`arachne_core::Game`], so every searcher, serial or parallel,
+//! runs on every game.
+//!
+//! * Synthetic trees, lazily generated with O(1) state per node and identical whatever order
+//!   they are visited in: [`IidTree`] (Fuller–Gaschnig–Gillogly's model), [`IncrementalTree`]
+//!   (Korf–Chickering incremental random trees, as in Shoham–Toledo §3.1.1) and
+//!   [`OrderedTree`] (exact best-first, worst-first or random move ordering).
+//! * Small real games for tests and demos: [`TicTacToe`], [`Connect4`].
+//!
+//! [`spec`] parses the command-line game specs (`iid:n=3,d=5,seed=1`, …) and dispatches to a
+//! generic visitor.
+
+pub mod connect4;
+pub mod iid;
+pub mod incremental;
+pub mod ordered;
+pub mod spec;
+pub mod tictactoe;
+
+pub use connect4::Connect4;
+pub use iid::{IidParams, IidTree};
+pub use incremental::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
+pub use ordered::{Order, OrderedParams, OrderedTree};
+pub use spec::{with_game, GameInfo, GameVisitor, SpecError};
+pub use tictactoe::TicTacToe;

@@ -1,0 +1,340 @@
+//! Game specs: `NAME[:key=value,...]`, as on the command line.
+//!
+//! ```text
+//! iid:n=3,d=5,seed=1[,range=R]
+//! incremental:b=10,d=10,seed=1[,branching=uniform|random][,lo=-1000,hi=999]
+//! ordered:n=4,d=6,order=best|worst|random[,seed=S]
+//! tictactoe[:moves=159]        connect4[:moves=4453]
+//! ```
+//!
+//! [`with_game`] parses a spec and hands the game to a [`GameVisitor`], whose `visit` is generic
+//! over the game type: callers write their code once, monomorphised per game.
+use crate::{
+    Branching, Connect4, EdgeValues, IidParams, IidTree, IncrementalParams, IncrementalTree, Order,
+    OrderedParams, OrderedTree, TicTacToe,
+};
+use arachne_core::Game;
+use std::collections::BTreeMap;
+
+/// A malformed or unsupported game spec. The message is one line, fit for a user.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SpecError(pub String);
+
+fn err<T>(msg: impl Into<String>) -> Result<T, SpecError> {
+    Err(SpecError(msg.into()))
+}
+
+/// What the caller learns about a game besides the position itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// The game's name (`iid`, `chess`, …).
+    pub name: &'static str,
+    /// The spec as given.
+    pub spec: String,
+    /// For synthetic trees: the tree's depth below the given position (searching deeper is
+    /// an error); `None` for real games.
+    pub max_depth: Option<u32>,
+    /// The depth searched when none is given: a synthetic tree's full depth, or a documented
+    /// per-game default.
+    pub default_depth: u32,
+}
+
+/// Code that runs on any game. See [`with_game`].
+pub trait GameVisitor {
+    /// What `visit` returns.
+    type Output;
+    /// Called with the parsed root position.
+    fn visit<G: Game>(self, root: G, info: GameInfo) -> Self::Output;
+}
+
+/// One line per game, for `arachne games`.
+pub const CATALOGUE: &[(&str, &str)] = &[
+    (
+        "iid",
+        "iid:n=N,d=D,seed=S[,range=R] — Fuller's model: uniform branching N, depth D, i.i.d. bottom values (continuous, or R equally likely values)",
+    ),
+    (
+        "incremental",
+        "incremental:b=B,d=D,seed=S[,branching=uniform|random][,lo=L,hi=H] — Korf–Chickering incremental random tree; edge values uniform in [-1,1] (fixed point 2^-20) or integers in [L,H)",
+    ),
+    (
+        "ordered",
+        "ordered:n=N,d=D,order=best|worst|random[,seed=S] — exact move ordering: best-first (minimal tree), worst-first (no cutoffs), or random",
+    ),
+    ("tictactoe", "tictactoe[:moves=159] — tic-tac-toe, squares 1-9 in reading order"),
+    ("connect4", "connect4[:moves=4453] — connect four 7x6, columns 1-7"),
+];
+
+/// A parsed `NAME:k=v,...` with typed getters that report clear errors.
+#[derive(Debug)]
+pub struct SpecArgs {
+    name: String,
+    args: BTreeMap<String, String>,
+}
+
+impl SpecArgs {
+    /// Splits `NAME[:k=v,...]`.
+    pub fn parse(spec: &str) -> Result<Self, SpecError> {
+        let spec = spec.trim();
+        let (name, rest) = match spec.split_once(':') {
+            Some((n, r)) => (n, Some(r)),
+            None => (spec, None),
+        };
+        if name.is_empty() {
+            return err("empty game spec (try `arachne games`)");
+        }
+        let mut args = BTreeMap::new();
+        if let Some(rest) = rest {
+            for part in rest.split(',').filter(|p| !p.trim().is_empty()) {
+                let Some((k, v)) = part.split_once('=') else {
+                    return err(format!(
+                        "game spec `{spec}`: expected key=value, found `{part}`"
+                    ));
+                };
+                if args
+                    .insert(k.trim().to_string(), v.trim().to_string())
+                    .is_some()
+                {
+                    return err(format!(
+                        "game spec `{spec}`: key `{}` given twice",
+                        k.trim()
+                    ));
+                }
+            }
+        }
+        Ok(SpecArgs {
+            name: name.to_ascii_lowercase(),
+            args,
+        })
+    }
+    /// The game name, lower-cased.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// Removes and returns the raw value of `key`.
+    pub fn take(&mut self, key: &str) -> Option<String> {
+        self.args.remove(key)
+    }
+    /// Removes `key` and parses it as an integer in `[min, max]`; `default` when absent
+    /// (`None` default = required).
+    pub fn int(
+        &mut self,
+        key: &str,
+        default: Option<i64>,
+        min: i64,
+        max: i64,
+    ) -> Result<i64, SpecError> {
+        let name = self.name.clone();
+        match self.take(key) {
+            None => match default {
+                Some(d) => Ok(d),
+                None => err(format!("{name}: missing `{key}=`")),
+            },
+            Some(v) => match v.parse::<i64>() {
+                Ok(x) if (min..=max).contains(&x) => Ok(x),
+                Ok(x) => err(format!("{name}: {key}={x} is out of range ({min}..={max})")),
+                Err(_) => err(format!("{name}: {key}=`{v}` is not an integer")),
+            },
+        }
+    }
+    /// Removes `key` and parses it as one of `choices`; `default` when absent.
+    pub fn choice(
+        &mut self,
+        key: &str,
+        default: &str,
+        choices: &[&str],
+    ) -> Result<String, SpecError> {
+        let name = self.name.clone();
+        let v = self.take(key).unwrap_or_else(|| default.to_string());
+        if choices.contains(&v.as_str()) {
+            Ok(v)
+        } else {
+            err(format!(
+                "{name}: {key}=`{v}` must be one of {}",
+                choices.join(", ")
+            ))
+        }
+    }
+    /// Fails if any key was not consumed.
+    pub fn finish(self) -> Result<(), SpecError> {
+        if let Some(k) = self.args.keys().next() {
+            return err(format!("{}: unknown key `{k}`", self.name));
+        }
+        Ok(())
+    }
+}
+
+/// Largest branching factor of synthetic trees.
+pub const MAX_BRANCHING: i64 = 1 << 16;
+/// Largest depth of synthetic trees.
+pub const MAX_DEPTH: i64 = 1000;
+
+/// Parses `spec` and calls `visitor.visit(root, info)`.
+pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, SpecError> {
+    let mut a = SpecArgs::parse(spec)?;
+    let info = |name: &'static str, max_depth: Option<u32>, default_depth: u32| GameInfo {
+        name,
+        spec: spec.to_string(),
+        max_depth,
+        default_depth,
+    };
+    match a.name() {
+        "iid" => {
+            let n = a.int("n", None, 1, MAX_BRANCHING)? as u32;
+            let d = a.int("d", None, 1, MAX_DEPTH)? as u32;
+            let seed = a.int("seed", Some(1), 0, i64::MAX)? as u64;
+            let range = match a.take("range") {
+                None => None,
+                Some(r) => match r.parse::<u32>() {
+                    Ok(r) if r >= 1 => Some(r),
+                    _ => return err(format!("iid: range=`{r}` must be a positive integer")),
+                },
+            };
+            a.finish()?;
+            let root = IidTree::new(IidParams { n, d, seed, range });
+            Ok(visitor.visit(root, info("iid", Some(d), d)))
+        }
+        "incremental" => {
+            let b = a.int("b", None, 1, MAX_BRANCHING)? as u32;
+            let d = a.int("d", None, 1, MAX_DEPTH)? as u32;
+            let seed = a.int("seed", Some(1), 0, i64::MAX)? as u64;
+            let branching = match a
+                .choice("branching", "uniform", &["uniform", "random"])?
+                .as_str()
+            {
+                "random" => Branching::Random,
+                _ => Branching::Uniform,
+            };
+            let lo = a.take("lo");
+            let hi = a.take("hi");
+            let values = match (lo, hi) {
+                (None, None) => EdgeValues::Real,
+                (Some(lo), Some(hi)) => {
+                    let (Ok(lo), Ok(hi)) = (lo.parse::<i32>(), hi.parse::<i32>()) else {
+                        return err("incremental: lo and hi must be integers");
+                    };
+                    if lo >= hi {
+                        return err(format!("incremental: need lo < hi, got lo={lo}, hi={hi}"));
+                    }
+                    let worst = (lo.unsigned_abs().max(hi.unsigned_abs()) as u64) * d as u64;
+                    if worst > arachne_core::Score::MAX_EVAL as u64 {
+                        return err(format!(
+                            "incremental: path sums up to {worst} exceed the largest static value {}",
+                            arachne_core::Score::MAX_EVAL
+                        ));
+                    }
+                    EdgeValues::Int { lo, hi }
+                }
+                _ => return err("incremental: give both lo and hi, or neither"),
+            };
+            a.finish()?;
+            let root = IncrementalTree::new(IncrementalParams {
+                b,
+                d,
+                seed,
+                branching,
+                values,
+            });
+            Ok(visitor.visit(root, info("incremental", Some(d), d)))
+        }
+        "ordered" => {
+            let n = a.int("n", None, 1, MAX_BRANCHING)? as u32;
+            let d = a.int("d", None, 1, 64)? as u32;
+            let order = match a
+                .choice("order", "best", &["best", "worst", "random"])?
+                .as_str()
+            {
+                "worst" => Order::Worst,
+                "random" => Order::Random,
+                _ => Order::Best,
+            };
+            let seed = a.int("seed", Some(1), 0, i64::MAX)? as u64;
+            a.finish()?;
+            let Some(root) = OrderedTree::new(OrderedParams { n, d, order, seed }) else {
+                return err(format!(
+                    "ordered: n^d = {n}^{d} exceeds {} bottom positions (values must fit in 32 bits)",
+                    OrderedTree::MAX_LEAVES
+                ));
+            };
+            Ok(visitor.visit(root, info("ordered", Some(d), d)))
+        }
+        "tictactoe" | "ttt" => {
+            let moves = a.take("moves").unwrap_or_default();
+            a.finish()?;
+            let Some(root) = TicTacToe::from_moves(&moves) else {
+                return err(format!("tictactoe: illegal move sequence `{moves}`"));
+            };
+            let left = 9 - moves.len() as u32;
+            Ok(visitor.visit(root, info("tictactoe", Some(left), left)))
+        }
+        "connect4" | "c4" => {
+            let moves = a.take("moves").unwrap_or_default();
+            a.finish()?;
+            let Some(root) = Connect4::from_moves(&moves) else {
+                return err(format!("connect4: illegal move sequence `{moves}`"));
+            };
+            let left = 42 - root.plies();
+            Ok(visitor.visit(root, info("connect4", Some(left), 10.min(left))))
+        }
+        other => err(format!(
+            "unknown game `{other}` (known: {})",
+            CATALOGUE
+                .iter()
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Perft(u32);
+    impl GameVisitor for Perft {
+        type Output = u64;
+        fn visit<G: Game>(self, root: G, _: GameInfo) -> u64 {
+            arachne_core::perft(&root, self.0)
+        }
+    }
+
+    #[test]
+    fn parses_and_dispatches() {
+        assert_eq!(with_game("iid:n=3,d=2,seed=4", Perft(2)).unwrap(), 9);
+        assert_eq!(
+            with_game("ordered:n=2,d=3,order=worst", Perft(3)).unwrap(),
+            8
+        );
+        assert_eq!(
+            with_game("incremental:b=3,d=2,lo=-5,hi=5", Perft(2)).unwrap(),
+            9
+        );
+        assert_eq!(with_game("connect4", Perft(2)).unwrap(), 49);
+        assert_eq!(with_game("tictactoe:moves=5", Perft(1)).unwrap(), 8);
+    }
+
+    #[test]
+    fn bad_specs_are_clear_errors() {
+        for bad in [
+            "",
+            "nope",
+            "iid:n=0,d=3",
+            "iid:n=3",
+            "iid:n=3,d=x",
+            "iid:n=3,d=3,foo=1",
+            "iid:n=3,d=3,n=2",
+            "iid:n=3;d=3",
+            "incremental:b=3,d=3,lo=5,hi=1",
+            "incremental:b=3,d=3,lo=5",
+            "incremental:b=3,d=3,branching=weird",
+            "ordered:n=10,d=10",
+            "connect4:moves=1111111",
+            "tictactoe:moves=11",
+        ] {
+            let e = with_game(bad, Perft(1)).unwrap_err();
+            assert!(!e.0.contains('\n') && !e.0.is_empty(), "{bad}: {e}");
+        }
+    }
+}

@@ -1,0 +1,261 @@
+//! The machinery every serial searcher shares, so that each algorithm's file holds only its
+//! own search loop: per-ply move buffers, move ordering, statistics, limits, the principal
+//! variation and the (optional) transposition table.
+use crate::ordering::{self, OrderingState};
+use crate::SearchOptions;
+use arachne_core::{
+    Bound, Game, Limits, Score, Stats, StopReason, TranspositionTable, TtEntry, Window,
+};
+
+/// Returned (as `Err`) when a limit stops the search; the search unwinds at once.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Aborted(pub StopReason);
+
+/// Result of one recursive search step.
+pub type SearchResult = Result<Score, Aborted>;
+
+const CHECK_EVERY: u64 = 2048;
+
+/// Per-ply state: the moves at this ply (in the order they will be searched) and their
+/// indices in generation order.
+#[derive(Clone, Debug)]
+struct Ply<M> {
+    moves: Vec<M>,
+    /// `gen_index[i]` is the generation-order index of `moves[i]` (empty = identity).
+    gen_index: Vec<u16>,
+    keys: Vec<i64>,
+    pv: Vec<M>,
+}
+
+impl<M> Default for Ply<M> {
+    fn default() -> Self {
+        Ply {
+            moves: Vec::new(),
+            gen_index: Vec::new(),
+            keys: Vec::new(),
+            pv: Vec::new(),
+        }
+    }
+}
+
+/// Search context. One per search (per thread).
+pub struct Ctx<'a, G: Game> {
+    /// Counts so far.
+    pub stats: Stats,
+    /// Options in force.
+    pub opts: &'a SearchOptions,
+    limits: &'a Limits,
+    tt: Option<&'a TranspositionTable>,
+    plies: Vec<Ply<G::Move>>,
+    next_check: u64,
+    /// Principal line of the previous stage, searched first (staged iteration, seed 000 §8.1).
+    pv_hint: Vec<G::Move>,
+    follow_pv: bool,
+    ordering: OrderingState<G::Move>,
+}
+
+impl<'a, G: Game> Ctx<'a, G> {
+    /// A context for one search.
+    pub fn new(
+        opts: &'a SearchOptions,
+        limits: &'a Limits,
+        tt: Option<&'a TranspositionTable>,
+    ) -> Self {
+        Ctx {
+            stats: Stats::default(),
+            opts,
+            limits,
+            tt,
+            plies: Vec::new(),
+            next_check: CHECK_EVERY,
+            pv_hint: Vec::new(),
+            follow_pv: false,
+            ordering: OrderingState::new(G::HISTORY_SIZE),
+        }
+    }
+
+    /// The transposition table, if this search has one.
+    #[inline]
+    pub fn tt(&self) -> Option<&'a TranspositionTable> {
+        self.tt
+    }
+
+    /// Called on entering every node: polls the limits every few thousand nodes and clears
+    /// this ply's principal variation.
+    #[inline]
+    pub fn enter(&mut self, ply: usize) -> Result<(), Aborted> {
+        if self.stats.nodes() >= self.next_check {
+            self.next_check = self.stats.nodes() + CHECK_EVERY;
+            if let Some(r) = self.limits.check(self.stats.nodes()) {
+                return Err(Aborted(r));
+            }
+        }
+        if self.plies.len() <= ply + 1 {
+            self.plies.resize_with(ply + 2, Ply::default);
+        }
+        self.plies[ply].pv.clear();
+        Ok(())
+    }
+
+    /// Static value of a bottom position at `ply` (counted as a bottom position).
+    #[inline]
+    pub fn leaf(&mut self, pos: &G, ply: usize) -> Score {
+        self.stats.leaves += 1;
+        self.follow_pv = false;
+        pos.evaluate().at_ply(ply as u32)
+    }
+
+    /// True when `pos` is a bottom position for a search with `depth` plies left.
+    #[inline]
+    pub fn is_leaf(&self, pos: &G, depth: u32) -> bool {
+        depth == 0 || pos.is_terminal()
+    }
+
+    /// Generates and orders the moves of `pos` at `ply`; returns how many there are
+    /// (0: the position is terminal). Counts a move generation, and an interior node when
+    /// there are moves.
+    #[inline]
+    pub fn expand(&mut self, pos: &G, ply: usize) -> usize {
+        self.stats.movegens += 1;
+        let tt_move = match (self.tt, pos.hash()) {
+            (Some(tt), Some(key)) => tt.probe(key).and_then(|e| e.move_index),
+            _ => None,
+        };
+        let pv_move = if self.follow_pv {
+            self.pv_hint.get(ply).copied()
+        } else {
+            None
+        };
+        let p = &mut self.plies[ply];
+        pos.moves(&mut p.moves);
+        let n = p.moves.len();
+        p.gen_index.clear();
+        if n > 1 {
+            ordering::order(
+                pos,
+                &mut p.moves,
+                &mut p.gen_index,
+                &mut p.keys,
+                tt_move,
+                pv_move,
+                ply,
+                self.opts,
+                &self.ordering,
+            );
+        }
+        if self.follow_pv {
+            self.follow_pv = pv_move.is_some_and(|m| p.moves.first() == Some(&m));
+        }
+        if n > 0 {
+            self.stats.interior += 1;
+        }
+        n
+    }
+
+    /// The `i`-th move (in search order) at `ply`.
+    #[inline]
+    pub fn move_at(&self, ply: usize, i: usize) -> G::Move {
+        self.plies[ply].moves[i]
+    }
+
+    /// Generation-order index of the `i`-th move at `ply`.
+    #[inline]
+    pub fn gen_index(&self, ply: usize, i: usize) -> u16 {
+        let p = &self.plies[ply];
+        if p.gen_index.is_empty() {
+            i as u16
+        } else {
+            p.gen_index[i]
+        }
+    }
+
+    /// Records that the `i`-th move at `ply` became the best so far: the principal variation
+    /// at `ply` becomes that move followed by the child's.
+    #[inline]
+    pub fn new_best(&mut self, ply: usize, i: usize) {
+        let (head, tail) = self.plies.split_at_mut(ply + 1);
+        let p = &mut head[ply];
+        p.pv.clear();
+        p.pv.push(p.moves[i]);
+        p.pv.extend_from_slice(&tail[0].pv);
+    }
+
+    /// Records a cutoff by the `i`-th move at `ply` (statistics, killers, history).
+    #[inline]
+    pub fn cutoff(&mut self, pos: &G, ply: usize, i: usize, depth: u32) {
+        self.stats.cutoffs += 1;
+        if self.opts.killers || self.opts.history {
+            let mv = self.plies[ply].moves[i];
+            self.ordering.record_cutoff(pos, mv, ply, depth, self.opts);
+        }
+    }
+
+    /// The principal variation found at `ply`.
+    pub fn pv(&self, ply: usize) -> &[G::Move] {
+        self.plies.get(ply).map_or(&[], |p| &p.pv)
+    }
+
+    /// Sets the principal line to search first (staged iteration).
+    pub fn set_pv_hint(&mut self, pv: &[G::Move]) {
+        self.pv_hint.clear();
+        self.pv_hint.extend_from_slice(pv);
+        self.follow_pv = !pv.is_empty();
+    }
+
+    /// Looks `pos` up in the transposition table. Returns a score that settles the node for
+    /// `window` when an entry of exactly this draft has a usable bound, and the stored move
+    /// is used for ordering by [`Ctx::expand`]. Entries of another draft are never used for a
+    /// value, so fixed-depth values equal those of the plain search.
+    #[inline]
+    pub fn tt_cut(&mut self, pos: &G, depth: u32, ply: usize, window: Window) -> Option<Score> {
+        let (tt, key) = (self.tt?, pos.hash()?);
+        let e = tt.probe(key)?;
+        self.stats.tt_hits += 1;
+        if e.depth as u32 != depth.min(255) {
+            return None;
+        }
+        let s = e.score.to_root_relative(ply as u32);
+        match e.bound {
+            Bound::Exact => Some(s),
+            Bound::Lower if s >= window.beta => Some(s),
+            Bound::Upper if s <= window.alpha => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Stores a search result for `pos` (no-op without a table or a hash). `window` is the
+    /// window the node was searched with, `best` the search-order index of the best move.
+    #[inline]
+    pub fn tt_store(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        score: Score,
+        window: Window,
+        best: Option<usize>,
+    ) {
+        let (Some(tt), Some(key)) = (self.tt, pos.hash()) else {
+            return;
+        };
+        if depth > 255 {
+            return;
+        }
+        let bound = if score <= window.alpha {
+            Bound::Upper
+        } else if score >= window.beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        tt.store(
+            key,
+            TtEntry {
+                score: score.to_node_relative(ply as u32),
+                depth: depth as u8,
+                bound,
+                move_index: best.map(|i| self.gen_index(ply, i)),
+            },
+        );
+    }
+}

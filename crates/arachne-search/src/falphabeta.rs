@@ -1,0 +1,47 @@
+//! `falphabeta` — fail-soft alpha-beta (seed 000 §8.1). Differs from `alphabeta` only in that
+//! the running maximum `m` starts at −∞ instead of `α` (the child's window uses `max(m, α)`),
+//! so a failing search returns a tighter bound. Theorem 1 (§8.1): for `α < β`,
+//!
+//! * if `falphabeta ≤ α` then `negamax(p) ≤ falphabeta`;
+//! * if `falphabeta ≥ β` then `negamax(p) ≥ falphabeta`;
+//! * otherwise `negamax(p) = falphabeta`.
+//!
+//! It never examines more positions than `alphabeta` with the same window.
+use crate::context::{Ctx, SearchResult};
+use arachne_core::{Game, Score, Window};
+
+/// `falphabeta(p, α, β)` searched `depth` plies deep.
+pub fn falphabeta<G: Game>(
+    ctx: &mut Ctx<G>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+) -> SearchResult {
+    ctx.enter(ply)?;
+    if ctx.is_leaf(pos, depth) {
+        return Ok(ctx.leaf(pos, ply));
+    }
+    let d = ctx.expand(pos, ply);
+    if d == 0 {
+        return Ok(ctx.leaf(pos, ply));
+    }
+    let mut m = -Score::INF;
+    let mut best = None;
+    for i in 0..d {
+        let child = pos.play(ctx.move_at(ply, i));
+        let t = -falphabeta(ctx, &child, depth - 1, ply + 1, -beta, -m.max(alpha))?;
+        if t > m {
+            m = t;
+            best = Some(i);
+            ctx.new_best(ply, i);
+        }
+        if m >= beta {
+            ctx.cutoff(pos, ply, i, depth);
+            break;
+        }
+    }
+    ctx.tt_store(pos, depth, ply, m, Window::new(alpha, beta), best);
+    Ok(m)
+}

@@ -1,0 +1,454 @@
+//! # arachne-search
+//!
+//! Serial game-tree searchers, one file per algorithm, each readable beside its paper:
+//!
+//! | name | file | source |
+//! |------|------|--------|
+//! | `negamax` | [`negamax`] | seed 000 §2 (Knuth–Moore) |
+//! | `alphabeta` | [`alphabeta`] | seed 000 §2 — deep cutoffs, fail-hard |
+//! | `bound` | [`bound`] | seed 000 §7.4 — no deep cutoffs |
+//! | `falphabeta` | [`falphabeta`] | seed 000 §8.1 — fail-soft |
+//! | `lalphabeta` | [`lalphabeta`] | seed 000 §8.2 — last root move with a minimal window |
+//! | `palphabeta` | [`palphabeta`] | seed 000 §8.3 — principal-line minimal windows (PVS) |
+//! | `staged` | [`staged`] | seed 000 §8.1 — staged iteration around alphabeta / lalphabeta / palphabeta |
+//! | `aspiration` | [`aspiration`] | seed 000 §3 — narrow windows, fail-soft re-search |
+//! | `sss` | [`sss`] | SSS* as MT-SSS* (seed 003 §2.1) |
+//! | `mtdf` | [`mtdf`] | MTD(f) |
+//!
+//! All of them share [`context::Ctx`] (move buffers, ordering, statistics, limits, principal
+//! variation, transposition table), so each file holds only its own loop.
+//!
+//! ```
+//! use arachne_games::{IidParams, IidTree};
+//! use arachne_search::{Algorithm, SearchOptions};
+//! use arachne_core::Limits;
+//!
+//! let tree = IidTree::new(IidParams { n: 3, d: 4, seed: 1, range: None });
+//! let ab = Algorithm::AlphaBeta.search(&tree, &Limits::depth(4), &SearchOptions::default());
+//! let nm = Algorithm::Negamax.search(&tree, &Limits::depth(4), &SearchOptions::default());
+//! assert_eq!(ab.value, nm.value);
+//! assert!(ab.stats.leaves <= nm.stats.leaves);
+//! ```
+
+pub mod alphabeta;
+pub mod aspiration;
+pub mod bound;
+pub mod context;
+pub mod falphabeta;
+pub mod lalphabeta;
+pub mod mt;
+pub mod mtdf;
+pub mod negamax;
+pub mod ordering;
+pub mod palphabeta;
+pub mod sss;
+pub mod staged;
+
+use arachne_core::{Game, Limits, Score, Stats, StopReason, TranspositionTable};
+use context::{Aborted, Ctx};
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+/// Options every searcher honours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Static move preordering: successors sorted by their static values (best first).
+    pub preorder: bool,
+    /// Order by the game's [`Game::order_hint`] (e.g. MVV/LVA captures).
+    pub hints: bool,
+    /// Killer moves.
+    pub killers: bool,
+    /// History heuristic.
+    pub history: bool,
+    /// Transposition table size in MiB for the algorithms that use one (`staged` on real
+    /// games, `sss`, `mtdf`); 0 disables it where it is optional.
+    pub tt_mib: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            preorder: false,
+            hints: false,
+            killers: false,
+            history: false,
+            tt_mib: 16,
+        }
+    }
+}
+
+/// What a reported value means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ValueKind {
+    /// The exact negamax value.
+    Exact,
+    /// A lower bound (e.g. `lalphabeta` when the last root move is best).
+    Lower,
+    /// An upper bound.
+    Upper,
+}
+
+/// Which inner search a staged iteration runs.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Inner {
+    /// `salphabeta`.
+    AlphaBeta,
+    /// `slalphabeta`.
+    LAlphaBeta,
+    /// `spalphabeta`.
+    PAlphaBeta,
+}
+
+/// A serial search algorithm, by name (see the crate docs).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    Negamax,
+    AlphaBeta,
+    Bound,
+    FAlphaBeta,
+    LAlphaBeta,
+    PAlphaBeta,
+    /// Staged iteration around an inner search; `tt` uses a transposition table for ordering.
+    Staged {
+        inner: Inner,
+    },
+    /// Aspiration search with half-width `delta`.
+    Aspiration {
+        delta: i32,
+    },
+    Sss,
+    /// MTD(f) with an optional first guess (default: the root's static value).
+    Mtdf {
+        guess: Option<i32>,
+    },
+}
+
+/// One line per algorithm, for `arachne algos`.
+pub const CATALOGUE: &[(&str, &str)] = &[
+    ("negamax", "plain minimax in negamax form, no pruning (seed 000 §2)"),
+    ("alphabeta", "alpha-beta with deep cutoffs, fail-hard (seed 000 §2)"),
+    ("bound", "alpha-beta without deep cutoffs (seed 000 §7.4)"),
+    ("falphabeta", "fail-soft alpha-beta (seed 000 §8.1)"),
+    ("lalphabeta", "last root move searched with a minimal window; best move exact, value may be a lower bound (seed 000 §8.2)"),
+    ("palphabeta", "principal-line minimal windows, PVS/NegaScout family (seed 000 §8.3)"),
+    ("staged", "staged iteration (iterative deepening, principal line first); staged:inner=alphabeta|lalphabeta|palphabeta (aliases salphabeta, slalphabeta, spalphabeta) (seed 000 §8.1)"),
+    ("aspiration", "iterative deepening with aspiration windows and fail-soft re-search; aspiration:delta=N (default 50) (seed 000 §3)"),
+    ("sss", "SSS* as MT-SSS*: null-window memory-enhanced tests from +inf down (seed 003 §2.1)"),
+    ("mtdf", "MTD(f): null-window memory-enhanced tests from a first guess; mtdf:guess=N"),
+];
+
+/// An unknown algorithm or a bad option. One line, fit for a user.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct AlgoError(pub String);
+
+impl FromStr for Algorithm {
+    type Err = AlgoError;
+
+    /// Parses `NAME[:key=value,...]`.
+    fn from_str(s: &str) -> Result<Self, AlgoError> {
+        let (name, opts) = match s.split_once(':') {
+            Some((n, o)) => (n.trim(), o.trim()),
+            None => (s.trim(), ""),
+        };
+        let mut kv = Vec::new();
+        for part in opts.split(',').filter(|p| !p.trim().is_empty()) {
+            let Some((k, v)) = part.split_once('=') else {
+                return Err(AlgoError(format!(
+                    "algorithm `{s}`: expected key=value, found `{part}`"
+                )));
+            };
+            kv.push((k.trim().to_string(), v.trim().to_string()));
+        }
+        let name = name.to_ascii_lowercase();
+        let mut take = |key: &str| -> Option<String> {
+            let i = kv.iter().position(|(k, _)| k == key)?;
+            Some(kv.remove(i).1)
+        };
+        let int = |key: &str, v: Option<String>| -> Result<Option<i32>, AlgoError> {
+            v.map(|v| {
+                v.parse::<i32>()
+                    .map_err(|_| AlgoError(format!("{name}: {key}=`{v}` is not an integer")))
+            })
+            .transpose()
+        };
+        let algo = match name.as_str() {
+            "negamax" | "minimax" => Algorithm::Negamax,
+            "alphabeta" | "ab" => Algorithm::AlphaBeta,
+            "bound" => Algorithm::Bound,
+            "falphabeta" => Algorithm::FAlphaBeta,
+            "lalphabeta" => Algorithm::LAlphaBeta,
+            "palphabeta" | "pvs" => Algorithm::PAlphaBeta,
+            "salphabeta" => Algorithm::Staged {
+                inner: Inner::AlphaBeta,
+            },
+            "slalphabeta" => Algorithm::Staged {
+                inner: Inner::LAlphaBeta,
+            },
+            "spalphabeta" => Algorithm::Staged {
+                inner: Inner::PAlphaBeta,
+            },
+            "staged" | "id" => {
+                let inner = match take("inner").as_deref() {
+                    None | Some("alphabeta") => Inner::AlphaBeta,
+                    Some("lalphabeta") => Inner::LAlphaBeta,
+                    Some("palphabeta") => Inner::PAlphaBeta,
+                    Some(o) => {
+                        return Err(AlgoError(format!(
+                            "staged: inner=`{o}` must be alphabeta, lalphabeta or palphabeta"
+                        )))
+                    }
+                };
+                Algorithm::Staged { inner }
+            }
+            "aspiration" => {
+                let delta = int("delta", take("delta"))?.unwrap_or(50);
+                if delta < 1 {
+                    return Err(AlgoError("aspiration: delta must be at least 1".into()));
+                }
+                Algorithm::Aspiration { delta }
+            }
+            "sss" | "sss*" => Algorithm::Sss,
+            "mtdf" | "mtd(f)" => Algorithm::Mtdf {
+                guess: int("guess", take("guess"))?,
+            },
+            other => {
+                return Err(AlgoError(format!(
+                    "unknown algorithm `{other}` (serial: {})",
+                    CATALOGUE
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )))
+            }
+        };
+        if let Some((k, _)) = kv.first() {
+            return Err(AlgoError(format!("{name}: unknown option `{k}`")));
+        }
+        Ok(algo)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Algorithm::Negamax => write!(f, "negamax"),
+            Algorithm::AlphaBeta => write!(f, "alphabeta"),
+            Algorithm::Bound => write!(f, "bound"),
+            Algorithm::FAlphaBeta => write!(f, "falphabeta"),
+            Algorithm::LAlphaBeta => write!(f, "lalphabeta"),
+            Algorithm::PAlphaBeta => write!(f, "palphabeta"),
+            Algorithm::Staged {
+                inner: Inner::AlphaBeta,
+            } => write!(f, "salphabeta"),
+            Algorithm::Staged {
+                inner: Inner::LAlphaBeta,
+            } => write!(f, "slalphabeta"),
+            Algorithm::Staged {
+                inner: Inner::PAlphaBeta,
+            } => write!(f, "spalphabeta"),
+            Algorithm::Aspiration { delta } => write!(f, "aspiration:delta={delta}"),
+            Algorithm::Sss => write!(f, "sss"),
+            Algorithm::Mtdf { guess: None } => write!(f, "mtdf"),
+            Algorithm::Mtdf { guess: Some(g) } => write!(f, "mtdf:guess={g}"),
+        }
+    }
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchOutcome<M> {
+    /// Root value, negamax convention (side to move at the root).
+    pub value: Score,
+    /// Whether `value` is exact.
+    pub kind: ValueKind,
+    /// Best move (`None` at a terminal root).
+    pub best_move: Option<M>,
+    /// Principal variation (may be shorter than the depth).
+    pub pv: Vec<M>,
+    /// Depth searched (last completed stage for iterative algorithms).
+    pub depth: u32,
+    /// Counts.
+    pub stats: Stats,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// Set when a limit stopped the search early.
+    pub stopped: Option<StopReason>,
+}
+
+/// Called after each completed stage of an iterative search (UCI `info` lines, progress).
+pub type Report<'r, M> = &'r mut dyn FnMut(&SearchOutcome<M>);
+
+impl Algorithm {
+    /// True for algorithms that need a transposition table.
+    pub fn needs_tt(&self) -> bool {
+        matches!(self, Algorithm::Sss | Algorithm::Mtdf { .. })
+    }
+
+    /// True for iterative (staged) algorithms, which report each stage and honour time limits
+    /// gracefully.
+    pub fn is_iterative(&self) -> bool {
+        matches!(
+            self,
+            Algorithm::Staged { .. } | Algorithm::Aspiration { .. }
+        )
+    }
+
+    /// Searches `root` to `limits.depth` (required: `None` searches depth 1).
+    pub fn search<G: Game>(
+        &self,
+        root: &G,
+        limits: &Limits,
+        opts: &SearchOptions,
+    ) -> SearchOutcome<G::Move> {
+        self.search_with(root, limits, opts, None, &mut |_| {})
+    }
+
+    /// Like [`Algorithm::search`], with an optional caller-owned transposition table (kept
+    /// between searches, shared between threads) and a per-stage report.
+    pub fn search_with<G: Game>(
+        &self,
+        root: &G,
+        limits: &Limits,
+        opts: &SearchOptions,
+        tt: Option<&TranspositionTable>,
+        report: Report<'_, G::Move>,
+    ) -> SearchOutcome<G::Move> {
+        let start = Instant::now();
+        let own_tt;
+        let wants_tt =
+            self.needs_tt() || (self.is_iterative() && opts.tt_mib > 0 && root.hash().is_some());
+        let tt = match tt {
+            Some(t) => Some(t),
+            None if wants_tt => {
+                own_tt = TranspositionTable::with_mib(opts.tt_mib.max(1));
+                Some(&own_tt)
+            }
+            None => None,
+        };
+        if let Some(t) = tt {
+            t.new_search();
+        }
+        let depth = limits.depth.unwrap_or(1);
+        let mut ctx: Ctx<G> = Ctx::new(opts, limits, tt);
+        let inf = Score::INF;
+        let finish = |ctx: &Ctx<G>,
+                      value: Score,
+                      kind: ValueKind,
+                      pv: Vec<G::Move>,
+                      depth: u32,
+                      stopped: Option<StopReason>| SearchOutcome {
+            value,
+            kind,
+            best_move: pv.first().copied(),
+            pv,
+            depth,
+            stats: ctx.stats,
+            elapsed: start.elapsed(),
+            stopped,
+        };
+        let fixed = |ctx: &mut Ctx<G>, r: Result<(Score, ValueKind), Aborted>| match r {
+            Ok((v, k)) => {
+                let pv = ctx.pv(0).to_vec();
+                finish(ctx, v, k, pv, depth, None)
+            }
+            Err(Aborted(reason)) => {
+                let pv = ctx.pv(0).to_vec();
+                finish(ctx, Score(0), ValueKind::Upper, pv, 0, Some(reason))
+            }
+        };
+        match *self {
+            Algorithm::Negamax => {
+                let r = negamax::negamax(&mut ctx, root, depth, 0).map(|v| (v, ValueKind::Exact));
+                fixed(&mut ctx, r)
+            }
+            Algorithm::AlphaBeta => {
+                let r = alphabeta::alphabeta(&mut ctx, root, depth, 0, -inf, inf)
+                    .map(|v| (v, ValueKind::Exact));
+                fixed(&mut ctx, r)
+            }
+            Algorithm::Bound => {
+                let r = bound::bound(&mut ctx, root, depth, 0, inf).map(|v| (v, ValueKind::Exact));
+                fixed(&mut ctx, r)
+            }
+            Algorithm::FAlphaBeta => {
+                let r = falphabeta::falphabeta(&mut ctx, root, depth, 0, -inf, inf)
+                    .map(|v| (v, ValueKind::Exact));
+                fixed(&mut ctx, r)
+            }
+            Algorithm::LAlphaBeta => {
+                let r = lalphabeta::lalphabeta(&mut ctx, root, depth, -inf, inf);
+                fixed(&mut ctx, r)
+            }
+            Algorithm::PAlphaBeta => {
+                let r =
+                    palphabeta::palphabeta(&mut ctx, root, depth, 0).map(|v| (v, ValueKind::Exact));
+                fixed(&mut ctx, r)
+            }
+            Algorithm::Sss | Algorithm::Mtdf { .. } => {
+                let r = match *self {
+                    Algorithm::Sss => sss::sss(&mut ctx, root, depth),
+                    Algorithm::Mtdf { guess } => {
+                        let f = guess.map_or_else(|| root.evaluate(), Score);
+                        mtdf::mtdf(&mut ctx, root, depth, f)
+                    }
+                    _ => unreachable!(),
+                };
+                match r {
+                    Ok((v, pv)) => finish(&ctx, v, ValueKind::Exact, pv, depth, None),
+                    Err(Aborted(reason)) => finish(
+                        &ctx,
+                        Score(0),
+                        ValueKind::Upper,
+                        Vec::new(),
+                        0,
+                        Some(reason),
+                    ),
+                }
+            }
+            Algorithm::Staged { .. } | Algorithm::Aspiration { .. } => {
+                let algo = *self;
+                let stage =
+                    |ctx: &mut Ctx<G>, root: &G, d: u32, prev: Option<&staged::Stage<G::Move>>| {
+                        match algo {
+                            Algorithm::Staged {
+                                inner: Inner::AlphaBeta,
+                            } => alphabeta::alphabeta(ctx, root, d, 0, -inf, inf)
+                                .map(|v| (v, ValueKind::Exact)),
+                            Algorithm::Staged {
+                                inner: Inner::LAlphaBeta,
+                            } => lalphabeta::lalphabeta(ctx, root, d, -inf, inf),
+                            Algorithm::Staged {
+                                inner: Inner::PAlphaBeta,
+                            } => palphabeta::palphabeta(ctx, root, d, 0)
+                                .map(|v| (v, ValueKind::Exact)),
+                            Algorithm::Aspiration { delta } => {
+                                aspiration::aspiration_stage(ctx, root, d, prev, delta)
+                            }
+                            _ => unreachable!(),
+                        }
+                    };
+                let mut on_stage = |s: &staged::Stage<G::Move>, ctx: &Ctx<G>| {
+                    report(&finish(ctx, s.value, s.kind, s.pv.clone(), s.depth, None));
+                };
+                match staged::staged(&mut ctx, root, depth, stage, &mut on_stage) {
+                    Ok((s, aborted)) => {
+                        finish(&ctx, s.value, s.kind, s.pv, s.depth, aborted.map(|a| a.0))
+                    }
+                    Err(Aborted(reason)) => finish(
+                        &ctx,
+                        Score(0),
+                        ValueKind::Upper,
+                        Vec::new(),
+                        0,
+                        Some(reason),
+                    ),
+                }
+            }
+        }
+    }
+}
