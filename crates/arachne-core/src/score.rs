@@ -222,7 +222,7 @@ mod tests {
         let w = Window::new(Score(-3), Score(5));
         assert_eq!(w.negate(), Window::new(Score(-5), Score(3)));
         assert!(w.contains(Score(4)) && !w.contains(Score(5)));
-        assert!(Window::null_at(Score(2)).contains(Score(1)) == false);
+        assert!(!Window::null_at(Score(2)).contains(Score(1)));
         assert!(Window::new(Score(2), Score(2)).is_empty());
     }
 }
