@@ -39,7 +39,7 @@ pub struct TtEntry {
 
 /// The table. See the module docs.
 pub struct TranspositionTable {
-    slots: Vec<[AtomicU64; 2]>,
+    slots: Box<[[AtomicU64; 2]]>,
     mask: usize,
     generation: AtomicU8,
 }
@@ -79,6 +79,23 @@ fn unpack(d: u64) -> Option<(TtEntry, u8)> {
     ))
 }
 
+/// `n` zeroed slots from the allocator's zeroed memory (calloc: pages are mapped lazily, so a
+/// large table costs nothing until it is used).
+fn zeroed_slots(n: usize) -> Box<[[AtomicU64; 2]]> {
+    use std::alloc::{alloc_zeroed, handle_alloc_error, Layout};
+    let layout = Layout::array::<[AtomicU64; 2]>(n).expect("table size overflows");
+    // SAFETY: `layout` has non-zero size (n ≥ 1); an all-zero bit pattern is a valid
+    // `AtomicU64`; the pointer comes from the global allocator with exactly this layout, which
+    // is what `Box<[T]>` frees with.
+    unsafe {
+        let p = alloc_zeroed(layout) as *mut [AtomicU64; 2];
+        if p.is_null() {
+            handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n))
+    }
+}
+
 impl TranspositionTable {
     /// A table of about `mib` mebibytes (rounded down to a power of two number of 16-byte
     /// slots, at least 1024 slots).
@@ -96,9 +113,7 @@ impl TranspositionTable {
     /// A table of exactly `n` slots (`n` is rounded up to a power of two).
     pub fn with_slots(n: usize) -> Self {
         let n = n.max(1).next_power_of_two();
-        let slots = (0..n)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
+        let slots = zeroed_slots(n);
         TranspositionTable {
             slots,
             mask: n - 1,

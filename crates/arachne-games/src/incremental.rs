@@ -201,11 +201,9 @@ impl Game for IncrementalTree {
 
     #[inline]
     fn hash(&self) -> Option<u64> {
-        Some(if self.flags & HASHED == 0 {
-            mix64(self.key)
-        } else {
-            self.key
-        })
+        // The seed is mixed in so that one table can serve trees of different seeds
+        // (breadth-first numbers are the same in every tree).
+        Some(mix64(self.key ^ mix64(self.seed ^ 0x5eed)))
     }
 
     fn move_name(&self, mv: u32) -> String {

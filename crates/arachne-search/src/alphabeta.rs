@@ -35,11 +35,14 @@ pub fn alphabeta<G: Game>(
         if t > alpha {
             alpha = t;
             best = Some(i);
-            ctx.new_best(ply, i);
-        }
-        if alpha >= beta {
-            ctx.cutoff(pos, ply, i, depth);
-            break;
+            // A failing-high node's line is of no use to its parent: skip the copy.
+            if alpha < beta || ply == 0 {
+                ctx.new_best(ply, i);
+            }
+            if alpha >= beta {
+                ctx.cutoff(pos, ply, i, depth);
+                break;
+            }
         }
     }
     ctx.tt_store(pos, depth, ply, alpha, window, best);

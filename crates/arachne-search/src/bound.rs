@@ -28,11 +28,14 @@ pub fn bound<G: Game>(
         let t = -bound(ctx, &child, depth - 1, ply + 1, -m)?;
         if t > m {
             m = t;
-            ctx.new_best(ply, i);
-        }
-        if m >= limit {
-            ctx.cutoff(pos, ply, i, depth);
-            break;
+            // A failing-high node's line is of no use to its parent: skip the copy.
+            if m < limit || ply == 0 {
+                ctx.new_best(ply, i);
+            }
+            if m >= limit {
+                ctx.cutoff(pos, ply, i, depth);
+                break;
+            }
         }
     }
     Ok(m)

@@ -1,6 +1,24 @@
 //! The machinery every serial searcher shares, so that each algorithm's file holds only its
 //! own search loop: per-ply move buffers, move ordering, statistics, limits, the principal
 //! variation and the (optional) transposition table.
+//!
+//! Two options change what a bottom position is worth, and both are off by default so the hot
+//! path of synthetic trees is unchanged (one predictable branch in [`Ctx::leaf`]):
+//!
+//! * **Quiescence** (`SearchOptions::quiescence`): a bottom position is valued by a capture-only
+//!   search from it — stand pat on the static value, or play one of [`Game::noisy_moves`] and
+//!   continue — as the Technology program "explores all chains of captures" (seed 001 §6).
+//!   The capture search runs with its *own* full window `(−∞, +∞)`, never the caller's, so the
+//!   value of a bottom position is a pure function of the position (and its ply, for mate
+//!   distances): every searcher therefore still returns the same value as `negamax`.
+//!   Positions searched below the horizon are counted in `stats.qnodes` (the horizon position
+//!   itself stays one bottom position in `stats.leaves`).
+//! * **Repetition** (`SearchOptions::repetition`, games with a [`Game::hash`]): a position
+//!   below the root that repeats one on the current search path, or one of
+//!   `SearchOptions::game_history` (the positions of the game before the root, e.g. from a UCI
+//!   `position … moves …`), is a draw. Such values depend on the path, so they may disagree
+//!   with a transposition-table entry stored along another path (the usual graph-history
+//!   interaction); tests that compare searchers leave repetition off.
 use crate::ordering::{self, OrderingState};
 use crate::SearchOptions;
 use arachne_core::{
@@ -15,6 +33,10 @@ pub struct Aborted(pub StopReason);
 pub type SearchResult = Result<Score, Aborted>;
 
 const CHECK_EVERY: u64 = 2048;
+
+/// Deepest capture chain followed by the quiescence search (a guard; chess capture chains are
+/// far shorter since every capture removes a piece).
+pub const MAX_QUIESCENCE_PLY: usize = 64;
 
 /// Per-ply state: the moves at this ply (in the order they will be searched) and their
 /// indices in generation order.
@@ -52,6 +74,16 @@ pub struct Ctx<'a, G: Game> {
     pv_hint: Vec<G::Move>,
     follow_pv: bool,
     ordering: OrderingState<G::Move>,
+    /// `opts.quiescence`, copied for the hot path.
+    quiesce: bool,
+    /// `opts.repetition`, copied for the hot path.
+    rep: bool,
+    /// Ply of the node last entered.
+    cur_ply: usize,
+    /// Hashes of the positions on the current path (`path[k]` at ply `k`), kept when `rep`.
+    path: Vec<u64>,
+    /// Move buffers of the quiescence search, one per capture ply.
+    qbufs: Vec<Vec<G::Move>>,
 }
 
 impl<'a, G: Game> Ctx<'a, G> {
@@ -71,6 +103,11 @@ impl<'a, G: Game> Ctx<'a, G> {
             pv_hint: Vec::new(),
             follow_pv: false,
             ordering: OrderingState::new(G::HISTORY_SIZE),
+            quiesce: opts.quiescence,
+            rep: opts.repetition,
+            cur_ply: 0,
+            path: Vec::new(),
+            qbufs: Vec::new(),
         }
     }
 
@@ -84,8 +121,11 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// this ply's principal variation.
     #[inline]
     pub fn enter(&mut self, ply: usize) -> Result<(), Aborted> {
-        if self.stats.nodes() >= self.next_check {
-            self.next_check = self.stats.nodes() + CHECK_EVERY;
+        // Quiescence nodes count towards the polling cadence (so `stop` is seen quickly
+        // however large the capture searches are), not towards node budgets.
+        let seen = self.stats.nodes() + self.stats.qnodes;
+        if seen >= self.next_check {
+            self.next_check = seen + CHECK_EVERY;
             if let Some(r) = self.limits.check(self.stats.nodes()) {
                 return Err(Aborted(r));
             }
@@ -94,21 +134,100 @@ impl<'a, G: Game> Ctx<'a, G> {
             self.plies.resize_with(ply + 2, Ply::default);
         }
         self.plies[ply].pv.clear();
+        self.cur_ply = ply;
         Ok(())
     }
 
-    /// Static value of a bottom position at `ply` (counted as a bottom position).
+    /// Value of a bottom position at `ply` (counted as a bottom position): its static value,
+    /// or with quiescence the value of the capture search from it; a draw when it repeats an
+    /// earlier position (with repetition on).
     #[inline]
     pub fn leaf(&mut self, pos: &G, ply: usize) -> Score {
         self.stats.leaves += 1;
         self.follow_pv = false;
+        if !(self.quiesce || self.rep) {
+            return pos.evaluate().at_ply(ply as u32);
+        }
+        self.leaf_slow(pos, ply)
+    }
+
+    #[inline(never)]
+    fn leaf_slow(&mut self, pos: &G, ply: usize) -> Score {
+        if self.rep && self.repeats(pos, ply) {
+            return Score::DRAW;
+        }
+        if self.quiesce && !pos.is_terminal() {
+            return self.quiescence(pos, ply, 0, -Score::INF, Score::INF);
+        }
         pos.evaluate().at_ply(ply as u32)
     }
 
-    /// True when `pos` is a bottom position for a search with `depth` plies left.
+    /// The capture-only search (see the module docs): fail-soft alpha-beta over
+    /// [`Game::noisy_moves`] with a stand-pat on the static value. `qply` counts capture plies.
+    pub fn quiescence(
+        &mut self,
+        pos: &G,
+        ply: usize,
+        qply: usize,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let mut best = pos.evaluate().at_ply(ply as u32);
+        if best >= beta || qply >= MAX_QUIESCENCE_PLY || pos.is_terminal() {
+            return best;
+        }
+        if best > alpha {
+            alpha = best;
+        }
+        if self.qbufs.len() <= qply {
+            self.qbufs.resize_with(qply + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.qbufs[qply]);
+        pos.noisy_moves(&mut moves);
+        for &m in &moves {
+            let child = pos.play(m);
+            self.stats.qnodes += 1;
+            let t = -self.quiescence(&child, ply + 1, qply + 1, -beta, -alpha);
+            if t > best {
+                best = t;
+                if t > alpha {
+                    alpha = t;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.qbufs[qply] = moves;
+        best
+    }
+
+    /// True when `pos` at `ply > 0` repeats a position on the current path or in the game
+    /// history (repetition on, game with a hash).
+    fn repeats(&self, pos: &G, ply: usize) -> bool {
+        if ply == 0 {
+            return false;
+        }
+        let Some(h) = pos.hash() else {
+            return false;
+        };
+        let upto = ply.min(self.path.len());
+        // Same side to move: plies ply-2, ply-4, … (hashes include the side to move, so this
+        // only skips comparisons that cannot match).
+        self.path[..upto]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&x| x == h)
+            || self.opts.game_history.contains(&h)
+    }
+
+    /// True when `pos` is a bottom position for a search with `depth` plies left (with
+    /// repetition on, also when it repeats an earlier position).
     #[inline]
     pub fn is_leaf(&self, pos: &G, depth: u32) -> bool {
-        depth == 0 || pos.is_terminal()
+        depth == 0 || pos.is_terminal() || (self.rep && self.repeats(pos, self.cur_ply))
     }
 
     /// Generates and orders the moves of `pos` at `ply`; returns how many there are
@@ -117,6 +236,14 @@ impl<'a, G: Game> Ctx<'a, G> {
     #[inline]
     pub fn expand(&mut self, pos: &G, ply: usize) -> usize {
         self.stats.movegens += 1;
+        if self.rep {
+            if let Some(h) = pos.hash() {
+                if self.path.len() <= ply {
+                    self.path.resize(ply + 1, 0);
+                }
+                self.path[ply] = h;
+            }
+        }
         let tt_move = match (self.tt, pos.hash()) {
             (Some(tt), Some(key)) => tt.probe(key).and_then(|e| e.move_index),
             _ => None,

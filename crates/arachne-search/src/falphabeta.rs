@@ -35,11 +35,14 @@ pub fn falphabeta<G: Game>(
         if t > m {
             m = t;
             best = Some(i);
-            ctx.new_best(ply, i);
-        }
-        if m >= beta {
-            ctx.cutoff(pos, ply, i, depth);
-            break;
+            // A failing-high node's line is of no use to its parent: skip the copy.
+            if m < beta || ply == 0 {
+                ctx.new_best(ply, i);
+            }
+            if m >= beta {
+                ctx.cutoff(pos, ply, i, depth);
+                break;
+            }
         }
     }
     ctx.tt_store(pos, depth, ply, m, Window::new(alpha, beta), best);

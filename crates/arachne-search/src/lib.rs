@@ -65,6 +65,15 @@ pub struct SearchOptions {
     /// Transposition table size in MiB for the algorithms that use one (`staged` on real
     /// games, `sss`, `mtdf`); 0 disables it where it is optional.
     pub tt_mib: usize,
+    /// Value bottom positions by a capture-only quiescence search with its own full window
+    /// ([`Game::noisy_moves`]; seed 001 §6, "all chains of captures are explored"). Values stay
+    /// a pure function of the position, so every searcher still agrees with `negamax`.
+    pub quiescence: bool,
+    /// Score positions below the root that repeat one on the search path or in
+    /// `game_history` as draws (games with a [`Game::hash`]).
+    pub repetition: bool,
+    /// Hashes of the positions played before the root (oldest first), for `repetition`.
+    pub game_history: Vec<u64>,
 }
 
 impl Default for SearchOptions {
@@ -75,6 +84,9 @@ impl Default for SearchOptions {
             killers: false,
             history: false,
             tt_mib: 16,
+            quiescence: false,
+            repetition: false,
+            game_history: Vec::new(),
         }
     }
 }
@@ -351,104 +363,143 @@ impl Algorithm {
             elapsed: start.elapsed(),
             stopped,
         };
-        let fixed = |ctx: &mut Ctx<G>, r: Result<(Score, ValueKind), Aborted>| match r {
-            Ok((v, k)) => {
-                let pv = ctx.pv(0).to_vec();
-                finish(ctx, v, k, pv, depth, None)
-            }
-            Err(Aborted(reason)) => {
-                let pv = ctx.pv(0).to_vec();
-                finish(ctx, Score(0), ValueKind::Upper, pv, 0, Some(reason))
-            }
+        // Fixed-depth searches: value and kind; their principal line is read from `ctx`.
+        let exact = |r: context::SearchResult| r.map(|v| (v, ValueKind::Exact));
+        let fixed = |ctx: &Ctx<G>, r: Result<(Score, ValueKind), Aborted>| {
+            r.map(|(value, kind)| Done {
+                value,
+                kind,
+                pv: ctx.pv(0).to_vec(),
+                depth,
+                stopped: None,
+            })
         };
-        match *self {
+        let done = match *self {
             Algorithm::Negamax => {
-                let r = negamax::negamax(&mut ctx, root, depth, 0).map(|v| (v, ValueKind::Exact));
-                fixed(&mut ctx, r)
+                let r = exact(negamax::negamax(&mut ctx, root, depth, 0));
+                fixed(&ctx, r)
             }
             Algorithm::AlphaBeta => {
-                let r = alphabeta::alphabeta(&mut ctx, root, depth, 0, -inf, inf)
-                    .map(|v| (v, ValueKind::Exact));
-                fixed(&mut ctx, r)
+                let r = exact(alphabeta::alphabeta(&mut ctx, root, depth, 0, -inf, inf));
+                fixed(&ctx, r)
             }
             Algorithm::Bound => {
-                let r = bound::bound(&mut ctx, root, depth, 0, inf).map(|v| (v, ValueKind::Exact));
-                fixed(&mut ctx, r)
+                let r = exact(bound::bound(&mut ctx, root, depth, 0, inf));
+                fixed(&ctx, r)
             }
             Algorithm::FAlphaBeta => {
-                let r = falphabeta::falphabeta(&mut ctx, root, depth, 0, -inf, inf)
-                    .map(|v| (v, ValueKind::Exact));
-                fixed(&mut ctx, r)
+                let r = exact(falphabeta::falphabeta(&mut ctx, root, depth, 0, -inf, inf));
+                fixed(&ctx, r)
             }
             Algorithm::LAlphaBeta => {
                 let r = lalphabeta::lalphabeta(&mut ctx, root, depth, -inf, inf);
-                fixed(&mut ctx, r)
+                fixed(&ctx, r)
             }
             Algorithm::PAlphaBeta => {
-                let r =
-                    palphabeta::palphabeta(&mut ctx, root, depth, 0).map(|v| (v, ValueKind::Exact));
-                fixed(&mut ctx, r)
+                let r = exact(palphabeta::palphabeta(&mut ctx, root, depth, 0));
+                fixed(&ctx, r)
             }
             Algorithm::Sss | Algorithm::Mtdf { .. } => {
                 let r = match *self {
-                    Algorithm::Sss => sss::sss(&mut ctx, root, depth),
                     Algorithm::Mtdf { guess } => {
                         let f = guess.map_or_else(|| root.evaluate(), Score);
                         mtdf::mtdf(&mut ctx, root, depth, f)
                     }
-                    _ => unreachable!(),
+                    _ => sss::sss(&mut ctx, root, depth),
                 };
-                match r {
-                    Ok((v, pv)) => finish(&ctx, v, ValueKind::Exact, pv, depth, None),
-                    Err(Aborted(reason)) => finish(
-                        &ctx,
-                        Score(0),
-                        ValueKind::Upper,
-                        Vec::new(),
-                        0,
-                        Some(reason),
-                    ),
-                }
+                r.map(|(value, pv)| Done {
+                    value,
+                    kind: ValueKind::Exact,
+                    pv,
+                    depth,
+                    stopped: None,
+                })
             }
-            Algorithm::Staged { .. } | Algorithm::Aspiration { .. } => {
-                let algo = *self;
+            Algorithm::Staged { inner } => {
+                let stage = |ctx: &mut Ctx<G>,
+                             root: &G,
+                             d: u32,
+                             _: Option<&staged::Stage<G::Move>>| {
+                    match inner {
+                        Inner::AlphaBeta => exact(alphabeta::alphabeta(ctx, root, d, 0, -inf, inf)),
+                        Inner::LAlphaBeta => lalphabeta::lalphabeta(ctx, root, d, -inf, inf),
+                        Inner::PAlphaBeta => exact(palphabeta::palphabeta(ctx, root, d, 0)),
+                    }
+                };
+                run_stages(&mut ctx, root, depth, stage, &finish, report)
+            }
+            Algorithm::Aspiration { delta } => {
                 let stage =
                     |ctx: &mut Ctx<G>, root: &G, d: u32, prev: Option<&staged::Stage<G::Move>>| {
-                        match algo {
-                            Algorithm::Staged {
-                                inner: Inner::AlphaBeta,
-                            } => alphabeta::alphabeta(ctx, root, d, 0, -inf, inf)
-                                .map(|v| (v, ValueKind::Exact)),
-                            Algorithm::Staged {
-                                inner: Inner::LAlphaBeta,
-                            } => lalphabeta::lalphabeta(ctx, root, d, -inf, inf),
-                            Algorithm::Staged {
-                                inner: Inner::PAlphaBeta,
-                            } => palphabeta::palphabeta(ctx, root, d, 0)
-                                .map(|v| (v, ValueKind::Exact)),
-                            Algorithm::Aspiration { delta } => {
-                                aspiration::aspiration_stage(ctx, root, d, prev, delta)
-                            }
-                            _ => unreachable!(),
-                        }
+                        aspiration::aspiration_stage(ctx, root, d, prev, delta)
                     };
-                let mut on_stage = |s: &staged::Stage<G::Move>, ctx: &Ctx<G>| {
-                    report(&finish(ctx, s.value, s.kind, s.pv.clone(), s.depth, None));
-                };
-                match staged::staged(&mut ctx, root, depth, stage, &mut on_stage) {
-                    Ok((s, aborted)) => {
-                        finish(&ctx, s.value, s.kind, s.pv, s.depth, aborted.map(|a| a.0))
-                    }
-                    Err(Aborted(reason)) => finish(
-                        &ctx,
-                        Score(0),
-                        ValueKind::Upper,
-                        Vec::new(),
-                        0,
-                        Some(reason),
-                    ),
-                }
+                run_stages(&mut ctx, root, depth, stage, &finish, report)
             }
-        }
+        };
+        let done = match done {
+            Ok(d) => d,
+            Err(Aborted(reason)) => Done {
+                value: Score(0),
+                kind: ValueKind::Upper,
+                pv: ctx.pv(0).to_vec(),
+                depth: 0,
+                stopped: Some(reason),
+            },
+        };
+        finish(
+            &ctx,
+            done.value,
+            done.kind,
+            done.pv,
+            done.depth,
+            done.stopped,
+        )
     }
+}
+
+/// What a search produced, before timing and statistics are attached.
+struct Done<M> {
+    value: Score,
+    kind: ValueKind,
+    pv: Vec<M>,
+    depth: u32,
+    stopped: Option<StopReason>,
+}
+
+/// Runs staged iteration with `stage`, reporting each completed stage through `finish`.
+fn run_stages<G, F, Fin>(
+    ctx: &mut Ctx<G>,
+    root: &G,
+    depth: u32,
+    stage: F,
+    finish: &Fin,
+    report: Report<'_, G::Move>,
+) -> Result<Done<G::Move>, Aborted>
+where
+    G: Game,
+    F: FnMut(
+        &mut Ctx<G>,
+        &G,
+        u32,
+        Option<&staged::Stage<G::Move>>,
+    ) -> Result<(Score, ValueKind), Aborted>,
+    Fin: Fn(
+        &Ctx<G>,
+        Score,
+        ValueKind,
+        Vec<G::Move>,
+        u32,
+        Option<StopReason>,
+    ) -> SearchOutcome<G::Move>,
+{
+    let mut on_stage = |s: &staged::Stage<G::Move>, ctx: &Ctx<G>| {
+        report(&finish(ctx, s.value, s.kind, s.pv.clone(), s.depth, None));
+    };
+    staged::staged(ctx, root, depth, stage, &mut on_stage).map(|(s, aborted)| Done {
+        value: s.value,
+        kind: s.kind,
+        pv: s.pv,
+        depth: s.depth,
+        stopped: aborted.map(|a| a.0),
+    })
 }

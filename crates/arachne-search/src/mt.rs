@@ -40,11 +40,14 @@ pub fn mt<G: Game>(
         if t > g {
             g = t;
             best = Some(i);
-            ctx.new_best(ply, i);
-        }
-        if g >= gamma {
-            ctx.cutoff(pos, ply, i, depth);
-            break;
+            // A failing-high node's line is of no use to its parent: skip the copy.
+            if g < gamma || ply == 0 {
+                ctx.new_best(ply, i);
+            }
+            if g >= gamma {
+                ctx.cutoff(pos, ply, i, depth);
+                break;
+            }
         }
     }
     ctx.tt_store(pos, depth, ply, g, window, best);

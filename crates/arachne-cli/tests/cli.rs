@@ -1,0 +1,109 @@
+//! The `arachne` binary: output formats, determinism, and one-line errors with exit status 2.
+use std::process::{Command, Output};
+
+fn arachne(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arachne"))
+        .args(args)
+        .output()
+        .expect("run arachne")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = arachne(args);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn default_run_prints_value_move_pv_and_stats() {
+    let out = arachne(&[]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    for key in ["value", "best move", "pv", "nodes", "cutoffs", "time"] {
+        assert!(text.contains(key), "missing {key} in:\n{text}");
+    }
+}
+
+#[test]
+fn search_json_has_the_documented_fields() {
+    let v = json(&["search", "--game", "iid:n=3,d=5,seed=1", "--algo", "alphabeta", "--json"]);
+    for key in ["value", "best_move", "pv", "nodes", "leaves", "time_ms"] {
+        assert!(v.get(key).is_some(), "missing {key}: {v}");
+    }
+    assert!(v["value"].is_i64());
+    assert_eq!(v["pv"].as_array().unwrap().len(), 5);
+    assert_eq!(v["depth"], 5);
+}
+
+#[test]
+fn every_serial_algorithm_agrees_from_the_cli() {
+    let spec = "incremental:b=4,d=6,seed=7,branching=random";
+    let want = json(&["search", "-g", spec, "-a", "negamax", "--json"])["value"].clone();
+    for a in ["alphabeta", "bound", "falphabeta", "palphabeta", "salphabeta", "spalphabeta", "aspiration", "sss", "mtdf"] {
+        assert_eq!(json(&["search", "-g", spec, "-a", a, "--json"])["value"], want, "{a}");
+    }
+}
+
+#[test]
+fn same_command_same_numbers() {
+    let args = ["search", "-g", "iid:n=4,d=6,seed=42", "-a", "palphabeta", "--preorder", "--json"];
+    let mut a = json(&args);
+    let mut b = json(&args);
+    a["time_ms"] = 0.into();
+    b["time_ms"] = 0.into();
+    assert_eq!(a, b);
+    let p1 = arachne(&["perft", "-g", "connect4", "-d", "5", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&p1.stdout).unwrap();
+    assert_eq!(v["nodes"], 16807);
+    assert_eq!(v["depth"], 5);
+}
+
+#[test]
+fn perft_counts() {
+    assert_eq!(json(&["perft", "-g", "tictactoe", "-d", "9", "--json"])["nodes"], 127_872);
+    assert_eq!(json(&["perft", "-g", "connect4", "-d", "6", "--json"])["nodes"], 117_649);
+    assert_eq!(json(&["perft", "-g", "ordered:n=3,d=4", "-d", "4", "--json"])["nodes"], 81);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let cases: &[&[&str]] = &[
+        &["search", "--game", "nosuchgame"],
+        &["search", "--game", "iid:n=0,d=3"],
+        &["search", "--game", "iid:n=3,d=3", "--depth", "4"],
+        &["search", "--game", "iid:n=3,d=3", "--depth", "0"],
+        &["search", "--game", "iid:n=3,d=3,bogus=1"],
+        &["search", "--game", "iid:n=3,d=3", "--algo", "nosuchalgo"],
+        &["search", "--game", "iid:n=3,d=3", "--algo", "aspiration:delta=x"],
+        &["search", "--game", "iid:n=3,d=3", "--algo", "alphabeta", "--procs", "4"],
+        &["search", "--game", "iid:n=3,d=3", "--nodes", "0"],
+        &["search", "--depth", "banana"],
+        &["perft", "--game", "connect4:moves=11111111", "--depth", "2"],
+        &["perft", "--game", "connect4"],
+        &["nosuchcommand"],
+    ];
+    for args in cases {
+        let out = arachne(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn node_budget_stops_gracefully() {
+    let v = json(&["search", "-g", "incremental:b=10,d=12,seed=1", "-a", "salphabeta", "--nodes", "5000", "--json"]);
+    assert_eq!(v["stopped"], "nodes");
+    assert!(v["nodes"].as_u64().unwrap() < 10_000);
+}
+
+#[test]
+fn listings() {
+    let g = String::from_utf8(arachne(&["games"]).stdout).unwrap();
+    assert!(g.contains("iid:") && g.contains("connect4"));
+    let a = String::from_utf8(arachne(&["algos"]).stdout).unwrap();
+    for name in ["negamax", "alphabeta", "bound", "falphabeta", "lalphabeta", "palphabeta", "staged", "aspiration", "sss", "mtdf"] {
+        assert!(a.contains(name), "{name}");
+    }
+}
