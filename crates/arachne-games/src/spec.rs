@@ -64,6 +64,18 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ),
     ("tictactoe", "tictactoe[:moves=159] — tic-tac-toe, squares 1-9 in reading order"),
     ("connect4", "connect4[:moves=4453] — connect four 7x6, columns 1-7"),
+    (
+        "checkers",
+        "checkers[:pos=FEN] — English checkers (American rules), PDN FEN e.g. `B:W21-32:B1-12`, moves `11-15`/`22x15x8`; the FEN runs to the end of the spec; default depth 8",
+    ),
+    (
+        "othello",
+        "othello[:moves=f5d6…][,pos=BOARD SIDE] — Othello, 64 squares a1..h8 (X, O, -) then X or O to move; moves a1..h8, pass; pos runs to the end of the spec; default depth 6",
+    ),
+    (
+        "chess",
+        "chess[:eval=material|mobility][,bench=SET:N][,fen=FEN] — chess (cozy-chess), Tech material evaluation (P100 N330 B330 R500 Q900) [+ mobility]; bench position N (1-based) of lct2, wac, nunn or sf21; the FEN runs to the end of the spec; default depth 5",
+    ),
 ];
 
 /// A parsed `NAME:k=v,...` with typed getters that report clear errors.
@@ -170,9 +182,47 @@ pub const MAX_BRANCHING: i64 = 1 << 16;
 /// Largest depth of synthetic trees.
 pub const MAX_DEPTH: i64 = 1000;
 
+/// Splits `NAME:...,fen=FEN` into the spec before `fen=` and the FEN (which runs to the end).
+fn split_fen(spec: &str) -> (&str, Option<&str>) {
+    let b = spec.as_bytes();
+    let mut from = 0;
+    while let Some(i) = spec[from..].find("fen=").map(|i| i + from) {
+        if i > 0 && matches!(b[i - 1], b':' | b',') {
+            return (&spec[..i - 1], Some(&spec[i + 4..]));
+        }
+        from = i + 4;
+    }
+    (spec, None)
+}
+
+/// Splits `NAME:...,pos=POS` into the spec before `pos=` and the position (to the end).
+fn split_pos(spec: &str) -> (&str, Option<&str>) {
+    let mut from = 0;
+    while let Some(i) = spec[from..].find("pos=").map(|i| i + from) {
+        if i > 0 && matches!(spec.as_bytes()[i - 1], b':' | b',') {
+            return (&spec[..i - 1], Some(&spec[i + 4..]));
+        }
+        from = i + 4;
+    }
+    (spec, None)
+}
+
 /// Parses `spec` and calls `visitor.visit(root, info)`.
 pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, SpecError> {
-    let mut a = SpecArgs::parse(spec)?;
+    // A FEN contains spaces, '/' and possibly ',': `fen=` takes the rest of the spec.
+    let (head, fen) = split_fen(spec);
+    // A checkers FEN contains ',' and ':', an Othello board a space: `pos=` takes the rest too.
+    let (head, pos) = split_pos(head);
+    let mut a = SpecArgs::parse(head)?;
+    if pos.is_some() && !matches!(a.name(), "checkers" | "othello") {
+        return err(format!(
+            "{}: `pos=` is only for checkers and othello",
+            a.name()
+        ));
+    }
+    if fen.is_some() && a.name() != "chess" {
+        return err(format!("{}: `fen=` is only for chess", a.name()));
+    }
     let info = |name: &'static str, max_depth: Option<u32>, default_depth: u32| GameInfo {
         name,
         spec: spec.to_string(),
@@ -267,6 +317,49 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, Sp
             };
             let left = 9 - moves.len() as u32;
             Ok(visitor.visit(root, info("tictactoe", Some(left), left)))
+        }
+        "chess" => {
+            let eval = match a
+                .choice("eval", "material", &["material", "mobility"])?
+                .as_str()
+            {
+                "mobility" => crate::chess::Eval::Mobility,
+                _ => crate::chess::Eval::Material,
+            };
+            let bench = a.take("bench");
+            a.finish()?;
+            let root = match (fen, bench) {
+                (Some(_), Some(_)) => return err("chess: give fen= or bench=, not both"),
+                (None, Some(b)) => crate::chess::bench::position(&b).map_err(SpecError)?,
+                (None, None) => crate::Chess::startpos(),
+                (Some(f), None) => {
+                    crate::Chess::from_fen(f).map_err(|e| SpecError(format!("chess: {e}")))?
+                }
+            };
+            let info = info("chess", None, crate::chess::DEFAULT_DEPTH);
+            Ok(visitor.visit(root.with_eval(eval), info))
+        }
+        "checkers" | "draughts" => {
+            a.finish()?;
+            let root = match pos {
+                None => crate::Checkers::start(),
+                Some(f) => crate::Checkers::from_fen(f).map_err(|e| SpecError(e.to_string()))?,
+            };
+            let info = info("checkers", None, crate::checkers::DEFAULT_DEPTH);
+            Ok(visitor.visit(root, info))
+        }
+        "othello" | "reversi" => {
+            let moves = a.take("moves");
+            a.finish()?;
+            let mut root = match pos {
+                None => crate::Othello::start(),
+                Some(p) => crate::Othello::from_board(p).map_err(|e| SpecError(e.to_string()))?,
+            };
+            if let Some(m) = moves {
+                root = root.play_line(&m).map_err(|e| SpecError(e.to_string()))?;
+            }
+            let info = info("othello", None, crate::othello::DEFAULT_DEPTH);
+            Ok(visitor.visit(root, info))
         }
         "connect4" | "c4" => {
             let moves = a.take("moves").unwrap_or_default();

@@ -12,7 +12,9 @@
 //!   value of a bottom position is a pure function of the position (and its ply, for mate
 //!   distances): every searcher therefore still returns the same value as `negamax`.
 //!   Positions searched below the horizon are counted in `stats.qnodes` (the horizon position
-//!   itself stays one bottom position in `stats.leaves`).
+//!   itself stays one bottom position in `stats.leaves`); they count towards the polling of
+//!   the limits, not towards node budgets. As in Tech, the side to move may stand pat even
+//!   when in check (mate is still seen: a position without legal moves evaluates as lost).
 //! * **Repetition** (`SearchOptions::repetition`, games with a [`Game::hash`]): a position
 //!   below the root that repeats one on the current search path, or one of
 //!   `SearchOptions::game_history` (the positions of the game before the root, e.g. from a UCI
