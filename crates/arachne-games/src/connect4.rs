@@ -5,7 +5,8 @@
 //! `7c+6` is a sentinel. `mask` holds all discs, `own` the side to move's discs.
 //!
 //! Static value (side to move): for each own disc the column weight `3 4 5 7 5 4 3`, minus the
-//! same for the opponent's discs; a decided game is [`Score::LOSS`] for the side to move.
+//! same for the opponent's discs (kept incrementally by `play`); a decided game is
+//! [`Score::LOSS`] for the side to move.
 use arachne_core::rng::mix64;
 use arachne_core::{Game, Score};
 
@@ -33,6 +34,8 @@ pub struct Connect4 {
     mask: u64,
     plies: u8,
     won: bool,
+    /// Column-weight balance from the side to move's point of view.
+    balance: i16,
 }
 
 #[inline]
@@ -105,6 +108,7 @@ impl Game for Connect4 {
             mask,
             plies: self.plies + 1,
             won: four(mover_new),
+            balance: -(self.balance + COLUMN_WEIGHT[mv as usize] as i16),
         }
     }
 
@@ -113,14 +117,7 @@ impl Game for Connect4 {
         if self.won {
             return Score::LOSS;
         }
-        let opp = self.own ^ self.mask;
-        let mut v = 0;
-        for c in 0..WIDTH {
-            let m = column_mask(c);
-            v += COLUMN_WEIGHT[c as usize]
-                * ((self.own & m).count_ones() as i32 - (opp & m).count_ones() as i32);
-        }
-        Score(v)
+        Score(self.balance as i32)
     }
 
     #[inline]
@@ -153,6 +150,20 @@ mod tests {
                 d + 1
             );
         }
+    }
+
+    #[test]
+    fn incremental_balance_matches_a_recount() {
+        let p = Connect4::from_moves("432112345").unwrap();
+        let opp = p.own ^ p.mask;
+        let mut v = 0;
+        for c in 0..WIDTH {
+            let m = column_mask(c);
+            v += COLUMN_WEIGHT[c as usize]
+                * ((p.own & m).count_ones() as i32 - (opp & m).count_ones() as i32);
+        }
+        assert_eq!(p.evaluate(), Score(v));
+        assert_ne!(v, 0);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //!
 //! When the search has a transposition table, the best move is stored for move ordering
 //! (staged iteration on real games); stored values are never used to cut off here.
-use crate::context::{Ctx, SearchResult};
+use crate::context::{Ctx, Node, SearchResult};
 use arachne_core::{Game, Score, Window};
 
 /// `alphabeta(p, α, β)` searched `depth` plies deep.
@@ -19,14 +19,10 @@ pub fn alphabeta<G: Game>(
     mut alpha: Score,
     beta: Score,
 ) -> SearchResult {
-    ctx.enter(ply)?;
-    if ctx.is_leaf(pos, depth) {
-        return Ok(ctx.leaf(pos, ply));
-    }
-    let d = ctx.expand(pos, ply);
-    if d == 0 {
-        return Ok(ctx.leaf(pos, ply));
-    }
+    let d = match ctx.open(pos, depth, ply)? {
+        Node::Leaf(v) => return Ok(v),
+        Node::Interior(d) => d,
+    };
     let window = Window::new(alpha, beta);
     let mut best = None;
     for i in 0..d {

@@ -2,7 +2,7 @@
 //! a node only knows the one-sided `limit` handed down by its parent, so cutoffs happen only
 //! between a node and its grandchildren ("shallow" cutoffs). It never examines fewer bottom
 //! positions than `alphabeta`, and is what the random-order analysis of §7.4 counts.
-use crate::context::{Ctx, SearchResult};
+use crate::context::{Ctx, Node, SearchResult};
 use arachne_core::{Game, Score};
 
 /// `bound(p, limit)` searched `depth` plies deep: the exact value when it is `< limit`,
@@ -14,14 +14,10 @@ pub fn bound<G: Game>(
     ply: usize,
     limit: Score,
 ) -> SearchResult {
-    ctx.enter(ply)?;
-    if ctx.is_leaf(pos, depth) {
-        return Ok(ctx.leaf(pos, ply));
-    }
-    let d = ctx.expand(pos, ply);
-    if d == 0 {
-        return Ok(ctx.leaf(pos, ply));
-    }
+    let d = match ctx.open(pos, depth, ply)? {
+        Node::Leaf(v) => return Ok(v),
+        Node::Interior(d) => d,
+    };
     let mut m = -Score::INF;
     for i in 0..d {
         let child = pos.play(ctx.move_at(ply, i));

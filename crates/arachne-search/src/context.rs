@@ -31,6 +31,15 @@ use arachne_core::{
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Aborted(pub StopReason);
 
+/// What [`Ctx::open`] found at a node.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// A bottom position (horizon or terminal) and its value.
+    Leaf(Score),
+    /// An interior node with this many successors, generated at the node's ply.
+    Interior(usize),
+}
+
 /// Result of one recursive search step.
 pub type SearchResult = Result<Score, Aborted>;
 
@@ -48,6 +57,7 @@ struct Ply<M> {
     /// `gen_index[i]` is the generation-order index of `moves[i]` (empty = identity).
     gen_index: Vec<u16>,
     keys: Vec<i64>,
+    scratch: Vec<M>,
     pv: Vec<M>,
 }
 
@@ -57,6 +67,7 @@ impl<M> Default for Ply<M> {
             moves: Vec::new(),
             gen_index: Vec::new(),
             keys: Vec::new(),
+            scratch: Vec::new(),
             pv: Vec::new(),
         }
     }
@@ -225,6 +236,28 @@ impl<'a, G: Game> Ctx<'a, G> {
             || self.opts.game_history.contains(&h)
     }
 
+    /// Enters a node and either values it as a bottom position or expands it: the opening
+    /// every depth-first searcher shares (seed 000 §2: "determine the successor positions;
+    /// if d = 0 then staticvalue(p)").
+    #[inline]
+    pub fn open(&mut self, pos: &G, depth: u32, ply: usize) -> Result<Node, Aborted> {
+        self.enter(ply)?;
+        Ok(self.node(pos, depth, ply))
+    }
+
+    /// [`Ctx::open`] for a node already entered: a bottom position's value, or the number of
+    /// successors generated at `ply`.
+    #[inline]
+    pub fn node(&mut self, pos: &G, depth: u32, ply: usize) -> Node {
+        if self.is_leaf(pos, depth) {
+            return Node::Leaf(self.leaf(pos, ply));
+        }
+        match self.expand(pos, ply) {
+            0 => Node::Leaf(self.leaf(pos, ply)),
+            d => Node::Interior(d),
+        }
+    }
+
     /// True when `pos` is a bottom position for a search with `depth` plies left (with
     /// repetition on, also when it repeats an earlier position).
     #[inline]
@@ -246,9 +279,12 @@ impl<'a, G: Game> Ctx<'a, G> {
                 self.path[ply] = h;
             }
         }
-        let tt_move = match (self.tt, pos.hash()) {
-            (Some(tt), Some(key)) => tt.probe(key).and_then(|e| e.move_index),
-            _ => None,
+        let tt_move = match self.tt {
+            Some(tt) => pos
+                .hash()
+                .and_then(|key| tt.probe(key))
+                .and_then(|e| e.move_index),
+            None => None,
         };
         let pv_move = if self.follow_pv {
             self.pv_hint.get(ply).copied()
@@ -265,6 +301,7 @@ impl<'a, G: Game> Ctx<'a, G> {
                 &mut p.moves,
                 &mut p.gen_index,
                 &mut p.keys,
+                &mut p.scratch,
                 tt_move,
                 pv_move,
                 ply,
@@ -364,7 +401,10 @@ impl<'a, G: Game> Ctx<'a, G> {
         window: Window,
         best: Option<usize>,
     ) {
-        let (Some(tt), Some(key)) = (self.tt, pos.hash()) else {
+        let Some(tt) = self.tt else {
+            return;
+        };
+        let Some(key) = pos.hash() else {
             return;
         };
         if depth > 255 {

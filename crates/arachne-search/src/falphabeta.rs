@@ -7,7 +7,7 @@
 //! * otherwise `negamax(p) = falphabeta`.
 //!
 //! It never examines more positions than `alphabeta` with the same window.
-use crate::context::{Ctx, SearchResult};
+use crate::context::{Ctx, Node, SearchResult};
 use arachne_core::{Game, Score, Window};
 
 /// `falphabeta(p, α, β)` searched `depth` plies deep.
@@ -19,14 +19,10 @@ pub fn falphabeta<G: Game>(
     alpha: Score,
     beta: Score,
 ) -> SearchResult {
-    ctx.enter(ply)?;
-    if ctx.is_leaf(pos, depth) {
-        return Ok(ctx.leaf(pos, ply));
-    }
-    let d = ctx.expand(pos, ply);
-    if d == 0 {
-        return Ok(ctx.leaf(pos, ply));
-    }
+    let d = match ctx.open(pos, depth, ply)? {
+        Node::Leaf(v) => return Ok(v),
+        Node::Interior(d) => d,
+    };
     let mut m = -Score::INF;
     let mut best = None;
     for i in 0..d {

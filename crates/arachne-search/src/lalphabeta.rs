@@ -12,7 +12,7 @@
 //! move the window is `(∞ − 1, ∞)`: the move is not searched for its value at all, only
 //! "confirmed" (the paper's forced-move remark).
 use crate::alphabeta::alphabeta;
-use crate::context::{Aborted, Ctx};
+use crate::context::{Aborted, Ctx, Node};
 use crate::ValueKind;
 use arachne_core::{Game, Score};
 
@@ -26,14 +26,10 @@ pub fn lalphabeta<G: Game>(
     beta: Score,
 ) -> Result<(Score, ValueKind), Aborted> {
     let ply = 0;
-    ctx.enter(ply)?;
-    if ctx.is_leaf(pos, depth) {
-        return Ok((ctx.leaf(pos, ply), ValueKind::Exact));
-    }
-    let d = ctx.expand(pos, ply);
-    if d == 0 {
-        return Ok((ctx.leaf(pos, ply), ValueKind::Exact));
-    }
+    let d = match ctx.open(pos, depth, ply)? {
+        Node::Leaf(v) => return Ok((v, ValueKind::Exact)),
+        Node::Interior(d) => d,
+    };
     let mut m = alpha;
     for i in 0..d - 1 {
         let child = pos.play(ctx.move_at(ply, i));

@@ -5,7 +5,7 @@
 //! `mt(p, γ)` searches with the window `(γ − 1, γ)`: the result `g` is an upper bound on the
 //! value when `g < γ` and a lower bound when `g ≥ γ`. Stored bounds are reused only at equal
 //! draft (see [`Ctx::tt_cut`]).
-use crate::context::{Ctx, SearchResult};
+use crate::context::{Ctx, Node, SearchResult};
 use arachne_core::{Game, Score, Window};
 
 /// `MT(p, γ)` searched `depth` plies deep.
@@ -21,17 +21,13 @@ pub fn mt<G: Game>(
     if let Some(s) = ctx.tt_cut(pos, depth, ply, window) {
         return Ok(s);
     }
-    if ctx.is_leaf(pos, depth) {
-        let s = ctx.leaf(pos, ply);
-        ctx.tt_store(pos, depth, ply, s, Window::FULL, None);
-        return Ok(s);
-    }
-    let d = ctx.expand(pos, ply);
-    if d == 0 {
-        let s = ctx.leaf(pos, ply);
-        ctx.tt_store(pos, depth, ply, s, Window::FULL, None);
-        return Ok(s);
-    }
+    let d = match ctx.node(pos, depth, ply) {
+        Node::Leaf(v) => {
+            ctx.tt_store(pos, depth, ply, v, Window::FULL, None);
+            return Ok(v);
+        }
+        Node::Interior(d) => d,
+    };
     let mut g = -Score::INF;
     let mut best = None;
     for i in 0..d {

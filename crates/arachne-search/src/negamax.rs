@@ -1,19 +1,15 @@
 //! `negamax` — plain minimax in the negamax convention (seed 000 §2, after Knuth and Moore):
 //! every successor is searched, no pruning. The reference every other searcher is tested
 //! against.
-use crate::context::{Ctx, SearchResult};
+use crate::context::{Ctx, Node, SearchResult};
 use arachne_core::{Game, Score};
 
 /// The negamax value of `pos` searched `depth` plies deep.
 pub fn negamax<G: Game>(ctx: &mut Ctx<G>, pos: &G, depth: u32, ply: usize) -> SearchResult {
-    ctx.enter(ply)?;
-    if ctx.is_leaf(pos, depth) {
-        return Ok(ctx.leaf(pos, ply));
-    }
-    let d = ctx.expand(pos, ply);
-    if d == 0 {
-        return Ok(ctx.leaf(pos, ply));
-    }
+    let d = match ctx.open(pos, depth, ply)? {
+        Node::Leaf(v) => return Ok(v),
+        Node::Interior(d) => d,
+    };
     let mut m = -Score::INF;
     for i in 0..d {
         let child = pos.play(ctx.move_at(ply, i));

@@ -68,7 +68,8 @@ const KILLER_KEY: i64 = 1 << 58;
 const HISTORY_SCALE: i64 = 1 << 32;
 
 /// Reorders `moves` in place. `gen_index` receives each move's generation-order index (left
-/// empty when the order is unchanged). `tt_move` is a generation-order index.
+/// empty when the order is unchanged). `tt_move` is a generation-order index. `keys` and
+/// `scratch` are reusable buffers.
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub fn order<G: Game>(
@@ -76,6 +77,7 @@ pub fn order<G: Game>(
     moves: &mut [G::Move],
     gen_index: &mut Vec<u16>,
     keys: &mut Vec<i64>,
+    scratch: &mut Vec<G::Move>,
     tt_move: Option<u16>,
     pv_move: Option<G::Move>,
     ply: usize,
@@ -125,8 +127,9 @@ pub fn order<G: Game>(
     gen_index.clear();
     gen_index.extend(0..n as u16);
     gen_index.sort_by_key(|&i| std::cmp::Reverse(keys[i as usize]));
-    let orig: Vec<G::Move> = moves.to_vec();
+    scratch.clear();
+    scratch.extend_from_slice(moves);
     for (slot, &gi) in moves.iter_mut().zip(gen_index.iter()) {
-        *slot = orig[gi as usize];
+        *slot = scratch[gi as usize];
     }
 }

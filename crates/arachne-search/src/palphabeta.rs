@@ -4,20 +4,16 @@
 //! itself, every other successor first with the minimal window `(−m−1, −m)` by fail-soft
 //! `falphabeta`; a successor that turns out better (`t > m`) is searched again with
 //! `(−∞, −t)`, which by §8.1 Theorem 1 yields its exact value. Exact at the root.
-use crate::context::{Ctx, SearchResult};
+use crate::context::{Ctx, Node, SearchResult};
 use crate::falphabeta::falphabeta;
 use arachne_core::{Game, Score};
 
 /// `palphabeta(p)` searched `depth` plies deep: the exact negamax value.
 pub fn palphabeta<G: Game>(ctx: &mut Ctx<G>, pos: &G, depth: u32, ply: usize) -> SearchResult {
-    ctx.enter(ply)?;
-    if ctx.is_leaf(pos, depth) {
-        return Ok(ctx.leaf(pos, ply));
-    }
-    let d = ctx.expand(pos, ply);
-    if d == 0 {
-        return Ok(ctx.leaf(pos, ply));
-    }
+    let d = match ctx.open(pos, depth, ply)? {
+        Node::Leaf(v) => return Ok(v),
+        Node::Interior(d) => d,
+    };
     let first = pos.play(ctx.move_at(ply, 0));
     let mut m = -palphabeta(ctx, &first, depth - 1, ply + 1)?;
     ctx.new_best(ply, 0);
