@@ -50,7 +50,7 @@ fn four(b: u64) -> bool {
     false
 }
 
-#[inline]
+#[cfg(test)]
 fn column_mask(c: u32) -> u64 {
     ((1u64 << HEIGHT) - 1) << (c * H1)
 }
