@@ -1,0 +1,220 @@
+//! The synchronous batch master shared by [`crate::palphabeta_par`] and [`crate::pbound`]
+//! (seed 000 §7): successors are handed out in batches of `f`, one to each slave, and the
+//! master waits for the whole batch before it updates its window and starts the next one.
+//! There are no UPDATE messages.
+use crate::slave::{expand, Msg, ProcTree, Slave};
+use arachne_core::{Game, Score, Stats, Window};
+use arachne_runtime::{Env, Pid, Process, StepperMode};
+
+/// Which of the two §7 procedures.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Palphabeta: successors searched with `(−β, −α)`, slaves run `alphabeta`.
+    AlphaBeta,
+    /// Pbound: successors searched with `(−∞, −m)` (no deep cutoffs), slaves run `bound`.
+    Bound,
+}
+
+/// A master of Palphabeta or Pbound.
+#[derive(Clone, Debug)]
+pub struct BatchMaster<G: Game> {
+    parent: Pid,
+    slaves: Vec<Pid>,
+    rule: Rule,
+    preorder: bool,
+    job: u32,
+    pos: Option<G>,
+    depth: u32,
+    ply: u32,
+    alpha: Score,
+    beta: Score,
+    succ: Vec<G::Move>,
+    base: usize,
+    next: usize,
+    waiting: usize,
+    jobs: Vec<Option<u32>>,
+    next_job: u32,
+    best: Option<G::Move>,
+    stats: Stats,
+}
+
+impl<G: Game> BatchMaster<G> {
+    fn start_batch(&mut self, env: &mut Env<'_, Msg<G>>) {
+        let k = self.slaves.len().min(self.succ.len() - self.next);
+        let window = match self.rule {
+            Rule::AlphaBeta => Window::new(-self.beta, -self.alpha),
+            Rule::Bound => Window::new(-Score::INF, -self.alpha),
+        };
+        let pos = self.pos.as_ref().expect("active");
+        self.base = self.next;
+        let mut msgs = Vec::with_capacity(k);
+        for j in 0..k {
+            self.next_job += 1;
+            self.jobs[j] = Some(self.next_job);
+            msgs.push((
+                self.slaves[j],
+                Msg::Evaluate {
+                    job: self.next_job,
+                    pos: pos.play(self.succ[self.next + j]),
+                    depth: self.depth - 1,
+                    ply: self.ply + 1,
+                    window,
+                },
+            ));
+        }
+        self.next += k;
+        self.waiting = k;
+        env.send_all(msgs);
+    }
+}
+
+impl<G: Game> Process for BatchMaster<G> {
+    type Msg = Msg<G>;
+
+    fn on_message(&mut self, from: Pid, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
+        match msg {
+            Msg::Evaluate {
+                job,
+                pos,
+                depth,
+                ply,
+                window,
+            } => {
+                self.job = job;
+                match expand(&pos, depth, ply, self.preorder, &mut self.stats, env) {
+                    Err(value) => env.send(
+                        self.parent,
+                        Msg::Value {
+                            job,
+                            value,
+                            best: None,
+                            lower: false,
+                        },
+                    ),
+                    Ok(succ) => {
+                        self.pos = Some(pos);
+                        self.depth = depth;
+                        self.ply = ply;
+                        self.alpha = window.alpha;
+                        self.beta = window.beta;
+                        self.succ = succ;
+                        self.next = 0;
+                        self.best = None;
+                        self.start_batch(env);
+                    }
+                }
+            }
+            Msg::Update { .. } | Msg::Progress { .. } => {}
+            Msg::Value { job, value, .. } => {
+                let Some(j) = self.slaves.iter().position(|&s| s == from) else {
+                    return;
+                };
+                if self.jobs[j] != Some(job) {
+                    return;
+                }
+                self.jobs[j] = None;
+                let tmp = -value;
+                if tmp > self.alpha {
+                    self.alpha = tmp;
+                    self.best = Some(self.succ[self.base + j]);
+                }
+                self.waiting -= 1;
+                if self.waiting == 0 {
+                    if self.alpha >= self.beta || self.next == self.succ.len() {
+                        env.send(
+                            self.parent,
+                            Msg::Value {
+                                job: self.job,
+                                value: self.alpha,
+                                best: self.best,
+                                lower: false,
+                            },
+                        );
+                    } else {
+                        self.start_batch(env);
+                    }
+                }
+            }
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+}
+
+/// A processor of a Palphabeta / Pbound system.
+#[derive(Clone, Debug)]
+pub enum BatchNode<G: Game> {
+    /// A processor at distance ≥ 1 from the leaves of the processor tree.
+    Master(Box<BatchMaster<G>>),
+    /// A terminal processor running `alphabeta` or `bound`.
+    Slave(Slave<G>),
+}
+
+impl<G: Game> Process for BatchNode<G> {
+    type Msg = Msg<G>;
+    fn on_message(&mut self, from: Pid, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
+        match self {
+            BatchNode::Master(m) => m.on_message(from, msg, env),
+            BatchNode::Slave(s) => s.on_message(from, msg, env),
+        }
+    }
+    #[inline]
+    fn busy(&self) -> bool {
+        match self {
+            BatchNode::Master(_) => false,
+            BatchNode::Slave(s) => s.busy(),
+        }
+    }
+    #[inline]
+    fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
+        if let BatchNode::Slave(s) = self {
+            s.work(env, until, max_steps)
+        }
+    }
+    fn stats(&self) -> Stats {
+        match self {
+            BatchNode::Master(m) => m.stats(),
+            BatchNode::Slave(s) => s.stats(),
+        }
+    }
+}
+
+/// The processes of a Palphabeta (`rule = AlphaBeta`) or Pbound system on `tree`.
+pub fn build<G: Game>(tree: ProcTree, rule: Rule, preorder: bool) -> Vec<BatchNode<G>> {
+    let n = tree.count().expect("processor count checked by the caller") as Pid;
+    let mode = match rule {
+        Rule::AlphaBeta => StepperMode::AlphaBeta,
+        Rule::Bound => StepperMode::Bound,
+    };
+    (0..n)
+        .map(|p| {
+            if tree.is_leaf(p) {
+                BatchNode::Slave(Slave::new(tree.parent(p), mode, preorder))
+            } else {
+                let slaves = tree.children(p);
+                BatchNode::Master(Box::new(BatchMaster {
+                    parent: tree.parent(p),
+                    jobs: vec![None; slaves.len()],
+                    slaves,
+                    rule,
+                    preorder,
+                    job: 0,
+                    pos: None,
+                    depth: 0,
+                    ply: 0,
+                    alpha: -Score::INF,
+                    beta: Score::INF,
+                    succ: Vec::new(),
+                    base: 0,
+                    next: 0,
+                    waiting: 0,
+                    next_job: 0,
+                    best: None,
+                    stats: Stats::default(),
+                }))
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,236 @@
+//! The messages every algorithm here exchanges, the processor tree, and the slave of seed 000
+//! §4.1, shared by all of them.
+//!
+//! ```text
+//! EVALUATE(pos, α, β)   master → slave   search pos with window (α, β)
+//! UPDATE(α, β)          master → slave   narrow the window of the search in progress
+//! VALUE(value)          slave → master   the result (fail-hard, relative to the final window)
+//! ```
+//!
+//! Every message carries a job number so that an UPDATE or VALUE that belongs to an earlier
+//! assignment is recognised and dropped ("flush outdated UPDATES", §4.2), whatever the order
+//! in which messages arrive.
+use arachne_core::{Game, Score, Stats, Window};
+use arachne_runtime::{Env, Pid, Process, Stepper, StepperMode, HOST};
+
+/// A message.
+#[derive(Clone, Debug)]
+pub enum Msg<G: Game> {
+    /// Search `pos` to `depth` plies with `window`; `ply` is its distance from the root.
+    Evaluate {
+        job: u32,
+        pos: G,
+        depth: u32,
+        ply: u32,
+        window: Window,
+    },
+    /// Narrow the window of job `job`.
+    Update { job: u32, window: Window },
+    /// slave → master: the α of job `job` has risen to `alpha` (only for general alpha raising,
+    /// seed 000 §4.3, where the root needs its slaves' current α values).
+    Progress { job: u32, alpha: Score },
+    /// The value of job `job`; `best` is the best successor where the sender knows it;
+    /// `lower` when the value is only a lower bound (§4.3 minimal window at the root).
+    Value {
+        job: u32,
+        value: Score,
+        best: Option<G::Move>,
+        lower: bool,
+    },
+}
+
+/// A uniform processor tree of fan-out `f` and depth `q`, numbered breadth-first: the root is
+/// processor 0, the slaves of `p` are `p·f + 1 … p·f + f`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ProcTree {
+    /// Fan-out.
+    pub f: u32,
+    /// Depth (0: a single processor).
+    pub q: u32,
+}
+
+impl ProcTree {
+    /// Number of processors, `(f^{q+1} − 1)/(f − 1)`, or `None` if it overflows.
+    pub fn count(&self) -> Option<u64> {
+        let mut total: u64 = 0;
+        let mut level: u64 = 1;
+        for _ in 0..=self.q {
+            total = total.checked_add(level)?;
+            level = level.checked_mul(self.f as u64)?;
+        }
+        Some(total)
+    }
+
+    /// Number of terminal processors, `f^q`.
+    pub fn leaves(&self) -> u64 {
+        (self.f as u64).pow(self.q)
+    }
+
+    /// True if `p` is a terminal processor (a slave).
+    pub fn is_leaf(&self, p: Pid) -> bool {
+        let n = self.count().unwrap_or(u64::MAX);
+        p as u64 >= n - self.leaves()
+    }
+
+    /// The master of `p` ([`HOST`] for the root).
+    pub fn parent(&self, p: Pid) -> Pid {
+        if p == 0 {
+            HOST
+        } else {
+            (p - 1) / self.f
+        }
+    }
+
+    /// The slaves of `p`.
+    pub fn children(&self, p: Pid) -> Vec<Pid> {
+        if self.is_leaf(p) {
+            Vec::new()
+        } else {
+            (1..=self.f).map(|i| p * self.f + i).collect()
+        }
+    }
+}
+
+/// The slave algorithm (§4.1): serial alpha-beta (or `bound`) on a [`Stepper`], UPDATEs applied
+/// by the catcher between steps, VALUE to the master at the end.
+#[derive(Clone, Debug)]
+pub struct Slave<G: Game> {
+    master: Pid,
+    job: u32,
+    stepper: Stepper<G>,
+    report: bool,
+    reported: Score,
+}
+
+impl<G: Game> Slave<G> {
+    /// A slave of `master`.
+    pub fn new(master: Pid, mode: StepperMode, preorder: bool) -> Self {
+        Slave {
+            master,
+            job: 0,
+            stepper: Stepper::new(mode, preorder),
+            report: false,
+            reported: -Score::INF,
+        }
+    }
+
+    /// Makes the slave send PROGRESS messages when its root α rises.
+    pub fn with_progress(mut self, on: bool) -> Self {
+        self.report = on;
+        self
+    }
+}
+
+impl<G: Game> Process for Slave<G> {
+    type Msg = Msg<G>;
+
+    fn on_message(&mut self, _from: Pid, msg: Msg<G>, _env: &mut Env<'_, Msg<G>>) {
+        match msg {
+            Msg::Evaluate {
+                job,
+                pos,
+                depth,
+                ply,
+                window,
+            } => {
+                self.job = job;
+                self.reported = window.alpha;
+                self.stepper.start(pos, window, depth, ply);
+            }
+            Msg::Update { job, window } if job == self.job => {
+                self.reported = self.reported.max(window.alpha);
+                self.stepper.update(window)
+            }
+            _ => {}
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.stepper.is_running()
+    }
+
+    fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
+        let done = run_stepper(&mut self.stepper, env, until, max_steps);
+        if self.report && !done {
+            if let Some(a) = self.stepper.root_alpha() {
+                if a > self.reported {
+                    self.reported = a;
+                    env.send(
+                        self.master,
+                        Msg::Progress {
+                            job: self.job,
+                            alpha: a,
+                        },
+                    );
+                }
+            }
+        }
+        if done {
+            env.send(
+                self.master,
+                Msg::Value {
+                    job: self.job,
+                    value: self.stepper.result().expect("finished"),
+                    best: self.stepper.best_move(),
+                    lower: false,
+                },
+            );
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        self.stepper.stats
+    }
+}
+
+/// Advances `stepper` under `env`'s cost model; true when its search has just finished.
+pub(crate) fn run_stepper<G: Game, M>(
+    stepper: &mut Stepper<G>,
+    env: &mut Env<'_, M>,
+    until: f64,
+    max_steps: u64,
+) -> bool {
+    if !stepper.is_running() {
+        return false;
+    }
+    let before = env.clock;
+    let mut steps = max_steps;
+    let done = stepper.run(
+        &mut env.clock,
+        until,
+        &mut steps,
+        env.cost.leaf,
+        env.cost.interior,
+    );
+    env.busy += env.clock - before;
+    done
+}
+
+/// What a master does with the position of an EVALUATE before searching its successors: a
+/// bottom position is evaluated at once (`Err(value)`), otherwise its successors are generated
+/// (`Ok(moves)`), charging the cost model and counting like a serial search.
+pub(crate) fn expand<G: Game, M>(
+    pos: &G,
+    depth: u32,
+    ply: u32,
+    preorder: bool,
+    stats: &mut Stats,
+    env: &mut Env<'_, M>,
+) -> Result<Vec<G::Move>, Score> {
+    let mut moves = Vec::new();
+    if depth > 0 && !pos.is_terminal() {
+        pos.moves(&mut moves);
+        stats.movegens += 1;
+        if !moves.is_empty() {
+            stats.interior += 1;
+            env.charge_interior();
+            if preorder && moves.len() > 1 {
+                arachne_runtime::stepper::preorder_moves(pos, &mut moves);
+            }
+            return Ok(moves);
+        }
+    }
+    stats.leaves += 1;
+    env.charge_leaf();
+    Err(pos.evaluate().at_ply(ply))
+}

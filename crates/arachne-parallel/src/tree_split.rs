@@ -1,0 +1,523 @@
+//! `tree-split` — the tree-splitting algorithm of seed 000 §4 (Fishburn and Finkel's Arachne
+//! search).
+//!
+//! Processors form a uniform tree of fan-out `f` and depth `q` ([`ProcTree`]). Terminal
+//! processors run the **slave** of §4.1 ([`Slave`]: serial alpha-beta with an asynchronous
+//! `catcher` for UPDATE messages). The others run the **master** of §4.2 ([`Master`]):
+//!
+//! * on EVALUATE(p, α, β) it generates the successors of `p`, gives one to each slave with the
+//!   window `(−β, −α)`, and queues the rest;
+//! * on VALUE from a slave: `tmp = −value`; if `tmp > α` then `α := tmp` and the new window
+//!   `(−β, −α)` goes to every busy slave as an UPDATE; if `α ≥ β` (a cutoff) that window is
+//!   non-positive, which terminates the slaves at once, and the queue is emptied; if successors
+//!   remain, the freed slave is reassigned the next one;
+//! * UPDATEs from its own master narrow `(α, β)` and are relayed to its busy slaves;
+//! * when no slave is busy it sends VALUE(α) to its master.
+//!
+//! The paper sends UPDATEs to "all slaves"; here only busy slaves get them (an idle slave
+//! would discard them), which changes the message count but not the search.
+//!
+//! Options (`tree-split:key=value,...`):
+//!
+//! * `f`, `q` — the processor tree. With `--procs P` alone the tree is **one master with
+//!   `P − 1` slaves** (`q = 1, f = P − 1`; the configuration measured in §5), and `P = 1` is a
+//!   lone slave (serial alpha-beta). With `q` alone, `f` is the largest fan-out whose tree fits
+//!   in `P` processors; with `f` alone, `q` is the largest depth that fits.
+//! * `raise=none|last|general` — §4.3. `last`: when the root master has no successor left to assign
+//!   and exactly one slave is still busy, it sends that slave the window `(−α−1, −α)` (as an
+//!   UPDATE, which the catcher intersects with the slave's window). If that successor is not
+//!   the best the search fails high quickly; if it is, it fails low and the root reports that
+//!   move with the **lower bound** `α + 1` — the best move is exact, the value may not be
+//!   (reported as not exact). `general`: the root's slaves report their α to it (a PROGRESS
+//!   message whenever it rises — the paper does not say how the master learns it); once no
+//!   successor is left to assign, the busy slave with the lowest α is raised to
+//!   `min(α_2 − 1, −α_root − 1)` where `α_2` is the second lowest (so with one busy slave it is
+//!   `raise=last`); if it then fails low its move is still the best and the value a lower bound.
+//!   Default `none`: the value is always exact.
+//! * `master=1` — §6, first optimization: every master also runs a slave on its own processor
+//!   (a local stepper that takes successors from the queue like any other slave and gets UPDATEs
+//!   without messages).
+//! * `grand=1` — §6, third optimization: masters assign their successors' successors
+//!   ([`GrandMaster`]); not combined with `master=1` or alpha raising.
+//! * `preorder=1` — successors ordered best-first by their static values at every node
+//!   (§5: "moves were ordered best-first according to their static values").
+use crate::slave::{expand, run_stepper, Msg, ProcTree, Slave};
+
+mod grand;
+use arachne_core::{Game, Score, Stats, Window};
+use arachne_runtime::{Env, Pid, Process, Stepper, StepperMode};
+pub use grand::GrandMaster;
+
+/// §4.3 alpha raising.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum AlphaRaise {
+    /// No alpha raising: exact values.
+    #[default]
+    None,
+    /// The root's last successor searched with `(−α−1, −α)`.
+    Last,
+    /// General alpha raising among the root's busy slaves.
+    General,
+}
+
+/// Options of the tree-splitting algorithm.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct TreeSplitOptions {
+    /// Fan-out of the processor tree.
+    pub f: Option<u32>,
+    /// Depth of the processor tree.
+    pub q: Option<u32>,
+    /// §4.3.
+    pub raise: AlphaRaise,
+    /// §6: masters also search.
+    pub master_searches: bool,
+    /// §6: masters assign their successors' successors.
+    pub grand: bool,
+    /// Static best-first move ordering.
+    pub preorder: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Slot {
+    /// The slave's processor (`me` for the master's own local slave).
+    pid: Pid,
+    /// Job number and successor index while busy.
+    job: Option<(u32, usize)>,
+    /// The slave's current α for its position, as far as this master knows (PROGRESS reports,
+    /// its assignment window and our own raises).
+    alpha: Score,
+    /// The α this master raised the slave to (§4.3), if it did.
+    raised: Option<Score>,
+}
+
+/// The master algorithm of §4.2.
+#[derive(Clone, Debug)]
+pub struct Master<G: Game> {
+    me: Pid,
+    parent: Pid,
+    root: bool,
+    raise: AlphaRaise,
+    preorder: bool,
+    slots: Vec<Slot>,
+    local: Option<Stepper<G>>,
+    /// The job our master gave us, and whether it is in progress.
+    job: u32,
+    active: bool,
+    pos: Option<G>,
+    depth: u32,
+    ply: u32,
+    alpha: Score,
+    beta: Score,
+    succ: Vec<G::Move>,
+    next: usize,
+    busy: usize,
+    best: Option<G::Move>,
+    lower: bool,
+    /// Report our α to our master when it rises (general alpha raising above us).
+    report: bool,
+    next_job: u32,
+    stats: Stats,
+}
+
+impl<G: Game> Master<G> {
+    fn new(me: Pid, parent: Pid, slaves: Vec<Pid>, opts: &TreeSplitOptions) -> Self {
+        let mut slots: Vec<Slot> = slaves
+            .into_iter()
+            .map(|pid| Slot {
+                pid,
+                job: None,
+                alpha: -Score::INF,
+                raised: None,
+            })
+            .collect();
+        let local = opts.master_searches.then(|| {
+            slots.push(Slot {
+                pid: me,
+                job: None,
+                alpha: -Score::INF,
+                raised: None,
+            });
+            Stepper::new(StepperMode::AlphaBeta, opts.preorder)
+        });
+        Master {
+            me,
+            parent,
+            root: me == 0,
+            raise: opts.raise,
+            preorder: opts.preorder,
+            slots,
+            local,
+            job: 0,
+            active: false,
+            pos: None,
+            depth: 0,
+            ply: 0,
+            alpha: -Score::INF,
+            beta: Score::INF,
+            succ: Vec::new(),
+            next: 0,
+            busy: 0,
+            best: None,
+            lower: false,
+            report: opts.raise == AlphaRaise::General && parent == 0,
+            next_job: 0,
+            stats: Stats::default(),
+        }
+    }
+
+    fn window(&self) -> Window {
+        Window::new(-self.beta, -self.alpha)
+    }
+
+    /// Gives successor `self.next` to slot `s`; remote EVALUATEs are collected in `out`.
+    fn assign(&mut self, s: usize, out: &mut Vec<(Pid, Msg<G>)>) {
+        let i = self.next;
+        self.next += 1;
+        self.next_job += 1;
+        let job = self.next_job;
+        let child = self.pos.as_ref().expect("active").play(self.succ[i]);
+        let window = self.window();
+        self.slots[s].job = Some((job, i));
+        self.slots[s].alpha = window.alpha;
+        self.slots[s].raised = None;
+        self.busy += 1;
+        if self.slots[s].pid == self.me {
+            let local = self.local.as_mut().expect("local slave");
+            local.start(child, window, self.depth - 1, self.ply + 1);
+        } else {
+            out.push((
+                self.slots[s].pid,
+                Msg::Evaluate {
+                    job,
+                    pos: child,
+                    depth: self.depth - 1,
+                    ply: self.ply + 1,
+                    window,
+                },
+            ));
+        }
+    }
+
+    /// Sends `window` as an UPDATE to every busy slave (one multicast).
+    fn update_slaves(&mut self, window: Window, env: &mut Env<'_, Msg<G>>) {
+        let me = self.me;
+        let mut msgs = Vec::new();
+        for slot in &self.slots {
+            if let Some((job, _)) = slot.job {
+                if slot.pid == me {
+                    if let Some(l) = self.local.as_mut() {
+                        l.update(window);
+                    }
+                } else {
+                    msgs.push((slot.pid, Msg::Update { job, window }));
+                }
+            }
+        }
+        env.send_all(msgs);
+    }
+
+    fn on_evaluate(
+        &mut self,
+        job: u32,
+        pos: G,
+        depth: u32,
+        ply: u32,
+        w: Window,
+        env: &mut Env<'_, Msg<G>>,
+    ) {
+        self.job = job;
+        match expand(&pos, depth, ply, self.preorder, &mut self.stats, env) {
+            Err(value) => env.send(
+                self.parent,
+                Msg::Value {
+                    job,
+                    value,
+                    best: None,
+                    lower: false,
+                },
+            ),
+            Ok(succ) => {
+                self.active = true;
+                self.pos = Some(pos);
+                self.depth = depth;
+                self.ply = ply;
+                self.alpha = w.alpha;
+                self.beta = w.beta;
+                self.succ = succ;
+                self.next = 0;
+                self.busy = 0;
+                self.best = None;
+                self.lower = false;
+                let mut out = Vec::new();
+                for s in 0..self.slots.len() {
+                    if self.next >= self.succ.len() || self.alpha >= self.beta {
+                        break;
+                    }
+                    self.assign(s, &mut out);
+                }
+                env.send_all(out);
+                self.maybe_finish(env);
+            }
+        }
+    }
+
+    fn on_value(&mut self, s: usize, value: Score, env: &mut Env<'_, Msg<G>>) {
+        let (_, i) = self.slots[s].job.take().expect("busy slot");
+        self.busy -= 1;
+        let tmp = -value;
+        if tmp > self.alpha {
+            self.alpha = tmp;
+            self.best = Some(self.succ[i]);
+            // A search we raised that failed low (returned its raised α) only bounds the value.
+            self.lower = self.slots[s].raised.is_some_and(|r| value <= r);
+            let w = self.window();
+            self.update_slaves(w, env);
+            self.progress(env);
+        }
+        if self.alpha >= self.beta {
+            self.next = self.succ.len();
+        }
+        if self.next < self.succ.len() {
+            let mut out = Vec::new();
+            self.assign(s, &mut out);
+            env.send_all(out);
+        }
+        self.raise_alpha(env);
+        self.maybe_finish(env);
+    }
+
+    /// §4.3 at the root, once no successor is left to assign: the busy slave with the lowest α
+    /// gets `min(second lowest α − 1, −α_root − 1)` (with one busy slave — `raise=last` — that is
+    /// the window `(−α−1, −α)`). Its search, if it fails low, still identifies the best move.
+    fn raise_alpha(&mut self, env: &mut Env<'_, Msg<G>>) {
+        let allowed = match self.raise {
+            AlphaRaise::None => false,
+            AlphaRaise::Last => self.busy == 1,
+            AlphaRaise::General => self.busy >= 1,
+        };
+        if !(self.root
+            && allowed
+            && self.active
+            && self.next == self.succ.len()
+            && self.alpha > -Score::INF
+            && self.alpha < self.beta)
+        {
+            return;
+        }
+        let mut lowest: Option<usize> = None;
+        let mut second = Score::INF;
+        for (k, sl) in self.slots.iter().enumerate() {
+            if sl.job.is_none() {
+                continue;
+            }
+            match lowest {
+                Some(l) if sl.alpha >= self.slots[l].alpha => second = second.min(sl.alpha),
+                Some(l) => {
+                    second = second.min(self.slots[l].alpha);
+                    lowest = Some(k);
+                }
+                None => lowest = Some(k),
+            }
+        }
+        let Some(l) = lowest else { return };
+        let target = Score((second.0.saturating_sub(1)).min(-self.alpha.0 - 1));
+        if target <= self.slots[l].alpha {
+            return;
+        }
+        self.slots[l].alpha = target;
+        self.slots[l].raised = Some(target);
+        let w = Window::new(target, Score::INF);
+        let (job, _) = self.slots[l].job.expect("busy");
+        if self.slots[l].pid == self.me {
+            self.local.as_mut().expect("local").update(w);
+        } else {
+            env.send(self.slots[l].pid, Msg::Update { job, window: w });
+        }
+    }
+
+    /// Tells our master our α rose (only under general alpha raising at the root).
+    fn progress(&mut self, env: &mut Env<'_, Msg<G>>) {
+        if self.report && self.active {
+            env.send(
+                self.parent,
+                Msg::Progress {
+                    job: self.job,
+                    alpha: self.alpha,
+                },
+            );
+        }
+    }
+
+    fn maybe_finish(&mut self, env: &mut Env<'_, Msg<G>>) {
+        if self.active && self.busy == 0 {
+            self.active = false;
+            env.send(
+                self.parent,
+                Msg::Value {
+                    job: self.job,
+                    value: self.alpha,
+                    best: self.best,
+                    lower: self.lower,
+                },
+            );
+        }
+    }
+}
+
+impl<G: Game> Process for Master<G> {
+    type Msg = Msg<G>;
+
+    fn on_message(&mut self, from: Pid, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
+        match msg {
+            Msg::Evaluate {
+                job,
+                pos,
+                depth,
+                ply,
+                window,
+            } => self.on_evaluate(job, pos, depth, ply, window, env),
+            Msg::Update { job, window } => {
+                if !self.active || job != self.job {
+                    return; // an outdated UPDATE
+                }
+                if window.alpha > self.alpha || window.beta < self.beta {
+                    self.alpha = self.alpha.max(window.alpha);
+                    self.beta = self.beta.min(window.beta);
+                    let w = self.window();
+                    self.update_slaves(w, env);
+                }
+                if self.alpha >= self.beta {
+                    self.next = self.succ.len();
+                }
+            }
+            Msg::Progress { job, alpha } => {
+                let s = self
+                    .slots
+                    .iter()
+                    .position(|sl| sl.pid == from && sl.job.is_some_and(|(j, _)| j == job));
+                if let Some(s) = s {
+                    if alpha > self.slots[s].alpha {
+                        self.slots[s].alpha = alpha;
+                        self.raise_alpha(env);
+                    }
+                }
+            }
+            Msg::Value { job, value, .. } => {
+                let s = self
+                    .slots
+                    .iter()
+                    .position(|sl| sl.pid == from && sl.job.is_some_and(|(j, _)| j == job));
+                if let Some(s) = s {
+                    self.on_value(s, value, env);
+                }
+            }
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.local.as_ref().is_some_and(|l| l.is_running())
+    }
+
+    fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
+        let Some(local) = self.local.as_mut() else {
+            return;
+        };
+        let done = run_stepper(local, env, until, max_steps);
+        let s = self
+            .slots
+            .iter()
+            .position(|sl| sl.pid == self.me)
+            .expect("local slot");
+        if done {
+            let v = local.result().expect("finished");
+            self.on_value(s, v, env);
+        } else if let Some(a) = local.root_alpha() {
+            if self.raise == AlphaRaise::General && a > self.slots[s].alpha {
+                self.slots[s].alpha = a;
+                self.raise_alpha(env);
+            }
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        let mut s = self.stats;
+        if let Some(l) = &self.local {
+            s += l.stats;
+        }
+        s
+    }
+}
+
+/// A processor of the tree-splitting system.
+#[derive(Clone, Debug)]
+pub enum Node<G: Game> {
+    /// An interior processor.
+    Master(Box<Master<G>>),
+    /// A terminal processor.
+    Slave(Slave<G>),
+    /// An interior processor assigning successors' successors (§6).
+    Grand(Box<GrandMaster<G>>),
+}
+
+impl<G: Game> Process for Node<G> {
+    type Msg = Msg<G>;
+    #[inline]
+    fn on_message(&mut self, from: Pid, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
+        match self {
+            Node::Master(m) => m.on_message(from, msg, env),
+            Node::Slave(s) => s.on_message(from, msg, env),
+            Node::Grand(g) => g.on_message(from, msg, env),
+        }
+    }
+    #[inline]
+    fn busy(&self) -> bool {
+        match self {
+            Node::Master(m) => m.busy(),
+            Node::Slave(s) => s.busy(),
+            Node::Grand(_) => false,
+        }
+    }
+    #[inline]
+    fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
+        match self {
+            Node::Master(m) => m.work(env, until, max_steps),
+            Node::Slave(s) => s.work(env, until, max_steps),
+            Node::Grand(_) => {}
+        }
+    }
+    fn stats(&self) -> Stats {
+        match self {
+            Node::Master(m) => m.stats(),
+            Node::Slave(s) => s.stats(),
+            Node::Grand(g) => g.stats(),
+        }
+    }
+}
+
+/// The processes of a tree-splitting system on `tree`.
+pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
+    let n = tree.count().expect("processor count checked by the caller") as Pid;
+    (0..n)
+        .map(|p| {
+            if tree.is_leaf(p) {
+                Node::Slave(
+                    Slave::new(tree.parent(p), StepperMode::AlphaBeta, opts.preorder)
+                        .with_progress(opts.raise == AlphaRaise::General && tree.parent(p) == 0),
+                )
+            } else if opts.grand {
+                Node::Grand(Box::new(GrandMaster::new(
+                    tree.parent(p),
+                    tree.children(p),
+                    opts.preorder,
+                )))
+            } else {
+                Node::Master(Box::new(Master::new(
+                    p,
+                    tree.parent(p),
+                    tree.children(p),
+                    opts,
+                )))
+            }
+        })
+        .collect()
+}

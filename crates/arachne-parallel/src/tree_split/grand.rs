@@ -1,0 +1,301 @@
+//! §6, third optimization (`tree-split:grand=1`): a master evaluates its position by assigning
+//! its **successors' successors** to the slaves instead of its successors.
+//!
+//! The master works through its successors `c_1, c_2, …` in order, acting as the master of each:
+//! `c_i` is searched with `(−β, −α)` by handing its own successors to free slaves. All slaves
+//! first work on finishing `c_1`, so `c_2` starts with the full benefit of `c_1`'s value; and
+//! when `c_1`'s queue is empty, slaves that become free immediately start on `c_2` (then `c_3`,
+//! …) — several successors may be open at once. When `c_i` finishes, `tmp = −value(c_i)` raises
+//! the master's `α` as usual, and every open successor's `β` becomes `−α` (an UPDATE to its busy
+//! slaves; a non-positive window terminates them). A successor that is a bottom position is
+//! evaluated by the master itself. Alpha raising (§4.3) is not combined with this variant.
+use super::Slot;
+use crate::slave::{expand, Msg};
+use arachne_core::{Game, Score, Stats, Window};
+use arachne_runtime::{Env, Pid, Process};
+
+#[derive(Clone, Debug)]
+struct Open<G: Game> {
+    /// Index of this successor in the master's successor list.
+    idx: usize,
+    pos: G,
+    moves: Vec<G::Move>,
+    next: usize,
+    busy: usize,
+    alpha: Score,
+    beta: Score,
+}
+
+/// A master that assigns successors' successors.
+#[derive(Clone, Debug)]
+pub struct GrandMaster<G: Game> {
+    parent: Pid,
+    preorder: bool,
+    slots: Vec<Slot>,
+    /// For each slot: which open successor (by `idx`) its job belongs to.
+    owner: Vec<usize>,
+    job: u32,
+    active: bool,
+    pos: Option<G>,
+    depth: u32,
+    ply: u32,
+    alpha: Score,
+    beta: Score,
+    succ: Vec<G::Move>,
+    next: usize,
+    open: Vec<Open<G>>,
+    best: Option<G::Move>,
+    next_job: u32,
+    stats: Stats,
+}
+
+impl<G: Game> GrandMaster<G> {
+    /// A master of `slaves`.
+    pub fn new(parent: Pid, slaves: Vec<Pid>, preorder: bool) -> Self {
+        let n = slaves.len();
+        GrandMaster {
+            parent,
+            preorder,
+            slots: slaves
+                .into_iter()
+                .map(|pid| Slot {
+                    pid,
+                    job: None,
+                    alpha: -Score::INF,
+                    raised: None,
+                })
+                .collect(),
+            owner: vec![0; n],
+            job: 0,
+            active: false,
+            pos: None,
+            depth: 0,
+            ply: 0,
+            alpha: -Score::INF,
+            beta: Score::INF,
+            succ: Vec::new(),
+            next: 0,
+            open: Vec::new(),
+            best: None,
+            next_job: 0,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Opens the next successor; false if none is left (or a cutoff happened).
+    fn open_next(&mut self, env: &mut Env<'_, Msg<G>>) -> bool {
+        while self.next < self.succ.len() && self.alpha < self.beta {
+            let idx = self.next;
+            self.next += 1;
+            let pos = self.pos.as_ref().expect("active").play(self.succ[idx]);
+            let (alpha, beta) = (-self.beta, -self.alpha);
+            match expand(
+                &pos,
+                self.depth - 1,
+                self.ply + 1,
+                self.preorder,
+                &mut self.stats,
+                env,
+            ) {
+                Err(value) => self.close(idx, value, env),
+                Ok(moves) => {
+                    self.open.push(Open {
+                        idx,
+                        pos,
+                        moves,
+                        next: 0,
+                        busy: 0,
+                        alpha,
+                        beta,
+                    });
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Gives work to every free slave, opening successors as needed.
+    fn fill(&mut self, env: &mut Env<'_, Msg<G>>) {
+        let mut out = Vec::new();
+        for s in 0..self.slots.len() {
+            if self.slots[s].job.is_some() {
+                continue;
+            }
+            loop {
+                let k = self
+                    .open
+                    .iter()
+                    .position(|o| o.next < o.moves.len() && o.alpha < o.beta);
+                if let Some(k) = k {
+                    let o = &mut self.open[k];
+                    let j = o.next;
+                    o.next += 1;
+                    o.busy += 1;
+                    self.next_job += 1;
+                    self.slots[s].job = Some((self.next_job, j));
+                    self.owner[s] = o.idx;
+                    out.push((
+                        self.slots[s].pid,
+                        Msg::Evaluate {
+                            job: self.next_job,
+                            pos: o.pos.play(o.moves[j]),
+                            depth: self.depth - 2,
+                            ply: self.ply + 2,
+                            window: Window::new(-o.beta, -o.alpha),
+                        },
+                    ));
+                    break;
+                }
+                if !self.open_next(env) {
+                    break;
+                }
+            }
+        }
+        env.send_all(out);
+        self.settle(env);
+    }
+
+    /// Closes open successors with nothing left to do; finishes when all are closed.
+    fn settle(&mut self, env: &mut Env<'_, Msg<G>>) {
+        let mut k = 0;
+        while k < self.open.len() {
+            let o = &self.open[k];
+            if o.busy == 0 && (o.next >= o.moves.len() || o.alpha >= o.beta) {
+                let o = self.open.remove(k);
+                self.close(o.idx, o.alpha, env);
+                k = 0;
+            } else {
+                k += 1;
+            }
+        }
+        if self.active
+            && self.open.is_empty()
+            && (self.next >= self.succ.len() || self.alpha >= self.beta)
+        {
+            self.active = false;
+            env.send(
+                self.parent,
+                Msg::Value {
+                    job: self.job,
+                    value: self.alpha,
+                    best: self.best,
+                    lower: false,
+                },
+            );
+        }
+    }
+
+    /// Successor `idx` has value `value` (from its side).
+    fn close(&mut self, idx: usize, value: Score, env: &mut Env<'_, Msg<G>>) {
+        let tmp = -value;
+        if tmp > self.alpha {
+            self.alpha = tmp;
+            self.best = Some(self.succ[idx]);
+            self.narrow_open(env);
+        }
+    }
+
+    /// Re-imposes `(−β, −α)` on every open successor and relays changed windows to its slaves.
+    fn narrow_open(&mut self, env: &mut Env<'_, Msg<G>>) {
+        let (a, b) = (-self.beta, -self.alpha);
+        let mut msgs = Vec::new();
+        for o in &mut self.open {
+            if a > o.alpha || b < o.beta {
+                o.alpha = o.alpha.max(a);
+                o.beta = o.beta.min(b);
+                let w = Window::new(-o.beta, -o.alpha);
+                for (s, slot) in self.slots.iter().enumerate() {
+                    if let (Some((job, _)), true) = (slot.job, self.owner[s] == o.idx) {
+                        msgs.push((slot.pid, Msg::Update { job, window: w }));
+                    }
+                }
+            }
+        }
+        env.send_all(msgs);
+    }
+}
+
+impl<G: Game> Process for GrandMaster<G> {
+    type Msg = Msg<G>;
+
+    fn on_message(&mut self, from: Pid, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
+        match msg {
+            Msg::Evaluate {
+                job,
+                pos,
+                depth,
+                ply,
+                window,
+            } => {
+                self.job = job;
+                match expand(&pos, depth, ply, self.preorder, &mut self.stats, env) {
+                    Err(value) => env.send(
+                        self.parent,
+                        Msg::Value {
+                            job,
+                            value,
+                            best: None,
+                            lower: false,
+                        },
+                    ),
+                    Ok(succ) => {
+                        self.active = true;
+                        self.pos = Some(pos);
+                        self.depth = depth;
+                        self.ply = ply;
+                        self.alpha = window.alpha;
+                        self.beta = window.beta;
+                        self.succ = succ;
+                        self.next = 0;
+                        self.open.clear();
+                        self.best = None;
+                        self.fill(env);
+                    }
+                }
+            }
+            Msg::Update { job, window } => {
+                if self.active && job == self.job {
+                    self.alpha = self.alpha.max(window.alpha);
+                    self.beta = self.beta.min(window.beta);
+                    self.narrow_open(env);
+                    self.settle(env);
+                }
+            }
+            Msg::Progress { .. } => {}
+            Msg::Value { job, value, .. } => {
+                let Some(s) = self
+                    .slots
+                    .iter()
+                    .position(|sl| sl.pid == from && sl.job.is_some_and(|(j, _)| j == job))
+                else {
+                    return;
+                };
+                self.slots[s].job = None;
+                let idx = self.owner[s];
+                if let Some(k) = self.open.iter().position(|o| o.idx == idx) {
+                    let o = &mut self.open[k];
+                    o.busy -= 1;
+                    let tmp = -value;
+                    if tmp > o.alpha {
+                        o.alpha = tmp;
+                        let w = Window::new(-o.beta, -o.alpha);
+                        let mut msgs = Vec::new();
+                        for (t, slot) in self.slots.iter().enumerate() {
+                            if let (Some((j, _)), true) = (slot.job, self.owner[t] == idx) {
+                                msgs.push((slot.pid, Msg::Update { job: j, window: w }));
+                            }
+                        }
+                        env.send_all(msgs);
+                    }
+                }
+                self.settle(env);
+                self.fill(env);
+            }
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats
+    }
+}

@@ -1,0 +1,87 @@
+//! The simulator applies an UPDATE exactly at the virtual time it arrives, between two steps of
+//! the slave's stepper (seed 000 §4.1's catcher).
+use arachne_core::{Score, Stats, Window};
+use arachne_games::{Order, OrderedParams, OrderedTree};
+use arachne_parallel::slave::{Msg, Slave};
+use arachne_runtime::{run_sim, CostModel, Env, Pid, Process, SimConfig, StepperMode, HOST};
+
+/// Process 0: forwards the host's EVALUATE to the slave at once, works for `delay`, then sends
+/// the slave a non-positive window (a cutoff).
+enum Node {
+    Stub { delay: f64 },
+    Slave(Slave<OrderedTree>),
+}
+
+impl Process for Node {
+    type Msg = Msg<OrderedTree>;
+    fn on_message(&mut self, from: Pid, msg: Self::Msg, env: &mut Env<'_, Self::Msg>) {
+        match self {
+            Node::Stub { delay } => {
+                if let Msg::Evaluate { job, .. } = &msg {
+                    let job = *job;
+                    env.send(1, msg);
+                    env.charge(*delay);
+                    let w = Window::new(Score(10_000_000), Score(-10_000_000));
+                    env.send(1, Msg::Update { job, window: w });
+                }
+            }
+            Node::Slave(s) => s.on_message(from, msg, env),
+        }
+    }
+    fn busy(&self) -> bool {
+        matches!(self, Node::Slave(s) if s.busy())
+    }
+    fn work(&mut self, env: &mut Env<'_, Self::Msg>, until: f64, max_steps: u64) {
+        if let Node::Slave(s) = self {
+            s.work(env, until, max_steps)
+        }
+    }
+    fn stats(&self) -> Stats {
+        match self {
+            Node::Stub { .. } => Stats::default(),
+            Node::Slave(s) => s.stats(),
+        }
+    }
+}
+
+#[test]
+fn update_arrives_between_steps_at_its_virtual_time() {
+    // unit cost: a bottom position 1, an interior node 0, a message 0.5.
+    let cfg = SimConfig::new(CostModel::unit(1.0));
+    let root = OrderedTree::new(OrderedParams {
+        n: 3,
+        d: 6,
+        order: Order::Worst,
+        seed: 1,
+    })
+    .unwrap();
+    for delay in [10.0, 99.5, 250.0] {
+        let procs = vec![
+            Node::Stub { delay },
+            Node::Slave(Slave::new(HOST, StepperMode::AlphaBeta, false)),
+        ];
+        let init = vec![(
+            0,
+            Msg::Evaluate {
+                job: 7,
+                pos: root,
+                depth: 6,
+                ply: 0,
+                window: Window::FULL,
+            },
+        )];
+        let out = run_sim(procs, init, &cfg, |_| true);
+        // The slave starts at 0.5; the UPDATE leaves the stub at 0.5 + delay + 0.5 and arrives
+        // then. Steps starting before that time run (one bottom position each: leaves at depth
+        // 6 come in threes); the next node is visited, finds every window empty, and the search
+        // unwinds at once.
+        let arrive = 1.0 + delay;
+        let before = (arrive - 0.5).ceil(); // bottom positions started before the UPDATE
+        let leaves = out.procs[1].stats().leaves as f64;
+        let pending_is_leaf = (before as u64) % 3 != 0;
+        let expect = before + if pending_is_leaf { 1.0 } else { 0.0 };
+        assert_eq!(leaves, expect, "delay {delay}");
+        assert_eq!(out.time, 0.5 + leaves, "delay {delay}");
+        assert!(leaves < 729.0);
+    }
+}

@@ -1,0 +1,28 @@
+//! # arachne-runtime
+//!
+//! Parallel algorithms in arachne are **processes that exchange messages** — the model of seed
+//! 000 (Fishburn–Finkel's Arachne network: EVALUATE / UPDATE / VALUE messages between a master
+//! and its slaves). An algorithm is written once against [`Process`] and [`Env`] and runs on
+//! either runtime:
+//!
+//! * [`sim`] — a discrete-event simulator in **virtual time**: P processors (1 to many thousands)
+//!   on one core, deterministic for a seed, with a [`CostModel`] (`unit`, `arachne`) charging
+//!   nodes and messages, optional seeded random latency, and per-processor busy/idle time;
+//! * [`threads`] — one OS thread per process, crossbeam channels, wall-clock time.
+//!
+//! A long serial sub-search inside a process (a tree-splitting slave) is a [`Stepper`]: an
+//! explicit-stack alpha-beta that advances one node per step and, between steps, accepts window
+//! updates that narrow `α[k]`, `β[k]` at every level exactly as the slave's `catcher` does
+//! (seed 000 §4.1). The simulator advances steppers in chunks and applies each UPDATE at the
+//! virtual time it arrives; the threads runtime polls the mailbox every few nodes.
+pub mod cost;
+pub mod process;
+pub mod sim;
+pub mod stepper;
+pub mod threads;
+
+pub use cost::{CostError, CostModel};
+pub use process::{Env, Outgoing, Pid, Process, HOST};
+pub use sim::{run_sim, SimConfig, SimOutcome};
+pub use stepper::{Step, Stepper, StepperMode};
+pub use threads::{run_threads, ThreadsOutcome};
