@@ -2,7 +2,7 @@
 //! (seed 000 §7): successors are handed out in batches of `f`, one to each slave, and the
 //! master waits for the whole batch before it updates its window and starts the next one.
 //! There are no UPDATE messages.
-use crate::slave::{expand, Msg, ProcTree, Slave};
+use crate::slave::{expand_or_reply, Msg, ProcTree, Slave};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process, StepperMode};
 
@@ -81,28 +81,27 @@ impl<G: Game> Process for BatchMaster<G> {
                 window,
             } => {
                 self.job = job;
-                match expand(&pos, depth, ply, self.preorder, &mut self.stats, env) {
-                    Err(value) => env.send(
-                        self.parent,
-                        Msg::Value {
-                            job,
-                            value,
-                            best: None,
-                            lower: false,
-                        },
-                    ),
-                    Ok(succ) => {
-                        self.pos = Some(pos);
-                        self.depth = depth;
-                        self.ply = ply;
-                        self.alpha = window.alpha;
-                        self.beta = window.beta;
-                        self.succ = succ;
-                        self.next = 0;
-                        self.best = None;
-                        self.start_batch(env);
-                    }
-                }
+                let Some(succ) = expand_or_reply(
+                    &pos,
+                    depth,
+                    ply,
+                    self.preorder,
+                    &mut self.stats,
+                    env,
+                    self.parent,
+                    job,
+                ) else {
+                    return;
+                };
+                self.pos = Some(pos);
+                self.depth = depth;
+                self.ply = ply;
+                self.alpha = window.alpha;
+                self.beta = window.beta;
+                self.succ = succ;
+                self.next = 0;
+                self.best = None;
+                self.start_batch(env);
             }
             Msg::Update { .. } | Msg::Progress { .. } => {}
             Msg::Value { job, value, .. } => {

@@ -206,6 +206,36 @@ pub(crate) fn run_stepper<G: Game, M>(
     done
 }
 
+/// [`expand`] for a master that has just received EVALUATE `job` from `parent`: a bottom
+/// position's value is sent straight back (`None`); otherwise the successors are returned.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn expand_or_reply<G: Game>(
+    pos: &G,
+    depth: u32,
+    ply: u32,
+    preorder: bool,
+    stats: &mut Stats,
+    env: &mut Env<'_, Msg<G>>,
+    parent: Pid,
+    job: u32,
+) -> Option<Vec<G::Move>> {
+    match expand(pos, depth, ply, preorder, stats, env) {
+        Ok(succ) => Some(succ),
+        Err(value) => {
+            env.send(
+                parent,
+                Msg::Value {
+                    job,
+                    value,
+                    best: None,
+                    lower: false,
+                },
+            );
+            None
+        }
+    }
+}
+
 /// What a master does with the position of an EVALUATE before searching its successors: a
 /// bottom position is evaluated at once (`Err(value)`), otherwise its successors are generated
 /// (`Ok(moves)`), charging the cost model and counting like a serial search.

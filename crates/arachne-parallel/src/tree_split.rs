@@ -41,7 +41,7 @@
 //!   ([`GrandMaster`]); not combined with `master=1` or alpha raising.
 //! * `preorder=1` — successors ordered best-first by their static values at every node
 //!   (§5: "moves were ordered best-first according to their static values").
-use crate::slave::{expand, run_stepper, Msg, ProcTree, Slave};
+use crate::slave::{expand_or_reply, run_stepper, Msg, ProcTree, Slave};
 
 mod grand;
 use arachne_core::{Game, Score, Stats, Window};
@@ -226,39 +226,38 @@ impl<G: Game> Master<G> {
         env: &mut Env<'_, Msg<G>>,
     ) {
         self.job = job;
-        match expand(&pos, depth, ply, self.preorder, &mut self.stats, env) {
-            Err(value) => env.send(
-                self.parent,
-                Msg::Value {
-                    job,
-                    value,
-                    best: None,
-                    lower: false,
-                },
-            ),
-            Ok(succ) => {
-                self.active = true;
-                self.pos = Some(pos);
-                self.depth = depth;
-                self.ply = ply;
-                self.alpha = w.alpha;
-                self.beta = w.beta;
-                self.succ = succ;
-                self.next = 0;
-                self.busy = 0;
-                self.best = None;
-                self.lower = false;
-                let mut out = Vec::new();
-                for s in 0..self.slots.len() {
-                    if self.next >= self.succ.len() || self.alpha >= self.beta {
-                        break;
-                    }
-                    self.assign(s, &mut out);
-                }
-                env.send_all(out);
-                self.maybe_finish(env);
+        let Some(succ) = expand_or_reply(
+            &pos,
+            depth,
+            ply,
+            self.preorder,
+            &mut self.stats,
+            env,
+            self.parent,
+            job,
+        ) else {
+            return;
+        };
+        self.active = true;
+        self.pos = Some(pos);
+        self.depth = depth;
+        self.ply = ply;
+        self.alpha = w.alpha;
+        self.beta = w.beta;
+        self.succ = succ;
+        self.next = 0;
+        self.busy = 0;
+        self.best = None;
+        self.lower = false;
+        let mut out = Vec::new();
+        for s in 0..self.slots.len() {
+            if self.next >= self.succ.len() || self.alpha >= self.beta {
+                break;
             }
+            self.assign(s, &mut out);
         }
+        env.send_all(out);
+        self.maybe_finish(env);
     }
 
     fn on_value(&mut self, s: usize, value: Score, env: &mut Env<'_, Msg<G>>) {

@@ -10,7 +10,7 @@
 //! slaves; a non-positive window terminates them). A successor that is a bottom position is
 //! evaluated by the master itself. Alpha raising (§4.3) is not combined with this variant.
 use super::Slot;
-use crate::slave::{expand, Msg};
+use crate::slave::{expand, expand_or_reply, Msg};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process};
 
@@ -229,30 +229,29 @@ impl<G: Game> Process for GrandMaster<G> {
                 window,
             } => {
                 self.job = job;
-                match expand(&pos, depth, ply, self.preorder, &mut self.stats, env) {
-                    Err(value) => env.send(
-                        self.parent,
-                        Msg::Value {
-                            job,
-                            value,
-                            best: None,
-                            lower: false,
-                        },
-                    ),
-                    Ok(succ) => {
-                        self.active = true;
-                        self.pos = Some(pos);
-                        self.depth = depth;
-                        self.ply = ply;
-                        self.alpha = window.alpha;
-                        self.beta = window.beta;
-                        self.succ = succ;
-                        self.next = 0;
-                        self.open.clear();
-                        self.best = None;
-                        self.fill(env);
-                    }
-                }
+                let Some(succ) = expand_or_reply(
+                    &pos,
+                    depth,
+                    ply,
+                    self.preorder,
+                    &mut self.stats,
+                    env,
+                    self.parent,
+                    job,
+                ) else {
+                    return;
+                };
+                self.active = true;
+                self.pos = Some(pos);
+                self.depth = depth;
+                self.ply = ply;
+                self.alpha = window.alpha;
+                self.beta = window.beta;
+                self.succ = succ;
+                self.next = 0;
+                self.open.clear();
+                self.best = None;
+                self.fill(env);
             }
             Msg::Update { job, window } => {
                 if self.active && job == self.job {
