@@ -368,6 +368,35 @@ impl<'a, G: Game> Ctx<'a, G> {
         self.follow_pv = !pv.is_empty();
     }
 
+    /// Extends `line` (moves from `root`) to at most `depth` moves by following the
+    /// transposition table's best moves — how the memory-enhanced searches (MT-SSS*, MTD(f)),
+    /// whose last pass proves only the first move, recover a principal variation.
+    pub fn extend_line_from_table(&self, root: &G, line: &mut Vec<G::Move>, depth: u32) {
+        let Some(tt) = self.tt else {
+            return;
+        };
+        let mut pos = root.clone();
+        for &m in line.iter() {
+            pos = pos.play(m);
+        }
+        let mut moves = Vec::new();
+        while (line.len() as u32) < depth && !pos.is_terminal() {
+            let Some(i) = pos
+                .hash()
+                .and_then(|k| tt.probe(k))
+                .and_then(|e| e.move_index)
+            else {
+                break;
+            };
+            pos.moves(&mut moves);
+            let Some(&m) = moves.get(i as usize) else {
+                break;
+            };
+            line.push(m);
+            pos = pos.play(m);
+        }
+    }
+
     /// Looks `pos` up in the transposition table. Returns a score that settles the node for
     /// `window` when an entry of exactly this draft has a usable bound, and the stored move
     /// is used for ordering by [`Ctx::expand`]. Entries of another draft are never used for a

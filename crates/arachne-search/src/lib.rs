@@ -407,12 +407,16 @@ impl Algorithm {
                     }
                     _ => sss::sss(&mut ctx, root, depth),
                 };
-                r.map(|(value, pv)| Done {
-                    value,
-                    kind: ValueKind::Exact,
-                    pv,
-                    depth,
-                    stopped: None,
+                r.map(|(value, mut pv)| {
+                    pv.truncate(1);
+                    ctx.extend_line_from_table(root, &mut pv, depth);
+                    Done {
+                        value,
+                        kind: ValueKind::Exact,
+                        pv,
+                        depth,
+                        stopped: None,
+                    }
                 })
             }
             Algorithm::Staged { inner } => {

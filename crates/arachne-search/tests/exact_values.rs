@@ -23,7 +23,12 @@ const EXACT: &[&str] = &[
     "mtdf:guess=0",
 ];
 
-fn check_all<G: Game>(root: &G, depth: u32, preorder: bool, tt: &TranspositionTable) -> Result<(), TestCaseError> {
+fn check_all<G: Game>(
+    root: &G,
+    depth: u32,
+    preorder: bool,
+    tt: &TranspositionTable,
+) -> Result<(), TestCaseError> {
     let want = reference(root, depth);
     let opts = SearchOptions {
         preorder,
@@ -38,6 +43,15 @@ fn check_all<G: Game>(root: &G, depth: u32, preorder: bool, tt: &TranspositionTa
         prop_assert_eq!(out.value, want, "{} (preorder {})", name, preorder);
         prop_assert_eq!(out.kind, ValueKind::Exact);
         prop_assert!(out.stopped.is_none());
+        // A principal variation that reaches the horizon ends in a position worth the value.
+        if out.pv.len() as u32 == depth {
+            let mut p = root.clone();
+            for &m in &out.pv {
+                p = p.play(m);
+            }
+            let sign = if depth % 2 == 0 { 1 } else { -1 };
+            prop_assert_eq!(Score(sign * p.evaluate().0), want, "{} pv {:?}", name, out.pv);
+        }
         // The best move's subtree has the root value.
         if let Some(m) = out.best_move {
             prop_assert_eq!(move_value(root, m, depth), want, "{} best move", name);
@@ -60,10 +74,19 @@ fn check_all<G: Game>(root: &G, depth: u32, preorder: bool, tt: &TranspositionTa
     Ok(())
 }
 
-fn run_case(spec: &TreeSpec, depth_cut: u32, preorder: bool, tt: &TranspositionTable) -> Result<(), TestCaseError> {
+fn run_case(
+    spec: &TreeSpec,
+    depth_cut: u32,
+    preorder: bool,
+    tt: &TranspositionTable,
+) -> Result<(), TestCaseError> {
     let full = spec.depth();
     // Usually the full depth; sometimes a shallower horizon (interior static values).
-    let depth = if depth_cut == 0 { full } else { full.min(depth_cut) };
+    let depth = if depth_cut == 0 {
+        full
+    } else {
+        full.min(depth_cut)
+    };
     with_tree!(spec, |root| check_all(&root, depth, preorder, tt))
 }
 
@@ -82,11 +105,19 @@ proptest! {
 #[test]
 fn single_move_root_lalphabeta_is_a_lower_bound() {
     // A one-move root: lalphabeta searches it with (inf - 1, inf) and only confirms it.
-    let t = arachne_games::IidTree::new(arachne_games::IidParams { n: 1, d: 3, seed: 9, range: None });
-    let out = "lalphabeta".parse::<Algorithm>().unwrap().search(&t, &Limits::depth(3), &SearchOptions::default());
+    let t = arachne_games::IidTree::new(arachne_games::IidParams {
+        n: 1,
+        d: 3,
+        seed: 9,
+        range: None,
+    });
+    let out = "lalphabeta".parse::<Algorithm>().unwrap().search(
+        &t,
+        &Limits::depth(3),
+        &SearchOptions::default(),
+    );
     assert_eq!(out.best_move, Some(0));
     assert_eq!(out.kind, ValueKind::Lower);
     assert!(out.value <= reference(&t, 3));
     assert_eq!(out.value, -Score::INF + 1);
 }
-

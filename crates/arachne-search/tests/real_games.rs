@@ -8,16 +8,40 @@ use arachne_search::{Algorithm, SearchOptions, ValueKind};
 use common::{move_value, reference};
 
 const ALGOS: &[&str] = &[
-    "negamax", "alphabeta", "bound", "falphabeta", "palphabeta", "salphabeta", "spalphabeta", "aspiration", "sss", "mtdf",
+    "negamax",
+    "alphabeta",
+    "bound",
+    "falphabeta",
+    "palphabeta",
+    "salphabeta",
+    "spalphabeta",
+    "aspiration",
+    "sss",
+    "mtdf",
 ];
 
 fn option_sets() -> Vec<SearchOptions> {
-    let base = SearchOptions { tt_mib: 2, ..SearchOptions::default() };
+    let base = SearchOptions {
+        tt_mib: 2,
+        ..SearchOptions::default()
+    };
     vec![
         base.clone(),
-        SearchOptions { preorder: true, ..base.clone() },
-        SearchOptions { hints: true, killers: true, history: true, ..base.clone() },
-        SearchOptions { tt_mib: 0, killers: true, ..base },
+        SearchOptions {
+            preorder: true,
+            ..base.clone()
+        },
+        SearchOptions {
+            hints: true,
+            killers: true,
+            history: true,
+            ..base.clone()
+        },
+        SearchOptions {
+            tt_mib: 0,
+            killers: true,
+            ..base
+        },
     ]
 }
 
@@ -76,8 +100,17 @@ fn faster_wins_score_higher() {
 
 #[test]
 fn transposition_table_never_changes_fixed_depth_values() {
-    let with = SearchOptions { hints: true, killers: true, history: true, tt_mib: 4, ..SearchOptions::default() };
-    let without = SearchOptions { tt_mib: 0, ..with.clone() };
+    let with = SearchOptions {
+        hints: true,
+        killers: true,
+        history: true,
+        tt_mib: 4,
+        ..SearchOptions::default()
+    };
+    let without = SearchOptions {
+        tt_mib: 0,
+        ..with.clone()
+    };
     for moves in ["", "4", "3344", "1726354"] {
         let root = Connect4::from_moves(moves).unwrap();
         for name in ["salphabeta", "slalphabeta", "spalphabeta", "aspiration"] {

@@ -9,12 +9,20 @@ use common::{iid, incremental, reference};
 use proptest::prelude::*;
 
 fn ordered(n: u32, d: u32, order: Order) -> OrderedTree {
-    OrderedTree::new(OrderedParams { n, d, order, seed: 3 }).unwrap()
+    OrderedTree::new(OrderedParams {
+        n,
+        d,
+        order,
+        seed: 3,
+    })
+    .unwrap()
 }
 
 fn leaves<G: Game>(algo: &str, root: &G, depth: u32) -> u64 {
     let a: Algorithm = algo.parse().unwrap();
-    a.search(root, &Limits::depth(depth), &SearchOptions::default()).stats.leaves
+    a.search(root, &Limits::depth(depth), &SearchOptions::default())
+        .stats
+        .leaves
 }
 
 /// Slagle–Dixon / Knuth–Moore: N^⌈D/2⌉ + N^⌊D/2⌋ − 1 bottom positions on best-first trees.
@@ -147,7 +155,17 @@ fn check_theorem1<G: Game>(root: &G, depth: u32, windows: &[(i32, i32)]) {
 
 #[test]
 fn falphabeta_theorem1_on_every_node() {
-    let windows = [(-5, 3), (-2, 5), (1, 4), (-7, 1), (0, 1), (-1, 1), (-1, 2), (3, 100), (-100, 50)];
+    let windows = [
+        (-5, 3),
+        (-2, 5),
+        (1, 4),
+        (-7, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 2),
+        (3, 100),
+        (-100, 50),
+    ];
     for seed in 0..40 {
         let t = incremental(3, 5, seed, Branching::Random);
         check_theorem1(&t, 5, &windows);
@@ -157,7 +175,12 @@ fn falphabeta_theorem1_on_every_node() {
     }
     // Few-valued trees have many ties, the hardest case for the boundaries.
     for seed in 0..40 {
-        let t = arachne_games::IidTree::new(arachne_games::IidParams { n: 3, d: 5, seed, range: Some(3) });
+        let t = arachne_games::IidTree::new(arachne_games::IidParams {
+            n: 3,
+            d: 5,
+            seed,
+            range: Some(3),
+        });
         check_theorem1(&t, 5, &[(-1, 1), (0, 1), (-1, 2), (0, 2), (-2, 1), (1, 1)]);
     }
 }

@@ -1,7 +1,9 @@
 //! Shared test helpers: random trees of mixed shape and a reference negamax.
 #![allow(dead_code)]
 use arachne_core::{Game, Score};
-use arachne_games::{Branching, EdgeValues, IidParams, IidTree, IncrementalParams, IncrementalTree};
+use arachne_games::{
+    Branching, EdgeValues, IidParams, IidTree, IncrementalParams, IncrementalTree,
+};
 use proptest::prelude::*;
 
 /// Reference minimax value in negamax form, written independently of the searchers
@@ -19,7 +21,11 @@ pub fn reference_at<G: Game>(p: &G, depth: u32, ply: u32) -> Score {
     if moves.is_empty() {
         return p.evaluate().at_ply(ply);
     }
-    moves.iter().map(|&m| -reference_at(&p.play(m), depth - 1, ply + 1)).max().unwrap()
+    moves
+        .iter()
+        .map(|&m| -reference_at(&p.play(m), depth - 1, ply + 1))
+        .max()
+        .unwrap()
 }
 
 /// The value of root move `m` as the root sees it.
@@ -53,8 +59,18 @@ pub fn shape() -> impl Strategy<Value = (u32, u32)> {
 
 pub fn tree_spec() -> impl Strategy<Value = TreeSpec> {
     (shape(), any::<u64>(), 0u8..6).prop_map(|((b, d), seed, kind)| match kind {
-        0 => TreeSpec::Iid(IidParams { n: b, d, seed, range: None }),
-        1 => TreeSpec::Iid(IidParams { n: b, d, seed, range: Some(1 + (seed % 5) as u32) }),
+        0 => TreeSpec::Iid(IidParams {
+            n: b,
+            d,
+            seed,
+            range: None,
+        }),
+        1 => TreeSpec::Iid(IidParams {
+            n: b,
+            d,
+            seed,
+            range: Some(1 + (seed % 5) as u32),
+        }),
         2 => TreeSpec::Incremental(IncrementalParams {
             b,
             d,
@@ -113,7 +129,12 @@ macro_rules! with_tree {
 }
 
 pub fn iid(n: u32, d: u32, seed: u64) -> IidTree {
-    IidTree::new(IidParams { n, d, seed, range: None })
+    IidTree::new(IidParams {
+        n,
+        d,
+        seed,
+        range: None,
+    })
 }
 
 pub fn incremental(b: u32, d: u32, seed: u64, branching: Branching) -> IncrementalTree {
