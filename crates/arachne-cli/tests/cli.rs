@@ -10,7 +10,11 @@ fn arachne(args: &[&str]) -> Output {
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = arachne(args);
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
@@ -26,7 +30,14 @@ fn default_run_prints_value_move_pv_and_stats() {
 
 #[test]
 fn search_json_has_the_documented_fields() {
-    let v = json(&["search", "--game", "iid:n=3,d=5,seed=1", "--algo", "alphabeta", "--json"]);
+    let v = json(&[
+        "search",
+        "--game",
+        "iid:n=3,d=5,seed=1",
+        "--algo",
+        "alphabeta",
+        "--json",
+    ]);
     for key in ["value", "best_move", "pv", "nodes", "leaves", "time_ms"] {
         assert!(v.get(key).is_some(), "missing {key}: {v}");
     }
@@ -39,14 +50,36 @@ fn search_json_has_the_documented_fields() {
 fn every_serial_algorithm_agrees_from_the_cli() {
     let spec = "incremental:b=4,d=6,seed=7,branching=random";
     let want = json(&["search", "-g", spec, "-a", "negamax", "--json"])["value"].clone();
-    for a in ["alphabeta", "bound", "falphabeta", "palphabeta", "salphabeta", "spalphabeta", "aspiration", "sss", "mtdf"] {
-        assert_eq!(json(&["search", "-g", spec, "-a", a, "--json"])["value"], want, "{a}");
+    for a in [
+        "alphabeta",
+        "bound",
+        "falphabeta",
+        "palphabeta",
+        "salphabeta",
+        "spalphabeta",
+        "aspiration",
+        "sss",
+        "mtdf",
+    ] {
+        assert_eq!(
+            json(&["search", "-g", spec, "-a", a, "--json"])["value"],
+            want,
+            "{a}"
+        );
     }
 }
 
 #[test]
 fn same_command_same_numbers() {
-    let args = ["search", "-g", "iid:n=4,d=6,seed=42", "-a", "palphabeta", "--preorder", "--json"];
+    let args = [
+        "search",
+        "-g",
+        "iid:n=4,d=6,seed=42",
+        "-a",
+        "palphabeta",
+        "--preorder",
+        "--json",
+    ];
     let mut a = json(&args);
     let mut b = json(&args);
     a["time_ms"] = 0.into();
@@ -60,9 +93,18 @@ fn same_command_same_numbers() {
 
 #[test]
 fn perft_counts() {
-    assert_eq!(json(&["perft", "-g", "tictactoe", "-d", "9", "--json"])["nodes"], 127_872);
-    assert_eq!(json(&["perft", "-g", "connect4", "-d", "6", "--json"])["nodes"], 117_649);
-    assert_eq!(json(&["perft", "-g", "ordered:n=3,d=4", "-d", "4", "--json"])["nodes"], 81);
+    assert_eq!(
+        json(&["perft", "-g", "tictactoe", "-d", "9", "--json"])["nodes"],
+        127_872
+    );
+    assert_eq!(
+        json(&["perft", "-g", "connect4", "-d", "6", "--json"])["nodes"],
+        117_649
+    );
+    assert_eq!(
+        json(&["perft", "-g", "ordered:n=3,d=4", "-d", "4", "--json"])["nodes"],
+        81
+    );
 }
 
 #[test]
@@ -74,8 +116,22 @@ fn bad_input_is_one_line_and_exit_2() {
         &["search", "--game", "iid:n=3,d=3", "--depth", "0"],
         &["search", "--game", "iid:n=3,d=3,bogus=1"],
         &["search", "--game", "iid:n=3,d=3", "--algo", "nosuchalgo"],
-        &["search", "--game", "iid:n=3,d=3", "--algo", "aspiration:delta=x"],
-        &["search", "--game", "iid:n=3,d=3", "--algo", "alphabeta", "--procs", "4"],
+        &[
+            "search",
+            "--game",
+            "iid:n=3,d=3",
+            "--algo",
+            "aspiration:delta=x",
+        ],
+        &[
+            "search",
+            "--game",
+            "iid:n=3,d=3",
+            "--algo",
+            "alphabeta",
+            "--procs",
+            "4",
+        ],
         &["search", "--game", "iid:n=3,d=3", "--nodes", "0"],
         &["search", "--depth", "banana"],
         &["perft", "--game", "connect4:moves=11111111", "--depth", "2"],
@@ -93,7 +149,16 @@ fn bad_input_is_one_line_and_exit_2() {
 
 #[test]
 fn node_budget_stops_gracefully() {
-    let v = json(&["search", "-g", "incremental:b=10,d=12,seed=1", "-a", "salphabeta", "--nodes", "5000", "--json"]);
+    let v = json(&[
+        "search",
+        "-g",
+        "incremental:b=10,d=12,seed=1",
+        "-a",
+        "salphabeta",
+        "--nodes",
+        "5000",
+        "--json",
+    ]);
     assert_eq!(v["stopped"], "nodes");
     assert!(v["nodes"].as_u64().unwrap() < 10_000);
 }
@@ -103,7 +168,18 @@ fn listings() {
     let g = String::from_utf8(arachne(&["games"]).stdout).unwrap();
     assert!(g.contains("iid:") && g.contains("connect4"));
     let a = String::from_utf8(arachne(&["algos"]).stdout).unwrap();
-    for name in ["negamax", "alphabeta", "bound", "falphabeta", "lalphabeta", "palphabeta", "staged", "aspiration", "sss", "mtdf"] {
+    for name in [
+        "negamax",
+        "alphabeta",
+        "bound",
+        "falphabeta",
+        "lalphabeta",
+        "palphabeta",
+        "staged",
+        "aspiration",
+        "sss",
+        "mtdf",
+    ] {
         assert!(a.contains(name), "{name}");
     }
 }

@@ -50,7 +50,13 @@ fn check_all<G: Game>(
                 p = p.play(m);
             }
             let sign = if depth % 2 == 0 { 1 } else { -1 };
-            prop_assert_eq!(Score(sign * p.evaluate().0), want, "{} pv {:?}", name, out.pv);
+            prop_assert_eq!(
+                Score(sign * p.evaluate().0),
+                want,
+                "{} pv {:?}",
+                name,
+                out.pv
+            );
         }
         // The best move's subtree has the root value.
         if let Some(m) = out.best_move {

@@ -21,6 +21,8 @@ pub struct ExperimentArgs {
 pub fn run(a: ExperimentArgs) -> CliResult {
     #[allow(clippy::match_single_binding)]
     match a.name.as_str() {
+        "fishburn" => super::parallel::fishburn::run(&a),
+        "fuller" => super::analyze::experiment_fuller(&a),
         other => Err(CliError::usage(format!(
             "unknown experiment `{other}` (none available yet)"
         ))),

@@ -1,13 +1,210 @@
-//! Parallel algorithms from `arachne search` (`--procs P --backend sim|threads`).
-use super::search::SearchArgs;
-use crate::error::CliResult;
+//! Parallel algorithms from `arachne search` (`--procs P --backend sim|threads`): seed 000's
+//! tree-splitting, Baudet, Palphabeta and Pbound (crate `arachne-parallel`).
+use super::search::{pv_names, resolve_depth, SearchArgs};
+use crate::error::{CliError, CliResult};
+use crate::output::{print_json, thousands};
+use arachne_core::Game;
+use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_parallel::{search, Backend, ParAlgo, ParOutcome, CATALOGUE};
+use arachne_runtime::{CostModel, SimConfig};
+use serde_json::json;
+
+pub mod fishburn;
+
+/// Per-processor busy/idle arrays are printed up to this many processors (totals always).
+const MAX_PER_PROC_JSON: usize = 4096;
+
+/// Nodes a searching thread runs between looks at its mailbox.
+const POLL_EVERY: u64 = 32;
 
 /// Parallel algorithm names with one line each.
 pub fn catalogue() -> Vec<(&'static str, &'static str)> {
-    Vec::new()
+    CATALOGUE.to_vec()
 }
 
 /// Runs `args` if `args.algo` names a parallel algorithm; `None` otherwise.
-pub fn run(_args: &SearchArgs) -> Option<CliResult> {
-    None
+pub fn run(args: &SearchArgs) -> Option<CliResult> {
+    let name = args.algo.split(':').next().unwrap_or("").trim();
+    let ours = [
+        "tree-split",
+        "treesplit",
+        "tree-splitting",
+        "baudet",
+        "palphabeta-par",
+        "pbound",
+    ];
+    if !ours.contains(&name.to_ascii_lowercase().as_str()) {
+        return None;
+    }
+    Some(run_ours(args))
+}
+
+fn run_ours(args: &SearchArgs) -> CliResult {
+    let algo: ParAlgo = args.algo.parse().map_err(CliError::usage)?;
+    let algo = algo.with_preorder(args.preorder);
+    if args.nodes.is_some() || args.time_ms.is_some() {
+        return Err(CliError::usage(
+            "--nodes and --time-ms are not supported by parallel algorithms",
+        ));
+    }
+    let backend = match args.backend.as_str() {
+        "sim" => {
+            let cost = CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?;
+            Backend::Sim(SimConfig {
+                cost,
+                latency_seed: args.latency_seed,
+            })
+        }
+        "threads" => {
+            if args.cost.is_some() || args.latency_seed != 0 {
+                return Err(CliError::usage(
+                    "--cost and --latency-seed apply to --backend sim only",
+                ));
+            }
+            Backend::Threads {
+                poll_every: POLL_EVERY,
+            }
+        }
+        other => {
+            return Err(CliError::usage(format!(
+                "unknown backend `{other}` (known: sim, threads)"
+            )))
+        }
+    };
+    with_game(
+        &args.game,
+        Visit {
+            args,
+            algo,
+            backend,
+        },
+    )
+    .map_err(CliError::usage)?
+}
+
+struct Visit<'a> {
+    args: &'a SearchArgs,
+    algo: ParAlgo,
+    backend: Backend,
+}
+
+impl GameVisitor for Visit<'_> {
+    type Output = CliResult;
+    fn visit<G: Game>(self, root: G, info: GameInfo) -> CliResult {
+        let depth = resolve_depth(self.args.depth, &info)?;
+        let out = search(&self.algo, &root, depth, self.args.procs, &self.backend)
+            .map_err(CliError::usage)?;
+        report(
+            &root,
+            &info,
+            self.args,
+            &self.algo,
+            depth,
+            &self.backend,
+            &out,
+        );
+        Ok(())
+    }
+}
+
+fn report<G: Game>(
+    root: &G,
+    info: &GameInfo,
+    args: &SearchArgs,
+    algo: &ParAlgo,
+    depth: u32,
+    backend: &Backend,
+    out: &ParOutcome<G::Move>,
+) {
+    let pv: Vec<G::Move> = out.best_move.into_iter().collect();
+    let names = pv_names(root, &pv);
+    let best = out.best_move.map(|m| root.move_name(m));
+    let sim = matches!(backend, Backend::Sim(_));
+    let time_ms = if sim {
+        out.wall.as_secs_f64() * 1e3
+    } else {
+        out.time * 1e3
+    };
+    let busy: f64 = out.busy.iter().sum();
+    let idle: f64 = out.idle.iter().sum();
+    let utilisation = if busy + idle > 0.0 {
+        busy / (busy + idle)
+    } else {
+        0.0
+    };
+    if args.json {
+        let mut v = json!({
+            "game": info.spec,
+            "algo": args.algo,
+            "depth": depth,
+            "value": out.value.0,
+            "value_kind": if out.exact { "exact" } else { "lower" },
+            "best_move": best,
+            "pv": names,
+            "nodes": out.stats.nodes(),
+            "interior": out.stats.interior,
+            "leaves": out.stats.leaves,
+            "cutoffs": out.stats.cutoffs,
+            "time_ms": time_ms,
+            "procs": out.procs,
+            "messages": out.messages,
+            "backend": if sim { "sim" } else { "threads" },
+        });
+        if let Some(t) = out.tree {
+            v["processor_tree"] = json!({"f": t.f, "q": t.q});
+        }
+        if let Backend::Sim(cfg) = backend {
+            v["cost_model"] = json!(cfg.cost.to_string());
+            v["virtual_time"] = json!(out.time);
+            v["serial_virtual_time"] = json!(out.serial_time);
+            v["speedup"] = json!(out.speedup);
+            v["serial_nodes"] = json!(out.serial_stats.map(|s| s.nodes()));
+            v["busy_total"] = json!(busy);
+            v["idle_total"] = json!(idle);
+            if out.busy.len() <= MAX_PER_PROC_JSON {
+                v["busy"] = json!(out.busy);
+                v["idle"] = json!(out.idle);
+            }
+            v["utilisation"] = json!(utilisation);
+        }
+        print_json(&v);
+        return;
+    }
+    println!("game       {}", info.spec);
+    println!("algorithm  {algo} ({})", args.algo);
+    print!("processors {}", out.procs);
+    if let Some(t) = out.tree {
+        print!(" (processor tree f={}, q={})", t.f, t.q);
+    }
+    println!();
+    println!("depth      {depth}");
+    println!(
+        "value      {}{}",
+        out.value,
+        if out.exact { "" } else { " (lower bound)" }
+    );
+    println!("best move  {}", best.as_deref().unwrap_or("(none)"));
+    println!(
+        "nodes      {} ({} interior, {} bottom positions)",
+        thousands(out.stats.nodes()),
+        thousands(out.stats.interior),
+        thousands(out.stats.leaves)
+    );
+    println!("messages   {}", thousands(out.messages));
+    match backend {
+        Backend::Sim(cfg) => {
+            let unit = cfg.cost.unit;
+            println!("cost model {}", cfg.cost);
+            println!(
+                "time       {:.4} {unit} virtual (serial {:.4} {unit}, {} nodes): speedup {:.3}",
+                out.time,
+                out.serial_time.unwrap_or(0.0),
+                thousands(out.serial_stats.map_or(0, |s| s.nodes())),
+                out.speedup.unwrap_or(0.0)
+            );
+            println!("busy       {:.1}% of processor time", utilisation * 100.0);
+            println!("wall       {time_ms:.1} ms");
+        }
+        Backend::Threads { .. } => println!("time       {time_ms:.1} ms wall"),
+    }
 }

@@ -1,13 +1,450 @@
-//! `arachne play`: matches between two algorithms.
+//! `arachne play`: matches between two algorithms on any game.
+//!
+//! ```text
+//! arachne play --game chess --first alphabeta:depth=3 --second mtdf --games 10 --depth 2
+//! ```
+//!
+//! Games are played in pairs from the same seeded random opening (`--random-plies` uniformly
+//! random legal moves, default 2), once with each algorithm moving first, so the colours
+//! alternate. Every choice is seeded by `--seed`: the same command gives the same games.
+//!
+//! Per-side options go after the algorithm name and are removed before it is parsed:
+//! `depth=D` (plies; default `--depth`, else the game's default), `time=MS` (a deadline per
+//! move; a stopped search plays its best move so far — for iterative algorithms, that of the
+//! last completed iteration — or else the first legal move), and
+//! `quiescence=on|off` (default on), e.g. `--first aspiration:delta=30,depth=4,time=200`.
+//! Both sides search with move ordering (hints, killers, history; a 16 MiB transposition table
+//! per side, kept between its moves and cleared per game), a capture-only quiescence
+//! search where the game has captures, and draws by repetition against the game so far.
+//!
+//! Scoring: a game ends at a terminal position (scored by its static value: a decisive value
+//! wins or loses; otherwise the sign of the value, which only synthetic trees have), by
+//! threefold repetition (games with a hash), or after `--max-plies` plies: both are draws.
 use crate::error::{CliError, CliResult};
+use crate::output::{print_json, thousands};
+use arachne_core::rng::{hash2, uniform_in};
+use arachne_core::{Game, Limits, TranspositionTable};
+use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_search::{Algorithm, SearchOptions};
 use clap::Args;
+use serde_json::json;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// Transposition table per side, MiB.
+const TT_MIB: usize = 16;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
-    pub rest: Vec<String>,
+    /// Game spec (see `arachne games`).
+    #[arg(long, short = 'g')]
+    pub game: String,
+    /// The first algorithm, `NAME[:key=value,...]`, plus per-side `depth=`, `time=` (ms),
+    /// `quiescence=on|off`.
+    #[arg(long)]
+    pub first: String,
+    /// The second algorithm (same form as --first).
+    #[arg(long)]
+    pub second: String,
+    /// Number of games (pairs share an opening and swap colours).
+    #[arg(long, short = 'n', default_value_t = 2)]
+    pub games: u32,
+    /// Search depth for both sides unless overridden per side.
+    #[arg(long, short = 'd')]
+    pub depth: Option<u32>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random plies at the start of each game pair.
+    #[arg(long, default_value_t = 2)]
+    pub random_plies: u32,
+    /// A game still running after this many plies is a draw.
+    #[arg(long, default_value_t = 400)]
+    pub max_plies: u32,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
-pub fn run(_a: PlayArgs) -> CliResult {
-    Err(CliError::usage("`arachne play` is not built yet"))
+/// One side: algorithm and its per-side settings.
+#[derive(Clone, Debug)]
+struct Side {
+    spec: String,
+    algo: Algorithm,
+    depth: Option<u32>,
+    time: Option<Duration>,
+    quiescence: bool,
+}
+
+impl Side {
+    fn parse(spec: &str) -> Result<Side, CliError> {
+        let (name, opts) = match spec.split_once(':') {
+            Some((n, o)) => (n, o),
+            None => (spec, ""),
+        };
+        let mut rest = Vec::new();
+        let mut side = Side {
+            spec: spec.to_string(),
+            algo: Algorithm::Negamax,
+            depth: None,
+            time: None,
+            quiescence: true,
+        };
+        for part in opts.split(',').filter(|p| !p.trim().is_empty()) {
+            let (k, v) = part.split_once('=').unwrap_or((part, ""));
+            let (k, v) = (k.trim(), v.trim());
+            match k {
+                "depth" => match v.parse::<u32>() {
+                    Ok(d) if (1..=200).contains(&d) => side.depth = Some(d),
+                    _ => {
+                        return Err(CliError::usage(format!(
+                            "`{spec}`: depth=`{v}` must be an integer in 1..=200"
+                        )))
+                    }
+                },
+                "time" => match v.parse::<u64>() {
+                    Ok(ms) if ms >= 1 => side.time = Some(Duration::from_millis(ms)),
+                    _ => {
+                        return Err(CliError::usage(format!(
+                            "`{spec}`: time=`{v}` must be a positive number of milliseconds"
+                        )))
+                    }
+                },
+                "quiescence" | "q" => {
+                    side.quiescence = match v {
+                        "on" | "true" | "1" => true,
+                        "off" | "false" | "0" => false,
+                        _ => {
+                            return Err(CliError::usage(format!(
+                                "`{spec}`: quiescence=`{v}` must be on or off"
+                            )))
+                        }
+                    }
+                }
+                _ => rest.push(part.trim()),
+            }
+        }
+        let algo_spec = if rest.is_empty() {
+            name.to_string()
+        } else {
+            format!("{name}:{}", rest.join(","))
+        };
+        side.algo = algo_spec.parse().map_err(CliError::usage)?;
+        Ok(side)
+    }
+}
+
+pub fn run(a: PlayArgs) -> CliResult {
+    if a.games == 0 {
+        return Err(CliError::usage("--games must be at least 1"));
+    }
+    if a.games > 100_000 {
+        return Err(CliError::usage("--games is at most 100000"));
+    }
+    if a.max_plies == 0 {
+        return Err(CliError::usage("--max-plies must be at least 1"));
+    }
+    if a.depth == Some(0) || a.depth.is_some_and(|d| d > 200) {
+        return Err(CliError::usage("--depth must be in 1..=200"));
+    }
+    let first = Side::parse(&a.first)?;
+    let second = Side::parse(&a.second)?;
+    with_game(
+        &a.game,
+        Match {
+            a: &a,
+            sides: [first, second],
+        },
+    )
+    .map_err(CliError::usage)?
+}
+
+struct Match<'a> {
+    a: &'a PlayArgs,
+    sides: [Side; 2],
+}
+
+/// Outcome of one game, from the side that moved first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Outcome {
+    FirstMoverWins,
+    Draw,
+    SecondMoverWins,
+}
+
+struct GameRecord {
+    /// Index into `sides` of the algorithm that moved first.
+    first_mover: usize,
+    opening: Vec<String>,
+    moves: Vec<String>,
+    outcome: Outcome,
+    reason: &'static str,
+}
+
+impl GameVisitor for Match<'_> {
+    type Output = CliResult;
+    fn visit<G: Game>(self, root: G, info: GameInfo) -> CliResult {
+        let a = self.a;
+        let depth_of = |s: &Side| -> Result<u32, CliError> {
+            let d = s.depth.or(a.depth).unwrap_or(info.default_depth);
+            match info.max_depth {
+                Some(m) if d > m => Err(CliError::usage(format!(
+                    "depth {d} for `{}` exceeds the depth of the tree ({m})",
+                    s.spec
+                ))),
+                _ => Ok(d),
+            }
+        };
+        let depths = [depth_of(&self.sides[0])?, depth_of(&self.sides[1])?];
+        let mut nodes = [0u64; 2];
+        let mut time = [Duration::ZERO; 2];
+        let mut records = Vec::new();
+        // One transposition table per side, kept between its moves and cleared per game.
+        let tts = [
+            TranspositionTable::with_mib(TT_MIB),
+            TranspositionTable::with_mib(TT_MIB),
+        ];
+        for g in 0..a.games {
+            for t in &tts {
+                t.clear();
+            }
+            let pair = (g / 2) as u64;
+            let first_mover = (g % 2) as usize;
+            let (pos, opening, hist) = opening(&root, a.seed, pair, a.random_plies);
+            let rec = play_game(
+                pos,
+                opening,
+                hist,
+                first_mover,
+                &self.sides,
+                depths,
+                &tts,
+                a.max_plies,
+                &mut nodes,
+                &mut time,
+            );
+            records.push(rec);
+        }
+        // Wins, draws and losses from the first algorithm's point of view.
+        let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+        for r in &records {
+            match (r.outcome, r.first_mover) {
+                (Outcome::Draw, _) => d += 1,
+                (Outcome::FirstMoverWins, 0) | (Outcome::SecondMoverWins, 1) => w += 1,
+                _ => l += 1,
+            }
+        }
+        let score = (w as f64 + 0.5 * d as f64) / records.len() as f64;
+        if a.json {
+            let games: Vec<_> = records
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    json!({
+                        "game": i + 1,
+                        "first_mover": if r.first_mover == 0 { "first" } else { "second" },
+                        "opening": r.opening,
+                        "moves": r.moves,
+                        "plies": r.opening.len() + r.moves.len(),
+                        "result": match r.outcome {
+                            Outcome::FirstMoverWins => "1-0",
+                            Outcome::Draw => "1/2-1/2",
+                            Outcome::SecondMoverWins => "0-1",
+                        },
+                        "reason": r.reason,
+                    })
+                })
+                .collect();
+            print_json(&json!({
+                "game": info.spec,
+                "first": self.sides[0].spec,
+                "second": self.sides[1].spec,
+                "depth_first": depths[0],
+                "depth_second": depths[1],
+                "games": records.len(),
+                "seed": a.seed,
+                "first_wins": w,
+                "draws": d,
+                "second_wins": l,
+                "first_score": score,
+                "first_nodes": nodes[0],
+                "second_nodes": nodes[1],
+                "first_time_ms": time[0].as_secs_f64() * 1e3,
+                "second_time_ms": time[1].as_secs_f64() * 1e3,
+                "results": games,
+            }));
+        } else {
+            println!("game       {}", info.spec);
+            println!("first      {} (depth {})", self.sides[0].spec, depths[0]);
+            println!("second     {} (depth {})", self.sides[1].spec, depths[1]);
+            println!(
+                "games      {} (seed {}, {} random plies per pair)",
+                records.len(),
+                a.seed,
+                a.random_plies
+            );
+            println!(
+                "result     first {w} wins, {d} draws, {l} losses (score {:.1}%)",
+                score * 100.0
+            );
+            println!(
+                "nodes      first {} ({:.1} s), second {} ({:.1} s)",
+                thousands(nodes[0]),
+                time[0].as_secs_f64(),
+                thousands(nodes[1]),
+                time[1].as_secs_f64()
+            );
+            for (i, r) in records.iter().enumerate() {
+                let res = match r.outcome {
+                    Outcome::FirstMoverWins => "1-0",
+                    Outcome::Draw => "1/2-1/2",
+                    Outcome::SecondMoverWins => "0-1",
+                };
+                println!(
+                    "game {:>3}  {} moves first: {res} ({}, {} plies)",
+                    i + 1,
+                    if r.first_mover == 0 {
+                        "first "
+                    } else {
+                        "second"
+                    },
+                    r.reason,
+                    r.opening.len() + r.moves.len()
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The seeded random opening of game pair `pair`: the position, the moves and the hashes of
+/// the positions before it.
+fn opening<G: Game>(root: &G, seed: u64, pair: u64, plies: u32) -> (G, Vec<String>, Vec<u64>) {
+    let mut pos = root.clone();
+    let mut names = Vec::new();
+    let mut hist = Vec::new();
+    let mut buf = Vec::new();
+    for ply in 0..plies {
+        if pos.is_terminal() {
+            break;
+        }
+        pos.moves(&mut buf);
+        // Never play into a position without moves: keep the game alive.
+        let live: Vec<G::Move> = buf
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let c = pos.play(m);
+                let mut b = Vec::new();
+                c.moves(&mut b);
+                !c.is_terminal() && !b.is_empty()
+            })
+            .collect();
+        if live.is_empty() {
+            break;
+        }
+        let h = hash2(hash2(seed, pair), ply as u64);
+        let m = live[uniform_in(h, 0, live.len() as i64) as usize];
+        names.push(pos.move_name(m));
+        if let Some(k) = pos.hash() {
+            hist.push(k);
+        }
+        pos = pos.play(m);
+    }
+    (pos, names, hist)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_game<G: Game>(
+    mut pos: G,
+    opening: Vec<String>,
+    mut hist: Vec<u64>,
+    first_mover: usize,
+    sides: &[Side; 2],
+    depths: [u32; 2],
+    tts: &[TranspositionTable; 2],
+    max_plies: u32,
+    nodes: &mut [u64; 2],
+    time: &mut [Duration; 2],
+) -> GameRecord {
+    let mut counts: HashMap<u64, u32> = HashMap::new();
+    for &h in &hist {
+        *counts.entry(h).or_default() += 1;
+    }
+    let mut moves = Vec::new();
+    let mut buf = Vec::new();
+    let mut ply = opening.len() as u32;
+    // `mover` is 0 when the side that moved first in this game is to move.
+    let mut mover = 0usize;
+    let (outcome_for_mover, reason) = loop {
+        if let Some(h) = pos.hash() {
+            let c = counts.entry(h).or_default();
+            *c += 1;
+            if *c >= 3 {
+                break (None, "threefold repetition");
+            }
+        }
+        pos.moves(&mut buf);
+        if pos.is_terminal() || buf.is_empty() {
+            let v = pos.evaluate();
+            break (Some(v), "game over");
+        }
+        if ply >= max_plies {
+            break (None, "move limit");
+        }
+        let who = if mover == 0 {
+            first_mover
+        } else {
+            1 - first_mover
+        };
+        let side = &sides[who];
+        let mut limits = Limits::depth(depths[who]);
+        if let Some(t) = side.time {
+            limits = limits.with_time(t);
+        }
+        let opts = SearchOptions {
+            hints: true,
+            killers: true,
+            history: true,
+            quiescence: side.quiescence,
+            repetition: true,
+            game_history: hist.clone(),
+            tt_mib: TT_MIB,
+            ..SearchOptions::default()
+        };
+        let start = Instant::now();
+        let out = side
+            .algo
+            .search_with(&pos, &limits, &opts, Some(&tts[who]), &mut |_| {});
+        time[who] += start.elapsed();
+        nodes[who] += out.stats.nodes() + out.stats.qnodes;
+        let mv = out.best_move.filter(|m| buf.contains(m)).unwrap_or(buf[0]);
+        moves.push(pos.move_name(mv));
+        if let Some(h) = pos.hash() {
+            hist.push(h);
+        }
+        pos = pos.play(mv);
+        ply += 1;
+        mover = 1 - mover;
+    };
+    // Value from the side to move at the end; turn it into the first mover's outcome.
+    let outcome = match outcome_for_mover {
+        None => Outcome::Draw,
+        Some(v) => {
+            let sign = v.0.signum();
+            let for_first_mover = if mover == 0 { sign } else { -sign };
+            match for_first_mover {
+                1 => Outcome::FirstMoverWins,
+                -1 => Outcome::SecondMoverWins,
+                _ => Outcome::Draw,
+            }
+        }
+    };
+    GameRecord {
+        first_mover,
+        opening,
+        moves,
+        outcome,
+        reason,
+    }
 }

@@ -43,6 +43,10 @@ pub struct SearchArgs {
     /// Use the game's move-ordering heuristics (captures first, killers, history).
     #[arg(long)]
     pub ordering: bool,
+    /// Value bottom positions by a capture-only quiescence search (chess: all chains of
+    /// captures, seed 001 §6); a no-op for games without captures.
+    #[arg(long)]
+    pub quiescence: bool,
     /// Transposition table size in MiB (for staged search on real games, sss, mtdf).
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
@@ -66,6 +70,8 @@ impl SearchArgs {
             killers: self.ordering,
             history: self.ordering,
             tt_mib: self.hash,
+            quiescence: self.quiescence,
+            ..SearchOptions::default()
         }
     }
 }
@@ -82,6 +88,7 @@ pub fn run_default() -> CliResult {
         latency_seed: 0,
         preorder: false,
         ordering: true,
+        quiescence: false,
         hash: 16,
         nodes: None,
         time_ms: None,
@@ -199,6 +206,7 @@ pub fn report<G: Game>(
             "leaves": out.stats.leaves,
             "movegens": out.stats.movegens,
             "cutoffs": out.stats.cutoffs,
+            "qnodes": out.stats.qnodes,
             "time_ms": out.elapsed.as_secs_f64() * 1e3,
             "stopped": out.stopped,
         }));

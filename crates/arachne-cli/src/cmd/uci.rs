@@ -1,10 +1,518 @@
-//! `arachne uci`: a UCI chess engine.
-use crate::error::{CliError, CliResult};
+//! `arachne uci`: a UCI chess engine on standard input and output.
+//!
+//! Commands: `uci`, `isready`, `ucinewgame`, `setoption name … value …`, `position startpos|fen
+//! … [moves …]`, `go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS
+//! movestogo N] [infinite] [ponder] [mate N]`, `stop`, `ponderhit`, `quit` (and `d`, which
+//! prints the position's FEN as an `info string`). Anything else, and malformed arguments, is
+//! ignored (malformed `position` lines leave the position unchanged and say why in an
+//! `info string`).
+//!
+//! The search runs on its own thread with a [`StopFlag`], which every searcher polls every
+//! 2048 nodes, so `stop` is answered at once. Iterative algorithms (`staged`, `aspiration`, the
+//! default) report an `info` line per completed depth through [`Algorithm::search_with`]; the
+//! others are run by an iterative-deepening loop here, one fixed-depth search per depth. Both
+//! share the engine's transposition table (option `Hash`) for move ordering.
+//!
+//! Search options in force: move ordering (MVV/LVA captures, killers, history), capture-only
+//! quiescence at the horizon (option `Quiescence`, on by default: the Technology program's "all
+//! chains of captures", seed 001 §6), and draws by repetition against the search path and the
+//! game's earlier positions from `position … moves …`. `Threads` is accepted for GUIs but the
+//! search is serial.
+//!
+//! `bestmove` is always a legal move: the best move of the deepest completed iteration, or the
+//! first legal move if not even depth 1 completed; `0000` when there is no legal move.
+use crate::cmd::search::pv_names;
+use crate::error::CliResult;
+use arachne_core::{Game, Limits, StopFlag, TranspositionTable};
+use arachne_games::chess::cozy_chess::{Color, Move};
+use arachne_games::Chess;
+use arachne_search::{Algorithm, SearchOptions, SearchOutcome, ValueKind};
 use clap::Args;
+use std::io::BufRead;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct UciArgs {}
 
+/// Default algorithm of the engine.
+pub const DEFAULT_ALGO: &str = "aspiration";
+/// Depth bound of `go infinite` and of time-limited searches.
+pub const MAX_DEPTH: u32 = 64;
+const DEFAULT_HASH_MIB: usize = 16;
+const MAX_HASH_MIB: usize = 4096;
+
+/// Algorithm names offered in the `Algorithm` combo option.
+const ALGO_NAMES: &[&str] = &[
+    "aspiration",
+    "salphabeta",
+    "slalphabeta",
+    "spalphabeta",
+    "alphabeta",
+    "falphabeta",
+    "lalphabeta",
+    "palphabeta",
+    "bound",
+    "negamax",
+    "mtdf",
+    "sss",
+];
+
 pub fn run(_a: UciArgs) -> CliResult {
-    Err(CliError::usage("`arachne uci` is not built yet"))
+    let mut engine = Engine::new();
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        // Bytes, not `lines()`: a line that is not UTF-8 is read lossily, not fatal.
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = String::from_utf8_lossy(&buf);
+        if !engine.handle(&line) {
+            engine.stop_search();
+            return Ok(());
+        }
+    }
+    // End of input: let a bounded search finish (so `echo "go depth 5" | arachne uci` works),
+    // stop an infinite one.
+    engine.finish_search();
+    Ok(())
+}
+
+struct Running {
+    stop: StopFlag,
+    infinite: bool,
+    handle: JoinHandle<()>,
+}
+
+struct Engine {
+    pos: Chess,
+    history: Vec<u64>,
+    hash_mib: usize,
+    threads: usize,
+    algo: Algorithm,
+    quiescence: bool,
+    tt: Arc<TranspositionTable>,
+    search: Option<Running>,
+}
+
+fn say(line: &str) {
+    // `println!` locks stdout for the whole line, so lines from the search thread and the
+    // input thread never interleave; stdout is line-buffered.
+    println!("{line}");
+}
+
+impl Engine {
+    fn new() -> Self {
+        Engine {
+            pos: Chess::startpos(),
+            history: Vec::new(),
+            hash_mib: DEFAULT_HASH_MIB,
+            threads: 1,
+            algo: DEFAULT_ALGO.parse().expect("default algorithm"),
+            quiescence: true,
+            tt: Arc::new(TranspositionTable::with_mib(DEFAULT_HASH_MIB)),
+            search: None,
+        }
+    }
+
+    /// Handles one input line; `false` on `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = tokens.split_first() else {
+            return true;
+        };
+        match cmd {
+            "uci" => {
+                say(&format!("id name arachne {}", env!("CARGO_PKG_VERSION")));
+                say("id author the arachne authors");
+                say(&format!(
+                    "option name Hash type spin default {DEFAULT_HASH_MIB} min 1 max {MAX_HASH_MIB}"
+                ));
+                say("option name Threads type spin default 1 min 1 max 256");
+                let vars: String = ALGO_NAMES.iter().map(|a| format!(" var {a}")).collect();
+                say(&format!(
+                    "option name Algorithm type combo default {DEFAULT_ALGO}{vars}"
+                ));
+                say("option name Quiescence type check default true");
+                say("uciok");
+            }
+            "isready" => say("readyok"),
+            "ucinewgame" => {
+                self.stop_search();
+                self.tt.clear();
+                self.pos = Chess::startpos();
+                self.history.clear();
+            }
+            "setoption" => {
+                self.stop_search();
+                self.set_option(args);
+            }
+            "position" => {
+                self.stop_search();
+                match parse_position(args) {
+                    Ok((pos, history)) => {
+                        self.pos = pos;
+                        self.history = history;
+                    }
+                    Err(e) => say(&format!("info string ignored position: {e}")),
+                }
+            }
+            "go" => {
+                self.stop_search();
+                self.go(args);
+            }
+            "stop" | "ponderhit" => self.stop_search(),
+            "quit" => {
+                self.stop_search();
+                return false;
+            }
+            "d" => say(&format!("info string fen {}", self.pos.fen())),
+            _ => {} // unknown commands are ignored
+        }
+        true
+    }
+
+    fn set_option(&mut self, args: &[&str]) {
+        // setoption name <id…> [value <x…>]
+        let Some(ni) = args.iter().position(|&t| t == "name") else {
+            return;
+        };
+        let vi = args.iter().position(|&t| t == "value");
+        let name_end = vi.unwrap_or(args.len());
+        if ni + 1 > name_end {
+            return;
+        }
+        let name = args[ni + 1..name_end].join(" ").to_ascii_lowercase();
+        let value = vi.map(|v| args[v + 1..].join(" ")).unwrap_or_default();
+        match name.as_str() {
+            "hash" => match value.parse::<usize>() {
+                Ok(mib) if (1..=MAX_HASH_MIB).contains(&mib) => {
+                    if mib != self.hash_mib {
+                        self.hash_mib = mib;
+                        self.tt = Arc::new(TranspositionTable::with_mib(mib));
+                    }
+                }
+                _ => say(&format!(
+                    "info string Hash: `{value}` is not 1..{MAX_HASH_MIB}"
+                )),
+            },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=256).contains(&n) => self.threads = n,
+                _ => say(&format!("info string Threads: `{value}` is not 1..256")),
+            },
+            "algorithm" => match value.parse::<Algorithm>() {
+                Ok(a) => self.algo = a,
+                Err(e) => say(&format!("info string Algorithm: {e}")),
+            },
+            "quiescence" => match value.to_ascii_lowercase().as_str() {
+                "true" => self.quiescence = true,
+                "false" => self.quiescence = false,
+                _ => say(&format!(
+                    "info string Quiescence: `{value}` is not true/false"
+                )),
+            },
+            _ => {}
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let g = GoParams::parse(args);
+        let start = Instant::now();
+        let stop = StopFlag::new();
+        let us_white = self.pos.board().side_to_move() == Color::White;
+        let mut limits = Limits {
+            depth: Some(g.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)),
+            stop: stop.clone(),
+            ..Limits::default()
+        };
+        if let Some(n) = g.nodes {
+            limits.nodes = Some(n.max(1));
+        }
+        if let Some(t) = g.time_budget(us_white) {
+            limits.deadline = Some(start + t);
+        }
+        let infinite = g.infinite || g.ponder;
+        let opts = SearchOptions {
+            hints: true,
+            killers: true,
+            history: true,
+            tt_mib: self.hash_mib,
+            quiescence: self.quiescence,
+            repetition: true,
+            game_history: self.history.clone(),
+            ..SearchOptions::default()
+        };
+        let job = Job {
+            root: self.pos.clone(),
+            algo: self.algo,
+            opts,
+            limits,
+            tt: Arc::clone(&self.tt),
+            infinite,
+            start,
+        };
+        let handle = std::thread::spawn(move || job.run());
+        self.search = Some(Running {
+            stop,
+            infinite,
+            handle,
+        });
+    }
+
+    /// Waits for a bounded search to end by itself; stops an infinite one.
+    fn finish_search(&mut self) {
+        if let Some(r) = self.search.take() {
+            if r.infinite {
+                r.stop.stop();
+            }
+            let _ = r.handle.join();
+        }
+    }
+
+    /// Stops a running search (it prints its `bestmove`) and waits for it.
+    fn stop_search(&mut self) {
+        if let Some(r) = self.search.take() {
+            r.stop.stop();
+            let _ = r.handle.join();
+        }
+    }
+}
+
+/// Parses the arguments of `position`.
+fn parse_position(args: &[&str]) -> Result<(Chess, Vec<u64>), String> {
+    let moves_at = args.iter().position(|&t| t == "moves");
+    let (setup, moves) = match moves_at {
+        Some(i) => (&args[..i], &args[i + 1..]),
+        None => (args, &[][..]),
+    };
+    let mut pos = match setup.split_first() {
+        Some((&"startpos", [])) => Chess::startpos(),
+        Some((&"fen", fen)) if !fen.is_empty() => {
+            Chess::from_fen(&fen.join(" ")).map_err(|e| e.to_string())?
+        }
+        _ => return Err("expected `startpos` or `fen <FEN>`".into()),
+    };
+    let mut history = Vec::with_capacity(moves.len());
+    for &name in moves {
+        let mv = pos.parse_uci(name).map_err(|e| e.to_string())?;
+        history.push(pos.hash().unwrap_or(0));
+        pos = pos.play(mv);
+    }
+    Ok((pos, history))
+}
+
+/// The arguments of `go`.
+#[derive(Default, Debug)]
+struct GoParams {
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    movetime: Option<u64>,
+    wtime: Option<u64>,
+    btime: Option<u64>,
+    winc: Option<u64>,
+    binc: Option<u64>,
+    movestogo: Option<u64>,
+    infinite: bool,
+    ponder: bool,
+}
+
+impl GoParams {
+    fn parse(args: &[&str]) -> Self {
+        let mut g = GoParams::default();
+        let mut i = 0;
+        while i < args.len() {
+            let next = args.get(i + 1).copied();
+            let num = || {
+                next.and_then(|v| v.parse::<i64>().ok())
+                    .map(|v| v.max(0) as u64)
+            };
+            let mut took = true;
+            match args[i] {
+                "depth" => g.depth = num().map(|d| d.min(MAX_DEPTH as u64) as u32),
+                "mate" => g.depth = num().map(|m| (2 * m).clamp(1, MAX_DEPTH as u64) as u32),
+                "nodes" => g.nodes = num(),
+                "movetime" => g.movetime = num(),
+                "wtime" => g.wtime = num(),
+                "btime" => g.btime = num(),
+                "winc" => g.winc = num(),
+                "binc" => g.binc = num(),
+                "movestogo" => g.movestogo = num(),
+                "infinite" => {
+                    g.infinite = true;
+                    took = false;
+                }
+                "ponder" => {
+                    g.ponder = true;
+                    took = false;
+                }
+                _ => took = false, // `searchmoves` and unknown tokens are ignored
+            }
+            i += if took { 2 } else { 1 };
+        }
+        if g.depth.is_none()
+            && g.nodes.is_none()
+            && g.movetime.is_none()
+            && g.wtime.is_none()
+            && g.btime.is_none()
+        {
+            g.infinite = true; // a bare `go` searches until `stop`
+        }
+        g
+    }
+
+    /// Time for this move: `movetime`, or a share of the clock.
+    fn time_budget(&self, white: bool) -> Option<Duration> {
+        if let Some(ms) = self.movetime {
+            return Some(Duration::from_millis(ms.saturating_sub(5).max(1)));
+        }
+        // A GUI that sends only the other side's clock gets that clock used for ours.
+        let (left, inc) = if white {
+            (self.wtime.or(self.btime)?, self.winc.unwrap_or(0))
+        } else {
+            (self.btime.or(self.wtime)?, self.binc.unwrap_or(0))
+        };
+        let togo = self.movestogo.unwrap_or(30).clamp(1, 100);
+        let share = left / togo + inc * 3 / 4;
+        let safe = left.saturating_sub(50).max(1);
+        Some(Duration::from_millis(share.min(safe).max(1)))
+    }
+}
+
+/// One `go`: runs on its own thread and prints `info` lines and the `bestmove`.
+struct Job {
+    root: Chess,
+    algo: Algorithm,
+    opts: SearchOptions,
+    limits: Limits,
+    tt: Arc<TranspositionTable>,
+    infinite: bool,
+    start: Instant,
+}
+
+impl Job {
+    fn run(self) {
+        let root = &self.root;
+        let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH);
+        let mut best: Option<Move> = None;
+        let tt = Some(&*self.tt);
+        let mut any_moves = Vec::new();
+        root.moves(&mut any_moves);
+        if !any_moves.is_empty() {
+            if self.algo.is_iterative() {
+                let out = self.algo.search_with(
+                    root,
+                    &self.limits,
+                    &self.opts,
+                    tt,
+                    &mut |o: &SearchOutcome<Move>| {
+                        info(root, o, o.stats.nodes() + o.stats.qnodes, self.start);
+                    },
+                );
+                best = out.best_move;
+            } else {
+                // Iterative deepening around a fixed-depth searcher.
+                let mut used = 0u64;
+                for d in 1..=max_depth {
+                    let mut lim = self.limits.clone();
+                    lim.depth = Some(d);
+                    if let Some(n) = self.limits.nodes {
+                        if used >= n {
+                            break;
+                        }
+                        lim.nodes = Some(n - used);
+                    }
+                    let out = self
+                        .algo
+                        .search_with(root, &lim, &self.opts, tt, &mut |_| {});
+                    used += out.stats.nodes() + out.stats.qnodes;
+                    if out.stopped.is_some() {
+                        break;
+                    }
+                    best = out.best_move.or(best);
+                    info(root, &out, used, self.start);
+                }
+            }
+        }
+        // In infinite (or ponder) mode the bestmove waits for `stop`.
+        while self.infinite && !self.limits.stop.is_stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let mv = match best.filter(|&m| root.is_legal(m)) {
+            Some(m) => Some(m),
+            None => any_moves.first().copied(),
+        };
+        match mv {
+            Some(m) => say(&format!("bestmove {}", root.move_name(m))),
+            None => say("bestmove 0000"),
+        }
+    }
+}
+
+/// Prints one `info` line. `nodes` are the positions searched so far (with quiescence nodes).
+fn info(root: &Chess, o: &SearchOutcome<Move>, nodes: u64, start: Instant) {
+    let ms = start.elapsed().as_millis() as u64;
+    let nps = nodes * 1000 / ms.max(1);
+    let score = match o.value.plies_to_end() {
+        Some(p) => {
+            let moves = (p as i64 + 1) / 2;
+            if o.value.0 > 0 {
+                format!("mate {moves}")
+            } else {
+                format!("mate -{moves}")
+            }
+        }
+        None => format!("cp {}", o.value.0),
+    };
+    let bound = match o.kind {
+        ValueKind::Exact => "",
+        ValueKind::Lower => " lowerbound",
+        ValueKind::Upper => " upperbound",
+    };
+    let mut line = format!(
+        "info depth {} score {score}{bound} nodes {nodes} nps {nps} time {ms}",
+        o.depth
+    );
+    if !o.pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv_names(root, &o.pv).join(" "));
+    }
+    say(&line);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_parameters() {
+        let g = GoParams::parse(&["wtime", "60000", "btime", "1000", "winc", "1000"]);
+        assert_eq!(g.time_budget(true), Some(Duration::from_millis(2750)));
+        assert_eq!(g.time_budget(false), Some(Duration::from_millis(33)));
+        assert!(!g.infinite);
+        let w = GoParams::parse(&["wtime", "3000"]);
+        assert_eq!(w.time_budget(false), Some(Duration::from_millis(100)));
+        assert!(GoParams::parse(&[]).infinite);
+        assert_eq!(GoParams::parse(&["depth", "x"]).depth, None);
+        assert_eq!(GoParams::parse(&["depth", "3"]).depth, Some(3));
+        assert_eq!(GoParams::parse(&["movetime", "-5"]).movetime, Some(0));
+    }
+
+    #[test]
+    fn positions() {
+        let (p, h) = parse_position(&["startpos", "moves", "e2e4", "e7e5"]).unwrap();
+        assert_eq!(h.len(), 2);
+        assert_eq!(
+            p.fen(),
+            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
+        );
+        assert!(parse_position(&["startpos", "moves", "e2e5"]).is_err());
+        assert!(parse_position(&["fen"]).is_err());
+        assert!(parse_position(&[]).is_err());
+        assert!(parse_position(&["fen", "8/8/8/8/8/8/8/8", "w", "-", "-"]).is_err());
+    }
 }

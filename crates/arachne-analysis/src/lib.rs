@@ -1,0 +1,160 @@
+//! # arachne-analysis
+//!
+//! Analysis of alpha-beta after Fuller, Gaschnig and Gillogly, *Analysis of the alpha-beta
+//! pruning algorithm* (1973), seed 001: a complete tree of branching `N` and depth `D` whose
+//! bottom values are a random permutation, searched by alpha-beta with deep cutoffs.
+//!
+//! | what | module | seed 001 |
+//! |------|--------|----------|
+//! | exact E[NBP_{N,D}], the paper's method (Eqn 5.6, Lemma 5.3) | [`paper`] | §4–5 |
+//! | exact E[NBP_{N,D}], one integral of a product of per-level polynomials | [`product`] | Theorem 2 |
+//! | guaranteed bounds where exact is out of reach | [`bounds`] | Theorem 2 |
+//! | brute force over all permutations (`N^D ≤ 9`) | [`brute`] | §3 |
+//! | Monte Carlo on `iid` / `incremental` trees | [`montecarlo`] | §6–8 |
+//! | perfect ordering | [`ordering`] | §2 |
+//! | `K_D N^{L_D}` fits and depth ratios | [`fit`] | §7 |
+//! | the `fuller` experiment (tables, CSV, plots) | [`experiment`] | Fig. 5.1, 6.1, Table 7.1 |
+//!
+//! Exact results are [`BigRational`]s: exact arithmetic all the way, decimals only for display.
+pub mod bounds;
+pub mod brute;
+pub mod count;
+pub mod experiment;
+pub mod fit;
+pub mod montecarlo;
+pub mod ordering;
+pub mod paper;
+pub mod poly;
+pub mod product;
+pub mod reduce;
+
+pub use montecarlo::{McResult, Summary, TreeModel};
+pub use num_rational::BigRational;
+
+/// Largest `N^D` for the exact computation without `force`.
+pub const EXACT_MAX_LEAVES: u64 = 100_000;
+/// Largest `N^{D−2}` (the size of the Taylor shifts) for the exact computation without
+/// `force`.
+pub const EXACT_MAX_SHIFT: u64 = 4096;
+/// Largest branching factor for Monte Carlo without `force`.
+pub const MC_MAX_N: u32 = 35;
+/// Largest depth for Monte Carlo without `force`.
+pub const MC_MAX_D: u32 = 8;
+/// Largest estimated number of bottom positions over all trials (`trials · 2 N^{.72D+.28}`)
+/// for Monte Carlo without `force`.
+pub const MC_MAX_WORK: f64 = 1e10;
+/// Largest depth at all (the random trees use 32-bit depth counters; deeper is meaningless).
+pub const MAX_DEPTH: u32 = 64;
+
+/// Bad parameters. One line, fit for a user.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    /// `N = 0` or `D = 0`.
+    #[error("{0} must be at least 1")]
+    Zero(&'static str),
+    /// Past a documented limit.
+    #[error("{0}")]
+    TooLarge(String),
+}
+
+/// Checks `N ≥ 1`, `1 ≤ D ≤ MAX_DEPTH`.
+pub fn validate(n: u32, d: u32) -> Result<(), AnalysisError> {
+    if n == 0 {
+        return Err(AnalysisError::Zero("the branching factor N"));
+    }
+    if d == 0 {
+        return Err(AnalysisError::Zero("the depth D"));
+    }
+    if d > MAX_DEPTH {
+        return Err(AnalysisError::TooLarge(format!(
+            "depth {d} is past the largest supported depth {MAX_DEPTH}"
+        )));
+    }
+    Ok(())
+}
+
+/// `N^D` saturating at `u64::MAX`.
+pub fn leaves(n: u32, d: u32) -> u64 {
+    (n as u64).checked_pow(d).unwrap_or(u64::MAX)
+}
+
+/// True when the exact computation is within the documented limits.
+pub fn exact_within_limits(n: u32, d: u32) -> bool {
+    n == 1 || (leaves(n, d) <= EXACT_MAX_LEAVES && (d < 2 || leaves(n, d - 2) <= EXACT_MAX_SHIFT))
+}
+
+/// Exact E[NBP_{N,D}] (product method). Past the limits ([`EXACT_MAX_LEAVES`],
+/// [`EXACT_MAX_SHIFT`]) only with `force`.
+pub fn exact_nbp(n: u32, d: u32, force: bool) -> Result<BigRational, AnalysisError> {
+    validate(n, d)?;
+    if !force && !exact_within_limits(n, d) {
+        return Err(AnalysisError::TooLarge(format!(
+            "exact E[NBP] for N={n}, D={d} is past the documented limits (N^D ≤ {EXACT_MAX_LEAVES} and N^(D-2) ≤ {EXACT_MAX_SHIFT}); use --force to try anyway"
+        )));
+    }
+    Ok(product::expected_nbp(n, d))
+}
+
+/// Rough estimate of E[NBP] (the paper's fit with K = 2), for work limits.
+pub fn rough_nbp(n: u32, d: u32) -> f64 {
+    2.0 * (n as f64).powf(0.72 * d as f64 + 0.28)
+}
+
+/// Monte Carlo estimate. Past the limits ([`MC_MAX_N`], [`MC_MAX_D`], [`MC_MAX_WORK`]) only
+/// with `force`.
+pub fn monte_carlo(
+    n: u32,
+    d: u32,
+    model: TreeModel,
+    trials: u64,
+    seed: u64,
+    progress: bool,
+    force: bool,
+) -> Result<McResult, AnalysisError> {
+    validate(n, d)?;
+    if trials == 0 {
+        return Err(AnalysisError::Zero("the number of trials"));
+    }
+    if let TreeModel::Iid { range: Some(0) } = model {
+        return Err(AnalysisError::Zero("the range R"));
+    }
+    if !force {
+        if n > MC_MAX_N || d > MC_MAX_D {
+            return Err(AnalysisError::TooLarge(format!(
+                "Monte Carlo for N={n}, D={d} is past the documented limits (N ≤ {MC_MAX_N}, D ≤ {MC_MAX_D}); use --force to try anyway"
+            )));
+        }
+        let work = trials as f64 * rough_nbp(n, d);
+        if work > MC_MAX_WORK {
+            return Err(AnalysisError::TooLarge(format!(
+                "Monte Carlo for N={n}, D={d} with {trials} trials would examine about {work:.1e} bottom positions (limit {MC_MAX_WORK:.0e}); use fewer trials or --force"
+            )));
+        }
+    }
+    Ok(montecarlo::run(n, d, model, trials, seed, progress))
+}
+
+/// Decimal display of an exact value with `digits` digits after the point (rounded half up).
+pub fn decimal(x: &BigRational, digits: usize) -> String {
+    use num_bigint::BigInt;
+    use num_integer::Integer;
+    use num_traits::Signed;
+    let neg = x.is_negative();
+    let scale = BigInt::from(10u32).pow(digits as u32);
+    let scaled = x.abs() * BigRational::from_integer(scale.clone());
+    let rounded = (scaled + BigRational::new(1.into(), 2.into()))
+        .floor()
+        .to_integer();
+    let (int, frac) = rounded.div_rem(&scale);
+    let mut s = if neg { "-".to_string() } else { String::new() };
+    s += &int.to_string();
+    if digits > 0 {
+        s += &format!(".{:0>width$}", frac.to_string(), width = digits);
+    }
+    s
+}
+
+/// `x` as an `f64`, accurately even when numerator and denominator overflow `f64`.
+pub fn to_f64(x: &BigRational) -> f64 {
+    decimal(x, 17).parse().unwrap_or(f64::NAN)
+}

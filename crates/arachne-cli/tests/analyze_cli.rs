@@ -1,0 +1,125 @@
+//! `arachne analyze nbp` and `arachne experiment fuller` through the built binary.
+use std::process::Command;
+
+fn arachne(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_arachne"))
+        .args(args)
+        .output()
+        .expect("run arachne")
+}
+
+fn json(out: &std::process::Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[test]
+fn exact_json_has_the_fraction() {
+    let v = json(&arachne(&[
+        "analyze",
+        "nbp",
+        "--branching",
+        "2",
+        "--depth",
+        "2",
+        "--exact",
+        "--json",
+    ]));
+    assert_eq!(v["exact"], "11/3");
+    assert!((v["mean"].as_f64().unwrap() - 11.0 / 3.0).abs() < 1e-12);
+}
+
+#[test]
+fn monte_carlo_json_has_mean_sd_ci() {
+    let v = json(&arachne(&[
+        "analyze", "nbp", "-n", "3", "-d", "3", "--trials", "300", "--seed", "5", "--json",
+    ]));
+    let (mean, ci) = (v["mean"].as_f64().unwrap(), v["ci95"].as_f64().unwrap());
+    assert!(v["sd"].as_f64().unwrap() > 0.0);
+    // exact: 57879389791/2974571600 ≈ 19.458; generous band (4 standard errors)
+    assert!((mean - 19.458059).abs() < 2.1 * ci, "mean {mean} ± {ci}");
+    let again = json(&arachne(&[
+        "analyze", "nbp", "-n", "3", "-d", "3", "--trials", "300", "--seed", "5", "--json",
+    ]));
+    assert_eq!(v["mean"], again["mean"]);
+}
+
+#[test]
+fn bad_parameters_exit_2_with_one_line() {
+    for args in [
+        &["analyze", "nbp", "--branching", "0", "--depth", "3"][..],
+        &[
+            "analyze",
+            "nbp",
+            "--branching",
+            "3",
+            "--depth",
+            "0",
+            "--exact",
+        ],
+        &[
+            "analyze",
+            "nbp",
+            "--branching",
+            "10",
+            "--depth",
+            "7",
+            "--exact",
+        ],
+        &["analyze", "nbp", "--branching", "36", "--depth", "2"],
+        &[
+            "analyze",
+            "nbp",
+            "--branching",
+            "3",
+            "--depth",
+            "3",
+            "--trials",
+            "0",
+        ],
+        &["analyze", "nbp", "--branching", "3"],
+        &["analyze", "frobnicate"],
+    ] {
+        let out = arachne(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn experiment_fuller_quick_writes_tables_and_plots() {
+    let dir = std::env::temp_dir().join(format!("arachne-fuller-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let v = json(&arachne(&[
+        "experiment",
+        "fuller",
+        "--quick",
+        "--out",
+        dir.to_str().unwrap(),
+        "--json",
+    ]));
+    assert!(v["exact_points"].as_u64().unwrap() > 20);
+    for f in [
+        "fuller.md",
+        "table_5_1.csv",
+        "table_5_2.csv",
+        "figure_5_1.csv",
+        "figure_5_1.svg",
+        "figure_5_1.png",
+        "figure_6_1.svg",
+        "figure_6_1.png",
+        "table_7_1.csv",
+    ] {
+        let len = std::fs::metadata(dir.join(f)).map(|m| m.len()).unwrap_or(0);
+        assert!(len > 100, "{f}: {len} bytes");
+    }
+    let t51 = std::fs::read_to_string(dir.join("table_5_1.csv")).unwrap();
+    assert!(t51.contains("2,2,11/3,"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,181 @@
+//! `arachne search` with the parallel algorithms of seed 000 and `arachne experiment fishburn`.
+use std::process::{Command, Output};
+
+fn arachne(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arachne"))
+        .args(args)
+        .output()
+        .expect("run arachne")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = arachne(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+const GAME: &str = "incremental:b=5,d=6,seed=3";
+
+#[test]
+fn parallel_search_json_fields_and_exact_values() {
+    let serial = json(&["search", "--game", GAME, "--algo", "alphabeta", "--json"]);
+    for algo in [
+        "tree-split",
+        "tree-split:f=2,q=2",
+        "baudet",
+        "palphabeta-par",
+        "pbound",
+    ] {
+        let mut args = vec!["search", "--game", GAME, "--algo", algo, "--json"];
+        if !algo.contains("q=") {
+            args.extend(["--procs", "4"]);
+        }
+        let v = json(&args);
+        for key in [
+            "value",
+            "best_move",
+            "pv",
+            "nodes",
+            "leaves",
+            "time_ms",
+            "procs",
+            "virtual_time",
+            "serial_virtual_time",
+            "speedup",
+            "messages",
+        ] {
+            assert!(v.get(key).is_some(), "{algo}: missing {key}");
+        }
+        assert_eq!(v["value"], serial["value"], "{algo}");
+        assert_eq!(v["best_move"], serial["best_move"], "{algo}");
+    }
+    let t = json(&[
+        "search",
+        "--game",
+        GAME,
+        "--algo",
+        "tree-split",
+        "--procs",
+        "3",
+        "--backend",
+        "threads",
+        "--json",
+    ]);
+    assert_eq!(t["value"], serial["value"]);
+    assert!(t.get("virtual_time").is_none());
+}
+
+#[test]
+fn simulated_runs_are_reproducible() {
+    let args = [
+        "search",
+        "--game",
+        GAME,
+        "--algo",
+        "tree-split:q=2",
+        "--procs",
+        "13",
+        "--cost",
+        "arachne",
+        "--latency-seed",
+        "7",
+        "--json",
+    ];
+    let (a, b) = (json(&args), json(&args));
+    for key in ["virtual_time", "messages", "nodes", "speedup"] {
+        assert_eq!(a[key], b[key], "{key}");
+    }
+}
+
+#[test]
+fn bad_parallel_input_is_one_line_and_status_2() {
+    for args in [
+        vec!["search", "--algo", "tree-split", "--procs", "0"],
+        vec!["search", "--algo", "tree-split"],
+        vec!["search", "--algo", "tree-split:f=3,q=2", "--procs", "5"],
+        vec!["search", "--algo", "tree-split:zz=1", "--procs", "3"],
+        vec![
+            "search",
+            "--algo",
+            "tree-split",
+            "--procs",
+            "3",
+            "--backend",
+            "mpi",
+        ],
+        vec![
+            "search",
+            "--algo",
+            "tree-split",
+            "--procs",
+            "3",
+            "--cost",
+            "fast",
+        ],
+        vec![
+            "search",
+            "--algo",
+            "tree-split",
+            "--procs",
+            "3",
+            "--cost",
+            "unit:rho=0",
+        ],
+        vec![
+            "search",
+            "--algo",
+            "baudet",
+            "--procs",
+            "3",
+            "--backend",
+            "threads",
+            "--cost",
+            "unit",
+        ],
+        vec![
+            "search",
+            "--algo",
+            "tree-split",
+            "--procs",
+            "100000",
+            "--backend",
+            "threads",
+        ],
+    ] {
+        let out = arachne(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn fishburn_experiment_quick_writes_tables_and_plots() {
+    let dir = std::env::temp_dir().join(format!("arachne-fishburn-{}", std::process::id()));
+    let v = json(&[
+        "experiment",
+        "fishburn",
+        "--quick",
+        "--json",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let g0 = &v["table1"]["gamma0"];
+    for k in ["2", "3"] {
+        let avg = g0[k]["avg"].as_f64().unwrap();
+        assert!(avg > 1.0 && avg <= k.parse::<f64>().unwrap() + 2.0, "{avg}");
+    }
+    for f in [
+        "fishburn.md",
+        "fishburn_speedup.csv",
+        "fishburn_speedup.svg",
+        "fishburn_speedup.png",
+    ] {
+        assert!(dir.join(f).exists(), "{f}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

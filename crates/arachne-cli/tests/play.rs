@@ -1,0 +1,130 @@
+//! `arachne play`: results, reproducibility and input errors.
+use std::process::Command;
+
+const EXE: &str = env!("CARGO_BIN_EXE_arachne");
+
+fn play(args: &[&str]) -> (i32, serde_json::Value, String) {
+    let out = Command::new(EXE).arg("play").args(args).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    let stderr = String::from_utf8_lossy(&out.stderr).to_string();
+    let json = serde_json::from_str(&stdout).unwrap_or(serde_json::Value::Null);
+    (out.status.code().unwrap_or(-1), json, stderr)
+}
+
+#[test]
+fn perfect_tictactoe_never_loses() {
+    let (code, j, err) = play(&[
+        "--game",
+        "tictactoe",
+        "--first",
+        "alphabeta:depth=9",
+        "--second",
+        "negamax:depth=1",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(j["games"], 6);
+    assert_eq!(j["second_wins"], 0, "{j}");
+    let w = j["first_wins"].as_u64().unwrap();
+    let d = j["draws"].as_u64().unwrap();
+    assert_eq!(w + d, 6);
+    assert!(j["first_nodes"].as_u64().unwrap() > 0);
+    // Colours alternate within a pair, and a pair shares its opening.
+    let r = j["results"].as_array().unwrap();
+    assert_eq!(r[0]["first_mover"], "first");
+    assert_eq!(r[1]["first_mover"], "second");
+    assert_eq!(r[0]["opening"], r[1]["opening"]);
+}
+
+#[test]
+fn chess_matches_are_reproducible() {
+    let args = [
+        "--game",
+        "chess",
+        "--first",
+        "alphabeta:depth=2",
+        "--second",
+        "mtdf:depth=2",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+        "--seed",
+        "7",
+        "--json",
+    ];
+    let (c1, a, e1) = play(&args);
+    let (c2, b, _) = play(&args);
+    assert_eq!((c1, c2), (0, 0), "{e1}");
+    for k in [
+        "results",
+        "first_wins",
+        "draws",
+        "second_wins",
+        "first_nodes",
+        "second_nodes",
+    ] {
+        assert_eq!(a[k], b[k], "{k}");
+    }
+    for g in a["results"].as_array().unwrap() {
+        assert!(g["plies"].as_u64().unwrap() <= 40);
+    }
+}
+
+#[test]
+fn bad_input_is_a_usage_error() {
+    for args in [
+        vec!["--game", "chess", "--first", "nope", "--second", "mtdf"],
+        vec![
+            "--game",
+            "chess",
+            "--first",
+            "alphabeta:depth=0",
+            "--second",
+            "mtdf",
+        ],
+        vec![
+            "--game",
+            "chess",
+            "--first",
+            "alphabeta:time=x",
+            "--second",
+            "mtdf",
+        ],
+        vec![
+            "--game",
+            "chess",
+            "--first",
+            "alphabeta",
+            "--second",
+            "mtdf",
+            "--games",
+            "0",
+        ],
+        vec!["--game", "nope", "--first", "alphabeta", "--second", "mtdf"],
+        vec![
+            "--game",
+            "chess:fen=x",
+            "--first",
+            "alphabeta",
+            "--second",
+            "mtdf",
+        ],
+        vec![
+            "--game",
+            "iid:n=2,d=3",
+            "--first",
+            "alphabeta:depth=5",
+            "--second",
+            "mtdf",
+        ],
+    ] {
+        let (code, _, err) = play(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}

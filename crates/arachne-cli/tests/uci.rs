@@ -1,0 +1,268 @@
+//! `arachne uci`: the protocol through pipes, and a real client (python-chess) driving it.
+//!
+//! The python-chess test is skipped (with a notice) when `import chess` fails, except when the
+//! environment variable `CI` is set: then it fails, since CI installs python-chess.
+use arachne_core::Game;
+use arachne_games::Chess;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+const EXE: &str = env!("CARGO_BIN_EXE_arachne");
+/// Guard against a hung engine only (not a timing assertion).
+const HANG: Duration = Duration::from_secs(120);
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(EXE)
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start arachne uci");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, s: &str) {
+        writeln!(self.stdin, "{s}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first one starting with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(HANG)
+                .unwrap_or_else(|_| panic!("no `{prefix}` from the engine; got {out:?}"));
+            let done = line.starts_with(prefix);
+            out.push(line);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+fn bestmove(lines: &[String]) -> String {
+    lines
+        .last()
+        .and_then(|l| l.strip_prefix("bestmove "))
+        .map(|m| m.split_whitespace().next().unwrap_or("").to_string())
+        .expect("bestmove line")
+}
+
+#[test]
+fn handshake_and_options() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(lines.iter().any(|l| l.starts_with("id name arachne")));
+    for opt in ["Hash", "Threads", "Algorithm"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {opt} "))),
+            "{opt}: {lines:?}"
+        );
+    }
+    e.send("isready");
+    assert_eq!(e.until("readyok").last().unwrap(), "readyok");
+    e.quit();
+}
+
+#[test]
+fn go_depth_gives_info_lines_and_a_legal_bestmove() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    let pos = Chess::startpos()
+        .play_uci_line(["e2e4", "e7e5", "g1f3"])
+        .unwrap();
+    let mv = bestmove(&lines);
+    assert!(pos.parse_move(&mv).is_some(), "{mv} illegal: {lines:?}");
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+    assert_eq!(infos.len(), 3, "one info line per depth: {lines:?}");
+    for (d, l) in infos.iter().enumerate() {
+        assert!(l.contains(&format!("depth {} ", d + 1)), "{l}");
+        for key in [" score cp ", " nodes ", " nps ", " time ", " pv "] {
+            assert!(l.contains(key), "{key} missing in {l}");
+        }
+    }
+    // The deepest pv starts with the bestmove.
+    assert!(infos[2].contains(&format!(" pv {mv}")), "{infos:?}");
+    e.quit();
+}
+
+#[test]
+fn every_algorithm_and_limit_gives_a_legal_move() {
+    let mut e = Engine::start();
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let pos = Chess::from_fen(fen).unwrap();
+    e.send(&format!("position fen {fen}"));
+    for algo in [
+        "alphabeta",
+        "lalphabeta",
+        "palphabeta",
+        "mtdf",
+        "sss",
+        "spalphabeta",
+    ] {
+        e.send(&format!("setoption name Algorithm value {algo}"));
+        e.send("go depth 2");
+        let mv = bestmove(&e.until("bestmove"));
+        assert!(pos.parse_move(&mv).is_some(), "{algo}: {mv}");
+    }
+    e.send("setoption name Algorithm value aspiration");
+    for go in [
+        "go nodes 3000",
+        "go movetime 50",
+        "go wtime 2000 btime 2000 winc 10 binc 10 movestogo 20",
+    ] {
+        e.send(go);
+        let mv = bestmove(&e.until("bestmove"));
+        assert!(pos.parse_move(&mv).is_some(), "{go}: {mv}");
+    }
+    e.quit();
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_legal_move() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    // Wait for the first completed iteration, then stop.
+    e.until("info depth 2");
+    e.send("stop");
+    let lines = e.until("bestmove");
+    let mv = bestmove(&lines);
+    assert!(Chess::startpos().parse_move(&mv).is_some(), "{mv}");
+    // `isready` is answered after a stopped search too, and `stop` with no search is harmless.
+    e.send("stop");
+    e.send("isready");
+    e.until("readyok");
+    e.quit();
+}
+
+#[test]
+fn malformed_input_is_ignored() {
+    let mut e = Engine::start();
+    for junk in [
+        "hello",
+        "",
+        "position",
+        "position fen garbage",
+        "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+        "position startpos moves e2e5",
+        "go depth x",
+        "setoption name Hash value -5",
+        "setoption name Algorithm value nonsense",
+        "setoption value 3",
+        "go depth",
+    ] {
+        e.send(junk);
+    }
+    // Bytes that are not UTF-8.
+    e.stdin.write_all(b"\xff\xfe position \xc3\n").unwrap();
+    // `go depth` with no number searched until told to stop.
+    e.send("stop");
+    let lines = e.until("bestmove");
+    assert!(Chess::startpos().parse_move(&bestmove(&lines)).is_some());
+    e.send("isready");
+    e.until("readyok");
+    // Still the start position: the bad position lines were ignored.
+    e.send("go depth 1");
+    let mv = bestmove(&e.until("bestmove"));
+    assert!(Chess::startpos().parse_move(&mv).is_some(), "{mv}");
+    e.quit();
+}
+
+#[test]
+fn mated_and_mating_positions() {
+    let mut e = Engine::start();
+    // White is mated: no legal move.
+    e.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    e.send("go depth 2");
+    assert_eq!(bestmove(&e.until("bestmove")), "0000");
+    // Mate in one is found and reported as `mate 1`.
+    e.send("position fen 7k/8/6K1/8/8/8/8/1Q6 w - - 0 1");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1 ")),
+        "{lines:?}"
+    );
+    let pos = Chess::from_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1").unwrap();
+    let mv = pos.parse_move(&bestmove(&lines)).unwrap();
+    let after = pos.play(mv);
+    let mut replies = Vec::new();
+    after.moves(&mut replies);
+    assert!(replies.is_empty() && after.in_check(), "not mate");
+    e.quit();
+}
+
+#[test]
+fn python_chess_client() {
+    let ci = std::env::var_os("CI").is_some();
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../scripts/uci_client_test.py"
+    );
+    let has_chess = Command::new("python3")
+        .args(["-c", "import chess.engine"])
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false);
+    if !has_chess {
+        assert!(
+            !ci,
+            "CI is set but python-chess is not importable (python3 -m pip install chess)"
+        );
+        eprintln!("SKIPPED python_chess_client: python-chess not importable (pip install chess)");
+        return;
+    }
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(EXE)
+        .output()
+        .expect("run python3");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "uci_client_test.py failed:\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("uci client test ok"), "{stdout}");
+    eprintln!("{stdout}");
+}
