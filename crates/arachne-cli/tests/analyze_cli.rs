@@ -1,25 +1,11 @@
 //! `arachne analyze nbp` and `arachne experiment fuller` through the built binary.
-use std::process::Command;
+mod common;
 
-fn arachne(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_arachne"))
-        .args(args)
-        .output()
-        .expect("run arachne")
-}
-
-fn json(out: &std::process::Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+use common::{assert_usage_error, json};
 
 #[test]
 fn exact_json_has_the_fraction() {
-    let v = json(&arachne(&[
+    let v = json(&[
         "analyze",
         "nbp",
         "--branching",
@@ -28,23 +14,23 @@ fn exact_json_has_the_fraction() {
         "2",
         "--exact",
         "--json",
-    ]));
+    ]);
     assert_eq!(v["exact"], "11/3");
     assert!((v["mean"].as_f64().unwrap() - 11.0 / 3.0).abs() < 1e-12);
 }
 
 #[test]
 fn monte_carlo_json_has_mean_sd_ci() {
-    let v = json(&arachne(&[
+    let v = json(&[
         "analyze", "nbp", "-n", "3", "-d", "3", "--trials", "300", "--seed", "5", "--json",
-    ]));
+    ]);
     let (mean, ci) = (v["mean"].as_f64().unwrap(), v["ci95"].as_f64().unwrap());
     assert!(v["sd"].as_f64().unwrap() > 0.0);
     // exact: 57879389791/2974571600 ≈ 19.458; generous band (4 standard errors)
     assert!((mean - 19.458059).abs() < 2.1 * ci, "mean {mean} ± {ci}");
-    let again = json(&arachne(&[
+    let again = json(&[
         "analyze", "nbp", "-n", "3", "-d", "3", "--trials", "300", "--seed", "5", "--json",
-    ]));
+    ]);
     assert_eq!(v["mean"], again["mean"]);
 }
 
@@ -84,11 +70,7 @@ fn bad_parameters_exit_2_with_one_line() {
         &["analyze", "nbp", "--branching", "3"],
         &["analyze", "frobnicate"],
     ] {
-        let out = arachne(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(out.stdout.is_empty(), "{args:?}");
+        assert_usage_error(args);
     }
 }
 
@@ -96,14 +78,14 @@ fn bad_parameters_exit_2_with_one_line() {
 fn experiment_fuller_quick_writes_tables_and_plots() {
     let dir = std::env::temp_dir().join(format!("arachne-fuller-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let v = json(&arachne(&[
+    let v = json(&[
         "experiment",
         "fuller",
         "--quick",
         "--out",
         dir.to_str().unwrap(),
         "--json",
-    ]));
+    ]);
     assert!(v["exact_points"].as_u64().unwrap() > 20);
     for f in [
         "fuller.md",

@@ -1,22 +1,7 @@
 //! The `arachne` binary: output formats, determinism, and one-line errors with exit status 2.
-use std::process::{Command, Output};
+mod common;
 
-fn arachne(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arachne"))
-        .args(args)
-        .output()
-        .expect("run arachne")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = arachne(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+use common::{arachne, assert_usage_error, json};
 
 #[test]
 fn default_run_prints_value_move_pv_and_stats() {
@@ -139,11 +124,7 @@ fn bad_input_is_one_line_and_exit_2() {
         &["nosuchcommand"],
     ];
     for args in cases {
-        let out = arachne(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_usage_error(args);
     }
 }
 

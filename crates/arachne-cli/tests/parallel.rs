@@ -1,22 +1,7 @@
 //! `arachne search` with the parallel algorithms of seed 000 and `arachne experiment fishburn`.
-use std::process::{Command, Output};
+mod common;
 
-fn arachne(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arachne"))
-        .args(args)
-        .output()
-        .expect("run arachne")
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = arachne(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
+use common::{assert_usage_error, json};
 
 const GAME: &str = "incremental:b=5,d=6,seed=3";
 
@@ -146,10 +131,7 @@ fn bad_parallel_input_is_one_line_and_status_2() {
             "threads",
         ],
     ] {
-        let out = arachne(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert_usage_error(&args);
     }
 }
 
