@@ -90,10 +90,4 @@ impl Limits {
         }
         None
     }
-    /// True when any abortive limit is set (lets searchers skip checks entirely otherwise).
-    pub fn is_abortable(&self) -> bool {
-        // The stop flag can always be set, so a search is always abortable; kept as a method
-        // so the policy lives in one place.
-        true
-    }
 }

@@ -316,7 +316,7 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, Sp
                 return err(format!("tictactoe: illegal move sequence `{moves}`"));
             };
             let left = 9 - moves.len() as u32;
-            Ok(visitor.visit(root, info("tictactoe", Some(left), left)))
+            Ok(visitor.visit(root, info("tictactoe", None, left)))
         }
         "chess" => {
             let eval = match a
@@ -368,7 +368,7 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, Sp
                 return err(format!("connect4: illegal move sequence `{moves}`"));
             };
             let left = 42 - root.plies();
-            Ok(visitor.visit(root, info("connect4", Some(left), 10.min(left))))
+            Ok(visitor.visit(root, info("connect4", None, 10.min(left))))
         }
         other => err(format!(
             "unknown game `{other}` (known: {})",

@@ -103,7 +103,7 @@ pub fn resolve_depth(requested: Option<u32>, info: &GameInfo) -> Result<u32, Cli
         return Err(CliError::usage("--depth must be at least 1"));
     }
     if let Some(max) = info.max_depth {
-        if depth > max && info.name != "tictactoe" && info.name != "connect4" {
+        if depth > max {
             return Err(CliError::usage(format!(
                 "--depth {depth} exceeds the depth of the tree ({max}) in `{}`",
                 info.spec
