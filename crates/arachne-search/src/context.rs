@@ -45,6 +45,9 @@ pub type SearchResult = Result<Score, Aborted>;
 
 const CHECK_EVERY: u64 = 2048;
 
+/// Shallowest remaining depth at which [`Ctx::expand`] asks the table for a move to try first.
+const MIN_TT_ORDER_DEPTH: u32 = 2;
+
 /// Deepest capture chain followed by the quiescence search (a guard; chess capture chains are
 /// far shorter since every capture removes a piece).
 pub const MAX_QUIESCENCE_PLY: usize = 64;
@@ -252,7 +255,7 @@ impl<'a, G: Game> Ctx<'a, G> {
         if self.is_leaf(pos, depth) {
             return Node::Leaf(self.leaf(pos, ply));
         }
-        match self.expand(pos, ply) {
+        match self.expand(pos, depth, ply) {
             0 => Node::Leaf(self.leaf(pos, ply)),
             d => Node::Interior(d),
         }
@@ -265,11 +268,11 @@ impl<'a, G: Game> Ctx<'a, G> {
         depth == 0 || pos.is_terminal() || (self.rep && self.repeats(pos, self.cur_ply))
     }
 
-    /// Generates and orders the moves of `pos` at `ply`; returns how many there are
+    /// Generates and orders the moves of `pos` (`depth` plies left) at `ply`; returns how many there are
     /// (0: the position is terminal). Counts a move generation, and an interior node when
     /// there are moves.
     #[inline]
-    pub fn expand(&mut self, pos: &G, ply: usize) -> usize {
+    pub fn expand(&mut self, pos: &G, depth: u32, ply: usize) -> usize {
         self.stats.movegens += 1;
         if self.rep {
             if let Some(h) = pos.hash() {
@@ -279,12 +282,14 @@ impl<'a, G: Game> Ctx<'a, G> {
                 self.path[ply] = h;
             }
         }
+        // The table's move is worth a (likely cache-missing) probe only where a subtree
+        // follows: one ply above the horizon every successor is a bottom position anyway.
         let tt_move = match self.tt {
-            Some(tt) => pos
+            Some(tt) if depth >= MIN_TT_ORDER_DEPTH => pos
                 .hash()
                 .and_then(|key| tt.probe(key))
                 .and_then(|e| e.move_index),
-            None => None,
+            _ => None,
         };
         let pv_move = if self.follow_pv {
             self.pv_hint.get(ply).copied()
