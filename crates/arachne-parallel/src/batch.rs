@@ -2,7 +2,7 @@
 //! (seed 000 §7): successors are handed out in batches of `f`, one to each slave, and the
 //! master waits for the whole batch before it updates its window and starts the next one.
 //! There are no UPDATE messages.
-use crate::slave::{expand_or_reply, Msg, ProcTree, Slave};
+use crate::slave::{expand_or_reply, MasterNode, Msg, ProcTree, Slave};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process, StepperMode};
 
@@ -22,31 +22,23 @@ pub struct BatchMaster<G: Game> {
     slaves: Vec<Pid>,
     rule: Rule,
     preorder: bool,
-    job: u32,
-    pos: Option<G>,
-    depth: u32,
-    ply: u32,
-    alpha: Score,
-    beta: Score,
-    succ: Vec<G::Move>,
+    node: MasterNode<G>,
     base: usize,
-    next: usize,
     waiting: usize,
     jobs: Vec<Option<u32>>,
     next_job: u32,
-    best: Option<G::Move>,
     stats: Stats,
 }
 
 impl<G: Game> BatchMaster<G> {
     fn start_batch(&mut self, env: &mut Env<'_, Msg<G>>) {
-        let k = self.slaves.len().min(self.succ.len() - self.next);
+        let k = self.slaves.len().min(self.node.succ.len() - self.node.next);
         let window = match self.rule {
-            Rule::AlphaBeta => Window::new(-self.beta, -self.alpha),
-            Rule::Bound => Window::new(-Score::INF, -self.alpha),
+            Rule::AlphaBeta => Window::new(-self.node.beta, -self.node.alpha),
+            Rule::Bound => Window::new(-Score::INF, -self.node.alpha),
         };
-        let pos = self.pos.as_ref().expect("active");
-        self.base = self.next;
+        let pos = self.node.pos.as_ref().expect("active");
+        self.base = self.node.next;
         let mut msgs = Vec::with_capacity(k);
         for j in 0..k {
             self.next_job += 1;
@@ -55,14 +47,14 @@ impl<G: Game> BatchMaster<G> {
                 self.slaves[j],
                 Msg::Evaluate {
                     job: self.next_job,
-                    pos: pos.play(self.succ[self.next + j]),
-                    depth: self.depth - 1,
-                    ply: self.ply + 1,
+                    pos: pos.play(self.node.succ[self.node.next + j]),
+                    depth: self.node.depth - 1,
+                    ply: self.node.ply + 1,
                     window,
                 },
             ));
         }
-        self.next += k;
+        self.node.next += k;
         self.waiting = k;
         env.send_all(msgs);
     }
@@ -80,7 +72,7 @@ impl<G: Game> Process for BatchMaster<G> {
                 ply,
                 window,
             } => {
-                self.job = job;
+                self.node.job = job;
                 let Some(succ) = expand_or_reply(
                     &pos,
                     depth,
@@ -93,14 +85,7 @@ impl<G: Game> Process for BatchMaster<G> {
                 ) else {
                     return;
                 };
-                self.pos = Some(pos);
-                self.depth = depth;
-                self.ply = ply;
-                self.alpha = window.alpha;
-                self.beta = window.beta;
-                self.succ = succ;
-                self.next = 0;
-                self.best = None;
+                self.node.start(job, pos, depth, ply, window, succ);
                 self.start_batch(env);
             }
             Msg::Update { .. } | Msg::Progress { .. } => {}
@@ -113,19 +98,19 @@ impl<G: Game> Process for BatchMaster<G> {
                 }
                 self.jobs[j] = None;
                 let tmp = -value;
-                if tmp > self.alpha {
-                    self.alpha = tmp;
-                    self.best = Some(self.succ[self.base + j]);
+                if tmp > self.node.alpha {
+                    self.node.alpha = tmp;
+                    self.node.best = Some(self.node.succ[self.base + j]);
                 }
                 self.waiting -= 1;
                 if self.waiting == 0 {
-                    if self.alpha >= self.beta || self.next == self.succ.len() {
+                    if self.node.alpha >= self.node.beta || self.node.next == self.node.succ.len() {
                         env.send(
                             self.parent,
                             Msg::Value {
-                                job: self.job,
-                                value: self.alpha,
-                                best: self.best,
+                                job: self.node.job,
+                                value: self.node.alpha,
+                                best: self.node.best,
                                 lower: false,
                             },
                         );
@@ -199,18 +184,10 @@ pub fn build<G: Game>(tree: ProcTree, rule: Rule, preorder: bool) -> Vec<BatchNo
                     slaves,
                     rule,
                     preorder,
-                    job: 0,
-                    pos: None,
-                    depth: 0,
-                    ply: 0,
-                    alpha: -Score::INF,
-                    beta: Score::INF,
-                    succ: Vec::new(),
+                    node: MasterNode::new(),
                     base: 0,
-                    next: 0,
                     waiting: 0,
                     next_job: 0,
-                    best: None,
                     stats: Stats::default(),
                 }))
             }

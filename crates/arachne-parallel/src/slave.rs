@@ -206,6 +206,62 @@ pub(crate) fn run_stepper<G: Game, M>(
     done
 }
 
+/// The node a master is evaluating for its own master: the EVALUATE job, the position, its
+/// window (narrowed by UPDATEs and by its successors' values), its successors, the next one to
+/// hand out, and the best so far. Shared by every kind of master.
+#[derive(Clone, Debug)]
+pub(crate) struct MasterNode<G: Game> {
+    pub job: u32,
+    pub pos: Option<G>,
+    pub depth: u32,
+    pub ply: u32,
+    pub alpha: Score,
+    pub beta: Score,
+    pub succ: Vec<G::Move>,
+    pub next: usize,
+    pub best: Option<G::Move>,
+}
+
+impl<G: Game> MasterNode<G> {
+    /// No job yet.
+    pub fn new() -> Self {
+        MasterNode {
+            job: 0,
+            pos: None,
+            depth: 0,
+            ply: 0,
+            alpha: -Score::INF,
+            beta: Score::INF,
+            succ: Vec::new(),
+            next: 0,
+            best: None,
+        }
+    }
+
+    /// Takes on EVALUATE `job` of `pos` with `window`, whose successors are `succ`.
+    pub fn start(
+        &mut self,
+        job: u32,
+        pos: G,
+        depth: u32,
+        ply: u32,
+        window: Window,
+        succ: Vec<G::Move>,
+    ) {
+        *self = MasterNode {
+            job,
+            pos: Some(pos),
+            depth,
+            ply,
+            alpha: window.alpha,
+            beta: window.beta,
+            succ,
+            next: 0,
+            best: None,
+        };
+    }
+}
+
 /// [`expand`] for a master that has just received EVALUATE `job` from `parent`: a bottom
 /// position's value is sent straight back (`None`); otherwise the successors are returned.
 #[allow(clippy::too_many_arguments)]

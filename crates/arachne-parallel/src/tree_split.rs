@@ -41,7 +41,7 @@
 //!   ([`GrandMaster`]); not combined with `master=1` or alpha raising.
 //! * `preorder=1` — successors ordered best-first by their static values at every node
 //!   (§5: "moves were ordered best-first according to their static values").
-use crate::slave::{expand_or_reply, run_stepper, Msg, ProcTree, Slave};
+use crate::slave::{expand_or_reply, run_stepper, MasterNode, Msg, ProcTree, Slave};
 
 mod grand;
 use arachne_core::{Game, Score, Stats, Window};
@@ -100,18 +100,11 @@ pub struct Master<G: Game> {
     preorder: bool,
     slots: Vec<Slot>,
     local: Option<Stepper<G>>,
-    /// The job our master gave us, and whether it is in progress.
-    job: u32,
+    /// The job our master gave us.
+    node: MasterNode<G>,
+    /// Whether that job is in progress.
     active: bool,
-    pos: Option<G>,
-    depth: u32,
-    ply: u32,
-    alpha: Score,
-    beta: Score,
-    succ: Vec<G::Move>,
-    next: usize,
     busy: usize,
-    best: Option<G::Move>,
     lower: bool,
     /// Report our α to our master when it rises (general alpha raising above us).
     report: bool,
@@ -147,17 +140,9 @@ impl<G: Game> Master<G> {
             preorder: opts.preorder,
             slots,
             local,
-            job: 0,
+            node: MasterNode::new(),
             active: false,
-            pos: None,
-            depth: 0,
-            ply: 0,
-            alpha: -Score::INF,
-            beta: Score::INF,
-            succ: Vec::new(),
-            next: 0,
             busy: 0,
-            best: None,
             lower: false,
             report: opts.raise == AlphaRaise::General && parent == 0,
             next_job: 0,
@@ -166,16 +151,21 @@ impl<G: Game> Master<G> {
     }
 
     fn window(&self) -> Window {
-        Window::new(-self.beta, -self.alpha)
+        Window::new(-self.node.beta, -self.node.alpha)
     }
 
-    /// Gives successor `self.next` to slot `s`; remote EVALUATEs are collected in `out`.
+    /// Gives successor `self.node.next` to slot `s`; remote EVALUATEs are collected in `out`.
     fn assign(&mut self, s: usize, out: &mut Vec<(Pid, Msg<G>)>) {
-        let i = self.next;
-        self.next += 1;
+        let i = self.node.next;
+        self.node.next += 1;
         self.next_job += 1;
         let job = self.next_job;
-        let child = self.pos.as_ref().expect("active").play(self.succ[i]);
+        let child = self
+            .node
+            .pos
+            .as_ref()
+            .expect("active")
+            .play(self.node.succ[i]);
         let window = self.window();
         self.slots[s].job = Some((job, i));
         self.slots[s].alpha = window.alpha;
@@ -183,15 +173,15 @@ impl<G: Game> Master<G> {
         self.busy += 1;
         if self.slots[s].pid == self.me {
             let local = self.local.as_mut().expect("local slave");
-            local.start(child, window, self.depth - 1, self.ply + 1);
+            local.start(child, window, self.node.depth - 1, self.node.ply + 1);
         } else {
             out.push((
                 self.slots[s].pid,
                 Msg::Evaluate {
                     job,
                     pos: child,
-                    depth: self.depth - 1,
-                    ply: self.ply + 1,
+                    depth: self.node.depth - 1,
+                    ply: self.node.ply + 1,
                     window,
                 },
             ));
@@ -225,7 +215,7 @@ impl<G: Game> Master<G> {
         w: Window,
         env: &mut Env<'_, Msg<G>>,
     ) {
-        self.job = job;
+        self.node.job = job;
         let Some(succ) = expand_or_reply(
             &pos,
             depth,
@@ -239,19 +229,12 @@ impl<G: Game> Master<G> {
             return;
         };
         self.active = true;
-        self.pos = Some(pos);
-        self.depth = depth;
-        self.ply = ply;
-        self.alpha = w.alpha;
-        self.beta = w.beta;
-        self.succ = succ;
-        self.next = 0;
+        self.node.start(job, pos, depth, ply, w, succ);
         self.busy = 0;
-        self.best = None;
         self.lower = false;
         let mut out = Vec::new();
         for s in 0..self.slots.len() {
-            if self.next >= self.succ.len() || self.alpha >= self.beta {
+            if self.node.next >= self.node.succ.len() || self.node.alpha >= self.node.beta {
                 break;
             }
             self.assign(s, &mut out);
@@ -264,19 +247,19 @@ impl<G: Game> Master<G> {
         let (_, i) = self.slots[s].job.take().expect("busy slot");
         self.busy -= 1;
         let tmp = -value;
-        if tmp > self.alpha {
-            self.alpha = tmp;
-            self.best = Some(self.succ[i]);
+        if tmp > self.node.alpha {
+            self.node.alpha = tmp;
+            self.node.best = Some(self.node.succ[i]);
             // A search we raised that failed low (returned its raised α) only bounds the value.
             self.lower = self.slots[s].raised.is_some_and(|r| value <= r);
             let w = self.window();
             self.update_slaves(w, env);
             self.progress(env);
         }
-        if self.alpha >= self.beta {
-            self.next = self.succ.len();
+        if self.node.alpha >= self.node.beta {
+            self.node.next = self.node.succ.len();
         }
-        if self.next < self.succ.len() {
+        if self.node.next < self.node.succ.len() {
             let mut out = Vec::new();
             self.assign(s, &mut out);
             env.send_all(out);
@@ -297,9 +280,9 @@ impl<G: Game> Master<G> {
         if !(self.root
             && allowed
             && self.active
-            && self.next == self.succ.len()
-            && self.alpha > -Score::INF
-            && self.alpha < self.beta)
+            && self.node.next == self.node.succ.len()
+            && self.node.alpha > -Score::INF
+            && self.node.alpha < self.node.beta)
         {
             return;
         }
@@ -319,7 +302,7 @@ impl<G: Game> Master<G> {
             }
         }
         let Some(l) = lowest else { return };
-        let target = Score((second.0.saturating_sub(1)).min(-self.alpha.0 - 1));
+        let target = Score((second.0.saturating_sub(1)).min(-self.node.alpha.0 - 1));
         if target <= self.slots[l].alpha {
             return;
         }
@@ -340,8 +323,8 @@ impl<G: Game> Master<G> {
             env.send(
                 self.parent,
                 Msg::Progress {
-                    job: self.job,
-                    alpha: self.alpha,
+                    job: self.node.job,
+                    alpha: self.node.alpha,
                 },
             );
         }
@@ -353,9 +336,9 @@ impl<G: Game> Master<G> {
             env.send(
                 self.parent,
                 Msg::Value {
-                    job: self.job,
-                    value: self.alpha,
-                    best: self.best,
+                    job: self.node.job,
+                    value: self.node.alpha,
+                    best: self.node.best,
                     lower: self.lower,
                 },
             );
@@ -376,17 +359,17 @@ impl<G: Game> Process for Master<G> {
                 window,
             } => self.on_evaluate(job, pos, depth, ply, window, env),
             Msg::Update { job, window } => {
-                if !self.active || job != self.job {
+                if !self.active || job != self.node.job {
                     return; // an outdated UPDATE
                 }
-                if window.alpha > self.alpha || window.beta < self.beta {
-                    self.alpha = self.alpha.max(window.alpha);
-                    self.beta = self.beta.min(window.beta);
+                if window.alpha > self.node.alpha || window.beta < self.node.beta {
+                    self.node.alpha = self.node.alpha.max(window.alpha);
+                    self.node.beta = self.node.beta.min(window.beta);
                     let w = self.window();
                     self.update_slaves(w, env);
                 }
-                if self.alpha >= self.beta {
-                    self.next = self.succ.len();
+                if self.node.alpha >= self.node.beta {
+                    self.node.next = self.node.succ.len();
                 }
             }
             Msg::Progress { job, alpha } => {

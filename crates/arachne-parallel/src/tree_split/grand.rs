@@ -10,7 +10,7 @@
 //! slaves; a non-positive window terminates them). A successor that is a bottom position is
 //! evaluated by the master itself. Alpha raising (§4.3) is not combined with this variant.
 use super::Slot;
-use crate::slave::{expand, expand_or_reply, Msg};
+use crate::slave::{expand, expand_or_reply, MasterNode, Msg};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process};
 
@@ -34,17 +34,9 @@ pub struct GrandMaster<G: Game> {
     slots: Vec<Slot>,
     /// For each slot: which open successor (by `idx`) its job belongs to.
     owner: Vec<usize>,
-    job: u32,
+    node: MasterNode<G>,
     active: bool,
-    pos: Option<G>,
-    depth: u32,
-    ply: u32,
-    alpha: Score,
-    beta: Score,
-    succ: Vec<G::Move>,
-    next: usize,
     open: Vec<Open<G>>,
-    best: Option<G::Move>,
     next_job: u32,
     stats: Stats,
 }
@@ -66,17 +58,9 @@ impl<G: Game> GrandMaster<G> {
                 })
                 .collect(),
             owner: vec![0; n],
-            job: 0,
+            node: MasterNode::new(),
             active: false,
-            pos: None,
-            depth: 0,
-            ply: 0,
-            alpha: -Score::INF,
-            beta: Score::INF,
-            succ: Vec::new(),
-            next: 0,
             open: Vec::new(),
-            best: None,
             next_job: 0,
             stats: Stats::default(),
         }
@@ -84,15 +68,20 @@ impl<G: Game> GrandMaster<G> {
 
     /// Opens the next successor; false if none is left (or a cutoff happened).
     fn open_next(&mut self, env: &mut Env<'_, Msg<G>>) -> bool {
-        while self.next < self.succ.len() && self.alpha < self.beta {
-            let idx = self.next;
-            self.next += 1;
-            let pos = self.pos.as_ref().expect("active").play(self.succ[idx]);
-            let (alpha, beta) = (-self.beta, -self.alpha);
+        while self.node.next < self.node.succ.len() && self.node.alpha < self.node.beta {
+            let idx = self.node.next;
+            self.node.next += 1;
+            let pos = self
+                .node
+                .pos
+                .as_ref()
+                .expect("active")
+                .play(self.node.succ[idx]);
+            let (alpha, beta) = (-self.node.beta, -self.node.alpha);
             match expand(
                 &pos,
-                self.depth - 1,
-                self.ply + 1,
+                self.node.depth - 1,
+                self.node.ply + 1,
                 self.preorder,
                 &mut self.stats,
                 env,
@@ -140,8 +129,8 @@ impl<G: Game> GrandMaster<G> {
                         Msg::Evaluate {
                             job: self.next_job,
                             pos: o.pos.play(o.moves[j]),
-                            depth: self.depth - 2,
-                            ply: self.ply + 2,
+                            depth: self.node.depth - 2,
+                            ply: self.node.ply + 2,
                             window: Window::new(-o.beta, -o.alpha),
                         },
                     ));
@@ -171,15 +160,15 @@ impl<G: Game> GrandMaster<G> {
         }
         if self.active
             && self.open.is_empty()
-            && (self.next >= self.succ.len() || self.alpha >= self.beta)
+            && (self.node.next >= self.node.succ.len() || self.node.alpha >= self.node.beta)
         {
             self.active = false;
             env.send(
                 self.parent,
                 Msg::Value {
-                    job: self.job,
-                    value: self.alpha,
-                    best: self.best,
+                    job: self.node.job,
+                    value: self.node.alpha,
+                    best: self.node.best,
                     lower: false,
                 },
             );
@@ -189,16 +178,16 @@ impl<G: Game> GrandMaster<G> {
     /// Successor `idx` has value `value` (from its side).
     fn close(&mut self, idx: usize, value: Score, env: &mut Env<'_, Msg<G>>) {
         let tmp = -value;
-        if tmp > self.alpha {
-            self.alpha = tmp;
-            self.best = Some(self.succ[idx]);
+        if tmp > self.node.alpha {
+            self.node.alpha = tmp;
+            self.node.best = Some(self.node.succ[idx]);
             self.narrow_open(env);
         }
     }
 
     /// Re-imposes `(−β, −α)` on every open successor and relays changed windows to its slaves.
     fn narrow_open(&mut self, env: &mut Env<'_, Msg<G>>) {
-        let (a, b) = (-self.beta, -self.alpha);
+        let (a, b) = (-self.node.beta, -self.node.alpha);
         let mut msgs = Vec::new();
         for o in &mut self.open {
             if a > o.alpha || b < o.beta {
@@ -228,7 +217,7 @@ impl<G: Game> Process for GrandMaster<G> {
                 ply,
                 window,
             } => {
-                self.job = job;
+                self.node.job = job;
                 let Some(succ) = expand_or_reply(
                     &pos,
                     depth,
@@ -242,21 +231,14 @@ impl<G: Game> Process for GrandMaster<G> {
                     return;
                 };
                 self.active = true;
-                self.pos = Some(pos);
-                self.depth = depth;
-                self.ply = ply;
-                self.alpha = window.alpha;
-                self.beta = window.beta;
-                self.succ = succ;
-                self.next = 0;
+                self.node.start(job, pos, depth, ply, window, succ);
                 self.open.clear();
-                self.best = None;
                 self.fill(env);
             }
             Msg::Update { job, window } => {
-                if self.active && job == self.job {
-                    self.alpha = self.alpha.max(window.alpha);
-                    self.beta = self.beta.min(window.beta);
+                if self.active && job == self.node.job {
+                    self.node.alpha = self.node.alpha.max(window.alpha);
+                    self.node.beta = self.node.beta.min(window.beta);
                     self.narrow_open(env);
                     self.settle(env);
                 }
