@@ -61,7 +61,7 @@ const UNEXPANDED: u32 = u32::MAX;
 pub struct Stepper<G: Game> {
     frames: Vec<Frame<G>>,
     bufs: Vec<Vec<G::Move>>,
-    keys: Vec<(Score, u32)>,
+    keys: Vec<(i32, Score, u32)>,
     scratch: Vec<G::Move>,
     top: usize,
     running: bool,
@@ -82,8 +82,9 @@ impl<G: Game> Default for Stepper<G> {
 }
 
 impl<G: Game> Stepper<G> {
-    /// An idle stepper. `preorder` sorts each node's successors by their static values, best
-    /// first (seed 000 §5: "moves were ordered best-first according to their static values").
+    /// An idle stepper. `preorder` sorts each node's successors by the game's ordering hint and
+    /// then by their static values, best first (seed 000 §5: "moves were ordered best-first
+    /// according to their static values"; the hint is 0 on synthetic trees).
     pub fn new(mode: StepperMode, preorder: bool) -> Self {
         Stepper {
             frames: Vec::new(),
@@ -299,11 +300,15 @@ impl<G: Game> Stepper<G> {
     }
 }
 
-/// Sorts `moves` by the successors' static values, best first for the side to move (stable).
+/// Static move ordering for the parallel searches, stable: first the game's own ordering hint
+/// ([`Game::order_hint`], e.g. MVV/LVA captures in chess; 0 for synthetic trees), then the
+/// successors' static values, best first for the side to move. The serial searchers' dynamic
+/// heuristics (table move, killers, history) need per-search memory a slave does not keep
+/// between jobs; this is the part of move ordering every process can apply on its own.
 fn preorder<G: Game>(
     pos: &G,
     moves: &mut [G::Move],
-    keys: &mut Vec<(Score, u32)>,
+    keys: &mut Vec<(i32, Score, u32)>,
     scratch: &mut Vec<G::Move>,
 ) {
     keys.clear();
@@ -311,12 +316,13 @@ fn preorder<G: Game>(
         moves
             .iter()
             .enumerate()
-            .map(|(i, &m)| (pos.play(m).evaluate(), i as u32)),
+            // Higher hints first; the successor's value is from the opponent's side, so the
+            // lowest value is best first.
+            .map(|(i, &m)| (-pos.order_hint(m), pos.play(m).evaluate(), i as u32)),
     );
-    // The successor's value is from the opponent's side: lowest first is best first.
-    keys.sort_by_key(|&(s, i)| (s, i));
+    keys.sort_unstable();
     scratch.clear();
-    scratch.extend(keys.iter().map(|&(_, i)| moves[i as usize]));
+    scratch.extend(keys.iter().map(|&(_, _, i)| moves[i as usize]));
     moves.copy_from_slice(scratch);
 }
 
