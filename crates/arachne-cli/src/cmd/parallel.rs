@@ -41,7 +41,9 @@ pub fn run(args: &SearchArgs) -> Option<CliResult> {
 
 fn run_ours(args: &SearchArgs) -> CliResult {
     let algo: ParAlgo = args.algo.parse().map_err(CliError::usage)?;
-    let algo = algo.with_preorder(args.preorder);
+    // Processes keep no memory between jobs, so `--ordering` means the static part of the
+    // ordering here: the game's hint (captures first), then static values.
+    let algo = algo.with_preorder(args.preorder || args.ordering);
     if args.nodes.is_some() || args.time_ms.is_some() {
         return Err(CliError::usage(
             "--nodes and --time-ms are not supported by parallel algorithms",
