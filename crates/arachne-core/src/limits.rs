@@ -40,8 +40,8 @@ pub enum StopReason {
     Stopped,
 }
 
-/// What bounds a search. `depth: None` means "the searcher's default" (a synthetic tree's full
-/// depth); the other limits abort a search in progress.
+/// What bounds a search. `depth` is the nominal depth (`None`: one ply; callers such as the
+/// CLI resolve a game's default depth themselves); the other limits abort a search in progress.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Nominal depth in plies.

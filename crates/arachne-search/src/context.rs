@@ -86,6 +86,8 @@ pub struct Ctx<'a, G: Game> {
     tt: Option<&'a TranspositionTable>,
     plies: Vec<Ply<G::Move>>,
     next_check: u64,
+    /// The node budget (`u64::MAX` without one).
+    budget: u64,
     /// Principal line of the previous stage, searched first (staged iteration, seed 000 §8.1).
     pv_hint: Vec<G::Move>,
     follow_pv: bool,
@@ -115,7 +117,8 @@ impl<'a, G: Game> Ctx<'a, G> {
             limits,
             tt,
             plies: Vec::new(),
-            next_check: CHECK_EVERY,
+            next_check: CHECK_EVERY.min(limits.nodes.unwrap_or(u64::MAX)),
+            budget: limits.nodes.unwrap_or(u64::MAX),
             pv_hint: Vec::new(),
             follow_pv: false,
             ordering: OrderingState::new(G::HISTORY_SIZE),
@@ -141,7 +144,8 @@ impl<'a, G: Game> Ctx<'a, G> {
         // however large the capture searches are), not towards node budgets.
         let seen = self.stats.nodes() + self.stats.qnodes;
         if seen >= self.next_check {
-            self.next_check = seen + CHECK_EVERY;
+            // Small node budgets are honoured exactly: never poll later than the budget.
+            self.next_check = (seen + CHECK_EVERY).min(self.budget);
             if let Some(r) = self.limits.check(self.stats.nodes()) {
                 return Err(Aborted(r));
             }
@@ -331,10 +335,12 @@ impl<'a, G: Game> Ctx<'a, G> {
 
     /// Generation-order index of the `i`-th move at `ply`.
     #[inline]
+    /// Saturates at `u16::MAX` for positions with more moves than that (ordering is skipped
+    /// there; see [`ordering::order`]).
     pub fn gen_index(&self, ply: usize, i: usize) -> u16 {
         let p = &self.plies[ply];
         if p.gen_index.is_empty() {
-            i as u16
+            u16::try_from(i).unwrap_or(u16::MAX)
         } else {
             p.gen_index[i]
         }
@@ -373,35 +379,6 @@ impl<'a, G: Game> Ctx<'a, G> {
         self.follow_pv = !pv.is_empty();
     }
 
-    /// Extends `line` (moves from `root`) to at most `depth` moves by following the
-    /// transposition table's best moves — how the memory-enhanced searches (MT-SSS*, MTD(f)),
-    /// whose last pass proves only the first move, recover a principal variation.
-    pub fn extend_line_from_table(&self, root: &G, line: &mut Vec<G::Move>, depth: u32) {
-        let Some(tt) = self.tt else {
-            return;
-        };
-        let mut pos = root.clone();
-        for &m in line.iter() {
-            pos = pos.play(m);
-        }
-        let mut moves = Vec::new();
-        while (line.len() as u32) < depth && !pos.is_terminal() {
-            let Some(i) = pos
-                .hash()
-                .and_then(|k| tt.probe(k))
-                .and_then(|e| e.move_index)
-            else {
-                break;
-            };
-            pos.moves(&mut moves);
-            let Some(&m) = moves.get(i as usize) else {
-                break;
-            };
-            line.push(m);
-            pos = pos.play(m);
-        }
-    }
-
     /// Looks `pos` up in the transposition table. Returns a score that settles the node for
     /// `window` when an entry of exactly this draft has a usable bound, and the stored move
     /// is used for ordering by [`Ctx::expand`]. Entries of another draft are never used for a
@@ -411,7 +388,8 @@ impl<'a, G: Game> Ctx<'a, G> {
         let (tt, key) = (self.tt?, pos.hash()?);
         let e = tt.probe(key)?;
         self.stats.tt_hits += 1;
-        if e.depth as u32 != depth.min(255) {
+        // Drafts above 255 are never stored, so none can match.
+        if depth > 255 || e.depth as u32 != depth {
             return None;
         }
         let s = e.score.to_root_relative(ply as u32);
@@ -457,7 +435,10 @@ impl<'a, G: Game> Ctx<'a, G> {
                 score: score.to_node_relative(ply as u32),
                 depth: depth as u8,
                 bound,
-                move_index: best.map(|i| self.gen_index(ply, i)),
+                // Indices from 0xffff on do not fit the table's move field.
+                move_index: best
+                    .map(|i| self.gen_index(ply, i))
+                    .filter(|&g| g != u16::MAX),
             },
         );
     }

@@ -101,6 +101,9 @@ pub enum ValueKind {
     Lower,
     /// An upper bound.
     Upper,
+    /// No value: a limit stopped the search before it established one (the value field is
+    /// meaningless; `best_move`, if any, is the best of the root moves searched so far).
+    Unknown,
 }
 
 /// Which inner search a staged iteration runs.
@@ -407,9 +410,8 @@ impl Algorithm {
                     }
                     _ => sss::sss(&mut ctx, root, depth),
                 };
-                r.map(|(value, mut pv)| {
-                    pv.truncate(1);
-                    ctx.extend_line_from_table(root, &mut pv, depth);
+                r.map(|(value, pv)| {
+                    let pv = mt_principal_line(&mut ctx, root, depth, value, pv);
                     Done {
                         value,
                         kind: ValueKind::Exact,
@@ -444,8 +446,14 @@ impl Algorithm {
             Ok(d) => d,
             Err(Aborted(reason)) => Done {
                 value: Score(0),
-                kind: ValueKind::Upper,
-                pv: ctx.pv(0).to_vec(),
+                kind: ValueKind::Unknown,
+                // The memory-enhanced searches' partial root line is only the move with the
+                // highest bound of an unfinished pass: no evidence of a good move.
+                pv: if self.needs_tt() {
+                    Vec::new()
+                } else {
+                    ctx.pv(0).to_vec()
+                },
                 depth: 0,
                 stopped: Some(reason),
             },
@@ -458,6 +466,34 @@ impl Algorithm {
             done.depth,
             done.stopped,
         )
+    }
+}
+
+/// The principal variation of a memory-enhanced search (MT-SSS*, MTD(f)) that found `value`.
+///
+/// Their last pass proves only the first move (`proved`); the table's moves below it may be
+/// cutoff moves or mere upper bounds. An alpha-beta search with the window
+/// `(value − 1, value + 1)` on the warm table puts the value strictly inside the window, so
+/// every node on its principal line is exact and the line is right. Its nodes are not added
+/// to the statistics (they count the algorithm, not the reporting); if a limit stops it, only
+/// the proved first move is returned.
+fn mt_principal_line<G: Game>(
+    ctx: &mut Ctx<G>,
+    root: &G,
+    depth: u32,
+    value: Score,
+    proved: Vec<G::Move>,
+) -> Vec<G::Move> {
+    let counted = ctx.stats;
+    let line = alphabeta::alphabeta(ctx, root, depth, 0, value - 1, value + 1);
+    ctx.stats = counted;
+    match line {
+        Ok(v) if v == value && !ctx.pv(0).is_empty() => ctx.pv(0).to_vec(),
+        _ => {
+            let mut first = proved;
+            first.truncate(1);
+            first
+        }
     }
 }
 

@@ -12,6 +12,8 @@ pub fn mtdf<G: Game>(
     depth: u32,
     mut f: Score,
 ) -> Result<(Score, Vec<G::Move>), Aborted> {
+    // A guess outside the open window would overflow the null windows below.
+    f = f.clamp(-Score::INF + 1, Score::INF);
     let (mut lower, mut upper) = (-Score::INF, Score::INF);
     let mut pv = Vec::new();
     while lower < upper {

@@ -84,11 +84,15 @@ pub fn order<G: Game>(
     opts: &SearchOptions,
     state: &OrderingState<G::Move>,
 ) {
+    let n = moves.len();
+    // Generation-order indices are 16-bit; wider positions are searched in generation order.
+    if n >= u16::MAX as usize {
+        return;
+    }
     let any = opts.preorder || opts.hints || opts.killers || opts.history;
     if !any && tt_move.is_none() && pv_move.is_none() {
         return;
     }
-    let n = moves.len();
     keys.clear();
     let killers = state.killers.get(ply).copied().unwrap_or([None, None]);
     for (i, &m) in moves.iter().enumerate() {

@@ -3,7 +3,7 @@ use crate::error::{CliError, CliResult};
 use crate::output::{mnps, print_json, thousands};
 use arachne_core::{Game, Limits, StopFlag};
 use arachne_games::{with_game, GameInfo, GameVisitor};
-use arachne_search::{Algorithm, SearchOptions, SearchOutcome};
+use arachne_search::{Algorithm, SearchOptions, SearchOutcome, ValueKind};
 use clap::Args;
 use serde_json::json;
 use std::time::Duration;
@@ -197,7 +197,7 @@ pub fn report<G: Game>(
             "game": info.spec,
             "algo": algo,
             "depth": out.depth,
-            "value": out.value.0,
+            "value": (out.kind != ValueKind::Unknown).then_some(out.value.0),
             "value_kind": out.kind,
             "best_move": best,
             "pv": names,
@@ -214,16 +214,19 @@ pub fn report<G: Game>(
         println!("game       {}", info.spec);
         println!("algorithm  {algo}");
         println!("depth      {}", out.depth);
-        let kind = match out.kind {
-            arachne_search::ValueKind::Exact => "",
-            arachne_search::ValueKind::Lower => " (lower bound)",
-            arachne_search::ValueKind::Upper => " (upper bound)",
+        let value = match out.kind {
+            ValueKind::Exact => out.value.to_string(),
+            ValueKind::Lower => format!("{} (lower bound)", out.value),
+            ValueKind::Upper => format!("{} (upper bound)", out.value),
+            ValueKind::Unknown => "unknown (stopped before a value was established)".to_string(),
         };
-        println!("value      {}{kind}", out.value);
-        println!(
-            "best move  {}",
-            best.as_deref().unwrap_or("(none: terminal position)")
-        );
+        println!("value      {value}");
+        let no_move = if out.stopped.is_some() {
+            "(none: stopped before a root move was searched)"
+        } else {
+            "(none: terminal position)"
+        };
+        println!("best move  {}", best.as_deref().unwrap_or(no_move));
         println!("pv         {}", names.join(" "));
         println!(
             "nodes      {} ({} interior, {} bottom positions)",
@@ -239,7 +242,14 @@ pub fn report<G: Game>(
             mnps(out.stats.nodes(), secs)
         );
         if let Some(r) = out.stopped {
-            println!("stopped    {r:?} (result of the last completed stage)");
+            if out.depth > 0 {
+                println!(
+                    "stopped    {r:?} (result of the last completed stage, depth {})",
+                    out.depth
+                );
+            } else {
+                println!("stopped    {r:?}");
+            }
         }
     }
 }

@@ -469,7 +469,8 @@ fn info(root: &Chess, o: &SearchOutcome<Move>, nodes: u64, start: Instant) {
         None => format!("cp {}", o.value.0),
     };
     let bound = match o.kind {
-        ValueKind::Exact => "",
+        // Info lines come from completed stages, which always have a value.
+        ValueKind::Exact | ValueKind::Unknown => "",
         ValueKind::Lower => " lowerbound",
         ValueKind::Upper => " upperbound",
     };

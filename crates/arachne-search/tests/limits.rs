@@ -1,0 +1,69 @@
+//! Limits and extreme parameters: exact node budgets, honest results when stopped, and
+//! first guesses far outside the open window.
+mod common;
+
+use arachne_core::{Limits, Score};
+use arachne_games::{Branching, Connect4, TicTacToe};
+use arachne_search::{Algorithm, SearchOptions, ValueKind};
+use common::{incremental, reference};
+
+const ALL: &[&str] = &[
+    "negamax",
+    "alphabeta",
+    "bound",
+    "falphabeta",
+    "lalphabeta",
+    "palphabeta",
+    "salphabeta",
+    "aspiration",
+    "sss",
+    "mtdf",
+];
+
+#[test]
+fn node_budgets_are_exact_and_stopped_searches_claim_no_value() {
+    for budget in [1u64, 7, 100, 2047, 2048, 5000] {
+        for name in ALL {
+            let a: Algorithm = name.parse().unwrap();
+            let limits = Limits::depth(12).with_nodes(budget);
+            let out = a.search(&Connect4::new(), &limits, &SearchOptions::default());
+            assert!(out.stopped.is_some(), "{name} {budget}");
+            assert_eq!(out.stats.nodes(), budget, "{name} {budget}");
+            if a.is_iterative() && out.depth > 0 {
+                // The last completed stage stands.
+                assert_eq!(out.kind, ValueKind::Exact, "{name} {budget}");
+            } else {
+                assert_eq!(out.kind, ValueKind::Unknown, "{name} {budget}");
+                assert_eq!(out.depth, 0);
+            }
+            if a.needs_tt() {
+                assert_eq!(
+                    out.best_move, None,
+                    "{name}: an unfinished pass proves no move"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn mtdf_guesses_outside_the_window_are_clamped() {
+    let root = TicTacToe::new();
+    for guess in [
+        i32::MIN,
+        i32::MIN + 1,
+        -Score::INF.0,
+        Score::INF.0,
+        i32::MAX,
+    ] {
+        let a = Algorithm::Mtdf { guess: Some(guess) };
+        let out = a.search(&root, &Limits::depth(9), &SearchOptions::default());
+        assert_eq!(out.value, Score::DRAW, "guess {guess}");
+    }
+    let t = incremental(4, 5, 3, Branching::Random);
+    for guess in [i32::MIN, i32::MAX] {
+        let a = Algorithm::Mtdf { guess: Some(guess) };
+        let out = a.search(&t, &Limits::depth(5), &SearchOptions::default());
+        assert_eq!(out.value, reference(&t, 5), "guess {guess}");
+    }
+}
