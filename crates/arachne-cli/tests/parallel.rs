@@ -161,3 +161,24 @@ fn fishburn_experiment_quick_writes_tables_and_plots() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn message_delays_below_the_clock_resolution_still_finish() {
+    let game = "iid:n=5,d=6,seed=1";
+    let want = json(&["search", "-g", game, "-a", "alphabeta", "--json"])["value"].clone();
+    for cost in ["unit:message=1e-20", "unit:leaf=1e9,message=1e-9"] {
+        let v = json(&[
+            "search",
+            "-g",
+            game,
+            "-a",
+            "tree-split",
+            "--procs",
+            "4",
+            "--cost",
+            cost,
+            "--json",
+        ]);
+        assert_eq!(v["value"], want, "{cost}");
+    }
+}

@@ -97,11 +97,7 @@ impl<G: Game> Process for BatchMaster<G> {
                     return;
                 }
                 self.jobs[j] = None;
-                let tmp = -value;
-                if tmp > self.node.alpha {
-                    self.node.alpha = tmp;
-                    self.node.best = Some(self.node.succ[self.base + j]);
-                }
+                self.node.child_value(self.base + j, value, &mut self.stats);
                 self.waiting -= 1;
                 if self.waiting == 0 {
                     if self.node.alpha >= self.node.beta || self.node.next == self.node.succ.len() {

@@ -238,6 +238,22 @@ impl<G: Game> MasterNode<G> {
         }
     }
 
+    /// Successor `i` came back worth `value` (from its side): raises α and the best move, and
+    /// counts a cutoff the moment α reaches β (as the stepper does at its own nodes). Returns
+    /// whether α rose.
+    pub fn child_value(&mut self, i: usize, value: Score, stats: &mut Stats) -> bool {
+        let t = -value;
+        if t <= self.alpha {
+            return false;
+        }
+        if self.alpha < self.beta && t >= self.beta {
+            stats.cutoffs += 1;
+        }
+        self.alpha = t;
+        self.best = Some(self.succ[i]);
+        true
+    }
+
     /// Takes on EVALUATE `job` of `pos` with `window`, whose successors are `succ`.
     pub fn start(
         &mut self,

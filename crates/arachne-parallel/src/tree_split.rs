@@ -246,10 +246,7 @@ impl<G: Game> Master<G> {
     fn on_value(&mut self, s: usize, value: Score, env: &mut Env<'_, Msg<G>>) {
         let (_, i) = self.slots[s].job.take().expect("busy slot");
         self.busy -= 1;
-        let tmp = -value;
-        if tmp > self.node.alpha {
-            self.node.alpha = tmp;
-            self.node.best = Some(self.node.succ[i]);
+        if self.node.child_value(i, value, &mut self.stats) {
             // A search we raised that failed low (returned its raised α) only bounds the value.
             self.lower = self.slots[s].raised.is_some_and(|r| value <= r);
             let w = self.window();

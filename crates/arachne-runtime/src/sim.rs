@@ -190,7 +190,9 @@ pub fn run_sim<P: Process>(
             break;
         }
         quanta += 1;
-        let end = t0 + delta;
+        // With a message delay below the clock's float resolution, `t0 + delta` rounds back to
+        // `t0` and no event would ever be due: always advance by at least one representable step.
+        let end = (t0 + delta).max(t0.next_up());
         active.clear();
         active.extend_from_slice(&busy_list);
         for &p in &busy_list {

@@ -177,10 +177,7 @@ impl<G: Game> GrandMaster<G> {
 
     /// Successor `idx` has value `value` (from its side).
     fn close(&mut self, idx: usize, value: Score, env: &mut Env<'_, Msg<G>>) {
-        let tmp = -value;
-        if tmp > self.node.alpha {
-            self.node.alpha = tmp;
-            self.node.best = Some(self.node.succ[idx]);
+        if self.node.child_value(idx, value, &mut self.stats) {
             self.narrow_open(env);
         }
     }
@@ -259,6 +256,11 @@ impl<G: Game> Process for GrandMaster<G> {
                     o.busy -= 1;
                     let tmp = -value;
                     if tmp > o.alpha {
+                        // A grandchild's value cuts the open successor off (counted as the
+                        // stepper counts its cutoffs).
+                        if o.alpha < o.beta && tmp >= o.beta {
+                            self.stats.cutoffs += 1;
+                        }
                         o.alpha = tmp;
                         let w = Window::new(-o.beta, -o.alpha);
                         let mut msgs = Vec::new();
