@@ -4,9 +4,19 @@
 //! Bitboard layout (Pascal Pons' and John Tromp's): column `c` occupies bits `7c … 7c+5`, bit
 //! `7c+6` is a sentinel. `mask` holds all discs, `own` the side to move's discs.
 //!
-//! Static value (side to move): for each own disc the column weight `3 4 5 7 5 4 3`, minus the
-//! same for the opponent's discs (kept incrementally by `play`); a decided game is
-//! [`Score::LOSS`] for the side to move.
+//! Static value (side to move): for each own disc the number of four-in-a-row lines through its
+//! square (the classic table below, 3 in the corners to 13 in the centre), minus the same for
+//! the opponent's discs, kept incrementally by `play`; a decided game is [`Score::LOSS`] for
+//! the side to move.
+//!
+//! ```text
+//! row 6   3  4  5  7  5  4  3
+//! row 5   4  6  8 10  8  6  4
+//! row 4   5  8 11 13 11  8  5
+//! row 3   5  8 11 13 11  8  5
+//! row 2   4  6  8 10  8  6  4
+//! row 1   3  4  5  7  5  4  3
+//! ```
 use arachne_core::rng::mix64;
 use arachne_core::{Game, Score};
 
@@ -25,7 +35,28 @@ const BOTTOM: u64 = {
     b
 };
 const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
-const COLUMN_WEIGHT: [i32; 7] = [3, 4, 5, 7, 5, 4, 3];
+/// Lines of four through each square, indexed by bit (`7·column + row`; sentinels 0).
+const SQUARE_LINES: [i16; 49] = {
+    const BY_ROW: [[i16; 7]; 6] = [
+        [3, 4, 5, 7, 5, 4, 3],
+        [4, 6, 8, 10, 8, 6, 4],
+        [5, 8, 11, 13, 11, 8, 5],
+        [5, 8, 11, 13, 11, 8, 5],
+        [4, 6, 8, 10, 8, 6, 4],
+        [3, 4, 5, 7, 5, 4, 3],
+    ];
+    let mut t = [0i16; 49];
+    let mut c = 0;
+    while c < 7 {
+        let mut r = 0;
+        while r < 6 {
+            t[c * 7 + r] = BY_ROW[r][c];
+            r += 1;
+        }
+        c += 1;
+    }
+    t
+};
 
 /// A connect-four position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -34,7 +65,7 @@ pub struct Connect4 {
     mask: u64,
     plies: u8,
     won: bool,
-    /// Column-weight balance from the side to move's point of view.
+    /// Line-count balance from the side to move's point of view.
     balance: i16,
 }
 
@@ -48,11 +79,6 @@ fn four(b: u64) -> bool {
         }
     }
     false
-}
-
-#[cfg(test)]
-fn column_mask(c: u32) -> u64 {
-    ((1u64 << HEIGHT) - 1) << (c * H1)
 }
 
 impl Connect4 {
@@ -108,7 +134,7 @@ impl Game for Connect4 {
             mask,
             plies: self.plies + 1,
             won: four(mover_new),
-            balance: -(self.balance + COLUMN_WEIGHT[mv as usize] as i16),
+            balance: -(self.balance + SQUARE_LINES[(mask ^ self.mask).trailing_zeros() as usize]),
         }
     }
 
@@ -157,13 +183,18 @@ mod tests {
         let p = Connect4::from_moves("432112345").unwrap();
         let opp = p.own ^ p.mask;
         let mut v = 0;
-        for c in 0..WIDTH {
-            let m = column_mask(c);
-            v += COLUMN_WEIGHT[c as usize]
-                * ((p.own & m).count_ones() as i32 - (opp & m).count_ones() as i32);
+        for (bit, &lines) in SQUARE_LINES.iter().enumerate() {
+            if p.own >> bit & 1 == 1 {
+                v += lines as i32;
+            }
+            if opp >> bit & 1 == 1 {
+                v -= lines as i32;
+            }
         }
         assert_eq!(p.evaluate(), Score(v));
         assert_ne!(v, 0);
+        // The table counts the lines: 69 lines of four, 4 squares each.
+        assert_eq!(SQUARE_LINES.iter().map(|&x| x as i32).sum::<i32>(), 69 * 4);
     }
 
     #[test]
