@@ -2,7 +2,7 @@
 //! (seed 000 §7): successors are handed out in batches of `f`, one to each slave, and the
 //! master waits for the whole batch before it updates its window and starts the next one.
 //! There are no UPDATE messages.
-use crate::slave::{expand_or_reply, MasterNode, Msg, ProcTree, Slave};
+use crate::slave::{MasterNode, Msg, ProcTree, Slave};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process, StepperMode};
 
@@ -72,20 +72,19 @@ impl<G: Game> Process for BatchMaster<G> {
                 ply,
                 window,
             } => {
-                self.node.job = job;
-                let Some(succ) = expand_or_reply(
-                    &pos,
+                if !self.node.take_job(
+                    job,
+                    pos,
                     depth,
                     ply,
+                    window,
                     self.preorder,
                     &mut self.stats,
                     env,
                     self.parent,
-                    job,
-                ) else {
+                ) {
                     return;
-                };
-                self.node.start(job, pos, depth, ply, window, succ);
+                }
                 self.start_batch(env);
             }
             Msg::Update { .. } | Msg::Progress { .. } => {}

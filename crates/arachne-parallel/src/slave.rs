@@ -254,6 +254,42 @@ impl<G: Game> MasterNode<G> {
         true
     }
 
+    /// Receives EVALUATE `job` from `parent`: a bottom position's value goes straight back
+    /// (returns false); otherwise the node takes on the job with its successors (true).
+    #[allow(clippy::too_many_arguments)]
+    pub fn take_job(
+        &mut self,
+        job: u32,
+        pos: G,
+        depth: u32,
+        ply: u32,
+        window: Window,
+        preorder: bool,
+        stats: &mut Stats,
+        env: &mut Env<'_, Msg<G>>,
+        parent: Pid,
+    ) -> bool {
+        self.job = job;
+        match expand(&pos, depth, ply, preorder, stats, env) {
+            Ok(succ) => {
+                self.start(job, pos, depth, ply, window, succ);
+                true
+            }
+            Err(value) => {
+                env.send(
+                    parent,
+                    Msg::Value {
+                        job,
+                        value,
+                        best: None,
+                        lower: false,
+                    },
+                );
+                false
+            }
+        }
+    }
+
     /// Takes on EVALUATE `job` of `pos` with `window`, whose successors are `succ`.
     pub fn start(
         &mut self,
@@ -275,36 +311,6 @@ impl<G: Game> MasterNode<G> {
             next: 0,
             best: None,
         };
-    }
-}
-
-/// [`expand`] for a master that has just received EVALUATE `job` from `parent`: a bottom
-/// position's value is sent straight back (`None`); otherwise the successors are returned.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn expand_or_reply<G: Game>(
-    pos: &G,
-    depth: u32,
-    ply: u32,
-    preorder: bool,
-    stats: &mut Stats,
-    env: &mut Env<'_, Msg<G>>,
-    parent: Pid,
-    job: u32,
-) -> Option<Vec<G::Move>> {
-    match expand(pos, depth, ply, preorder, stats, env) {
-        Ok(succ) => Some(succ),
-        Err(value) => {
-            env.send(
-                parent,
-                Msg::Value {
-                    job,
-                    value,
-                    best: None,
-                    lower: false,
-                },
-            );
-            None
-        }
     }
 }
 

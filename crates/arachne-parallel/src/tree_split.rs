@@ -41,7 +41,7 @@
 //!   ([`GrandMaster`]); not combined with `master=1` or alpha raising.
 //! * `preorder=1` — successors ordered best-first by their static values at every node
 //!   (§5: "moves were ordered best-first according to their static values").
-use crate::slave::{expand_or_reply, run_stepper, MasterNode, Msg, ProcTree, Slave};
+use crate::slave::{run_stepper, MasterNode, Msg, ProcTree, Slave};
 
 mod grand;
 use arachne_core::{Game, Score, Stats, Window};
@@ -215,21 +215,20 @@ impl<G: Game> Master<G> {
         w: Window,
         env: &mut Env<'_, Msg<G>>,
     ) {
-        self.node.job = job;
-        let Some(succ) = expand_or_reply(
-            &pos,
+        if !self.node.take_job(
+            job,
+            pos,
             depth,
             ply,
+            w,
             self.preorder,
             &mut self.stats,
             env,
             self.parent,
-            job,
-        ) else {
+        ) {
             return;
-        };
+        }
         self.active = true;
-        self.node.start(job, pos, depth, ply, w, succ);
         self.busy = 0;
         self.lower = false;
         let mut out = Vec::new();

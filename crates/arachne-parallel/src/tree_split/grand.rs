@@ -10,7 +10,7 @@
 //! slaves; a non-positive window terminates them). A successor that is a bottom position is
 //! evaluated by the master itself. Alpha raising (§4.3) is not combined with this variant.
 use super::Slot;
-use crate::slave::{expand, expand_or_reply, MasterNode, Msg};
+use crate::slave::{expand, MasterNode, Msg};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process};
 
@@ -214,21 +214,20 @@ impl<G: Game> Process for GrandMaster<G> {
                 ply,
                 window,
             } => {
-                self.node.job = job;
-                let Some(succ) = expand_or_reply(
-                    &pos,
+                if !self.node.take_job(
+                    job,
+                    pos,
                     depth,
                     ply,
+                    window,
                     self.preorder,
                     &mut self.stats,
                     env,
                     self.parent,
-                    job,
-                ) else {
+                ) {
                     return;
-                };
+                }
                 self.active = true;
-                self.node.start(job, pos, depth, ply, window, succ);
                 self.open.clear();
                 self.fill(env);
             }
