@@ -6,7 +6,7 @@ use arachne_core::rng::mix64;
 use arachne_core::{perft, Game, Limits, Score};
 use arachne_games::checkers::{bench_positions, Checkers, DRAW_PLIES, TINSLEY_PDN};
 use arachne_games::pdn::parse_pdn;
-use arachne_search::{Algorithm, SearchOptions};
+use arachne_search::{Algorithm, SearchOptions, CATALOGUE};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -492,19 +492,6 @@ fn tinsley_game_replays_to_the_published_final_position() {
     }
 }
 
-const ALGOS: [&str; 10] = [
-    "negamax",
-    "alphabeta",
-    "bound",
-    "falphabeta",
-    "lalphabeta",
-    "palphabeta",
-    "salphabeta",
-    "aspiration",
-    "sss",
-    "mtdf",
-];
-
 #[test]
 fn every_searcher_agrees_on_the_bench_positions() {
     let depth = 6;
@@ -531,7 +518,8 @@ fn every_searcher_agrees_on_the_bench_positions() {
         let qbase = Algorithm::Negamax.search(p, &limits, &quiescence);
         qnodes += qbase.stats.qnodes;
         for (opts, base) in [(&plain, &base), (&ordered, &base), (&quiescence, &qbase)] {
-            for name in ALGOS {
+            // Every serial algorithm the library lists (`staged` is salphabeta).
+            for name in CATALOGUE.iter().map(|&(n, _)| n) {
                 let algo: Algorithm = name.parse().unwrap();
                 let r = algo.search(p, &limits, opts);
                 if name == "lalphabeta" {

@@ -4,7 +4,7 @@
 use arachne_core::rng::mix64;
 use arachne_core::{perft, Game, Limits, Score};
 use arachne_games::othello::{bench_positions, Othello, PASS};
-use arachne_search::{Algorithm, SearchOptions};
+use arachne_search::{Algorithm, SearchOptions, CATALOGUE};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -311,19 +311,6 @@ fn pass_and_game_end() {
     );
 }
 
-const ALGOS: [&str; 10] = [
-    "negamax",
-    "alphabeta",
-    "bound",
-    "falphabeta",
-    "lalphabeta",
-    "palphabeta",
-    "salphabeta",
-    "aspiration",
-    "sss",
-    "mtdf",
-];
-
 #[test]
 fn every_searcher_agrees_on_bench_and_endgame_positions() {
     let plain = SearchOptions {
@@ -361,7 +348,8 @@ fn every_searcher_agrees_on_bench_and_endgame_positions() {
         let base = Algorithm::Negamax.search(p, &limits, &plain);
         decisive += base.value.is_decisive() as u32;
         for opts in [&plain, &ordered] {
-            for name in ALGOS {
+            // Every serial algorithm the library lists (`staged` is salphabeta).
+            for name in CATALOGUE.iter().map(|&(n, _)| n) {
                 let algo: Algorithm = name.parse().unwrap();
                 let r = algo.search(p, &limits, opts);
                 if name == "lalphabeta" {

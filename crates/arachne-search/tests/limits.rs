@@ -4,26 +4,13 @@ mod common;
 
 use arachne_core::{Limits, Score};
 use arachne_games::{Branching, Connect4, TicTacToe};
-use arachne_search::{Algorithm, SearchOptions, ValueKind};
+use arachne_search::{Algorithm, SearchOptions, ValueKind, CATALOGUE};
 use common::{incremental, reference};
-
-const ALL: &[&str] = &[
-    "negamax",
-    "alphabeta",
-    "bound",
-    "falphabeta",
-    "lalphabeta",
-    "palphabeta",
-    "salphabeta",
-    "aspiration",
-    "sss",
-    "mtdf",
-];
 
 #[test]
 fn node_budgets_are_exact_and_stopped_searches_claim_no_value() {
     for budget in [1u64, 7, 100, 2047, 2048, 5000] {
-        for name in ALL {
+        for name in CATALOGUE.iter().map(|&(n, _)| n) {
             let a: Algorithm = name.parse().unwrap();
             let limits = Limits::depth(12).with_nodes(budget);
             let out = a.search(&Connect4::new(), &limits, &SearchOptions::default());
