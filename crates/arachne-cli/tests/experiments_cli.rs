@@ -28,3 +28,12 @@ fn unknown_or_missing_names_list_the_known_ones() {
     }
     assert_usage_error(&["reproduce", "--frobnicate"]);
 }
+
+#[test]
+fn othello_perft_follows_the_published_convention() {
+    // 24 571 284 (a game over before depth 10 is one leaf) against 24 571 056 with --strict.
+    let v = common::json(&["perft", "-g", "othello", "-d", "10", "--json"]);
+    assert_eq!(v["nodes"], 24_571_284u64);
+    let v = common::json(&["perft", "-g", "othello", "-d", "10", "--strict", "--json"]);
+    assert_eq!(v["nodes"], 24_571_056u64);
+}

@@ -762,17 +762,6 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     }
     rep.file("perfect_ordering.csv", csv);
 
-    // ---- Figures 6.2 and 6.3 (chess) ----
-    for fig in ["Figure 6.2", "Figure 6.3"] {
-        rep.row(Row::not_reproducible(
-            fig,
-            "observed NBP on the 80 positions of Spassky–Fischer 1972 game 21 against the analytic curve",
-            "plotted only",
-            "–",
-            "the chess part (seed 001 §6, issue 8 item 5) is not implemented yet",
-        ));
-    }
-
     let exact_points = points.iter().filter(|p| p.method == "exact").count();
     let _ = writeln!(
         md,
@@ -791,6 +780,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "paper_method_cases": paper_cases.len(),
         "figure_5_1": points.iter().filter(|p| p.d <= 8).collect::<Vec<_>>(),
     });
+    crate::fuller_chess::section_6(o, &mut rep)?;
     Ok(rep)
 }
 

@@ -32,7 +32,9 @@
 //! report.write(&opts.out).unwrap();
 //! ```
 pub mod fishburn;
+pub mod fishburn_serial;
 pub mod fuller;
+pub mod fuller_chess;
 pub mod report;
 pub mod reproduce;
 

@@ -203,6 +203,15 @@ impl Row {
         }
     }
 
+    /// Replaces the reason of a `not reproducible` verdict (e.g. of a [`Row::claim`] that does
+    /// not hold); other verdicts are left alone.
+    pub fn because(mut self, why: impl Into<String>) -> Row {
+        if let Verdict::NotReproducible { why: w } = &mut self.verdict {
+            *w = why.into();
+        }
+        self
+    }
+
     /// Replaces the displayed texts (e.g. `1.37` as the paper prints it, `11/3` for a fraction).
     pub fn texts(mut self, paper: impl Into<String>, ours: impl Into<String>) -> Row {
         self.paper_text = paper.into();

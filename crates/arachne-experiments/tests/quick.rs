@@ -70,8 +70,18 @@ fn fuller_quick() {
             "§7 (L_D fit)",
             "§5 (move generations)",
             "§2 (perfect ordering)",
+            "§6 (range R at ⟨10, 3⟩)",
         ],
     );
+    // Figures 6.2 and 6.3 are computed, not left out.
+    for fig in ["Figure 6.2", "Figure 6.3"] {
+        let rows: Vec<_> = r.rows.iter().filter(|x| x.figure == fig).collect();
+        assert!(
+            rows.len() >= 2 && rows.iter().all(|x| x.ours_text != "–"),
+            "{fig}"
+        );
+    }
+    assert!(dir.join("figure_6_2.svg").is_file() && dir.join("figure_6_3.png").is_file());
     exact_rows(&r, &["Table 5.1", "Table 5.2", "§2 (perfect ordering)"]);
     // Table 5.1: N = 2..12, Table 5.2: D = 3, N = 2..5 and D = 4, N = 2, 3, as in the paper.
     assert_eq!(
@@ -128,9 +138,33 @@ fn fishburn_quick() {
             "Theorem 6 / §7.5",
             "§8.4 Table 1",
             "§8.4 Table 2",
+            "§8.4 (never slower)",
         ],
     );
     exact_rows(&r, &["Theorem 2", "§7.1 (worst-first)", "Theorem 4"]);
+    // §8.4: five ratios, four statistics each, from node counts that were really measured.
+    assert_eq!(
+        r.rows
+            .iter()
+            .filter(|x| x.figure.starts_with("§8.4 Table"))
+            .count(),
+        20
+    );
+    assert!(r
+        .rows
+        .iter()
+        .all(|x| !x.figure.starts_with("§8.4") || x.ours.is_some() || x.ours_text != "–"));
+    let moves = r.data["section_8_4"]["nodes"].as_array().unwrap();
+    assert_eq!(moves.len(), 12);
+    for m in moves {
+        let n: Vec<u64> = m["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect();
+        assert!(n.iter().all(|&x| x > 0), "{m}");
+    }
     let g0 = &r.data["table1"]["gamma0"];
     for k in ["2", "3"] {
         let avg = g0[k]["avg"].as_f64().unwrap();

@@ -20,6 +20,14 @@
 //!   parser also accepts `B`/`*` for Black, `W` for White, `.`/`_` for empty, lower case, and
 //!   whitespace (e.g. line breaks) inside the board.
 //!
+//! # Perft
+//!
+//! Two conventions: [`perft_published`] follows the published Othello table (a pass is a ply;
+//! a game over before the full depth is one leaf) and is what `arachne perft --game othello`
+//! prints; [`arachne_core::perft`] counts only positions exactly `depth` plies ahead (a game
+//! that ends earlier contributes nothing; `arachne perft --strict`). They first differ at
+//! depth 10.
+//!
 //! # Evaluation (side to move minus opponent), documented weights
 //!
 //! * positional weights per square ([`WEIGHTS`]: corners 100, the X-squares next to corners
@@ -462,6 +470,37 @@ impl Game for Othello {
         };
         moves.contains(&mv).then_some(mv)
     }
+}
+
+/// Perft by the published Othello convention (Aart Bik's table, used e.g. by the `magpie`
+/// crate's tests: 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284, 212258800,
+/// …): a pass is a ply, and a game that ends before the full depth counts as **one** leaf.
+/// [`arachne_core::perft`] (the chess programmers' convention, for every game) counts such a
+/// game as nothing, which first differs at depth 10 (24 571 056 against 24 571 284: 228 games
+/// end within 9 plies). Generic, so it applies to any game; `arachne perft` uses it for
+/// Othello by default.
+pub fn perft_published<G: Game>(pos: &G, depth: u32) -> u64 {
+    fn rec<G: Game>(pos: &G, depth: u32, bufs: &mut [Vec<G::Move>]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let (buf, rest) = bufs.split_first_mut().expect("buffer per ply");
+        pos.moves(buf);
+        if buf.is_empty() {
+            // Game over before the full depth: one leaf.
+            return 1;
+        }
+        if depth == 1 {
+            return buf.len() as u64;
+        }
+        let mut total = 0;
+        for &m in buf.iter() {
+            total += rec(&pos.play(m), depth - 1, rest);
+        }
+        total
+    }
+    let mut bufs: Vec<Vec<G::Move>> = (0..depth.max(1)).map(|_| Vec::new()).collect();
+    rec(pos, depth, &mut bufs)
 }
 
 /// The 244 positions after 4 plies from the start (seed 002 §4.2, after Korf and Chickering),

@@ -3,7 +3,7 @@
 //! perft numbers, agreement of every serial searcher on bench positions, parser robustness.
 use arachne_core::rng::mix64;
 use arachne_core::{perft, Game, Limits, Score};
-use arachne_games::othello::{bench_positions, Othello, PASS};
+use arachne_games::othello::{bench_positions, perft_published, Othello, PASS};
 use arachne_search::{Algorithm, SearchOptions, CATALOGUE};
 use proptest::prelude::*;
 use std::collections::HashSet;
@@ -185,6 +185,49 @@ fn differential_perft(p: &Othello, r: &RefBoard, depth: u32) -> u64 {
             differential_perft(&p2, &r2, depth - 1)
         })
         .sum()
+}
+
+/// The published Othello perft (Aart Bik's table, as in the `magpie` crate's tests), depth 1..14.
+const PUBLISHED: [u64; 14] = [
+    4,
+    12,
+    56,
+    244,
+    1396,
+    8200,
+    55092,
+    390216,
+    3005288,
+    24571284,
+    212258800,
+    1939886636,
+    18429641748,
+    184042084512,
+];
+
+#[test]
+fn perft_published_convention_to_depth_10() {
+    // A game over before the full depth is one leaf; passes are plies.
+    for (d, &n) in PUBLISHED.iter().enumerate().take(10) {
+        assert_eq!(
+            perft_published(&Othello::start(), d as u32 + 1),
+            n,
+            "depth {}",
+            d + 1
+        );
+    }
+    // The strict convention (nothing for a game that ends early) first differs at depth 10:
+    // 228 games end within 9 plies.
+    assert_eq!(perft(&Othello::start(), 9), PUBLISHED[8]);
+    assert_eq!(perft(&Othello::start(), 10), 24_571_056);
+}
+
+/// Depth 11 (212 258 800 leaves) takes about 8 s in release on one core: run with
+/// `cargo test --release -p arachne-games --test othello -- --ignored`.
+#[test]
+#[ignore]
+fn perft_published_convention_depth_11() {
+    assert_eq!(perft_published(&Othello::start(), 11), PUBLISHED[10]);
 }
 
 #[test]

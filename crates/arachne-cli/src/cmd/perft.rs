@@ -18,6 +18,10 @@ pub struct PerftArgs {
     /// Also print the count below each root move.
     #[arg(long)]
     pub divide: bool,
+    /// Othello: count a game that ends before the full depth as nothing, like every other game
+    /// (default for Othello: as one leaf, the published convention).
+    #[arg(long)]
+    pub strict: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -40,19 +44,25 @@ impl GameVisitor for Perft<'_> {
     fn visit<G: Game>(self, root: G, info: GameInfo) -> CliResult {
         let a = self.0;
         let start = Instant::now();
+        // Othello's published perft counts a game over before the full depth as one leaf.
+        let count: fn(&G, u32) -> u64 = if info.name == "othello" && !a.strict {
+            arachne_games::othello::perft_published
+        } else {
+            arachne_core::perft
+        };
         let mut divide = Vec::new();
         let nodes = if a.divide && a.depth > 0 {
             let mut moves = Vec::new();
             root.moves(&mut moves);
             let mut total = 0;
             for m in moves {
-                let n = arachne_core::perft(&root.play(m), a.depth - 1);
+                let n = count(&root.play(m), a.depth - 1);
                 divide.push((root.move_name(m), n));
                 total += n;
             }
             total
         } else {
-            arachne_core::perft(&root, a.depth)
+            count(&root, a.depth)
         };
         let secs = start.elapsed().as_secs_f64();
         if a.json {
