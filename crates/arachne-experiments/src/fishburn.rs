@@ -143,6 +143,8 @@ fn table1<G: Game>(roots: &[G], depth: u32, pg: &Progress) -> Result<Table1, Exp
 struct Curve {
     name: String,
     points: Vec<(f64, f64, f64)>, // (P requested, processors used, mean speedup)
+    /// 95 % half-width of the mean speedup over the trees (1.96 · sd / √trees), per point.
+    ci95: Vec<f64>,
 }
 
 fn speedup_curves(
@@ -173,14 +175,15 @@ fn speedup_curves(
         pg.message(format!("speedup against P: {name}"));
         let algo: ParAlgo = spec.parse().map_err(ExpError::failed)?;
         let mut points = Vec::new();
+        let mut ci95 = Vec::new();
         for &p in ps {
-            let mut sum = 0.0;
+            let mut sp = Vec::new();
             let mut used = 0;
             let mut ok = true;
             for (r, &st) in roots.iter().zip(&serial_times) {
                 match search(&algo, r, depth, Some(p), &sim()) {
                     Ok(o) => {
-                        sum += st / o.time;
+                        sp.push(st / o.time);
                         used = o.procs;
                     }
                     Err(_) => {
@@ -190,12 +193,15 @@ fn speedup_curves(
                 }
             }
             if ok {
-                points.push((p as f64, used as f64, sum / roots.len() as f64));
+                let s = min_mean_max_sd(&sp);
+                points.push((p as f64, used as f64, s[1]));
+                ci95.push(1.96 * s[3] / (sp.len() as f64).sqrt());
             }
         }
         curves.push(Curve {
             name: name.to_string(),
             points,
+            ci95,
         });
     }
     Ok(curves)
@@ -739,14 +745,24 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .iter()
         .flat_map(|c| c.points.iter().map(|p| p.1))
         .fold(1.0f64, f64::max);
-    let mut series: Vec<Series> = curves
-        .iter()
-        .map(|c| Series {
+    let mut series: Vec<Series> = Vec::new();
+    for c in &curves {
+        series.push(Series {
             name: c.name.clone(),
             points: c.points.iter().map(|&(_, used, sp)| (used, sp)).collect(),
             style: Style::LinePoints,
-        })
-        .collect();
+        });
+        series.push(Series {
+            name: c.name.clone(),
+            points: c
+                .points
+                .iter()
+                .zip(&c.ci95)
+                .flat_map(|(&(_, used, sp), &h)| [(used, sp - h), (used, sp + h)])
+                .collect(),
+            style: Style::Segments,
+        });
+    }
     let refs: Vec<f64> = (0..=pmax.log2().ceil() as i32)
         .map(|i| 2f64.powi(i))
         .collect();
@@ -762,7 +778,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     });
     rep.plot(
         "fishburn_speedup",
-        format!("Mean speedup over serial alpha-beta against processors used (log–log), `incremental:b=10,d={depth_b}`, seeds 1..{seeds}, arachne cost model; the lines P and √P for reference"),
+        format!("Mean speedup over serial alpha-beta against processors used (log–log), `incremental:b=10,d={depth_b}`, seeds 1..{seeds}, arachne cost model; bars: 95 % intervals over the trees; the lines P and √P for reference"),
         Chart {
             title: format!("Speedup vs processors, incremental b=10 d={depth_b}, arachne cost model"),
             x_label: "processors used P".into(),
@@ -795,6 +811,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         })).collect::<Vec<_>>(),
         "speedup": curves.iter().map(|c| json!({
             "algorithm": c.name,
+            "ci95": c.ci95,
             "points": c.points.iter().map(|&(p, used, sp)| json!({"p": p, "procs": used, "speedup": sp})).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     });

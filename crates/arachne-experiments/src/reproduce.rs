@@ -134,6 +134,7 @@ const CSS: &str = "body{font-family:system-ui,-apple-system,'DejaVu Sans',sans-s
 table{border-collapse:collapse;margin:.6em 0 1.2em;font-size:.9em}
 th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}
 th{background:#f2f2f2}
+table.rows td:nth-child(5){white-space:nowrap}
 tr.reproduced td.verdict,td.reproduced{background:#e3f4e3}
 tr.differs td.verdict,td.differs{background:#fff3cd}
 tr.not-reproducible td.verdict,td.not-reproducible{background:#f8d7da}
