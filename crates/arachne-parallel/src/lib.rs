@@ -33,6 +33,7 @@ pub mod baudet;
 pub mod palphabeta_par;
 pub mod pbound;
 pub mod slave;
+pub mod smp;
 pub mod tree_split;
 
 use arachne_core::{Game, Score, Stats, Window};
