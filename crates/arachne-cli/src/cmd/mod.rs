@@ -6,4 +6,5 @@ pub mod parallel;
 pub mod perft;
 pub mod play;
 pub mod search;
+pub mod smp;
 pub mod uci;

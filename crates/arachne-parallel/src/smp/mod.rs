@@ -553,10 +553,15 @@ pub enum Opened<M> {
     Moves(Vec<(M, u16)>),
 }
 
+/// Shallowest remaining depth at which [`ab_tt`] probes and stores the table: a subtree of one
+/// ply is cheaper to search again than a (likely cache-missing) probe.
+pub const MIN_TT_DEPTH: u32 = 2;
+
 /// The serial search below the split depth: fail-soft alpha-beta (seed 000 §8.1, as
 /// `arachne_search::falphabeta`) that also takes a value from the shared table when an entry of
 /// exactly this draft settles the node for the window (as MT does, [`Ctx::tt_cut`]), so threads
-/// profit from each other's finished subtrees. Fail-soft results are stored as bounds.
+/// profit from each other's finished subtrees. Fail-soft results are stored as bounds, at
+/// nodes with at least [`MIN_TT_DEPTH`] plies left.
 pub fn ab_tt<G: Game>(
     ctx: &mut Ctx<G>,
     pos: &G,
@@ -567,7 +572,8 @@ pub fn ab_tt<G: Game>(
 ) -> SearchResult {
     ctx.enter(ply)?;
     let window = Window::new(alpha, beta);
-    if ply > 0 {
+    let table = depth >= MIN_TT_DEPTH;
+    if ply > 0 && table {
         if let Some(s) = ctx.tt_cut(pos, depth, ply, window) {
             return Ok(s);
         }
@@ -593,6 +599,8 @@ pub fn ab_tt<G: Game>(
             }
         }
     }
-    ctx.tt_store(pos, depth, ply, m, window, best);
+    if table {
+        ctx.tt_store(pos, depth, ply, m, window, best);
+    }
     Ok(m)
 }
