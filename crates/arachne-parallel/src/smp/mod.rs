@@ -447,6 +447,11 @@ impl<'a, G: Game> Shared<'a, G> {
         f: impl FnOnce(&mut Ctx<G>) -> Result<R, Aborted>,
     ) -> Result<R, Aborted> {
         let slot = slot.min(self.ordering.len() - 1);
+        // A context polls only every few thousand nodes, and many sub-searches are smaller:
+        // look at the limits and the frame before each one.
+        if let Some(r) = self.poll(0, frame) {
+            return Err(Aborted(r));
+        }
         let hook = |fresh: u64| self.poll(fresh, frame);
         let mut ctx: Ctx<G> = Ctx::new(self.opts, &self.inner, Some(self.tt)).with_abort(&hook);
         if let Some(o) = self.ordering[slot].lock().expect("ordering lock").take() {
@@ -455,7 +460,8 @@ impl<'a, G: Game> Shared<'a, G> {
         let r = f(&mut ctx);
         *self.ordering[slot].lock().expect("ordering lock") = Some(ctx.take_ordering());
         let fresh = ctx.unpolled_nodes();
-        self.nodes.fetch_add(fresh, Ordering::Relaxed);
+        // Counts the nodes and notices a deadline or node budget passed meanwhile.
+        let _ = self.poll(fresh, None);
         *self.stats.lock().expect("stats lock") += ctx.stats;
         if let Err(Aborted(StopReason::Time)) = r {
             // The deadline fired inside the context: stop every thread.
