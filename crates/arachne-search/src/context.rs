@@ -125,7 +125,7 @@ impl<'a, G: Game> Ctx<'a, G> {
             budget: limits.nodes.unwrap_or(u64::MAX),
             pv_hint: Vec::new(),
             follow_pv: false,
-            ordering: OrderingState::new(G::HISTORY_SIZE),
+            ordering: OrderingState::empty(),
             quiesce: opts.quiescence,
             rep: opts.repetition,
             cur_ply: 0,
@@ -158,7 +158,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Takes the killer and history tables out of this context (leaving empty ones), so a
     /// thread can carry them from one sub-search to the next.
     pub fn take_ordering(&mut self) -> OrderingState<G::Move> {
-        std::mem::replace(&mut self.ordering, OrderingState::new(G::HISTORY_SIZE))
+        std::mem::replace(&mut self.ordering, OrderingState::empty())
     }
 
     /// Installs killer and history tables (see [`Ctx::take_ordering`]).
