@@ -5,6 +5,7 @@ pub mod list;
 pub mod parallel;
 pub mod perft;
 pub mod play;
+pub mod reproduce;
 pub mod search;
 pub mod smp;
 pub mod uci;
