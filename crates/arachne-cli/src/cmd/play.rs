@@ -441,10 +441,16 @@ fn play_game<G: Game>(
         };
         let start = Instant::now();
         let out = match side.smp {
-            Some((algo, threads)) => {
-                smp::search(&algo, &pos, &limits, &opts, threads, Some(&tts[who]), &mut |_| {})
-                    .expect("threads checked when parsed")
-            }
+            Some((algo, threads)) => smp::search(
+                &algo,
+                &pos,
+                &limits,
+                &opts,
+                threads,
+                Some(&tts[who]),
+                &mut |_| {},
+            )
+            .expect("threads checked when parsed"),
             None => side
                 .algo
                 .search_with(&pos, &limits, &opts, Some(&tts[who]), &mut |_| {}),

@@ -123,7 +123,9 @@ impl Engine {
             hash_mib: DEFAULT_HASH_MIB,
             threads: 1,
             algo: DEFAULT_ALGO.parse().expect("default algorithm"),
-            parallel: DEFAULT_PARALLEL.parse().expect("default parallel algorithm"),
+            parallel: DEFAULT_PARALLEL
+                .parse()
+                .expect("default parallel algorithm"),
             quiescence: true,
             tt: Arc::new(TranspositionTable::with_mib(DEFAULT_HASH_MIB)),
             search: None,
