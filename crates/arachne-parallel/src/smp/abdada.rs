@@ -175,8 +175,8 @@ fn sons<G: Game>(
     let mut best = None;
     for pass in 0..2 {
         let mut all = true;
-        for i in 0..n {
-            if done[i] {
+        for (i, done_i) in done.iter_mut().enumerate() {
+            if *done_i {
                 continue;
             }
             let exclusive = pass == 0 && i > 0;
@@ -195,7 +195,7 @@ fn sons<G: Game>(
                 all = false;
                 continue;
             };
-            done[i] = true;
+            *done_i = true;
             let t = -t;
             if t > m {
                 m = t;

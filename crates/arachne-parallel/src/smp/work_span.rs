@@ -176,8 +176,8 @@ impl Dag {
         let mut fill = succ_start.clone();
         let mut succ = vec![0 as StrandId; self.preds.len()];
         let mut waiting = vec![0u32; n];
-        for i in 0..n {
-            waiting[i] = self.preds_of(i).len() as u32;
+        for (i, w) in waiting.iter_mut().enumerate() {
+            *w = self.preds_of(i).len() as u32;
             for &q in self.preds_of(i) {
                 succ[fill[q as usize]] = i as StrandId;
                 fill[q as usize] += 1;
