@@ -14,6 +14,8 @@
 //! |---|---|---|
 //! | `fuller` | [`fuller`] | seed 001, Fuller–Gaschnig–Gillogly 1973 |
 //! | `fishburn` | [`fishburn`] | seed 000, Fishburn–Finkel 1980 |
+//! | `jamboree` | [`jamboree`] | seed 002 §6.2.4, Jamboree's work/span (Shoham–Toledo 2002) |
+//! | `scaling` | [`scaling`] | tree-split, YBWC, Jamboree at P = 1 … 1024 |
 //!
 //! ## Adding an experiment
 //!
@@ -35,8 +37,10 @@ pub mod fishburn;
 pub mod fishburn_serial;
 pub mod fuller;
 pub mod fuller_chess;
+pub mod jamboree;
 pub mod report;
 pub mod reproduce;
+pub mod scaling;
 
 pub use report::{markdown_to_html, FigureSummary, Plot, Report, Row, Verdict};
 pub use reproduce::{reproduce, Reproduction};
@@ -49,6 +53,8 @@ use std::path::PathBuf;
 #[rustfmt::skip]
 pub static EXPERIMENTS: &[Experiment] = &[
     Experiment { name: "fishburn", about: "Fishburn–Finkel: γ0/γ1 tables, speedup vs P, Theorems 2–4 on the simulator", paper: fishburn::PAPER, run: fishburn::run },
+    Experiment { name: "jamboree", about: "Shoham–Toledo §6.2.4: Jamboree's Cilk-style work W, span T∞ and parallelism W/T∞ (paper 14.8) on one core", paper: jamboree::PAPER, run: jamboree::run },
+    Experiment { name: "scaling", about: "tree-split, YBWC and Jamboree side by side at P = 1 … 1024 on the same trees (sim / greedy schedule of task graphs)", paper: scaling::PAPER, run: scaling::run },
     Experiment { name: "fuller", about: "Fuller–Gaschnig–Gillogly: exact E[NBP] tables, Figures 5.1/6.1, K_D·N^L_D fits", paper: fuller::PAPER, run: fuller::run },
 ];
 

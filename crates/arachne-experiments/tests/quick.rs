@@ -180,3 +180,42 @@ fn fishburn_quick() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn jamboree_quick() {
+    let (r, _, dir) = run("jamboree");
+    has_rows(&r, &["§6.2.4", "Fig. 12"]);
+    // Work, span and parallelism of Jamboree and YBWC, in nodes and evaluations.
+    let res = r.data["results"].as_array().unwrap();
+    assert_eq!(res.len(), 4);
+    for m in res {
+        let (w, s) = (m["work"].as_u64().unwrap(), m["span"].as_u64().unwrap());
+        assert!(s > 0 && s < w, "span {s} work {w}");
+        // One processor does all the work.
+        assert_eq!(m["times"][0]["t"].as_u64().unwrap(), w);
+    }
+    for f in [
+        "jamboree.md",
+        "jamboree_speedup.svg",
+        "jamboree_speedup.png",
+    ] {
+        assert!(dir.join(f).exists(), "{f}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn scaling_quick() {
+    let (r, _, dir) = run("scaling");
+    has_rows(&r, &["P = 16", "§6.2.4"]);
+    let curves = r.data["curves"].as_array().unwrap();
+    assert_eq!(curves.len(), 3);
+    for c in curves {
+        let pts = c["points"].as_array().unwrap();
+        assert_eq!(pts.len(), 11, "P = 1 … 1024");
+    }
+    for f in ["scaling.md", "scaling_speedup.csv", "scaling_speedup.svg"] {
+        assert!(dir.join(f).exists(), "{f}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

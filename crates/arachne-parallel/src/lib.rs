@@ -12,6 +12,9 @@
 //! | `palphabeta-par` | [`palphabeta_par`] | §7 Palphabeta (synchronous batches) + Theorems 1–3 |
 //! | `pbound` | [`pbound`] | §7.4 Pbound (no deep cutoffs) + Theorem 4 |
 //!
+//! Shared-memory searches on real threads and one transposition table (YBWC, Jamboree, Lazy SMP,
+//! ABDADA), with Cilk-style work/span and a greedy P-processor schedule, are in [`smp`].
+//!
 //! [`search`] runs any of them on any [`Game`] and reports the value, the best move, node
 //! counts, messages, time (virtual on `sim`, with the serial search's virtual time under the same
 //! cost model and the speedup; wall-clock on `threads`) and per-processor busy/idle time.
@@ -33,6 +36,7 @@ pub mod baudet;
 pub mod palphabeta_par;
 pub mod pbound;
 pub mod slave;
+pub mod smp;
 pub mod tree_split;
 
 use arachne_core::{Game, Score, Stats, Window};

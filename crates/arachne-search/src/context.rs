@@ -102,6 +102,10 @@ pub struct Ctx<'a, G: Game> {
     path: Vec<u64>,
     /// Move buffers of the quiescence search, one per capture ply.
     qbufs: Vec<Vec<G::Move>>,
+    /// An extra abort test polled with the limits (see [`Ctx::with_abort`]).
+    abort: Option<&'a dyn Fn(u64) -> Option<StopReason>>,
+    /// Nodes (interior + bottom + quiescence) already reported to `abort`.
+    polled: u64,
 }
 
 impl<'a, G: Game> Ctx<'a, G> {
@@ -121,13 +125,45 @@ impl<'a, G: Game> Ctx<'a, G> {
             budget: limits.nodes.unwrap_or(u64::MAX),
             pv_hint: Vec::new(),
             follow_pv: false,
-            ordering: OrderingState::new(G::HISTORY_SIZE),
+            ordering: OrderingState::empty(),
             quiesce: opts.quiescence,
             rep: opts.repetition,
             cur_ply: 0,
             path: Vec::new(),
             qbufs: Vec::new(),
+            abort: None,
+            polled: 0,
         }
+    }
+
+    /// Adds an abort test polled together with the limits (every few thousand nodes): it gets
+    /// the number of nodes (interior, bottom and quiescence) searched since it was last called
+    /// and returns a reason to stop, if any. Shared-memory parallel searches use it to keep a
+    /// global node count and to cancel a speculative sub-search as soon as a cutoff above it
+    /// made it useless.
+    pub fn with_abort(mut self, abort: &'a dyn Fn(u64) -> Option<StopReason>) -> Self {
+        self.abort = Some(abort);
+        self
+    }
+
+    /// Nodes searched since the abort test last heard of them (flush them at the end of a
+    /// sub-search so a global count is exact).
+    pub fn unpolled_nodes(&mut self) -> u64 {
+        let n = self.stats.nodes() + self.stats.qnodes;
+        let d = n - self.polled;
+        self.polled = n;
+        d
+    }
+
+    /// Takes the killer and history tables out of this context (leaving empty ones), so a
+    /// thread can carry them from one sub-search to the next.
+    pub fn take_ordering(&mut self) -> OrderingState<G::Move> {
+        std::mem::replace(&mut self.ordering, OrderingState::empty())
+    }
+
+    /// Installs killer and history tables (see [`Ctx::take_ordering`]).
+    pub fn set_ordering(&mut self, state: OrderingState<G::Move>) {
+        self.ordering = state;
     }
 
     /// The transposition table, if this search has one.
@@ -148,6 +184,13 @@ impl<'a, G: Game> Ctx<'a, G> {
             self.next_check = (seen + CHECK_EVERY).min(self.budget);
             if let Some(r) = self.limits.check(self.stats.nodes()) {
                 return Err(Aborted(r));
+            }
+            if let Some(f) = self.abort {
+                let fresh = seen - self.polled;
+                self.polled = seen;
+                if let Some(r) = f(fresh) {
+                    return Err(Aborted(r));
+                }
             }
         }
         if self.plies.len() <= ply + 1 {

@@ -29,6 +29,15 @@ impl<M: Copy + Eq> OrderingState<M> {
         }
     }
 
+    /// Empty tables that allocate nothing until the first cutoff is recorded (contexts made
+    /// for many small sub-searches, e.g. by the shared-memory parallel searches).
+    pub fn empty() -> Self {
+        OrderingState {
+            killers: Vec::new(),
+            history: Vec::new(),
+        }
+    }
+
     /// Updates killers and history after `mv` caused a cutoff at `ply` with `depth` plies left.
     pub fn record_cutoff<G: Game<Move = M>>(
         &mut self,
@@ -52,6 +61,9 @@ impl<M: Copy + Eq> OrderingState<M> {
             }
         }
         if opts.history {
+            if self.history.len() < G::HISTORY_SIZE {
+                self.history.resize(G::HISTORY_SIZE, 0);
+            }
             if let Some(i) = pos.history_index(mv) {
                 if let Some(h) = self.history.get_mut(i) {
                     *h += (depth as i64) * (depth as i64);

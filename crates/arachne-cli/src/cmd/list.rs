@@ -20,5 +20,9 @@ pub fn algos() -> CliResult {
             println!("  {name:<14} {line}");
         }
     }
+    println!("shared-memory (--threads T):");
+    for (name, line) in arachne_parallel::smp::CATALOGUE {
+        println!("  {name:<14} {line}");
+    }
     Ok(())
 }

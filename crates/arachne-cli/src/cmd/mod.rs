@@ -7,4 +7,5 @@ pub mod perft;
 pub mod play;
 pub mod reproduce;
 pub mod search;
+pub mod smp;
 pub mod uci;

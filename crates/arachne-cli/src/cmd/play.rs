@@ -12,7 +12,9 @@
 //! `depth=D` (plies; default `--depth`, else the game's default), `time=MS` (a deadline per
 //! move; a stopped search plays its best move so far — for iterative algorithms, that of the
 //! last completed iteration — or else the first legal move), and
-//! `quiescence=on|off` (default on), e.g. `--first aspiration:delta=30,depth=4,time=200`.
+//! `quiescence=on|off` (default on), e.g. `--first aspiration:delta=30,depth=4,time=200`;
+//! for the shared-memory algorithms (`ybwc`, `jamboree`, `lazy-smp`, `abdada`) also
+//! `threads=T` (default 1), e.g. `--first ybwc:threads=2,time=200`.
 //! Both sides search with move ordering (hints, killers, history; a 16 MiB transposition table
 //! per side, kept between its moves and cleared per game), a capture-only quiescence
 //! search where the game has captures, and draws by repetition against the game so far.
@@ -25,6 +27,7 @@ use crate::output::{print_json, thousands};
 use arachne_core::rng::{hash2, uniform_in};
 use arachne_core::{Game, Limits, TranspositionTable};
 use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_parallel::smp::{self, SmpAlgo};
 use arachne_search::{Algorithm, SearchOptions};
 use clap::Args;
 use serde_json::json;
@@ -71,6 +74,8 @@ pub struct PlayArgs {
 struct Side {
     spec: String,
     algo: Algorithm,
+    /// A shared-memory algorithm and its threads (then `algo` is unused).
+    smp: Option<(SmpAlgo, usize)>,
     depth: Option<u32>,
     time: Option<Duration>,
     quiescence: bool,
@@ -86,6 +91,7 @@ impl Side {
         let mut side = Side {
             spec: spec.to_string(),
             algo: Algorithm::Negamax,
+            smp: None,
             depth: None,
             time: None,
             quiescence: true,
@@ -110,6 +116,17 @@ impl Side {
                         )))
                     }
                 },
+                "threads" => match v.parse::<usize>() {
+                    Ok(t) if (1..=smp::MAX_THREADS).contains(&t) => {
+                        side.smp = Some((SmpAlgo::LazySmp, t))
+                    }
+                    _ => {
+                        return Err(CliError::usage(format!(
+                            "`{spec}`: threads=`{v}` must be an integer in 1..={}",
+                            smp::MAX_THREADS
+                        )))
+                    }
+                },
                 "quiescence" | "q" => {
                     side.quiescence = match v {
                         "on" | "true" | "1" => true,
@@ -129,6 +146,16 @@ impl Side {
         } else {
             format!("{name}:{}", rest.join(","))
         };
+        if smp::is_smp_name(name) {
+            let threads = side.smp.map_or(1, |(_, t)| t);
+            side.smp = Some((algo_spec.parse().map_err(CliError::usage)?, threads));
+            return Ok(side);
+        }
+        if side.smp.is_some() {
+            return Err(CliError::usage(format!(
+                "`{spec}`: threads= is for the shared-memory algorithms (ybwc, jamboree, lazy-smp, abdada)"
+            )));
+        }
         side.algo = algo_spec.parse().map_err(CliError::usage)?;
         Ok(side)
     }
@@ -413,9 +440,21 @@ fn play_game<G: Game>(
             ..SearchOptions::default()
         };
         let start = Instant::now();
-        let out = side
-            .algo
-            .search_with(&pos, &limits, &opts, Some(&tts[who]), &mut |_| {});
+        let out = match side.smp {
+            Some((algo, threads)) => smp::search(
+                &algo,
+                &pos,
+                &limits,
+                &opts,
+                threads,
+                Some(&tts[who]),
+                &mut |_| {},
+            )
+            .expect("threads checked when parsed"),
+            None => side
+                .algo
+                .search_with(&pos, &limits, &opts, Some(&tts[who]), &mut |_| {}),
+        };
         time[who] += start.elapsed();
         nodes[who] += out.stats.nodes() + out.stats.qnodes;
         let mv = out.best_move.filter(|m| buf.contains(m)).unwrap_or(buf[0]);

@@ -28,6 +28,9 @@ pub struct SearchArgs {
     /// Number of processors for parallel algorithms.
     #[arg(long, short = 'p')]
     pub procs: Option<u32>,
+    /// Threads for the shared-memory algorithms (`ybwc`, `jamboree`, `lazy-smp`, `abdada`).
+    #[arg(long, short = 't')]
+    pub threads: Option<u32>,
     /// Parallel backend: `sim` (virtual time, deterministic) or `threads` (real cores).
     #[arg(long, default_value = "sim")]
     pub backend: String,
@@ -83,6 +86,7 @@ pub fn run_default() -> CliResult {
         algo: "salphabeta".into(),
         depth: None,
         procs: None,
+        threads: None,
         backend: "sim".into(),
         cost: None,
         latency_seed: 0,
@@ -145,6 +149,15 @@ pub fn run(args: SearchArgs) -> CliResult {
     }
     if args.hash > 1 << 16 {
         return Err(CliError::usage("--hash is in MiB and at most 65536"));
+    }
+    if let Some(r) = super::smp::run(&args) {
+        return r;
+    }
+    if args.threads.is_some() {
+        return Err(CliError::usage(format!(
+            "--threads is for the shared-memory algorithms (ybwc, jamboree, lazy-smp, abdada), not `{}`",
+            args.algo
+        )));
     }
     let algo: Algorithm = match args.algo.parse() {
         Ok(a) => a,

@@ -16,8 +16,12 @@
 //! Search options in force: move ordering (MVV/LVA captures, killers, history), capture-only
 //! quiescence at the horizon (option `Quiescence`, on by default: the Technology program's "all
 //! chains of captures", seed 001 §6), and draws by repetition against the search path and the
-//! game's earlier positions from `position … moves …`. `Threads` is accepted for GUIs but the
-//! search is serial.
+//! game's earlier positions from `position … moves …`. With `Threads` above 1 the search is
+//! the shared-memory algorithm of option `ParallelAlgorithm` (`ybwc`, the default, `jamboree`,
+//! `lazy-smp` or `abdada`; module `arachne_parallel::smp`) by iterative deepening on the
+//! engine's table, one `info` line per completed depth; `stop` reaches every thread within a
+//! poll interval (2048 nodes). Repetitions are seen within each thread's sub-searches and
+//! against the game's history, not across the parallel part of the tree.
 //!
 //! `bestmove` is always a legal move: the best move of the deepest completed iteration, or the
 //! first legal move if not even depth 1 completed; `0000` when there is no legal move.
@@ -26,6 +30,7 @@ use crate::error::CliResult;
 use arachne_core::{Game, Limits, StopFlag, TranspositionTable};
 use arachne_games::chess::cozy_chess::{Color, Move};
 use arachne_games::Chess;
+use arachne_parallel::smp::SmpAlgo;
 use arachne_search::{Algorithm, SearchOptions, SearchOutcome, ValueKind};
 use clap::Args;
 use std::io::BufRead;
@@ -41,6 +46,9 @@ pub const DEFAULT_ALGO: &str = "aspiration";
 /// Depth bound of `go infinite` and of time-limited searches.
 pub const MAX_DEPTH: u32 = 64;
 const DEFAULT_HASH_MIB: usize = 16;
+/// Default shared-memory algorithm (option `ParallelAlgorithm`, used when `Threads` > 1).
+pub const DEFAULT_PARALLEL: &str = "ybwc";
+const PARALLEL_NAMES: &[&str] = &["ybwc", "jamboree", "lazy-smp", "abdada"];
 const MAX_HASH_MIB: usize = 4096;
 
 /// Algorithm names offered in the `Algorithm` combo option.
@@ -95,6 +103,7 @@ struct Engine {
     hash_mib: usize,
     threads: usize,
     algo: Algorithm,
+    parallel: SmpAlgo,
     quiescence: bool,
     tt: Arc<TranspositionTable>,
     search: Option<Running>,
@@ -114,6 +123,9 @@ impl Engine {
             hash_mib: DEFAULT_HASH_MIB,
             threads: 1,
             algo: DEFAULT_ALGO.parse().expect("default algorithm"),
+            parallel: DEFAULT_PARALLEL
+                .parse()
+                .expect("default parallel algorithm"),
             quiescence: true,
             tt: Arc::new(TranspositionTable::with_mib(DEFAULT_HASH_MIB)),
             search: None,
@@ -137,6 +149,10 @@ impl Engine {
                 let vars: String = ALGO_NAMES.iter().map(|a| format!(" var {a}")).collect();
                 say(&format!(
                     "option name Algorithm type combo default {DEFAULT_ALGO}{vars}"
+                ));
+                let vars: String = PARALLEL_NAMES.iter().map(|a| format!(" var {a}")).collect();
+                say(&format!(
+                    "option name ParallelAlgorithm type combo default {DEFAULT_PARALLEL}{vars}"
                 ));
                 say("option name Quiescence type check default true");
                 say("uciok");
@@ -209,6 +225,10 @@ impl Engine {
                 Ok(a) => self.algo = a,
                 Err(e) => say(&format!("info string Algorithm: {e}")),
             },
+            "parallelalgorithm" => match value.parse::<SmpAlgo>() {
+                Ok(a) => self.parallel = a,
+                Err(e) => say(&format!("info string ParallelAlgorithm: {e}")),
+            },
             "quiescence" => match value.to_ascii_lowercase().as_str() {
                 "true" => self.quiescence = true,
                 "false" => self.quiescence = false,
@@ -250,6 +270,7 @@ impl Engine {
         let job = Job {
             root: self.pos.clone(),
             algo: self.algo,
+            parallel: (self.threads > 1).then_some((self.parallel, self.threads)),
             opts,
             limits,
             tt: Arc::clone(&self.tt),
@@ -387,6 +408,8 @@ impl GoParams {
 struct Job {
     root: Chess,
     algo: Algorithm,
+    /// A shared-memory algorithm and its thread count (`Threads` > 1).
+    parallel: Option<(SmpAlgo, usize)>,
     opts: SearchOptions,
     limits: Limits,
     tt: Arc<TranspositionTable>,
@@ -403,7 +426,20 @@ impl Job {
         let mut any_moves = Vec::new();
         root.moves(&mut any_moves);
         if !any_moves.is_empty() {
-            if self.algo.is_iterative() {
+            if let Some((algo, threads)) = self.parallel {
+                let out = arachne_parallel::smp::search(
+                    &algo,
+                    root,
+                    &self.limits,
+                    &self.opts,
+                    threads,
+                    tt,
+                    &mut |o: &SearchOutcome<Move>| {
+                        info(root, o, o.stats.nodes() + o.stats.qnodes, self.start);
+                    },
+                );
+                best = out.ok().and_then(|o| o.best_move);
+            } else if self.algo.is_iterative() {
                 let out = self.algo.search_with(
                     root,
                     &self.limits,

@@ -1,0 +1,82 @@
+//! Shared-memory algorithms from `arachne search --algo ybwc|jamboree|lazy-smp|abdada
+//! --threads T` (module `arachne_parallel::smp`). They search by iterative deepening on one
+//! shared transposition table (`--hash` MiB) and honour `--nodes` and `--time-ms` (the result
+//! is the last completed depth).
+use super::search::{limits, report, resolve_depth, SearchArgs};
+use crate::error::{CliError, CliResult};
+use arachne_core::Game;
+use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_parallel::smp::{is_smp_name, search, SmpAlgo, MAX_THREADS};
+
+/// Runs `args` if `args.algo` names a shared-memory algorithm; `None` otherwise.
+pub fn run(args: &SearchArgs) -> Option<CliResult> {
+    if !is_smp_name(&args.algo) {
+        return None;
+    }
+    Some(run_ours(args))
+}
+
+/// Threads from `--threads` (default 1), checked.
+pub fn threads(t: Option<u32>) -> Result<usize, CliError> {
+    let t = t.unwrap_or(1) as usize;
+    if t == 0 || t > MAX_THREADS {
+        return Err(CliError::usage(format!(
+            "--threads must be between 1 and {MAX_THREADS}"
+        )));
+    }
+    Ok(t)
+}
+
+fn run_ours(args: &SearchArgs) -> CliResult {
+    let algo: SmpAlgo = args.algo.parse().map_err(CliError::usage)?;
+    if args.procs.is_some() {
+        return Err(CliError::usage(format!(
+            "`{}` is a shared-memory algorithm: give --threads T, not --procs",
+            args.algo
+        )));
+    }
+    if args.nodes == Some(0) {
+        return Err(CliError::usage("--nodes must be at least 1"));
+    }
+    if args.hash > 1 << 16 {
+        return Err(CliError::usage("--hash is in MiB and at most 65536"));
+    }
+    let threads = threads(args.threads)?;
+    with_game(
+        &args.game,
+        Visit {
+            args,
+            algo,
+            threads,
+        },
+    )
+    .map_err(CliError::usage)?
+}
+
+struct Visit<'a> {
+    args: &'a SearchArgs,
+    algo: SmpAlgo,
+    threads: usize,
+}
+
+impl GameVisitor for Visit<'_> {
+    type Output = CliResult;
+    fn visit<G: Game>(self, root: G, info: GameInfo) -> CliResult {
+        let depth = resolve_depth(self.args.depth, &info)?;
+        let limits = limits(self.args, depth);
+        let opts = self.args.options();
+        let out = search(
+            &self.algo,
+            &root,
+            &limits,
+            &opts,
+            self.threads,
+            None,
+            &mut |_| {},
+        )
+        .map_err(CliError::usage)?;
+        let name = format!("{} (threads {})", self.algo, self.threads);
+        report(&root, &info, &name, &out, self.args.json);
+        Ok(())
+    }
+}

@@ -1,0 +1,134 @@
+//! Time-to-depth of the shared-memory searches against serial staged alpha-beta (same ordering,
+//! same 16 MiB table), measured side by side: every round runs each configuration once on the
+//! whole set, rounds are repeated, and the median round time is reported.
+//!
+//! `cargo run --release -p arachne-parallel --example smp_bench -- [ROUNDS]`
+use arachne_core::{Game, Limits};
+use arachne_games::{
+    chess::bench, othello, Branching, EdgeValues, IncrementalParams, IncrementalTree,
+};
+use arachne_parallel::smp::{search, SmpAlgo};
+use arachne_search::{Algorithm, Inner, SearchOptions};
+use std::time::Instant;
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+fn set<G: Game>(name: &str, roots: &[G], depth: u32, opts: &SearchOptions, rounds: usize) {
+    let configs: Vec<(String, Option<(SmpAlgo, usize)>)> = vec![
+        ("salphabeta (serial)".into(), None),
+        ("ybwc T=1".into(), Some(("ybwc".parse().unwrap(), 1))),
+        ("ybwc T=2".into(), Some(("ybwc".parse().unwrap(), 2))),
+        (
+            "jamboree T=2".into(),
+            Some(("jamboree".parse().unwrap(), 2)),
+        ),
+        (
+            "lazy-smp T=2".into(),
+            Some(("lazy-smp".parse().unwrap(), 2)),
+        ),
+        ("abdada T=2".into(), Some(("abdada".parse().unwrap(), 2))),
+    ];
+    let mut times = vec![Vec::new(); configs.len()];
+    let mut nodes = vec![0u64; configs.len()];
+    for _ in 0..rounds {
+        for (k, (_, c)) in configs.iter().enumerate() {
+            let t = Instant::now();
+            let mut n = 0;
+            for r in roots {
+                let out = match c {
+                    None => Algorithm::Staged {
+                        inner: Inner::AlphaBeta,
+                    }
+                    .search(r, &Limits::depth(depth), opts),
+                    Some((a, th)) => {
+                        search(a, r, &Limits::depth(depth), opts, *th, None, &mut |_| {}).unwrap()
+                    }
+                };
+                n += out.stats.nodes() + out.stats.qnodes;
+            }
+            times[k].push(t.elapsed().as_secs_f64());
+            nodes[k] = n;
+        }
+    }
+    let base = median(times[0].clone());
+    let one = median(times[1].clone());
+    println!(
+        "\n{name}, depth {depth}, {} positions, {rounds} rounds\n",
+        roots.len()
+    );
+    println!("| search | median time (s) | speedup vs salphabeta | speedup vs ybwc T=1 | nodes | extra nodes vs salphabeta |");
+    println!("|---|---|---|---|---|---|");
+    for (k, (label, _)) in configs.iter().enumerate() {
+        let t = median(times[k].clone());
+        println!(
+            "| {label} | {t:.3} | {:.2} | {:.2} | {} | {:+.1} % |",
+            base / t,
+            one / t,
+            nodes[k],
+            100.0 * (nodes[k] as f64 / nodes[0] as f64 - 1.0)
+        );
+    }
+}
+
+fn main() {
+    let rounds: usize = std::env::args().nth(1).map_or(3, |s| s.parse().unwrap());
+    let ordering = SearchOptions {
+        hints: true,
+        killers: true,
+        history: true,
+        ..SearchOptions::default()
+    };
+    let chess: Vec<_> = bench::lct2()
+        .into_iter()
+        .step_by(8)
+        .map(|r| r.position)
+        .collect();
+    set(
+        "chess (LCT II, every 8th), quiescence",
+        &chess,
+        6,
+        &SearchOptions {
+            quiescence: true,
+            ..ordering.clone()
+        },
+        rounds,
+    );
+    set(
+        "checkers bench",
+        &arachne_games::checkers::bench_positions(),
+        11,
+        &ordering,
+        rounds,
+    );
+    set(
+        "othello bench",
+        &othello::bench_positions(),
+        7,
+        &ordering,
+        rounds,
+    );
+    let trees: Vec<_> = (1..=5)
+        .map(|seed| {
+            IncrementalTree::new(IncrementalParams {
+                b: 10,
+                d: 10,
+                seed,
+                branching: Branching::Uniform,
+                values: EdgeValues::Real,
+            })
+        })
+        .collect();
+    set(
+        "incremental b=10 d=10 seeds 1..5, static ordering",
+        &trees,
+        10,
+        &SearchOptions {
+            preorder: true,
+            ..SearchOptions::default()
+        },
+        rounds,
+    );
+}

@@ -1,0 +1,217 @@
+//! `abdada` — Alpha-Bêta Distribué avec Droit d'Aînesse: J.-C. Weill, *The ABDADA Distributed
+//! Minimax Search Algorithm*, ACM Computer Science Conference 1996 / ICCA Journal 19(1), 1996.
+//!
+//! Every thread runs the same iterative-deepening search from the root on the shared table.
+//! Work is divided by *deferral*: at a node, the eldest son (droit d'aînesse) is searched at
+//! once; a younger son is searched *exclusively*: if another thread is already searching it,
+//! the son is skipped for now ("deferred") and the node goes on with its other sons. A second
+//! pass revisits the deferred sons non-exclusively; by then the other thread has usually
+//! finished and stored the son's value in the shared table, so the revisit costs one probe.
+//!
+//! Choices where the paper leaves room:
+//! * Weill counts the threads searching a node in its table entry (`nproc`). We keep the
+//!   transposition table's entry format unchanged and mark nodes being searched in a small
+//!   separate lock-free table of position keys ([`Busy`], as Kerrigan's "simplified ABDADA"):
+//!   a thread entering a node writes its key into the node's slot and clears it on leaving.
+//!   Collisions only cost efficiency: a wrongly "busy" node is deferred, then searched anyway
+//!   in the second pass; a lost mark means two threads search the same node.
+//! * Nodes with fewer than [`MIN_DEFER_DEPTH`] plies left are searched by [`super::ab_tt`]
+//!   without deferral (marking them would cost more than it saves).
+//! * Iterations: the first thread to complete depth `d` records it and cancels depth `d` in
+//!   the others, which go on with depth `d + 1` on the warm table. The search ends when depth
+//!   `depth` is complete. Each completed iteration is an exact search (every son is searched or
+//!   cut off in one of the two passes), so the value is the serial value.
+use super::lazy_smp::Iteration;
+use super::{ab_tt, Frame, Shared};
+use arachne_core::{Game, Score, Window};
+use arachne_search::context::{Aborted, Ctx, Node};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::Mutex;
+
+/// Nodes with fewer plies left are never deferred.
+pub const MIN_DEFER_DEPTH: u32 = 2;
+
+/// Which nodes are being searched (see the module docs).
+#[derive(Debug)]
+pub struct Busy {
+    slots: Box<[AtomicU64]>,
+}
+
+impl Busy {
+    /// A table of `n` (rounded up to a power of two) slots.
+    pub fn new(n: usize) -> Busy {
+        let n = n.max(1).next_power_of_two();
+        Busy {
+            slots: (0..n).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[(key as usize) & (self.slots.len() - 1)]
+    }
+    /// True when some thread marked `key` as being searched.
+    pub fn is_busy(&self, key: u64) -> bool {
+        self.slot(key).load(Ordering::Relaxed) == key
+    }
+    /// Marks `key` as being searched.
+    pub fn enter(&self, key: u64) {
+        self.slot(key).store(key, Ordering::Relaxed);
+    }
+    /// Clears the mark of `key` (if still there).
+    pub fn leave(&self, key: u64) {
+        let _ = self
+            .slot(key)
+            .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+}
+
+/// Runs ABDADA with `threads` threads to `depth` plies; `report` gets each completed depth in
+/// order. Returns the deepest completed iteration.
+pub fn abdada<G: Game>(
+    sh: &Shared<G>,
+    root: &G,
+    depth: u32,
+    threads: usize,
+    report: &mut dyn FnMut(Iteration<G::Move>),
+) -> Option<Iteration<G::Move>> {
+    let busy = Busy::new(1 << 16);
+    let frames: Vec<Frame> = (0..=depth).map(|_| Frame::root()).collect();
+    let finished = AtomicU32::new(0);
+    let results: Mutex<Vec<Option<Iteration<G::Move>>>> =
+        Mutex::new(vec![None; depth as usize + 1]);
+    let run = |k: usize| {
+        let mut d = 1;
+        loop {
+            d = d.max(finished.load(Ordering::Relaxed) + 1);
+            if d > depth || sh.halted() {
+                return;
+            }
+            let r = sh.with_ctx_in(k, Some(&frames[d as usize]), |ctx| {
+                let v = search(ctx, &busy, root, d, 0, -Score::INF, Score::INF, false)?;
+                Ok((v.expect("the root is never deferred"), ctx.pv(0).to_vec()))
+            });
+            if let Ok((v, pv)) = r {
+                let mut res = results.lock().expect("abdada lock");
+                if res[d as usize].is_none() {
+                    res[d as usize] = Some((d, v, pv));
+                }
+                finished.fetch_max(d, Ordering::Relaxed);
+                frames[d as usize].cancel();
+            }
+            d += 1;
+        }
+    };
+    std::thread::scope(|s| {
+        for k in 1..threads {
+            let run = &run;
+            s.spawn(move || run(k));
+        }
+        run(0);
+    });
+    let results = results.into_inner().expect("abdada lock");
+    let mut last = None;
+    for it in results.into_iter().flatten() {
+        report(it.clone());
+        last = Some(it);
+    }
+    last
+}
+
+/// ABDADA's node: `Ok(None)` when `exclusive` and another thread is searching `pos`.
+#[allow(clippy::too_many_arguments)]
+fn search<G: Game>(
+    ctx: &mut Ctx<G>,
+    busy: &Busy,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    exclusive: bool,
+) -> Result<Option<Score>, Aborted> {
+    if depth < MIN_DEFER_DEPTH {
+        return ab_tt(ctx, pos, depth, ply, alpha, beta).map(Some);
+    }
+    ctx.enter(ply)?;
+    let window = Window::new(alpha, beta);
+    if ply > 0 {
+        if let Some(s) = ctx.tt_cut(pos, depth, ply, window) {
+            return Ok(Some(s));
+        }
+    }
+    let key = pos.hash();
+    if exclusive && key.is_some_and(|k| busy.is_busy(k)) {
+        return Ok(None);
+    }
+    let n = match ctx.node(pos, depth, ply) {
+        Node::Leaf(v) => return Ok(Some(v)),
+        Node::Interior(n) => n,
+    };
+    if let Some(k) = key {
+        busy.enter(k);
+    }
+    let r = sons(ctx, busy, pos, depth, ply, alpha, beta, n);
+    if let Some(k) = key {
+        busy.leave(k);
+    }
+    let (m, best) = r?;
+    ctx.tt_store(pos, depth, ply, m, window, best);
+    Ok(Some(m))
+}
+
+/// The two passes over the sons of an opened node: the value and the best son's index.
+#[allow(clippy::too_many_arguments)]
+fn sons<G: Game>(
+    ctx: &mut Ctx<G>,
+    busy: &Busy,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    n: usize,
+) -> Result<(Score, Option<usize>), Aborted> {
+    let mut done = vec![false; n];
+    let mut m = -Score::INF;
+    let mut best = None;
+    for pass in 0..2 {
+        let mut all = true;
+        for (i, done_i) in done.iter_mut().enumerate() {
+            if *done_i {
+                continue;
+            }
+            let exclusive = pass == 0 && i > 0;
+            let child = pos.play(ctx.move_at(ply, i));
+            let r = search(
+                ctx,
+                busy,
+                &child,
+                depth - 1,
+                ply + 1,
+                -beta,
+                -m.max(alpha),
+                exclusive,
+            )?;
+            let Some(t) = r else {
+                all = false;
+                continue;
+            };
+            *done_i = true;
+            let t = -t;
+            if t > m {
+                m = t;
+                best = Some(i);
+                if m < beta || ply == 0 {
+                    ctx.new_best(ply, i);
+                }
+                if m >= beta {
+                    ctx.cutoff(pos, ply, i, depth);
+                    return Ok((m, best));
+                }
+            }
+        }
+        if all {
+            break;
+        }
+    }
+    Ok((m, best))
+}

@@ -1,0 +1,301 @@
+//! `jamboree` — Jamboree search: C. F. Joerg and B. C. Kuszmaul, *Massively Parallel Chess*
+//! (DIMACS Parallel Implementation Challenge, 1994); B. C. Kuszmaul, *The StarTech Massively
+//! Parallel Chess Program*, ICCA Journal 18(1), 1995 — the search of \*Socrates, and the
+//! baseline of seed 002 §6.2 (Shoham & Toledo: "it first evaluates one move, and it then
+//! tests, in parallel, that the other alternatives are worse. Moves that fail the test are
+//! evaluated in a sequence").
+//!
+//! ```text
+//! jamboree(n, α, β):
+//!     b ← −jamboree(c₁, −β, −α)            first child, full window
+//!     if b ≥ β: return b
+//!     α ← max(α, b)
+//!     in parallel for i = 2..k:
+//!         s ← −jamboree(cᵢ, −α−1, −α)        null-window test at the α current when it starts
+//!         b ← max(b, s); if s ≥ β: abort the loop, return s
+//!         if s > α_test:                   the test failed high
+//!             wait until every earlier iteration is complete
+//!             s ← −jamboree(cᵢ, −β, −α)      re-search with the full (current) window
+//!             b ← max(b, s); if s ≥ β: abort the loop, return s
+//!             α ← max(α, s)
+//!     return b
+//! ```
+//!
+//! Choices where the sources leave a detail open:
+//! * Below `serial` plies (seed 002 §6.2.4 uses 3) the subtree is searched serially by
+//!   [`super::ab_tt`] (fail-soft alpha-beta).
+//! * "Wait until every earlier iteration is complete" never blocks a worker: the iteration's
+//!   test only marks itself as needing a re-search; whichever worker completes the last
+//!   earlier iteration runs the pending re-searches in order (a continuation, as a Cilk inlet
+//!   would), so re-searches at one node are strictly sequential.
+//! * A test fails high when it beats the `α` it was started with (`s > α_test`); its
+//!   re-search uses the `α` current when the re-search starts.
+//! * Tests are spawned with `spawn_fifo`, so a worker takes them in move order.
+//!
+//! [`trace`] is the serial elision that records the task graph for [`super::work_span`].
+use super::work_span::{Dag, StrandId};
+use super::{ab_tt, Frame, Line, Opened, Shared};
+use arachne_core::{Game, Score, Window};
+use arachne_search::context::{Aborted, Ctx, Node};
+use std::sync::Mutex;
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Status {
+    Testing,
+    NeedsResearch,
+    Done,
+}
+
+struct State<M> {
+    best: Line<M>,
+    gen: u16,
+    alpha: Score,
+    status: Vec<Status>,
+    /// First iteration that is not complete.
+    cursor: usize,
+    /// A worker is running the pending re-searches.
+    draining: bool,
+    err: Option<Aborted>,
+}
+
+/// Jamboree search of `pos` with `depth` plies left at `ply` in `(alpha, beta)`: the
+/// fail-soft value (exact inside the window) and the principal line.
+#[allow(clippy::too_many_arguments)]
+pub fn jamboree<G: Game>(
+    sh: &Shared<G>,
+    frame: &Frame,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    serial: u32,
+) -> Result<Line<G::Move>, Aborted> {
+    if depth < serial {
+        return sh.serial(frame, pos, depth, ply, alpha, beta);
+    }
+    let window = Window::new(alpha, beta);
+    let moves = match sh.open(frame, pos, depth, ply, window)? {
+        Opened::Value(v) => {
+            return Ok(Line {
+                score: v,
+                pv: Vec::new(),
+            })
+        }
+        Opened::Moves(m) => m,
+    };
+    let (m0, g0) = moves[0];
+    let first = jamboree(
+        sh,
+        frame,
+        &pos.play(m0),
+        depth - 1,
+        ply + 1,
+        -beta,
+        -alpha,
+        serial,
+    )?;
+    let first = first.child(m0);
+    if first.score >= beta || moves.len() == 1 {
+        sh.store(pos, depth, ply, first.score, window, Some(g0));
+        return Ok(first);
+    }
+    let n = moves.len();
+    let mut status = vec![Status::Testing; n];
+    status[0] = Status::Done;
+    let st = Mutex::new(State {
+        alpha: alpha.max(first.score),
+        best: first,
+        gen: g0,
+        status,
+        cursor: 1,
+        draining: false,
+        err: None,
+    });
+    let fork = frame.child();
+    let search = |i: usize, a: Score, b: Score| {
+        let (mv, _) = moves[i];
+        jamboree(sh, &fork, &pos.play(mv), depth - 1, ply + 1, -b, -a, serial).map(|l| l.child(mv))
+    };
+    // Records an abort; false when it came from this node's own cutoff (ignored).
+    let failed = |st: &mut State<G::Move>, e: Aborted| {
+        if !fork.cancelled_here() && st.err.is_none() {
+            st.err = Some(e);
+            fork.cancel();
+        }
+    };
+    // Takes a result; true when it is a cutoff.
+    let take = |st: &mut State<G::Move>, i: usize, l: Line<G::Move>| {
+        if l.score > st.best.score {
+            st.best = l;
+            st.gen = moves[i].1;
+            if st.best.score >= beta {
+                fork.cancel();
+                return true;
+            }
+        }
+        false
+    };
+    // Runs the pending re-searches in order (see the module docs).
+    let drain = || loop {
+        let mut g = st.lock().expect("jamboree lock");
+        if g.draining || fork.is_cancelled() {
+            return;
+        }
+        while g.cursor < n && g.status[g.cursor] == Status::Done {
+            g.cursor += 1;
+        }
+        if g.cursor == n || g.status[g.cursor] == Status::Testing {
+            return;
+        }
+        let k = g.cursor;
+        let a = g.alpha;
+        g.draining = true;
+        drop(g);
+        let r = search(k, a, beta);
+        let mut g = st.lock().expect("jamboree lock");
+        g.draining = false;
+        match r {
+            Err(e) => {
+                failed(&mut g, e);
+                return;
+            }
+            Ok(l) => {
+                g.alpha = g.alpha.max(l.score);
+                if take(&mut g, k, l) {
+                    return;
+                }
+                g.status[k] = Status::Done;
+            }
+        }
+    };
+    rayon::scope_fifo(|s| {
+        for i in 1..n {
+            let (st, fork, search, failed, take, drain) =
+                (&st, &fork, &search, &failed, &take, &drain);
+            s.spawn_fifo(move |_| {
+                if fork.is_cancelled() {
+                    return;
+                }
+                let a = st.lock().expect("jamboree lock").alpha;
+                let r = search(i, a, a + 1);
+                {
+                    let mut g = st.lock().expect("jamboree lock");
+                    match r {
+                        Err(e) => {
+                            failed(&mut g, e);
+                            return;
+                        }
+                        Ok(l) => {
+                            let s = l.score;
+                            if take(&mut g, i, l) {
+                                return;
+                            }
+                            g.status[i] = if s > a {
+                                Status::NeedsResearch
+                            } else {
+                                Status::Done
+                            };
+                        }
+                    }
+                }
+                drain();
+            });
+        }
+    });
+    let st = st.into_inner().expect("jamboree lock");
+    if let Some(e) = st.err {
+        return Err(e);
+    }
+    sh.store(pos, depth, ply, st.best.score, window, Some(st.gen));
+    Ok(st.best)
+}
+
+/// The serial elision of [`jamboree`] on one processor (tests in move order, each seeing the
+/// `α` of the ones before it, no test started after a cutoff — what Cilk measures on one
+/// processor), recording the task graph in `dag`: every test depends on the first child; a
+/// re-search depends on its test and on the completion of every earlier iteration; the node
+/// ends when all iterations are complete. Returns the value and the strand that ends it.
+#[allow(clippy::too_many_arguments)]
+pub fn trace<G: Game>(
+    ctx: &mut Ctx<G>,
+    dag: &mut Dag,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    serial: u32,
+    pred: StrandId,
+) -> Result<(Score, StrandId), Aborted> {
+    let before = ctx.stats;
+    if depth < serial {
+        let v = ab_tt(ctx, pos, depth, ply, alpha, beta)?;
+        let s = dag.strand_since(&before, &ctx.stats, &[pred]);
+        return Ok((v, s));
+    }
+    ctx.enter(ply)?;
+    let n = match ctx.node(pos, depth, ply) {
+        Node::Leaf(v) => return Ok((v, dag.strand_since(&before, &ctx.stats, &[pred]))),
+        Node::Interior(n) => n,
+    };
+    let open = dag.strand_since(&before, &ctx.stats, &[pred]);
+    let child = pos.play(ctx.move_at(ply, 0));
+    let (t, e0) = trace(
+        ctx,
+        dag,
+        &child,
+        depth - 1,
+        ply + 1,
+        -beta,
+        -alpha,
+        serial,
+        open,
+    )?;
+    let mut b = -t;
+    if b >= beta || n == 1 {
+        return Ok((b, e0));
+    }
+    let mut alpha = alpha.max(b);
+    let mut ends = vec![e0];
+    // Completion of every iteration so far.
+    let mut previous = e0;
+    for i in 1..n {
+        let child = pos.play(ctx.move_at(ply, i));
+        let a = alpha;
+        let (t, test) = trace(ctx, dag, &child, depth - 1, ply + 1, -a - 1, -a, serial, e0)?;
+        let s = -t;
+        b = b.max(s);
+        if s >= beta {
+            ends.push(test);
+            break;
+        }
+        let done = if s > a {
+            let ready = dag.join(&[test, previous]);
+            let (t, re) = trace(
+                ctx,
+                dag,
+                &child,
+                depth - 1,
+                ply + 1,
+                -beta,
+                -alpha,
+                serial,
+                ready,
+            )?;
+            let s = -t;
+            b = b.max(s);
+            alpha = alpha.max(s);
+            if s >= beta {
+                ends.push(re);
+                break;
+            }
+            re
+        } else {
+            test
+        };
+        ends.push(done);
+        previous = dag.join(&[previous, done]);
+    }
+    Ok((b, dag.join(&ends)))
+}

@@ -1,0 +1,612 @@
+//! Shared-memory multicore search: several threads of one process search one game tree and
+//! share one lock-free transposition table ([`arachne_core::TranspositionTable`], see its
+//! race semantics).
+//!
+//! | name | file | source |
+//! |------|------|--------|
+//! | `ybwc` | [`ybwc`] | Feldmann, *Game Tree Search on Massively Parallel Systems* (1993): Young Brothers Wait |
+//! | `jamboree` | [`jamboree`] | Joerg & Kuszmaul, *Massively Parallel Chess* (1994), Kuszmaul (1995); seed 002 §6.2 |
+//! | `lazy-smp` | [`lazy_smp`] | the Stockfish / computer-chess community's Lazy SMP (2013–), its thread vote |
+//! | `abdada` | [`abdada`] | Weill, *The ABDADA Distributed Minimax Search Algorithm* (1996) |
+//!
+//! [`work_span`] measures Cilk-style work W and span T∞ of `ybwc` and `jamboree` on one core and
+//! schedules the measured task graph greedily on P virtual processors (seed 002 §6.2.1, §6.2.4).
+//!
+//! # Runtime
+//!
+//! `ybwc` and `jamboree` are fork–join algorithms: a node forks its younger brothers (or its
+//! null-window tests) once the eldest brother is searched, and joins them. They run on a
+//! [rayon](https://docs.rs/rayon) pool of `threads` workers. Rayon was chosen over a hand-built
+//! crossbeam-deque scheduler because its `scope`/`spawn` is exactly Cilk's spawn/sync with
+//! randomized work stealing (the model in which seed 002 measured Jamboree), and because a
+//! worker that waits at a join keeps stealing and running other tasks: that is YBWC's
+//! *helpful master* for free. `lazy-smp` and `abdada` are not fork–join (every thread searches
+//! the whole tree), so they run on `std::thread::scope` threads.
+//!
+//! # What every algorithm shares
+//!
+//! * Below its split depth every algorithm runs [`ab_tt`], the one serial search of this module:
+//!   fail-soft alpha-beta (seed 000 §8.1) over `arachne-search`'s [`Ctx`] — the serial
+//!   searchers' move ordering (table move, the game's hint such as MVV/LVA, killers, history),
+//!   quiescence and statistics — that takes values from the shared table at equal draft.
+//! * Killer and history tables are per worker thread and carried from one sub-search to the next
+//!   ([`Ctx::take_ordering`]), as a serial search carries them.
+//! * **Cancellation.** Every fork point owns a [`Frame`] with a cancel flag; a sub-search's
+//!   context polls its chain of frames every few thousand nodes ([`Ctx::with_abort`]). When a
+//!   brother fails high, the fork point cancels its frame: running brothers unwind within a
+//!   poll interval, brothers not yet started return at once.
+//! * Limits (stop flag, deadline, node budget) are global: nodes are counted across threads.
+//!
+//! # Values
+//!
+//! At a fixed depth on trees without transpositions `ybwc`, `jamboree` and `abdada` return
+//! exactly the serial negamax value for every thread count (tested on random trees and on the
+//! chess, checkers and Othello bench positions); the table is used for values only at equal
+//! draft, so the same holds with transpositions. `lazy-smp` guarantees less: see its module.
+pub mod abdada;
+pub mod jamboree;
+pub mod lazy_smp;
+pub mod work_span;
+pub mod ybwc;
+
+use crate::ParError;
+use arachne_core::{
+    Bound, Game, Limits, Score, Stats, StopFlag, StopReason, TranspositionTable, TtEntry, Window,
+};
+use arachne_search::context::{Aborted, Ctx, Node, SearchResult};
+use arachne_search::ordering::OrderingState;
+use arachne_search::{SearchOptions, SearchOutcome, ValueKind};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Default depth below which `ybwc` and `jamboree` search serially (seed 002 §6.2.4 uses 3:
+/// "when the depth of the searched subtree becomes smaller than 3, we switch to Alpha-Beta").
+pub const DEFAULT_SERIAL_DEPTH: u32 = 3;
+
+/// Most threads a shared-memory search accepts.
+pub const MAX_THREADS: usize = 256;
+
+/// A shared-memory algorithm with its options.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SmpAlgo {
+    /// Young Brothers Wait; subtrees shallower than `serial` plies are searched serially.
+    Ybwc {
+        /// Serial depth.
+        serial: u32,
+    },
+    /// Jamboree; subtrees shallower than `serial` plies are searched serially.
+    Jamboree {
+        /// Serial depth.
+        serial: u32,
+    },
+    /// Lazy SMP.
+    LazySmp,
+    /// ABDADA.
+    Abdada,
+}
+
+/// One line per algorithm, for `arachne algos`.
+pub const CATALOGUE: &[(&str, &str)] = &[
+    ("ybwc", "Young Brothers Wait (Feldmann): eldest brother first, younger brothers in parallel on a work-stealing pool; ybwc:serial=N (default 3); --threads T"),
+    ("jamboree", "Jamboree (Joerg & Kuszmaul): first child full window, the rest null-window tests in parallel, fail-highs re-searched in order; jamboree:serial=N (default 3); --threads T (seed 002 §6.2)"),
+    ("lazy-smp", "Lazy SMP: every thread searches the root on the shared table, varied by depth offset, move order and aspiration width; best move by vote (score - min + 14) x depth; --threads T"),
+    ("abdada", "ABDADA (Weill): a node another thread is searching is deferred and revisited; --threads T"),
+];
+
+impl FromStr for SmpAlgo {
+    type Err = ParError;
+    fn from_str(s: &str) -> Result<Self, ParError> {
+        let (name, opts) = s.split_once(':').unwrap_or((s, ""));
+        let name = name.trim().to_ascii_lowercase();
+        let mut serial = None;
+        for part in opts.split(',').filter(|p| !p.trim().is_empty()) {
+            match part.split_once('=') {
+                Some((k, v)) if k.trim() == "serial" => {
+                    let v: u32 = v.trim().parse().map_err(|_| {
+                        ParError(format!("{name}: serial=`{}` is not a depth", v.trim()))
+                    })?;
+                    if v == 0 || v > 64 {
+                        return Err(ParError(format!("{name}: serial must be between 1 and 64")));
+                    }
+                    serial = Some(v);
+                }
+                Some((k, _)) => {
+                    return Err(ParError(format!("{name}: unknown option `{}`", k.trim())))
+                }
+                None => {
+                    return Err(ParError(format!(
+                        "algorithm `{s}`: expected key=value, found `{part}`"
+                    )))
+                }
+            }
+        }
+        let serial_ok = |a: SmpAlgo| {
+            if serial.is_some() && matches!(a, SmpAlgo::LazySmp | SmpAlgo::Abdada) {
+                Err(ParError(format!("{name}: unknown option `serial`")))
+            } else {
+                Ok(a)
+            }
+        };
+        let serial = serial.unwrap_or(DEFAULT_SERIAL_DEPTH);
+        match name.as_str() {
+            "ybwc" => Ok(SmpAlgo::Ybwc { serial }),
+            "jamboree" => Ok(SmpAlgo::Jamboree { serial }),
+            "lazy-smp" | "lazysmp" | "lazy" => serial_ok(SmpAlgo::LazySmp),
+            "abdada" => serial_ok(SmpAlgo::Abdada),
+            other => Err(ParError(format!(
+                "unknown shared-memory algorithm `{other}` (known: {})",
+                CATALOGUE.iter().map(|c| c.0).collect::<Vec<_>>().join(", ")
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for SmpAlgo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SmpAlgo::Ybwc { serial } => write!(f, "ybwc:serial={serial}"),
+            SmpAlgo::Jamboree { serial } => write!(f, "jamboree:serial={serial}"),
+            SmpAlgo::LazySmp => write!(f, "lazy-smp"),
+            SmpAlgo::Abdada => write!(f, "abdada"),
+        }
+    }
+}
+
+/// True when `name` (before any `:options`) is a shared-memory algorithm.
+pub fn is_smp_name(spec: &str) -> bool {
+    let name = spec
+        .split(':')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    matches!(
+        name.as_str(),
+        "ybwc" | "jamboree" | "lazy-smp" | "lazysmp" | "lazy" | "abdada"
+    )
+}
+
+/// Runs `algo` with `threads` threads on `root`: iterative deepening to `limits.depth` (one ply
+/// when `None`), each stage a complete parallel search, `report` called after each completed
+/// stage. A stage that a limit interrupts is discarded, as in serial staged iteration: the
+/// outcome is the last completed stage (kind [`ValueKind::Unknown`] if none completed).
+///
+/// `tt`: a caller-owned table (kept between searches, e.g. by the UCI engine); without one a
+/// table of `opts.tt_mib` MiB (at least 1) is made for the search.
+pub fn search<G: Game>(
+    algo: &SmpAlgo,
+    root: &G,
+    limits: &Limits,
+    opts: &SearchOptions,
+    threads: usize,
+    tt: Option<&TranspositionTable>,
+    report: &mut dyn FnMut(&SearchOutcome<G::Move>),
+) -> Result<SearchOutcome<G::Move>, ParError> {
+    if threads == 0 || threads > MAX_THREADS {
+        return Err(ParError(format!(
+            "--threads must be between 1 and {MAX_THREADS}"
+        )));
+    }
+    let start = Instant::now();
+    let own;
+    let tt = match tt {
+        Some(t) => t,
+        None => {
+            own = TranspositionTable::with_mib(opts.tt_mib.max(1));
+            &own
+        }
+    };
+    tt.new_search();
+    let depth = limits.depth.unwrap_or(1).max(1);
+    let sh = Shared::new(opts, limits, tt, threads);
+    let finish = |sh: &Shared<G>, line: Option<(u32, Score, Vec<G::Move>)>| {
+        let (depth, value, kind, pv) = match line {
+            Some((d, v, pv)) => (d, v, ValueKind::Exact, pv),
+            None => (0, Score(0), ValueKind::Unknown, Vec::new()),
+        };
+        SearchOutcome {
+            value,
+            kind,
+            best_move: pv.first().copied(),
+            pv,
+            depth,
+            stats: sh.stats(),
+            elapsed: start.elapsed(),
+            stopped: sh.stop_reason(),
+        }
+    };
+    let last = match *algo {
+        SmpAlgo::Ybwc { serial } | SmpAlgo::Jamboree { serial } => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("arachne-smp-{i}"))
+                .build()
+                .map_err(|e| ParError(format!("cannot start {threads} threads: {e}")))?;
+            let jam = matches!(algo, SmpAlgo::Jamboree { .. });
+            let mut last = None;
+            for d in 1..=depth {
+                let r = pool.install(|| {
+                    let frame = Frame::root();
+                    if jam {
+                        jamboree::jamboree(&sh, &frame, root, d, 0, -Score::INF, Score::INF, serial)
+                    } else {
+                        ybwc::ybwc(&sh, &frame, root, d, 0, -Score::INF, Score::INF, serial)
+                    }
+                });
+                match r {
+                    Ok(line) if sh.stop_reason().is_none() => {
+                        last = Some((d, line.score, line.pv));
+                        report(&finish(&sh, last.clone()));
+                    }
+                    _ => break,
+                }
+            }
+            last
+        }
+        SmpAlgo::LazySmp => lazy_smp::lazy_smp(&sh, root, depth, threads, &mut |l| {
+            report(&finish(&sh, Some(l)))
+        }),
+        SmpAlgo::Abdada => abdada::abdada(&sh, root, depth, threads, &mut |l| {
+            report(&finish(&sh, Some(l)))
+        }),
+    };
+    Ok(finish(&sh, last))
+}
+
+/// A principal line with its value (negamax, side to move at the line's first position).
+#[derive(Clone, Debug)]
+pub struct Line<M> {
+    /// Value (fail-soft bound or exact, as the window says).
+    pub score: Score,
+    /// Principal variation from this node (may be empty or short).
+    pub pv: Vec<M>,
+}
+
+impl<M: Copy> Line<M> {
+    /// The parent's view of a child's line: negated value, `mv` prepended.
+    pub fn child(self, mv: M) -> Line<M> {
+        let mut pv = Vec::with_capacity(self.pv.len() + 1);
+        pv.push(mv);
+        pv.extend(self.pv);
+        Line {
+            score: -self.score,
+            pv,
+        }
+    }
+}
+
+/// A fork point's cancel flag, linked to its ancestors' (see the module docs).
+#[derive(Debug)]
+pub struct Frame<'p> {
+    cancelled: AtomicBool,
+    parent: Option<&'p Frame<'p>>,
+}
+
+impl<'p> Frame<'p> {
+    /// The root frame.
+    pub fn root() -> Frame<'static> {
+        Frame {
+            cancelled: AtomicBool::new(false),
+            parent: None,
+        }
+    }
+
+    /// A frame below `self`.
+    pub fn child(&'p self) -> Frame<'p> {
+        Frame {
+            cancelled: AtomicBool::new(false),
+            parent: Some(self),
+        }
+    }
+
+    /// Cancels every search under this frame.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::Relaxed);
+    }
+
+    /// True when this frame or an ancestor was cancelled.
+    pub fn is_cancelled(&self) -> bool {
+        let mut f = Some(self);
+        while let Some(x) = f {
+            if x.cancelled.load(Ordering::Relaxed) {
+                return true;
+            }
+            f = x.parent;
+        }
+        false
+    }
+
+    /// True when this very frame was cancelled (by a cutoff at its fork point).
+    pub fn cancelled_here(&self) -> bool {
+        self.cancelled.load(Ordering::Relaxed)
+    }
+}
+
+/// What every thread of one search shares.
+pub struct Shared<'a, G: Game> {
+    /// Options (ordering, quiescence, table size).
+    pub opts: &'a SearchOptions,
+    /// The caller's limits.
+    limits: &'a Limits,
+    /// Limits given to each thread's contexts: the caller's deadline and stop flag, no node
+    /// budget (nodes are counted globally by [`Shared::poll`]).
+    inner: Limits,
+    /// The shared table.
+    pub tt: &'a TranspositionTable,
+    /// Nodes searched by all threads (updated every poll interval and at the end of each
+    /// sub-search).
+    nodes: AtomicU64,
+    /// Set when a global limit stopped the search: every thread unwinds.
+    halt: StopFlag,
+    reason: AtomicU8,
+    stats: Mutex<Stats>,
+    ordering: Vec<Mutex<Option<OrderingState<G::Move>>>>,
+}
+
+impl<'a, G: Game> Shared<'a, G> {
+    /// The shared state of a search with `threads` threads.
+    pub fn new(
+        opts: &'a SearchOptions,
+        limits: &'a Limits,
+        tt: &'a TranspositionTable,
+        threads: usize,
+    ) -> Self {
+        let halt = StopFlag::new();
+        Shared {
+            opts,
+            limits,
+            inner: Limits {
+                depth: limits.depth,
+                nodes: None,
+                deadline: limits.deadline,
+                stop: halt.clone(),
+            },
+            tt,
+            nodes: AtomicU64::new(0),
+            halt,
+            reason: AtomicU8::new(0),
+            stats: Mutex::new(Stats::default()),
+            ordering: (0..threads.max(1) + 1).map(|_| Mutex::new(None)).collect(),
+        }
+    }
+
+    /// Why a global limit stopped the search, if one did.
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        match self.reason.load(Ordering::Relaxed) {
+            1 => Some(StopReason::Nodes),
+            2 => Some(StopReason::Time),
+            3 => Some(StopReason::Stopped),
+            _ => None,
+        }
+    }
+
+    /// Stops every thread for `r`.
+    pub fn halt(&self, r: StopReason) {
+        let code = match r {
+            StopReason::Nodes => 1,
+            StopReason::Time => 2,
+            StopReason::Stopped => 3,
+        };
+        let _ = self
+            .reason
+            .compare_exchange(0, code, Ordering::Relaxed, Ordering::Relaxed);
+        self.halt.stop();
+    }
+
+    /// True once a global limit stopped the search.
+    pub fn halted(&self) -> bool {
+        self.halt.is_stopped()
+    }
+
+    /// Counts so far, summed over all sub-searches.
+    pub fn stats(&self) -> Stats {
+        *self.stats.lock().expect("stats lock")
+    }
+
+    /// Adds `fresh` nodes to the global count and checks the global limits; then whether
+    /// `frame` was cancelled. Called by every context every few thousand nodes.
+    pub fn poll(&self, fresh: u64, frame: Option<&Frame>) -> Option<StopReason> {
+        let n = self.nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
+        if self.halted() {
+            return Some(StopReason::Stopped);
+        }
+        if let Some(r) = self.limits.check(n) {
+            self.halt(r);
+            return Some(r);
+        }
+        if frame.is_some_and(|f| f.is_cancelled()) {
+            return Some(StopReason::Stopped);
+        }
+        None
+    }
+
+    fn slot(&self) -> usize {
+        rayon::current_thread_index()
+            .map_or(self.ordering.len() - 1, |i| i.min(self.ordering.len() - 1))
+    }
+
+    /// Runs `f` with a fresh context for this thread: the thread's killer and history tables,
+    /// the shared table, the global limits and `frame`'s cancellation. Its counts are added to
+    /// the search's.
+    pub fn with_ctx<R>(
+        &self,
+        frame: Option<&Frame>,
+        f: impl FnOnce(&mut Ctx<G>) -> Result<R, Aborted>,
+    ) -> Result<R, Aborted> {
+        self.with_ctx_in(self.slot(), frame, f)
+    }
+
+    /// [`Shared::with_ctx`] for the thread numbered `slot` (threads not in a rayon pool).
+    pub fn with_ctx_in<R>(
+        &self,
+        slot: usize,
+        frame: Option<&Frame>,
+        f: impl FnOnce(&mut Ctx<G>) -> Result<R, Aborted>,
+    ) -> Result<R, Aborted> {
+        let slot = slot.min(self.ordering.len() - 1);
+        // A context polls only every few thousand nodes, and many sub-searches are smaller:
+        // look at the limits and the frame before each one.
+        if let Some(r) = self.poll(0, frame) {
+            return Err(Aborted(r));
+        }
+        let hook = |fresh: u64| self.poll(fresh, frame);
+        let mut ctx: Ctx<G> = Ctx::new(self.opts, &self.inner, Some(self.tt)).with_abort(&hook);
+        if let Some(o) = self.ordering[slot].lock().expect("ordering lock").take() {
+            ctx.set_ordering(o);
+        }
+        let r = f(&mut ctx);
+        *self.ordering[slot].lock().expect("ordering lock") = Some(ctx.take_ordering());
+        let fresh = ctx.unpolled_nodes();
+        // Counts the nodes and notices a deadline or node budget passed meanwhile.
+        let _ = self.poll(fresh, None);
+        *self.stats.lock().expect("stats lock") += ctx.stats;
+        if let Err(Aborted(StopReason::Time)) = r {
+            // The deadline fired inside the context: stop every thread.
+            self.halt(StopReason::Time);
+        }
+        r
+    }
+
+    /// A serial sub-search [`ab_tt`] of `pos` (`depth` plies left, at `ply`) with its line.
+    pub fn serial(
+        &self,
+        frame: &Frame,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Line<G::Move>, Aborted> {
+        self.with_ctx(Some(frame), |ctx| {
+            let score = ab_tt(ctx, pos, depth, ply, alpha, beta)?;
+            Ok(Line {
+                score,
+                pv: ctx.pv(ply).to_vec(),
+            })
+        })
+    }
+
+    /// Opens a node of the parallel part: a bottom position's value, a value from the table,
+    /// or its successors in search order with their generation-order indices.
+    pub fn open(
+        &self,
+        frame: &Frame,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        window: Window,
+    ) -> Result<Opened<G::Move>, Aborted> {
+        self.with_ctx(Some(frame), |ctx| {
+            ctx.enter(ply)?;
+            if ply > 0 {
+                if let Some(s) = ctx.tt_cut(pos, depth, ply, window) {
+                    return Ok(Opened::Value(s));
+                }
+            }
+            match ctx.node(pos, depth, ply) {
+                Node::Leaf(v) => Ok(Opened::Value(v)),
+                Node::Interior(n) => Ok(Opened::Moves(
+                    (0..n)
+                        .map(|i| (ctx.move_at(ply, i), ctx.gen_index(ply, i)))
+                        .collect(),
+                )),
+            }
+        })
+    }
+
+    /// Stores a parallel node's result in the table (`window`: the node's original window;
+    /// `best`: the generation-order index of the best move).
+    pub fn store(
+        &self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        score: Score,
+        window: Window,
+        best: Option<u16>,
+    ) {
+        let (Some(key), true) = (pos.hash(), depth <= 255) else {
+            return;
+        };
+        let bound = if score <= window.alpha {
+            Bound::Upper
+        } else if score >= window.beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(
+            key,
+            TtEntry {
+                score: score.to_node_relative(ply as u32),
+                depth: depth as u8,
+                bound,
+                move_index: best.filter(|&g| g != u16::MAX),
+            },
+        );
+    }
+}
+
+/// What [`Shared::open`] found.
+#[derive(Clone, Debug)]
+pub enum Opened<M> {
+    /// The node is settled: a bottom position or a table value.
+    Value(Score),
+    /// Successors in search order, with generation-order indices.
+    Moves(Vec<(M, u16)>),
+}
+
+/// Shallowest remaining depth at which [`ab_tt`] probes and stores the table: a subtree of one
+/// ply is cheaper to search again than a (likely cache-missing) probe.
+pub const MIN_TT_DEPTH: u32 = 2;
+
+/// The serial search below the split depth: fail-soft alpha-beta (seed 000 §8.1, as
+/// `arachne_search::falphabeta`) that also takes a value from the shared table when an entry of
+/// exactly this draft settles the node for the window (as MT does, [`Ctx::tt_cut`]), so threads
+/// profit from each other's finished subtrees. Fail-soft results are stored as bounds, at
+/// nodes with at least [`MIN_TT_DEPTH`] plies left.
+pub fn ab_tt<G: Game>(
+    ctx: &mut Ctx<G>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+) -> SearchResult {
+    ctx.enter(ply)?;
+    let window = Window::new(alpha, beta);
+    let table = depth >= MIN_TT_DEPTH;
+    if ply > 0 && table {
+        if let Some(s) = ctx.tt_cut(pos, depth, ply, window) {
+            return Ok(s);
+        }
+    }
+    let d = match ctx.node(pos, depth, ply) {
+        Node::Leaf(v) => return Ok(v),
+        Node::Interior(d) => d,
+    };
+    let mut m = -Score::INF;
+    let mut best = None;
+    for i in 0..d {
+        let child = pos.play(ctx.move_at(ply, i));
+        let t = -ab_tt(ctx, &child, depth - 1, ply + 1, -beta, -m.max(alpha))?;
+        if t > m {
+            m = t;
+            best = Some(i);
+            if m < beta || ply == 0 {
+                ctx.new_best(ply, i);
+            }
+            if m >= beta {
+                ctx.cutoff(pos, ply, i, depth);
+                break;
+            }
+        }
+    }
+    if table {
+        ctx.tt_store(pos, depth, ply, m, window, best);
+    }
+    Ok(m)
+}

@@ -1,0 +1,333 @@
+//! Cilk-style work and span of `ybwc` and `jamboree`, and their greedy schedule on P virtual
+//! processors.
+//!
+//! Seed 002 §6.2.1: "The execution time is bounded from below by T∞ and by W/P … Cilk's
+//! randomized scheduler guarantees that the program executes in O(W/P + T∞) expected time.
+//! Therefore a good estimate of a program's parallelism is W/T∞." §6.2.4 measured Jamboree on
+//! 100 incremental trees (b = 10, depth 10, static ordering, Alpha-Beta below depth 3): work
+//! 1 952 s, critical path 132 s, parallelism 14.8.
+//!
+//! How we measure, on one core, as Cilk does: the algorithm's serial elision ([`ybwc::trace`],
+//! [`jamboree::trace`]) runs on one processor and records every serial piece of work (a node's
+//! opening, a serial sub-search below the split depth) as a *strand* of a task graph ([`Dag`])
+//! with its dependencies (spawn, sync, and Jamboree's "wait for the earlier iterations"). Then
+//!
+//! * work W = the sum of all strands' costs,
+//! * span T∞ = the costliest path through the graph,
+//! * T_P = the makespan of a greedy list schedule of the graph on P processors (a ready strand
+//!   starts as soon as a processor is free, lowest strand number first — the serial order,
+//!   like Cilk's work-first stealing). Brent/Graham: `max(W/P, T∞) ≤ T_P ≤ W/P + T∞`.
+//!
+//! Costs are in nodes, `interior_cost · interior + leaf_cost · leaves` ([`CostWeights`]): the
+//! paper's times are dominated by its evaluation function (an empty loop per leaf), so
+//! `CostWeights::NODES` (1, 1) and `CostWeights::EVALS` (b, 1: a static-ordering expansion
+//! evaluates every child) bracket it.
+//!
+//! What the model leaves out, and says so: the graph is the one-processor execution's, so
+//! speculative work that more processors would do (tests started before an earlier brother's
+//! value raised α, brothers started before a cutoff) is not in it — as in Cilk's W/T∞
+//! estimate. The simulated speedup W/T_P is therefore an upper bound on the real one; the real
+//! threads' extra nodes are reported separately by the benchmarks.
+//!
+//! Library API (used by the RBFM comparison of seed 002 §6.2): [`measure`].
+//!
+//! ```
+//! use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
+//! use arachne_parallel::smp::work_span::{measure, CostWeights, Split};
+//!
+//! let trees: Vec<_> = (1..=3)
+//!     .map(|seed| IncrementalTree::new(IncrementalParams {
+//!         b: 6, d: 6, seed, branching: Branching::Uniform, values: EdgeValues::Real }))
+//!     .collect();
+//! let m = measure(Split::Jamboree, &trees, 6, 3, true, CostWeights::NODES, &[1, 16]);
+//! assert!(m.parallelism() > 1.0);
+//! assert_eq!(m.times[0].1, m.work); // one processor does all the work
+//! assert!(m.times[1].1 >= m.span);  // nobody beats the critical path
+//! ```
+use super::{jamboree, ybwc};
+use arachne_core::{Game, Limits, Score, Stats};
+use arachne_search::context::Ctx;
+use arachne_search::SearchOptions;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Index of a strand in a [`Dag`].
+pub type StrandId = u32;
+
+/// Weights turning node counts into cost.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CostWeights {
+    /// Cost of an interior node.
+    pub interior: u64,
+    /// Cost of a bottom position.
+    pub leaf: u64,
+}
+
+impl CostWeights {
+    /// Every node costs 1.
+    pub const NODES: CostWeights = CostWeights {
+        interior: 1,
+        leaf: 1,
+    };
+    /// Evaluations for branching 10 with static ordering: an interior node evaluates its 10
+    /// children, a bottom position itself.
+    pub const EVALS: CostWeights = CostWeights {
+        interior: 10,
+        leaf: 1,
+    };
+}
+
+/// A task graph: strands with costs and predecessors, created in a topological order (every
+/// predecessor has a smaller number).
+#[derive(Clone, Debug)]
+pub struct Dag {
+    weights: CostWeights,
+    cost: Vec<u64>,
+    /// Predecessors of strand `i`: `preds[start[i]..start[i + 1]]`.
+    preds: Vec<StrandId>,
+    start: Vec<usize>,
+}
+
+impl Dag {
+    /// An empty graph with one zero-cost start strand (number 0).
+    pub fn new(weights: CostWeights) -> Dag {
+        let mut d = Dag {
+            weights,
+            cost: Vec::new(),
+            preds: Vec::new(),
+            start: vec![0],
+        };
+        d.strand(0, &[]);
+        d
+    }
+
+    /// Adds a strand of `cost` after `preds`.
+    pub fn strand(&mut self, cost: u64, preds: &[StrandId]) -> StrandId {
+        let id = self.cost.len() as StrandId;
+        debug_assert!(preds.iter().all(|&p| p < id));
+        self.cost.push(cost);
+        self.preds.extend_from_slice(preds);
+        self.start.push(self.preds.len());
+        id
+    }
+
+    /// Adds a strand costing the nodes counted between `before` and `after`.
+    pub fn strand_since(&mut self, before: &Stats, after: &Stats, preds: &[StrandId]) -> StrandId {
+        let c = self.weights.interior * (after.interior - before.interior)
+            + self.weights.leaf * (after.leaves - before.leaves);
+        self.strand(c, preds)
+    }
+
+    /// A zero-cost strand after all of `preds` (a sync).
+    pub fn join(&mut self, preds: &[StrandId]) -> StrandId {
+        if preds.len() == 1 {
+            return preds[0];
+        }
+        self.strand(0, preds)
+    }
+
+    /// Number of strands.
+    pub fn len(&self) -> usize {
+        self.cost.len()
+    }
+
+    /// True when only the start strand exists.
+    pub fn is_empty(&self) -> bool {
+        self.cost.len() <= 1
+    }
+
+    fn preds_of(&self, i: usize) -> &[StrandId] {
+        &self.preds[self.start[i]..self.start[i + 1]]
+    }
+
+    /// Work W: the sum of the strands' costs.
+    pub fn work(&self) -> u64 {
+        self.cost.iter().sum()
+    }
+
+    /// Span T∞: the costliest path.
+    pub fn span(&self) -> u64 {
+        let mut fin = vec![0u64; self.len()];
+        for i in 0..self.len() {
+            let ready = self
+                .preds_of(i)
+                .iter()
+                .map(|&p| fin[p as usize])
+                .max()
+                .unwrap_or(0);
+            fin[i] = ready + self.cost[i];
+        }
+        fin.into_iter().max().unwrap_or(0)
+    }
+
+    /// Makespan of the greedy list schedule on `p` processors (see the module docs).
+    pub fn greedy(&self, p: u64) -> u64 {
+        let n = self.len();
+        let p = p.max(1);
+        let mut succ_start = vec![0usize; n + 1];
+        for i in 0..n {
+            for &q in self.preds_of(i) {
+                succ_start[q as usize + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            succ_start[i + 1] += succ_start[i];
+        }
+        let mut fill = succ_start.clone();
+        let mut succ = vec![0 as StrandId; self.preds.len()];
+        let mut waiting = vec![0u32; n];
+        for (i, w) in waiting.iter_mut().enumerate() {
+            *w = self.preds_of(i).len() as u32;
+            for &q in self.preds_of(i) {
+                succ[fill[q as usize]] = i as StrandId;
+                fill[q as usize] += 1;
+            }
+        }
+        let mut ready: BinaryHeap<Reverse<StrandId>> = (0..n)
+            .filter(|&i| waiting[i] == 0)
+            .map(|i| Reverse(i as StrandId))
+            .collect();
+        let mut running: BinaryHeap<Reverse<(u64, StrandId)>> = BinaryHeap::new();
+        let (mut now, mut free, mut end) = (0u64, p, 0u64);
+        loop {
+            while free > 0 {
+                let Some(Reverse(i)) = ready.pop() else { break };
+                free -= 1;
+                running.push(Reverse((now + self.cost[i as usize], i)));
+            }
+            let Some(Reverse((t, i))) = running.pop() else {
+                break;
+            };
+            now = t;
+            end = end.max(t);
+            free += 1;
+            let i = i as usize;
+            for &s in &succ[succ_start[i]..succ_start[i + 1]] {
+                waiting[s as usize] -= 1;
+                if waiting[s as usize] == 0 {
+                    ready.push(Reverse(s));
+                }
+            }
+        }
+        end
+    }
+}
+
+/// Which fork–join algorithm to measure.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Split {
+    /// [`ybwc`].
+    Ybwc,
+    /// [`jamboree`].
+    Jamboree,
+}
+
+/// Work, span and simulated times summed over a set of trees searched one after another.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measure {
+    /// Work W.
+    pub work: u64,
+    /// Span T∞.
+    pub span: u64,
+    /// `(P, T_P)` for each requested P (greedy schedule).
+    pub times: Vec<(u64, u64)>,
+    /// Root values, one per tree.
+    pub values: Vec<Score>,
+    /// Node counts of the one-processor execution.
+    pub stats: Stats,
+}
+
+impl Measure {
+    /// Parallelism W/T∞.
+    pub fn parallelism(&self) -> f64 {
+        self.work as f64 / self.span.max(1) as f64
+    }
+
+    /// Simulated speedup W/T_P at each requested P.
+    pub fn speedups(&self) -> Vec<(u64, f64)> {
+        self.times
+            .iter()
+            .map(|&(p, t)| (p, self.work as f64 / t.max(1) as f64))
+            .collect()
+    }
+}
+
+/// The task graph of one search of `root` (`depth` plies, serial below `serial`, static move
+/// ordering when `preorder`, no transposition table — the paper's setting), its value and
+/// one-processor counts.
+pub fn trace_one<G: Game>(
+    split: Split,
+    root: &G,
+    depth: u32,
+    serial: u32,
+    preorder: bool,
+    weights: CostWeights,
+) -> (Dag, Score, Stats) {
+    let opts = SearchOptions {
+        preorder,
+        ..SearchOptions::default()
+    };
+    let limits = Limits::default();
+    let mut ctx: Ctx<G> = Ctx::new(&opts, &limits, None);
+    let mut dag = Dag::new(weights);
+    let (inf, serial) = (Score::INF, serial.max(1));
+    let r = match split {
+        Split::Ybwc => ybwc::trace(&mut ctx, &mut dag, root, depth, 0, -inf, inf, serial, 0),
+        Split::Jamboree => {
+            jamboree::trace(&mut ctx, &mut dag, root, depth, 0, -inf, inf, serial, 0)
+        }
+    };
+    let (v, _) = r.expect("no limits: a trace cannot be aborted");
+    (dag, v, ctx.stats)
+}
+
+/// Measures `split` on every tree of `roots` (searched one after another, as Cilk ran the
+/// seed's 100 trees): W, T∞ and the greedy T_P for every P in `procs`. See the module docs.
+pub fn measure<G: Game>(
+    split: Split,
+    roots: &[G],
+    depth: u32,
+    serial: u32,
+    preorder: bool,
+    weights: CostWeights,
+    procs: &[u64],
+) -> Measure {
+    let mut m = Measure {
+        work: 0,
+        span: 0,
+        times: procs.iter().map(|&p| (p, 0)).collect(),
+        values: Vec::new(),
+        stats: Stats::default(),
+    };
+    for root in roots {
+        let (dag, v, stats) = trace_one(split, root, depth, serial, preorder, weights);
+        m.work += dag.work();
+        m.span += dag.span();
+        for t in &mut m.times {
+            t.1 += dag.greedy(t.0);
+        }
+        m.values.push(v);
+        m.stats += stats;
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_graph() {
+        // 0 → a(3) → {b(5), c(2)} → join
+        let mut d = Dag::new(CostWeights::NODES);
+        let a = d.strand(3, &[0]);
+        let b = d.strand(5, &[a]);
+        let c = d.strand(2, &[a]);
+        d.join(&[b, c]);
+        assert_eq!(d.work(), 10);
+        assert_eq!(d.span(), 8);
+        assert_eq!(d.greedy(1), 10);
+        assert_eq!(d.greedy(2), 8);
+        assert_eq!(d.greedy(100), 8);
+    }
+}

@@ -1,0 +1,191 @@
+//! `ybwc` — Young Brothers Wait Concept: R. Feldmann, *Game Tree Search on Massively Parallel
+//! Systems* (PhD thesis, Paderborn, 1993); Feldmann, Monien, Mysliwietz & Vornberger,
+//! *Distributed Game-Tree Search*, ICCA Journal 12(2), 1989.
+//!
+//! The rule: at every node the eldest brother (the first successor in move order) is searched
+//! before any younger brother may be searched in parallel. Once it returns without a cutoff,
+//! all younger brothers are forked with the window `(α, β)` current at the moment each starts
+//! (fail-soft, seed 000 §8.1); each result raises `α` for the brothers started after it; a
+//! brother that fails high cancels the others (see [`super::Frame`]).
+//!
+//! *Helpful master*: in Feldmann's system a processor whose brothers are being searched
+//! elsewhere helps its helpers instead of idling. On rayon that is what a worker waiting at a
+//! `scope` does: it runs tasks from its own deque and steals others' until the scope's tasks
+//! are done. Brothers are spawned with `spawn_fifo`, so a worker takes them in move order.
+//!
+//! Subtrees with fewer than `serial` plies left are searched serially by [`super::ab_tt`].
+//! [`trace`] is the same algorithm's serial elision (one processor, brothers in order), which
+//! records the task graph for [`super::work_span`].
+use super::work_span::{Dag, StrandId};
+use super::{ab_tt, Frame, Line, Opened, Shared};
+use arachne_core::{Game, Score, Window};
+use arachne_search::context::{Aborted, Ctx, Node};
+use std::sync::Mutex;
+
+/// YBWC search of `pos` with `depth` plies left at `ply` in `(alpha, beta)`: the fail-soft
+/// value (exact inside the window) and the principal line.
+#[allow(clippy::too_many_arguments)]
+pub fn ybwc<G: Game>(
+    sh: &Shared<G>,
+    frame: &Frame,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    serial: u32,
+) -> Result<Line<G::Move>, Aborted> {
+    if depth < serial {
+        return sh.serial(frame, pos, depth, ply, alpha, beta);
+    }
+    let window = Window::new(alpha, beta);
+    let moves = match sh.open(frame, pos, depth, ply, window)? {
+        Opened::Value(v) => {
+            return Ok(Line {
+                score: v,
+                pv: Vec::new(),
+            })
+        }
+        Opened::Moves(m) => m,
+    };
+    // The eldest brother, alone.
+    let (m0, g0) = moves[0];
+    let first = ybwc(
+        sh,
+        frame,
+        &pos.play(m0),
+        depth - 1,
+        ply + 1,
+        -beta,
+        -alpha,
+        serial,
+    )?;
+    let first = first.child(m0);
+    if first.score >= beta || moves.len() == 1 {
+        sh.store(pos, depth, ply, first.score, window, Some(g0));
+        return Ok(first);
+    }
+    struct State<M> {
+        best: Line<M>,
+        gen: u16,
+        alpha: Score,
+        err: Option<Aborted>,
+    }
+    let st = Mutex::new(State {
+        alpha: alpha.max(first.score),
+        best: first,
+        gen: g0,
+        err: None,
+    });
+    let fork = frame.child();
+    rayon::scope_fifo(|s| {
+        for &(mv, g) in &moves[1..] {
+            let (st, fork) = (&st, &fork);
+            s.spawn_fifo(move |_| {
+                if fork.is_cancelled() {
+                    return;
+                }
+                let a = st.lock().expect("ybwc lock").alpha;
+                let r = ybwc(
+                    sh,
+                    fork,
+                    &pos.play(mv),
+                    depth - 1,
+                    ply + 1,
+                    -beta,
+                    -a,
+                    serial,
+                );
+                let mut st = st.lock().expect("ybwc lock");
+                match r {
+                    Err(e) => {
+                        if !fork.cancelled_here() && st.err.is_none() {
+                            st.err = Some(e);
+                            fork.cancel();
+                        }
+                    }
+                    Ok(l) => {
+                        let l = l.child(mv);
+                        if l.score > st.best.score {
+                            st.alpha = st.alpha.max(l.score);
+                            let cut = l.score >= beta;
+                            st.best = l;
+                            st.gen = g;
+                            if cut {
+                                fork.cancel();
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let st = st.into_inner().expect("ybwc lock");
+    if let Some(e) = st.err {
+        return Err(e);
+    }
+    sh.store(pos, depth, ply, st.best.score, window, Some(st.gen));
+    Ok(st.best)
+}
+
+/// The serial elision of [`ybwc`] on one processor (brothers in move order, each seeing the
+/// `α` raised by the ones before it, no brother started after a cutoff — what Cilk measures
+/// on one processor), recording each serial piece of work as a strand of `dag` with its
+/// dependencies. `pred` is the strand this search depends on; returns the value and the
+/// strand that ends it. Costs are `interior_cost · interior + leaf_cost · leaves` of the
+/// context's counts for each strand.
+#[allow(clippy::too_many_arguments)]
+pub fn trace<G: Game>(
+    ctx: &mut Ctx<G>,
+    dag: &mut Dag,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    serial: u32,
+    pred: StrandId,
+) -> Result<(Score, StrandId), Aborted> {
+    let before = ctx.stats;
+    if depth < serial {
+        let v = ab_tt(ctx, pos, depth, ply, alpha, beta)?;
+        let s = dag.strand_since(&before, &ctx.stats, &[pred]);
+        return Ok((v, s));
+    }
+    ctx.enter(ply)?;
+    let n = match ctx.node(pos, depth, ply) {
+        Node::Leaf(v) => return Ok((v, dag.strand_since(&before, &ctx.stats, &[pred]))),
+        Node::Interior(n) => n,
+    };
+    let open = dag.strand_since(&before, &ctx.stats, &[pred]);
+    let child = pos.play(ctx.move_at(ply, 0));
+    let (t, e0) = trace(
+        ctx,
+        dag,
+        &child,
+        depth - 1,
+        ply + 1,
+        -beta,
+        -alpha,
+        serial,
+        open,
+    )?;
+    let mut m = -t;
+    if m >= beta || n == 1 {
+        return Ok((m, e0));
+    }
+    let mut ends = vec![e0];
+    for i in 1..n {
+        let a = alpha.max(m);
+        let child = pos.play(ctx.move_at(ply, i));
+        let (t, e) = trace(ctx, dag, &child, depth - 1, ply + 1, -beta, -a, serial, e0)?;
+        ends.push(e);
+        if -t > m {
+            m = -t;
+            if m >= beta {
+                break;
+            }
+        }
+    }
+    Ok((m, dag.join(&ends)))
+}

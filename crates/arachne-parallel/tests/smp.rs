@@ -1,0 +1,284 @@
+//! Shared-memory searches (`smp`): exact values against serial search for every thread count,
+//! lazy SMP's guarantee, a stress test of short searches with random stops, and Cilk-style
+//! work/span on small trees.
+use arachne_core::{Game, Limits, Score, StopFlag};
+use arachne_games::{
+    chess::bench, othello, Branching, Chess, EdgeValues, IidParams, IidTree, IncrementalParams,
+    IncrementalTree,
+};
+use arachne_parallel::smp::work_span::{measure, CostWeights, Split};
+use arachne_parallel::smp::{search, SmpAlgo};
+use arachne_search::{Algorithm, SearchOptions, ValueKind};
+use proptest::prelude::*;
+use std::time::Duration;
+
+const EXACT: [&str; 7] = [
+    "ybwc:serial=1",
+    "ybwc:serial=2",
+    "ybwc",
+    "jamboree:serial=1",
+    "jamboree:serial=2",
+    "jamboree",
+    "abdada",
+];
+
+fn smp<G: Game>(
+    algo: &str,
+    root: &G,
+    depth: u32,
+    threads: usize,
+    opts: &SearchOptions,
+) -> arachne_search::SearchOutcome<G::Move> {
+    let algo: SmpAlgo = algo.parse().unwrap();
+    search(
+        &algo,
+        root,
+        &Limits::depth(depth),
+        opts,
+        threads,
+        None,
+        &mut |_| {},
+    )
+    .unwrap()
+}
+
+/// The best move must achieve the value: the child's value one ply less deep, negated.
+fn move_achieves<G: Game>(root: &G, mv: G::Move, depth: u32, value: Score, opts: &SearchOptions) {
+    let child = root.play(mv);
+    let v = if depth == 1 {
+        -child.evaluate()
+    } else {
+        -Algorithm::AlphaBeta
+            .search(&child, &Limits::depth(depth - 1), opts)
+            .value
+    };
+    // Decisive scores count plies from the root searched: compare the others.
+    if !value.is_decisive() {
+        assert_eq!(v, value, "best move does not achieve the value");
+    }
+}
+
+fn iid(n: u32, d: u32, seed: u64) -> IidTree {
+    IidTree::new(IidParams {
+        n,
+        d,
+        seed,
+        range: Some(5),
+    })
+}
+
+fn inc(b: u32, d: u32, seed: u64) -> IncrementalTree {
+    IncrementalTree::new(IncrementalParams {
+        b,
+        d,
+        seed,
+        branching: Branching::Uniform,
+        values: EdgeValues::Real,
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    /// ybwc, jamboree and abdada return the serial value for every thread count 1–8 on random
+    /// trees (uniform iid trees with few values: many ties; incremental trees).
+    #[test]
+    fn exact_on_random_trees(
+        seed in 0u64..1_000_000,
+        n in 2u32..5,
+        d in 1u32..6,
+        threads in 1usize..=8,
+        which in 0usize..EXACT.len(),
+        incremental in any::<bool>(),
+        preorder in any::<bool>(),
+    ) {
+        let opts = SearchOptions { preorder, ..SearchOptions::default() };
+        let algo = EXACT[which];
+        let (want, got) = if incremental {
+            let t = inc(n, d, seed);
+            let want = Algorithm::Negamax.search(&t, &Limits::depth(d), &opts).value;
+            (want, smp(algo, &t, d, threads, &opts))
+        } else {
+            let t = iid(n, d, seed);
+            let want = Algorithm::Negamax.search(&t, &Limits::depth(d), &opts).value;
+            (want, smp(algo, &t, d, threads, &opts))
+        };
+        prop_assert_eq!(got.kind, ValueKind::Exact);
+        prop_assert_eq!(got.value, want, "{} threads={}", algo, threads);
+        prop_assert_eq!(got.depth, d);
+        prop_assert!(got.best_move.is_some());
+    }
+
+    /// lazy-smp: the value is exact at the depth it reports (≥ the requested one), and its best
+    /// move achieves it.
+    #[test]
+    fn lazy_smp_guarantee(
+        seed in 0u64..1_000_000,
+        n in 2u32..5,
+        d in 1u32..5,
+        threads in 1usize..=8,
+    ) {
+        let t = inc(n, d + 1, seed);
+        let opts = SearchOptions::default();
+        let got = smp("lazy-smp", &t, d, threads, &opts);
+        prop_assert!(got.depth == d || got.depth == d + 1);
+        let want = Algorithm::Negamax.search(&t, &Limits::depth(got.depth), &opts).value;
+        prop_assert_eq!(got.value, want);
+        let mv = got.best_move.expect("a move");
+        let mut moves = Vec::new();
+        t.moves(&mut moves);
+        prop_assert!(moves.contains(&mv));
+        move_achieves(&t, mv, got.depth, got.value, &opts);
+    }
+}
+
+fn real_game<G: Game>(root: &G, depth: u32, opts: &SearchOptions, what: &str) {
+    let want = Algorithm::AlphaBeta.search(root, &Limits::depth(depth), opts);
+    for algo in ["ybwc:serial=2", "jamboree:serial=2", "abdada"] {
+        for threads in [1, 2, 3, 8] {
+            let got = smp(algo, root, depth, threads, opts);
+            assert_eq!(got.value, want.value, "{what} {algo} threads={threads}");
+        }
+    }
+    let got = smp("lazy-smp", root, depth, 3, opts);
+    let v = Algorithm::AlphaBeta
+        .search(root, &Limits::depth(got.depth), opts)
+        .value;
+    assert_eq!(got.value, v, "{what} lazy-smp");
+}
+
+fn ordering() -> SearchOptions {
+    SearchOptions {
+        hints: true,
+        killers: true,
+        history: true,
+        ..SearchOptions::default()
+    }
+}
+
+#[test]
+fn chess_bench_positions() {
+    let opts = SearchOptions {
+        quiescence: true,
+        ..ordering()
+    };
+    for (i, rec) in bench::lct2().iter().enumerate().step_by(8) {
+        real_game(&rec.position, 3, &opts, &format!("lct2 #{}", i + 1));
+    }
+    real_game(&Chess::default(), 4, &opts, "start");
+}
+
+#[test]
+fn checkers_bench_positions() {
+    for (i, p) in arachne_games::checkers::bench_positions()
+        .iter()
+        .enumerate()
+        .step_by(2)
+    {
+        real_game(p, 6, &ordering(), &format!("checkers #{i}"));
+    }
+}
+
+#[test]
+fn othello_bench_positions() {
+    for (i, p) in othello::bench_positions().iter().enumerate().step_by(2) {
+        real_game(p, 4, &ordering(), &format!("othello #{i}"));
+    }
+}
+
+/// Many short searches with random thread counts and random stop times (stop flag, deadline
+/// or node budget): every search returns, and a stopped search's result is the last completed
+/// iteration's (exact at its depth) or says it has none.
+#[test]
+fn stress_random_stops() {
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let mut rnd = move |m: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % m
+    };
+    let algos = ["ybwc", "jamboree:serial=2", "lazy-smp", "abdada"];
+    for i in 0..400 {
+        let t = inc(6, 9, i);
+        let algo: SmpAlgo = algos[rnd(4) as usize].parse().unwrap();
+        let threads = 1 + rnd(8) as usize;
+        let stop = StopFlag::new();
+        let mut limits = Limits {
+            depth: Some(9),
+            stop: stop.clone(),
+            ..Limits::default()
+        };
+        let delay = Duration::from_micros(rnd(3000));
+        let stopper = match rnd(3) {
+            0 => {
+                let s = stop.clone();
+                Some(std::thread::spawn(move || {
+                    std::thread::sleep(delay);
+                    s.stop()
+                }))
+            }
+            1 => {
+                limits = limits.with_time(delay);
+                None
+            }
+            _ => {
+                limits = limits.with_nodes(1 + rnd(50_000));
+                None
+            }
+        };
+        let opts = SearchOptions::default();
+        let out = search(&algo, &t, &limits, &opts, threads, None, &mut |_| {}).unwrap();
+        if let Some(h) = stopper {
+            h.join().unwrap();
+        }
+        match out.kind {
+            ValueKind::Exact => {
+                assert!(out.depth >= 1);
+                let want = Algorithm::AlphaBeta
+                    .search(&t, &Limits::depth(out.depth), &opts)
+                    .value;
+                assert_eq!(
+                    out.value, want,
+                    "{algo} threads={threads} depth {}",
+                    out.depth
+                );
+                assert!(out.best_move.is_some());
+            }
+            ValueKind::Unknown => assert!(out.stopped.is_some()),
+            k => panic!("unexpected kind {k:?}"),
+        }
+    }
+}
+
+/// The one-processor traces compute the serial value; W/T∞ exceeds 1 and the greedy schedule
+/// respects Brent's bounds.
+#[test]
+fn work_span_quick() {
+    let trees: Vec<_> = (0..6).map(|s| inc(5, 7, s)).collect();
+    for split in [Split::Ybwc, Split::Jamboree] {
+        let m = measure(
+            split,
+            &trees,
+            7,
+            3,
+            true,
+            CostWeights::NODES,
+            &[1, 2, 4, 16, 1024],
+        );
+        for (t, v) in trees.iter().zip(&m.values) {
+            let want = Algorithm::AlphaBeta
+                .search(t, &Limits::depth(7), &SearchOptions::default())
+                .value;
+            assert_eq!(*v, want);
+        }
+        assert!(m.span < m.work);
+        for &(p, tp) in &m.times {
+            let lower = (m.work as f64 / p as f64).max(m.span as f64);
+            assert!(tp as f64 >= lower - 1e-9, "{split:?} P={p}");
+            assert!(tp as f64 <= m.work as f64 / p as f64 + m.span as f64 + 1e-9);
+        }
+        assert_eq!(m.times[0].1, m.work);
+        assert_eq!(m.times[4].1, m.span);
+    }
+}
