@@ -14,6 +14,7 @@
 //! |---|---|---|
 //! | `fuller` | [`fuller`] | seed 001, Fuller–Gaschnig–Gillogly 1973 |
 //! | `fishburn` | [`fishburn`] | seed 000, Fishburn–Finkel 1980 |
+//! | `knm` | [`knm`] | seed 003, Lindstrom 1983 |
 //!
 //! ## Adding an experiment
 //!
@@ -33,6 +34,7 @@
 //! ```
 pub mod fishburn;
 pub mod fuller;
+pub mod knm;
 pub mod report;
 pub mod reproduce;
 
@@ -48,6 +50,7 @@ use std::path::PathBuf;
 pub static EXPERIMENTS: &[Experiment] = &[
     Experiment { name: "fishburn", about: "Fishburn–Finkel: γ0/γ1 tables, speedup vs P, Theorems 2–4 on the simulator", paper: fishburn::PAPER, run: fishburn::run },
     Experiment { name: "fuller", about: "Fuller–Gaschnig–Gillogly: exact E[NBP] tables, Figures 5.1/6.1, K_D·N^L_D fits", paper: fuller::PAPER, run: fuller::run },
+    Experiment { name: "knm", about: "Lindstrom: Key Node Method Tables 4-1/4-2, sweep to f=10, q=8, k=1024, speedup vs k beside tree-split", paper: knm::PAPER, run: knm::run },
 ];
 
 /// One registered experiment.
