@@ -523,10 +523,12 @@ impl<G: Game, A> Node<G, A> {
         if !self.looked {
             // First look at the position: is it a bottom position of the game?
             self.looked = true;
-            self.terminal = self.pos.is_terminal() || {
-                self.pos.moves(buf);
-                buf.is_empty()
-            } || self.ply >= rules.depth;
+            self.terminal = self.pos.is_terminal()
+                || {
+                    self.pos.moves(buf);
+                    buf.is_empty()
+                }
+                || self.ply >= rules.depth;
         }
         if self.is_bottom() {
             // Terminal case: answer the first down message that makes us key.

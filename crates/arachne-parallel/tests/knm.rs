@@ -89,7 +89,10 @@ fn check_dist<G: Game>(root: &G, depth: u32, want: Score, procs: &[u32], seed: u
     let mut unit = SimConfig::new(CostModel::unit(1.0));
     unit.latency_seed = seed;
     let arachne = SimConfig::new(CostModel::arachne());
-    for (bi, b) in [Backend::Sim(unit), Backend::Sim(arachne)].iter().enumerate() {
+    for (bi, b) in [Backend::Sim(unit), Backend::Sim(arachne)]
+        .iter()
+        .enumerate()
+    {
         for (vi, o) in variants().into_iter().enumerate() {
             // Every variant on the unit model; a rotating half on the arachne model.
             if bi == 1 && (vi + seed as usize) % 2 == 0 {
@@ -187,24 +190,48 @@ fn ordered_trees_visit_the_key_set_exactly() {
             // The closed forms.
             assert_eq!(leaves, knm::lucas_u(n as u64, d + 2));
             if n >= 2 {
-                assert_eq!(nodes, (knm::lucas_u(n as u64, d + 4) - 1) / (n as u64 - 1) - 1);
+                assert_eq!(
+                    nodes,
+                    (knm::lucas_u(n as u64, d + 4) - 1) / (n as u64 - 1) - 1
+                );
             }
             if n == 3 {
-                assert_eq!(leaves as i64, ((1i64 << (d + 2)) - if d % 2 == 0 { 1 } else { -1 }) / 3);
+                assert_eq!(
+                    leaves as i64,
+                    ((1i64 << (d + 2)) - if d % 2 == 0 { 1 } else { -1 }) / 3
+                );
             }
             if d <= 3 || n == 1 {
                 assert_eq!(leaves, km, "n={n} d={d}");
             } else if n >= 2 {
                 assert!(leaves > km, "n={n} d={d}");
             }
-            for (order, preorder) in [(Order::Best, false), (Order::Best, true), (Order::Worst, true)] {
-                let t = OrderedTree::new(OrderedParams { n, d, order, seed: 1 }).unwrap();
+            for (order, preorder) in [
+                (Order::Best, false),
+                (Order::Best, true),
+                (Order::Worst, true),
+            ] {
+                let t = OrderedTree::new(OrderedParams {
+                    n,
+                    d,
+                    order,
+                    seed: 1,
+                })
+                .unwrap();
                 let want = exact(&t, d);
                 for suppress in [true, false] {
-                    let o = KnmOptions { preorder, suppress, ..KnmOptions::default() };
+                    let o = KnmOptions {
+                        preorder,
+                        suppress,
+                        ..KnmOptions::default()
+                    };
                     let out = pooled::run(&t, d, 1, &o).unwrap();
                     assert_eq!(out.value, want);
-                    assert_eq!((out.stats.visited, out.stats.terminals), (nodes, leaves), "n={n} d={d} {order:?} pre={preorder}");
+                    assert_eq!(
+                        (out.stats.visited, out.stats.terminals),
+                        (nodes, leaves),
+                        "n={n} d={d} {order:?} pre={preorder}"
+                    );
                     for k in [2, 5, 20] {
                         let out = pooled::run(&t, d, k, &o).unwrap();
                         assert_eq!(out.value, want);
@@ -215,12 +242,17 @@ fn ordered_trees_visit_the_key_set_exactly() {
         }
     }
     // One worked example against Knuth–Moore.
-    assert_eq!(knm::key_set_size(4, 6), (knm::key_set_size(4, 6).0, 217, 127));
+    assert_eq!(
+        knm::key_set_size(4, 6),
+        (knm::key_set_size(4, 6).0, 217, 127)
+    );
 }
 
 #[test]
 fn options_parse_and_bad_ones_are_one_line_errors() {
-    let ParAlgo::Knm(o) = "knm".parse::<ParAlgo>().unwrap() else { panic!() };
+    let ParAlgo::Knm(o) = "knm".parse::<ParAlgo>().unwrap() else {
+        panic!()
+    };
     assert_eq!(o, KnmOptions::default());
     assert!(o.fifo && o.suppress && !o.deepening && !o.preorder && o.model == Model::Dist);
     let ParAlgo::Knm(o) = "knm:fifo=0,suppress=0,deepening=1,preorder=1,model=pooled,seed=7"
@@ -229,8 +261,22 @@ fn options_parse_and_bad_ones_are_one_line_errors() {
     else {
         panic!()
     };
-    assert!(!o.fifo && !o.suppress && o.deepening && o.preorder && o.model == Model::Pooled && o.seed == 7);
-    for bad in ["knm:fifo=2", "knm:suppress=yes", "knm:model=shared", "knm:foo=1", "knm:seed=x", "knm:fifo"] {
+    assert!(
+        !o.fifo
+            && !o.suppress
+            && o.deepening
+            && o.preorder
+            && o.model == Model::Pooled
+            && o.seed == 7
+    );
+    for bad in [
+        "knm:fifo=2",
+        "knm:suppress=yes",
+        "knm:model=shared",
+        "knm:foo=1",
+        "knm:seed=x",
+        "knm:fifo",
+    ] {
         let e = bad.parse::<ParAlgo>().unwrap_err();
         assert!(!e.0.contains('\n') && e.0.contains("knm"), "{bad}: {e}");
     }
@@ -241,7 +287,14 @@ fn options_parse_and_bad_ones_are_one_line_errors() {
     assert!(search(&knm, &t, 3, None, &sim).is_err());
     assert!(pooled::run(&t, 3, 0, &KnmOptions::default()).is_err());
     let pooled_algo: ParAlgo = "knm:model=pooled".parse().unwrap();
-    assert!(search(&pooled_algo, &t, 3, Some(2), &Backend::Threads { poll_every: 4 }).is_err());
+    assert!(search(
+        &pooled_algo,
+        &t,
+        3,
+        Some(2),
+        &Backend::Threads { poll_every: 4 }
+    )
+    .is_err());
     let out = search(&pooled_algo, &t, 3, Some(4), &sim).unwrap();
     assert_eq!(out.value, exact(&t, 3));
     assert!(out.speedup.unwrap() >= 1.0);
@@ -256,16 +309,54 @@ fn variants_have_their_effects() {
         let t = paper_tree(4, 5, seed, false);
         let base = KnmOptions::default();
         let a = pooled::run(&t, 5, 20, &base).unwrap();
-        let b = pooled::run(&t, 5, 20, &KnmOptions { suppress: false, ..base }).unwrap();
+        let b = pooled::run(
+            &t,
+            5,
+            20,
+            &KnmOptions {
+                suppress: false,
+                ..base
+            },
+        )
+        .unwrap();
         sup += a.stats.suppressed;
         assert_eq!(b.stats.suppressed, 0);
-        let c = pooled::run(&t, 5, 20, &KnmOptions { fifo: false, seed, ..base }).unwrap();
+        let c = pooled::run(
+            &t,
+            5,
+            20,
+            &KnmOptions {
+                fifo: false,
+                seed,
+                ..base
+            },
+        )
+        .unwrap();
         stale += c.stats.stale;
-        let dd = pooled::run(&t, 5, 20, &KnmOptions { deepening: true, ..base }).unwrap();
+        let dd = pooled::run(
+            &t,
+            5,
+            20,
+            &KnmOptions {
+                deepening: true,
+                ..base
+            },
+        )
+        .unwrap();
         assert_eq!(dd.iterations, 6, "search to 1, 2, …, D + 1");
         left += dd.left;
         // Same seed, same numbers.
-        let c2 = pooled::run(&t, 5, 20, &KnmOptions { fifo: false, seed, ..base }).unwrap();
+        let c2 = pooled::run(
+            &t,
+            5,
+            20,
+            &KnmOptions {
+                fifo: false,
+                seed,
+                ..base
+            },
+        )
+        .unwrap();
         assert_eq!((c.time, c.stats), (c2.time, c2.stats));
     }
     assert!(sup > 0, "suppression never triggered");
@@ -274,7 +365,10 @@ fn variants_have_their_effects() {
     // Valid-to rises one level per iteration, so on uniform-depth trees only a subtree valid to
     // the bottom ("∞": early game ends) can be spared a deepening message.
     let t = arachne_games::TicTacToe::new();
-    let o = KnmOptions { deepening: true, ..KnmOptions::default() };
+    let o = KnmOptions {
+        deepening: true,
+        ..KnmOptions::default()
+    };
     for depth in [7, 9] {
         let dd = pooled::run(&t, depth, 5, &o).unwrap();
         assert_eq!(dd.value, exact(&t, depth));

@@ -174,9 +174,8 @@ impl<G: Game> KnmProc<G> {
                 let i = (to & 0xffff_ffff) as u32;
                 self.outs.clear();
                 let outs = &mut self.outs;
-                self.nodes[i as usize].on_up(slot, u, &self.rules, &mut self.stats, &mut |o| {
-                    outs.push(o)
-                });
+                self.nodes[i as usize]
+                    .on_up(slot, u, &self.rules, &mut self.stats, &mut |o| outs.push(o));
                 i
             }
         };
@@ -343,7 +342,13 @@ pub fn search<G: Game>(
     };
     let (serial_time, serial_stats, speedup) = match backend {
         Backend::Sim(cfg) => {
-            let (_, st) = serial_in(root, depth, Window::FULL, StepperMode::AlphaBeta, opts.preorder);
+            let (_, st) = serial_in(
+                root,
+                depth,
+                Window::FULL,
+                StepperMode::AlphaBeta,
+                opts.preorder,
+            );
             let t = cfg.cost.serial_time(st.interior, st.leaves);
             let sp = if run.time > 0.0 { t / run.time } else { 1.0 };
             (Some(t), Some(st), Some(sp))

@@ -66,7 +66,9 @@ pub fn run<G: Game>(
     opts: &KnmOptions,
 ) -> Result<PooledOutcome<G::Move>, ParError> {
     if k == 0 {
-        return Err(ParError("knm: the number of processors must be at least 1".into()));
+        return Err(ParError(
+            "knm: the number of processors must be at least 1".into(),
+        ));
     }
     let rules = Rules {
         suppress: opts.suppress,
@@ -135,7 +137,9 @@ pub fn run<G: Game>(
                 let node = &mut nodes[n as usize];
                 let mut sink = |o: Out| outs.push(o);
                 match m {
-                    QMsg::Down { d, .. } => node.on_down(d, &rules, &mut stats, &mut buf, &mut sink),
+                    QMsg::Down { d, .. } => {
+                        node.on_down(d, &rules, &mut stats, &mut buf, &mut sink)
+                    }
                     QMsg::Up { slot, u, .. } => node.on_up(slot, u, &rules, &mut stats, &mut sink),
                 }
             }
@@ -145,12 +149,8 @@ pub fn run<G: Game>(
                         let child = nodes[n as usize].desc[slot as usize].child;
                         let child = if child == NONE {
                             let p = &nodes[n as usize];
-                            let c = Node::new(
-                                p.pos.play(p.desc[slot as usize].mv),
-                                n,
-                                slot,
-                                p.ply + 1,
-                            );
+                            let c =
+                                Node::new(p.pos.play(p.desc[slot as usize].mv), n, slot, p.ply + 1);
                             let id = nodes.len() as u32;
                             nodes.push(c);
                             stamp.push(0);
@@ -202,7 +202,9 @@ pub fn run<G: Game>(
         queue.extend(fresh.drain(..));
     }
     let Some(value) = root_value else {
-        return Err(ParError("knm: the search ended without a root value".into()));
+        return Err(ParError(
+            "knm: the search ended without a root value".into(),
+        ));
     };
     let r = &nodes[0];
     let best_move = r.expanded.then(|| r.desc[r.rank1 as usize].mv);
