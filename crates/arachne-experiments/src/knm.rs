@@ -11,7 +11,8 @@
 //! (the paper's own reading: "the 20-processor average run time is 4072.6/15.45").
 //!
 //! (b) **Past the paper**: f up to 10, q up to 8, k up to 1024 in the pooled model (mean of
-//! three trials; one in `--quick`, with f, q ≤ 6), messages per visited node, and a plot of speedup
+//! three trials; one in `--quick`, with f, q ≤ 6; without preordering only trees with
+//! f^q ≤ 2·10^7), messages per visited node, and a plot of speedup
 //! against k on one tree family for KNM in both machine models and tree-split (one master,
 //! P − 1 slaves) on the same trees under seed 000's `unit` cost model.
 use crate::report::{Report, Row};

@@ -89,7 +89,10 @@
 //!    node to `1`. The root is final when it is valid to its current `s`; the super-root then
 //!    starts `s + 1`, until `s = D + 1` (or `∞`). When a node deepens, a key descendant already
 //!    valid to `∞` in the role it needs is not sent the new depth (the redundant down messages
-//!    of §5.3). A node reports when its value **or** its validity changes.
+//!    of §5.3). A node reports when its value **or** its validity changes. Because valid-to
+//!    rises by one level per iteration, a descendant can only be valid to the new depth already
+//!    when its subtree is resolved to the bottom (`∞`): on trees whose bottom positions all lie at
+//!    the full depth no down message is spared; in real games (early game ends) some are.
 //! 8. **Finality in the distributed form.** With no global queue whose emptiness ends the search,
 //!    [`dist`] always uses the §5.3 validity test for termination (one iteration, `s = D + 1`,
 //!    when `deepening=0`); this adds an up message whenever a key node becomes valid without its

@@ -376,39 +376,3 @@ fn variants_have_their_effects() {
     }
     assert!(red > 0, "no redundant down message was suppressed");
 }
-
-#[test]
-#[ignore]
-fn print_tables() {
-    for preorder in [true, false] {
-        for (f, q) in [(3u32, 5u32), (3, 6), (4, 4), (4, 5)] {
-            let o = KnmOptions {
-                preorder,
-                ..KnmOptions::default()
-            };
-            let mut ab = (0.0, 0.0);
-            let mut mono = 0.0;
-            let mut rows = vec![(0.0, 0.0, 0.0); 4];
-            for seed in 1..=10u64 {
-                let t = paper_tree(f, q, seed, false);
-                let (_, st) = arachne_parallel::serial(
-                    &t,
-                    q,
-                    arachne_runtime::StepperMode::AlphaBeta,
-                    preorder,
-                );
-                ab.0 += st.nodes() as f64 / 10.0;
-                ab.1 += st.leaves as f64 / 10.0;
-                let m = pooled::run(&t, q, 1, &o).unwrap();
-                mono += m.time as f64 / 10.0;
-                for (i, k) in [2, 5, 10, 20].into_iter().enumerate() {
-                    let r = pooled::run(&t, q, k, &o).unwrap();
-                    rows[i].0 += r.stats.visited as f64 / 10.0;
-                    rows[i].1 += r.stats.terminals as f64 / 10.0;
-                    rows[i].2 += m.time as f64 / r.time as f64 / 10.0;
-                }
-            }
-            println!("pre={preorder} f={f} q={q} ab={ab:?} mono={mono} rows={rows:?}");
-        }
-    }
-}
