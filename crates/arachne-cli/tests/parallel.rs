@@ -156,3 +156,45 @@ fn message_delays_below_the_clock_resolution_still_finish() {
         assert_eq!(v["value"], want, "{cost}");
     }
 }
+
+#[test]
+fn knm_on_both_backends_and_models_and_bad_options() {
+    let game = "incremental:b=4,d=5,seed=1,lo=-1000,hi=999";
+    let serial = json(&["search", "--game", game, "--algo", "alphabeta", "--json"]);
+    for (algo, backend) in [
+        ("knm", "sim"),
+        ("knm", "threads"),
+        ("knm:fifo=0,deepening=1", "sim"),
+        ("knm:model=pooled,preorder=1", "sim"),
+    ] {
+        let v = json(&[
+            "search",
+            "--game",
+            game,
+            "--algo",
+            algo,
+            "--procs",
+            "20",
+            "--backend",
+            backend,
+            "--json",
+        ]);
+        assert_eq!(v["value"], serial["value"], "{algo} {backend}");
+        assert_eq!(v["best_move"], serial["best_move"], "{algo} {backend}");
+    }
+    for bad in ["knm:fifo=2", "knm:model=x", "knm:deepening"] {
+        assert_usage_error(&["search", "--game", game, "--algo", bad, "--procs", "4"]);
+    }
+    assert_usage_error(&["search", "--game", game, "--algo", "knm", "--procs", "0"]);
+    assert_usage_error(&[
+        "search",
+        "--game",
+        game,
+        "--algo",
+        "knm:model=pooled",
+        "--procs",
+        "4",
+        "--backend",
+        "threads",
+    ]);
+}

@@ -218,4 +218,23 @@ fn scaling_quick() {
         assert!(dir.join(f).exists(), "{f}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+fn knm_quick() {
+    let (r, files, dir) = run("knm");
+    has_rows(&r, &["Table 4-1", "Table 4-2"]);
+    // 2 tables × 4 rows × (2 exact + 2 alpha-beta + mono + 4 × 3 KNM columns).
+    assert_eq!(r.rows.len(), 2 * 4 * 17);
+    for row in r.rows.iter().filter(|row| row.quantity.contains("total")) {
+        assert_eq!(row.verdict, Verdict::Reproduced, "{}", row.quantity);
+    }
+    // Speedups at 20 processors land within the paper's ±15 % on most rows.
+    let close = r
+        .rows
+        .iter()
+        .filter(|row| row.quantity.contains("k=20: speedup"))
+        .filter(|row| row.verdict == Verdict::Reproduced)
+        .count();
+    assert!(close >= 6, "{close} of 8 speedups at k = 20 within 15 %");
+    assert!(files.iter().any(|f| f.ends_with("knm_speedup.svg")));
+    assert!(r.data["sweep"].as_array().is_some_and(|s| !s.is_empty()));
+    let _ = std::fs::remove_dir_all(dir);
 }

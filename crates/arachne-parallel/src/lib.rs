@@ -11,6 +11,7 @@
 //! | `baudet` | [`baudet`] | §3 parallel aspiration search |
 //! | `palphabeta-par` | [`palphabeta_par`] | §7 Palphabeta (synchronous batches) + Theorems 1–3 |
 //! | `pbound` | [`pbound`] | §7.4 Pbound (no deep cutoffs) + Theorem 4 |
+//! | `knm` | [`knm`] | seed 003: Lindstrom's Key Node Method (both machine models) |
 //!
 //! Shared-memory searches on real threads and one transposition table (YBWC, Jamboree, Lazy SMP,
 //! ABDADA), with Cilk-style work/span and a greedy P-processor schedule, are in [`smp`].
@@ -33,6 +34,7 @@
 //! ```
 pub mod batch;
 pub mod baudet;
+pub mod knm;
 pub mod palphabeta_par;
 pub mod pbound;
 pub mod slave;
@@ -85,6 +87,8 @@ pub enum ParAlgo {
     PAlphaBetaPar(BatchOptions),
     /// §7.4 Pbound.
     PBound(BatchOptions),
+    /// Seed 003: the Key Node Method.
+    Knm(knm::KnmOptions),
 }
 
 /// One line per algorithm, for `arachne algos`.
@@ -93,6 +97,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W (seed 000 §3)"),
     ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q (seed 000 §7)"),
     ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q (seed 000 §7.4)"),
+    ("knm", "Key Node Method: eager provisional values on key nodes, down/up messages; knm:fifo=0|1,suppress=0|1,deepening=0|1,preorder=0|1,model=dist|pooled,seed=S (seed 003)"),
 ];
 
 impl FromStr for ParAlgo {
@@ -173,6 +178,31 @@ impl FromStr for ParAlgo {
                     ParAlgo::PAlphaBetaPar(o)
                 }
             }
+            "knm" | "key-node" => {
+                let d = knm::KnmOptions::default();
+                let on = |k: &str, v: Option<String>, def: bool| -> Result<bool, ParError> {
+                    match v.as_deref() {
+                        None => Ok(def),
+                        Some("0") | Some("false") => Ok(false),
+                        Some("1") | Some("true") => Ok(true),
+                        Some(o) => err(format!("knm: {k}=`{o}` must be 0 or 1")),
+                    }
+                };
+                let model = match take("model").as_deref() {
+                    None | Some("dist") | Some("distributed") => knm::Model::Dist,
+                    Some("pooled") => knm::Model::Pooled,
+                    Some(o) => return err(format!("knm: model=`{o}` must be dist or pooled")),
+                };
+                ParAlgo::Knm(knm::KnmOptions {
+                    fifo: on("fifo", take("fifo"), d.fifo)?,
+                    suppress: on("suppress", take("suppress"), d.suppress)?,
+                    deepening: on("deepening", take("deepening"), d.deepening)?,
+                    preorder: on("preorder", take("preorder"), d.preorder)?,
+                    model,
+                    seed: num(&name, "seed", take("seed"))?.unwrap_or(d.seed),
+                    ..d
+                })
+            }
             other => {
                 return err(format!(
                     "unknown parallel algorithm `{other}` (known: {})",
@@ -194,6 +224,7 @@ impl fmt::Display for ParAlgo {
             ParAlgo::Baudet(_) => write!(f, "baudet"),
             ParAlgo::PAlphaBetaPar(_) => write!(f, "palphabeta-par"),
             ParAlgo::PBound(_) => write!(f, "pbound"),
+            ParAlgo::Knm(_) => write!(f, "knm"),
         }
     }
 }
@@ -205,6 +236,7 @@ impl ParAlgo {
             ParAlgo::TreeSplit(o) => o.preorder |= on,
             ParAlgo::Baudet(o) => o.preorder |= on,
             ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.preorder |= on,
+            ParAlgo::Knm(o) => o.preorder |= on,
         }
         self
     }
@@ -214,6 +246,7 @@ impl ParAlgo {
             ParAlgo::TreeSplit(o) => o.preorder,
             ParAlgo::Baudet(o) => o.preorder,
             ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.preorder,
+            ParAlgo::Knm(o) => o.preorder,
         }
     }
 
@@ -435,6 +468,9 @@ pub fn search_in<G: Game>(
     procs: Option<u32>,
     backend: &Backend,
 ) -> Result<ParOutcome<G::Move>, ParError> {
+    if let ParAlgo::Knm(o) = algo {
+        return knm::dist::search(o, root, depth, root_window, procs, backend);
+    }
     let start = Instant::now();
     let max = match backend {
         Backend::Sim(cfg) => {
@@ -492,6 +528,7 @@ pub fn search_in<G: Game>(
             run.host.retain(|(_, m)| baudet::succeeded(&ws, m));
             (run, None, k as usize)
         }
+        ParAlgo::Knm(_) => unreachable!("dispatched above"),
     };
     let Some((
         _,

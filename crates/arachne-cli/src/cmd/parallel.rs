@@ -30,6 +30,8 @@ pub fn run(args: &SearchArgs) -> Option<CliResult> {
         "baudet",
         "palphabeta-par",
         "pbound",
+        "knm",
+        "key-node",
     ];
     if !ours.contains(&name.to_ascii_lowercase().as_str()) {
         return None;

@@ -1,0 +1,786 @@
+//! `knm` — the **Key Node Method** of seed 003 (Lindstrom, *The Key Node Method: a highly-parallel
+//! alpha-beta algorithm*, 1983): message-passing alpha-beta with eager provisional values.
+//!
+//! Every game-tree node is a small record (Fig. 3-2: position, parent, descendants with the value
+//! each last reported, `amkey`, `amfirst`, `visited`), **created on demand** when its first down
+//! message arrives. Two kinds of messages flow (Fig. 3-3):
+//!
+//! * **down** `(are_key, are_first)` — a node's key status changed;
+//! * **up** `(sender, val)` — a node's provisional value (its rank-1 descendant's value) changed.
+//!
+//! They are processed exactly as Figs. 3-4 and 3-5 ([`Node::on_down`], [`Node::on_up`]):
+//!
+//! * **key nodes** (§3.2.1): the root is a key node and a first descendant; all descendants of a
+//!   first-descendant key node are key; only the first (rank-1) descendant of a non-first key node
+//!   is key. Descendants are ranked by the values they last reported, best first;
+//! * a down message installs the new status; a terminal node answers its first one with its
+//!   static value; an interior node notifies its rank-1 descendant if its own key status changed
+//!   and its other descendants if "key and first" changed (`notify descs`);
+//! * an up message installs the value and re-ranks the descendants — **only ranks 1 and 2 are
+//!   found, in one linear sweep** (§4.1 point 3; rank 2 lets a report that changes neither rank
+//!   skip the sweep); if rank 1 changed and the node is key, the new and the old rank-1
+//!   descendants are told their new status; if the rank-1 value changed, the node reports it up
+//!   (eager reporting).
+//!
+//! The search ends when the root's value is final; it is then the minimax value.
+//!
+//! ## Two machine models
+//! * [`pooled`] — the paper's own (§4.2.2): `k` identical processors, one pooled FIFO queue; each
+//!   time unit takes the first `min(k, queued)` messages; at most one message per node per time
+//!   unit (later ones for the same node wait for the next unit, their processor idles);
+//!   mono-processor time is the number of messages processed. The search ends when the queue is
+//!   empty (or, with `deepening=1`, at the §5.3 local finality test).
+//! * [`dist`] — the distributed form (§5.4, option 1): node records partitioned over the
+//!   processors by a hash of the node's name, each message routed to the processor owning its
+//!   node, written as a [`Process`](arachne_runtime::Process) so it runs on `sim` and `threads`
+//!   with the same cost models as tree-split (`arachne search --algo knm --procs P --backend …`).
+//!
+//! ## Options (`knm:key=value,...`)
+//! * `fifo=1` (default) — FIFO delivery on every link. `fifo=0` — randomly reordered delivery
+//!   (seeded by `seed=S`, default 1): the pooled queue hands out uniformly random waiting messages;
+//!   a distributed processor handles its waiting messages in random order. Messages carry the
+//!   §5.2 serial numbers in both cases; stale ones are recognised and dropped.
+//! * `suppress=1` (default, "the simulation results summarized in tables 4-1 and 4-2 in fact
+//!   reflect this optimization") — §5.1: a node that is not key sends no up message.
+//! * `deepening=1` — §5.3 iterative deepening with "search to" / "valid to" depths, its local
+//!   test for root-value finality and the suppression of redundant down messages.
+//! * `preorder=1` — a node's descendants start ranked by their static values (§4.2.1 move
+//!   preordering; the same ordering as the serial alpha-beta it is compared with) instead of
+//!   generation order.
+//! * `model=dist|pooled` (default `dist`) — see above; `pooled` runs on `--backend sim` only,
+//!   with `--procs k`, and reports the paper's time units and speedup (mono time / time).
+//!
+//! ## Choices where the paper leaves details open (each tested in `tests/knm.rs`)
+//! 1. **Negamax.** A node's value is from its own side to move; a parent stores the negation of
+//!    what a descendant reports, so "rank 1" is always the largest stored value. The "worst value
+//!    reportable" a descendant starts with is `−∞`; a node whose descendants have all stayed at
+//!    `−∞` has no value yet and reports nothing.
+//! 2. **Ties.** A rank-1 descendant keeps rank 1 while its value is not strictly beaten;
+//!    otherwise rank 1 (and rank 2) go to the best value, earliest in the static order
+//!    (generation order, or static-value order with `preorder=1`) among equals.
+//! 3. **Terminal nodes** (a position with no moves, a game-over position, or the horizon) answer
+//!    the first down message that makes them key, and ignore every later one. Under FIFO delivery
+//!    the first down message a node receives always makes it key (`first_nonkey == 0`, tested),
+//!    so this is exactly Fig. 3-4; under reordering, a stale "are_key" that arrives after a newer
+//!    "not key" is dropped and the node stays unvisited, which is correct: its value is not
+//!    needed. An interior node is expanded (its moves generated, [`Stats::interior`] counted) the
+//!    first time it is key.
+//! 4. **Suppression and re-keying** (§5.1). A node remembers the last report it sent. After
+//!    handling any message it sends an up message when its report differs from that one — and,
+//!    with suppression, only while it is key. So a node whose value changed while suppressed
+//!    re-reports as soon as it is made key again; without this the parent would keep a stale value
+//!    and the root could end wrong. Without suppression this is exactly Fig. 3-5's rule (every
+//!    change is sent at once).
+//! 5. **Serial numbers** (§5.2): one counter per node, stamped on every message it sends; the
+//!    receiver keeps the latest stamp from its parent and from each descendant and drops older
+//!    ones. Messages carry full state (status, or value), so the newest always wins.
+//! 6. **Counting** (the paper's "mono time = number of messages generated"): every message a
+//!    processor handles counts, including the first down message to the root and stale messages
+//!    that are dropped; the root's reports to the fictitious super-root are not handled by any
+//!    processor and do not count.
+//! 7. **Deepening** (§5.3). Down messages carry "search to" `s` (levels, this node included; the
+//!    root gets `s = 1, 2, …, D + 1`, where `D` is the search depth), decremented per ply; a node
+//!    at `s = 1` behaves as terminal. Up messages carry "valid to" and — the paper's rule is
+//!    unsound without it — the role it was computed in: a first-descendant key node's value is
+//!    **exact**, a non-first key node's only a **lower bound**, and a parent needs its rank-1
+//!    descendant exact. So a node's valid-to is `0` unless its rank-1 descendant reported exact,
+//!    else `1 +` (first: the minimum over all descendants; non-first: rank 1's) — the paper's case
+//!    analysis. A true terminal is valid to `∞` (its value is the same at every horizon), a horizon
+//!    node to `1`. The root is final when it is valid to its current `s`; the super-root then
+//!    starts `s + 1`, until `s = D + 1` (or `∞`). When a node deepens, a key descendant already
+//!    valid to `∞` in the role it needs is not sent the new depth (the redundant down messages
+//!    of §5.3). A node reports when its value **or** its validity changes. Because valid-to
+//!    rises by one level per iteration, a descendant can only be valid to the new depth already
+//!    when its subtree is resolved to the bottom (`∞`): on trees whose bottom positions all lie at
+//!    the full depth no down message is spared; in real games (early game ends) some are.
+//! 8. **Finality in the distributed form.** With no global queue whose emptiness ends the search,
+//!    [`dist`] always uses the §5.3 validity test for termination (one iteration, `s = D + 1`,
+//!    when `deepening=0`); this adds an up message whenever a key node becomes valid without its
+//!    value changing. The pooled model without deepening is the pure Figs. 3-4/3-5 method and
+//!    ends when the queue is empty.
+//!
+//! ## On perfectly ordered trees (§4.1 point 4)
+//! The paper says KNM then visits the nodes of Akl, Barnard and Doran's mandatory-work-first
+//! tree. The §3.2.1 definition does **not** give the Knuth–Moore minimal tree: there, the first
+//! child of an "all children" node (type 3) needs one child only (it is type 2); here the first
+//! descendant of a first-descendant key node is itself a first-descendant key node, so *it*
+//! expands all its children. With `a_j` first-descendant and `b_j` non-first key nodes at depth
+//! `j`: `a_{j+1} = a_j + b_j`, `b_{j+1} = (N − 1)·a_j`, `a_0 = 1`, `b_0 = 0`. So with the Lucas
+//! sequence `U_0 = 0`, `U_1 = 1`, `U_{n} = U_{n−1} + (N − 1)·U_{n−2}`:
+//!
+//! * key nodes at depth `j`: `U_{j+2}`; bottom positions of a depth-`D` tree: `U_{D+2}`
+//!   `= (r₊^{D+2} − r₋^{D+2}) / √(4N − 3)`, `r± = (1 ± √(4N − 3)) / 2`;
+//! * all key nodes: `Σ_{j=0}^{D} U_{j+2} = (U_{D+4} − 1)/(N − 1) − 1` (for `N ≥ 2`).
+//!
+//! For `N = 3`, `U_{D+2} = (2^{D+2} − (−1)^D)/3`. Against Knuth and Moore's `N^⌈D/2⌉ +
+//! N^⌊D/2⌋ − 1` the two agree for `D ≤ 3` and then KNM grows as `r₊^D ≈ (√N + ½)^D` instead of
+//! `√N^D` (e.g. `N = 4, D = 6`: 217 against 127). [`key_set_size`] computes both counts, and
+//! the tests check that KNM on best-first `ordered` trees, with one processor and FIFO delivery,
+//! visits exactly this set; with more processors, provisional values can arrive out of order
+//! (a later sibling reports before the best one) and KNM may visit more.
+pub mod dist;
+pub mod pooled;
+
+use arachne_core::{Game, Score, Stats};
+
+/// Largest number of messages one search may handle before it is abandoned with an error (a
+/// guard: the method always terminates on a finite tree).
+pub const DEFAULT_MAX_MESSAGES: u64 = 1 << 36;
+
+/// "Valid to" of a value that holds at every horizon (a true terminal, or a subtree searched to
+/// its bottom).
+pub const FULL: u32 = u32::MAX;
+
+/// The machine model.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Model {
+    /// §5.4 option 1: node records partitioned over processors, a [`Process`](arachne_runtime::Process).
+    #[default]
+    Dist,
+    /// §4.2.2: k processors, one pooled FIFO queue, unit time per message.
+    Pooled,
+}
+
+/// Options of the Key Node Method.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct KnmOptions {
+    /// FIFO delivery (else randomly reordered, stale messages dropped by serial number).
+    pub fifo: bool,
+    /// §5.1: non-key nodes send no up messages.
+    pub suppress: bool,
+    /// §5.3: iterative deepening with "search to" / "valid to".
+    pub deepening: bool,
+    /// Descendants initially ranked by static value.
+    pub preorder: bool,
+    /// Machine model.
+    pub model: Model,
+    /// Seed of the random delivery order (`fifo=0`).
+    pub seed: u64,
+    /// Guard against runaway searches.
+    pub max_messages: u64,
+}
+
+impl Default for KnmOptions {
+    fn default() -> Self {
+        KnmOptions {
+            fifo: true,
+            suppress: true,
+            deepening: false,
+            preorder: false,
+            model: Model::Dist,
+            seed: 1,
+            max_messages: DEFAULT_MAX_MESSAGES,
+        }
+    }
+}
+
+/// A down message (Fig. 3-3): the receiver's new status, its "search to" depth (§5.3) and the
+/// sender's serial number (§5.2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Down {
+    /// Levels to search, this node included (1: behave as terminal).
+    pub search_to: u32,
+    /// The receiver is now key.
+    pub are_key: bool,
+    /// The receiver is now its parent's rank-1 descendant.
+    pub are_first: bool,
+    /// Sender's serial number.
+    pub seq: u32,
+}
+
+/// An up message (Fig. 3-3): the sender's provisional value (from the sender's side to move),
+/// its "valid to" depth and role (§5.3), and the sender's serial number (§5.2). The sender is
+/// identified by its slot in the parent's descendant list.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Up {
+    /// Provisional value, negamax from the sender's side.
+    pub value: Score,
+    /// §5.3 "valid to" (0: not valid; [`FULL`]: valid at every horizon).
+    pub valid_to: u32,
+    /// Computed as a first-descendant key node (the value is exact when valid).
+    pub exact: bool,
+    /// Sender's serial number.
+    pub seq: u32,
+}
+
+/// What a node's handler emits.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Out {
+    /// A down message to the descendant in `slot` (static order).
+    Down(u32, Down),
+    /// An up message to the parent.
+    Up(Up),
+}
+
+/// Counters of a KNM run.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct KnmStats {
+    /// Messages handled by processors (down + up, stale included).
+    pub messages: u64,
+    /// Down messages handled.
+    pub down: u64,
+    /// Up messages handled.
+    pub up: u64,
+    /// Messages dropped as stale by their serial number (§5.2).
+    pub stale: u64,
+    /// Up messages not sent because the node was not key (§5.1).
+    pub suppressed: u64,
+    /// Deepening down messages not sent because the descendant was already valid (§5.3).
+    pub redundant: u64,
+    /// Nodes whose first down message did not make them key (0 under FIFO delivery).
+    pub first_nonkey: u64,
+    /// Interior nodes expanded (distinct nodes).
+    pub interior: u64,
+    /// Static evaluations (a node evaluated at a shallow iteration and later expanded counts in
+    /// both).
+    pub evaluations: u64,
+    /// Distinct nodes visited (evaluated or expanded).
+    pub visited: u64,
+    /// Distinct bottom positions visited (horizon of the full search, or game over).
+    pub terminals: u64,
+    /// Records created.
+    pub records: u64,
+}
+
+impl std::ops::AddAssign for KnmStats {
+    fn add_assign(&mut self, o: Self) {
+        self.messages += o.messages;
+        self.down += o.down;
+        self.up += o.up;
+        self.stale += o.stale;
+        self.suppressed += o.suppressed;
+        self.redundant += o.redundant;
+        self.first_nonkey += o.first_nonkey;
+        self.interior += o.interior;
+        self.evaluations += o.evaluations;
+        self.visited += o.visited;
+        self.terminals += o.terminals;
+        self.records += o.records;
+    }
+}
+
+impl KnmStats {
+    /// Node counts in the shape every searcher reports.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            interior: self.interior,
+            leaves: self.terminals,
+            movegens: self.interior,
+            ..Stats::default()
+        }
+    }
+}
+
+/// A descendant entry of a node record (Fig. 3-2's `desc` element, plus §5.2/§5.3 fields).
+#[derive(Copy, Clone, Debug)]
+pub struct Desc<M> {
+    /// The move leading to it.
+    pub mv: M,
+    /// Value it last reported, negated to this node's side (`−∞` until it reports).
+    pub value: Score,
+    /// "Valid to" it last reported.
+    pub valid_to: u32,
+    /// Whether that report was computed as a first-descendant key node.
+    pub exact: bool,
+    /// Latest serial number received from it.
+    pub seq: u32,
+    /// The pooled model's record index of the descendant (`u32::MAX` until created).
+    pub child: u32,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Report {
+    value: Score,
+    valid_to: u32,
+    exact: bool,
+}
+
+const NOTHING: Report = Report {
+    value: Score(-Score::INF.0),
+    valid_to: 0,
+    exact: false,
+};
+
+/// What the handlers need to know about the run.
+#[derive(Copy, Clone, Debug)]
+pub struct Rules {
+    /// §5.1.
+    pub suppress: bool,
+    /// Track §5.3 validity (deepening, or the distributed form's finality test).
+    pub track: bool,
+    /// Rank descendants by static value at expansion.
+    pub preorder: bool,
+    /// Search depth of the whole search (a node at ply `depth` is a bottom position).
+    pub depth: u32,
+}
+
+/// A game-tree node record (Fig. 3-2). `A` is how the model names the parent.
+#[derive(Clone, Debug)]
+pub struct Node<G: Game, A> {
+    /// The position.
+    pub pos: G,
+    /// The parent.
+    pub parent: A,
+    /// This node's slot in its parent's descendant list.
+    pub slot: u32,
+    /// Distance from the root.
+    pub ply: u32,
+    /// §5.3 "search to" (levels, this node included).
+    pub search_to: u32,
+    /// Currently key.
+    pub amkey: bool,
+    /// Currently its parent's rank-1 descendant.
+    pub amfirst: bool,
+    /// Answered as a terminal (static value sent).
+    pub evaluated: bool,
+    /// Descendants generated and told their status.
+    pub expanded: bool,
+    /// A true bottom position (no moves, game over, or the search's horizon).
+    pub terminal: bool,
+    looked: bool,
+    /// Descendants in static order (generation order, or static-value order with `preorder`).
+    pub desc: Vec<Desc<G::Move>>,
+    /// Rank-1 descendant (index into `desc`).
+    pub rank1: u32,
+    /// Rank-2 descendant (`rank1` when there is only one).
+    pub rank2: u32,
+    stat: Score,
+    sent: Report,
+    seq_out: u32,
+    parent_seq: u32,
+}
+
+impl<G: Game, A> Node<G, A> {
+    /// A fresh record (Fig. 3-2's initial values: not key, not first, not visited).
+    pub fn new(pos: G, parent: A, slot: u32, ply: u32) -> Self {
+        Node {
+            pos,
+            parent,
+            slot,
+            ply,
+            search_to: 0,
+            amkey: false,
+            amfirst: false,
+            evaluated: false,
+            expanded: false,
+            terminal: false,
+            looked: false,
+            desc: Vec::new(),
+            rank1: 0,
+            rank2: 0,
+            stat: Score(0),
+            sent: NOTHING,
+            seq_out: 0,
+            parent_seq: 0,
+        }
+    }
+
+    /// The node's current provisional value (`None` before it has one).
+    pub fn value(&self) -> Option<Score> {
+        let v = if self.expanded {
+            self.desc[self.rank1 as usize].value
+        } else if self.evaluated {
+            self.stat
+        } else {
+            return None;
+        };
+        (v != NOTHING.value).then_some(v)
+    }
+
+    /// The last value this node reported up.
+    pub fn reported(&self) -> Option<Score> {
+        (self.sent.value != NOTHING.value).then_some(self.sent.value)
+    }
+
+    /// §5.3 validity of the current value: (valid to, computed as exact).
+    pub fn validity(&self) -> (u32, bool) {
+        if !self.expanded {
+            return if self.evaluated {
+                (if self.terminal { FULL } else { 1 }, true)
+            } else {
+                (0, false)
+            };
+        }
+        let first = self.amkey && self.amfirst;
+        let d1 = &self.desc[self.rank1 as usize];
+        if !d1.exact {
+            return (0, first);
+        }
+        let m = if first {
+            self.desc.iter().map(|d| d.valid_to).min().unwrap_or(0)
+        } else {
+            d1.valid_to
+        };
+        let v = match m {
+            0 => 0,
+            FULL => FULL,
+            k => k + 1,
+        };
+        (v, first)
+    }
+
+    fn next_seq(&mut self) -> u32 {
+        self.seq_out += 1;
+        self.seq_out
+    }
+
+    fn is_bottom(&self) -> bool {
+        self.terminal || self.search_to <= 1
+    }
+
+    /// Sends a down message to descendant `i` with the status Fig. 3-4's `notify descs` gives it.
+    fn notify(&mut self, i: u32, out: &mut impl FnMut(Out)) {
+        let first = i == self.rank1;
+        let d = Down {
+            search_to: self.search_to - 1,
+            are_key: self.amkey && (self.amfirst || first),
+            are_first: first,
+            seq: self.next_seq(),
+        };
+        out(Out::Down(i, d));
+    }
+
+    /// Generates the descendants (on the node's first key down message that needs them).
+    fn expand(&mut self, rules: &Rules, stats: &mut KnmStats, buf: &mut Vec<G::Move>) {
+        self.pos.moves(buf);
+        if rules.preorder && buf.len() > 1 {
+            arachne_runtime::stepper::preorder_moves(&self.pos, buf);
+        }
+        self.desc.clear();
+        self.desc.extend(buf.iter().map(|&mv| Desc {
+            mv,
+            value: NOTHING.value,
+            valid_to: 0,
+            exact: false,
+            seq: 0,
+            child: u32::MAX,
+        }));
+        self.rank1 = 0;
+        self.rank2 = if self.desc.len() > 1 { 1 } else { 0 };
+        self.expanded = true;
+        stats.interior += 1;
+        if !self.evaluated {
+            stats.visited += 1;
+        }
+    }
+
+    /// Sends an up message when the node's report changed (and, with §5.1, it is key).
+    fn report(&mut self, rules: &Rules, stats: &mut KnmStats, out: &mut impl FnMut(Out)) {
+        let Some(value) = self.value() else {
+            return;
+        };
+        let (valid_to, exact) = if rules.track {
+            self.validity()
+        } else {
+            (0, false)
+        };
+        let r = Report {
+            value,
+            valid_to,
+            exact,
+        };
+        if r == self.sent {
+            return;
+        }
+        if rules.suppress && !self.amkey {
+            stats.suppressed += 1;
+            return;
+        }
+        self.sent = r;
+        let seq = self.next_seq();
+        out(Out::Up(Up {
+            value,
+            valid_to,
+            exact,
+            seq,
+        }));
+    }
+
+    /// Fig. 3-4: a down message. `buf` is scratch space for move generation.
+    pub fn on_down(
+        &mut self,
+        d: Down,
+        rules: &Rules,
+        stats: &mut KnmStats,
+        buf: &mut Vec<G::Move>,
+        out: &mut impl FnMut(Out),
+    ) {
+        stats.messages += 1;
+        stats.down += 1;
+        if d.seq <= self.parent_seq {
+            stats.stale += 1;
+            return;
+        }
+        if self.parent_seq == 0 && !d.are_key {
+            stats.first_nonkey += 1;
+        }
+        self.parent_seq = d.seq;
+        // Install the update, saving the old status.
+        let (mut key_cur, mut first_cur) = (self.amkey, self.amfirst);
+        self.amkey = d.are_key;
+        self.amfirst = d.are_first;
+        let deeper = d.search_to > self.search_to;
+        if deeper {
+            self.search_to = d.search_to;
+        }
+        if !self.looked {
+            // First look at the position: is it a bottom position of the game?
+            self.looked = true;
+            self.terminal = self.pos.is_terminal()
+                || {
+                    self.pos.moves(buf);
+                    buf.is_empty()
+                }
+                || self.ply >= rules.depth;
+        }
+        if self.is_bottom() {
+            // Terminal case: answer the first down message that makes us key.
+            if self.amkey && !self.evaluated {
+                self.evaluated = true;
+                self.stat = self.pos.evaluate().at_ply(self.ply);
+                stats.evaluations += 1;
+                stats.visited += 1;
+                if self.terminal {
+                    stats.terminals += 1;
+                }
+            }
+            self.report(rules, stats, out);
+            return;
+        }
+        // Non-terminal case.
+        let mut fresh = false;
+        if !self.expanded {
+            if !self.amkey {
+                return;
+            }
+            self.expand(rules, stats, buf);
+            // The descendants have been told nothing yet.
+            key_cur = false;
+            first_cur = false;
+            fresh = true;
+        }
+        let n = self.desc.len() as u32;
+        let r1 = self.rank1;
+        let mut told1 = false;
+        let mut told_rest = false;
+        if key_cur != self.amkey {
+            self.notify(r1, out);
+            told1 = true;
+        }
+        if (key_cur && first_cur) != (self.amkey && self.amfirst) {
+            for i in 0..n {
+                if i != r1 {
+                    self.notify(i, out);
+                }
+            }
+            told_rest = true;
+        }
+        if deeper && !fresh && self.amkey {
+            // §5.3: propagate the new depth to the key descendants that need it.
+            let all = self.amfirst;
+            for i in 0..n {
+                let is1 = i == r1;
+                if (is1 && told1) || (!is1 && (told_rest || !all)) {
+                    continue;
+                }
+                let dd = &self.desc[i as usize];
+                if dd.valid_to == FULL && (dd.exact || !is1) {
+                    stats.redundant += 1;
+                    continue;
+                }
+                self.notify(i, out);
+            }
+        }
+        self.report(rules, stats, out);
+    }
+
+    /// Fig. 3-5: an up message from the descendant in `slot`.
+    pub fn on_up(
+        &mut self,
+        slot: u32,
+        u: Up,
+        rules: &Rules,
+        stats: &mut KnmStats,
+        out: &mut impl FnMut(Out),
+    ) {
+        stats.messages += 1;
+        stats.up += 1;
+        let e = &mut self.desc[slot as usize];
+        if u.seq <= e.seq {
+            stats.stale += 1;
+            return;
+        }
+        e.seq = u.seq;
+        e.value = -u.value;
+        e.valid_to = u.valid_to;
+        e.exact = u.exact;
+        let old1 = self.rank1;
+        self.rerank(slot);
+        if self.rank1 != old1 && self.amkey {
+            // Inform the two descendants involved of their new ranking.
+            self.notify(self.rank1, out);
+            self.notify(old1, out);
+        }
+        self.report(rules, stats, out);
+    }
+
+    /// Re-ranks after descendant `r` reported: ranks 1 and 2 in one linear sweep (§4.1 point 3),
+    /// skipped when `r` is neither and stays below rank 2.
+    fn rerank(&mut self, r: u32) {
+        let n = self.desc.len() as u32;
+        if n == 1 {
+            return;
+        }
+        let v = |i: u32| self.desc[i as usize].value;
+        let (r1, r2) = (self.rank1, self.rank2);
+        if r != r1 && r != r2 && (v(r) < v(r2) || (v(r) == v(r2) && r > r2)) {
+            return;
+        }
+        // Rank 1: the incumbent unless strictly beaten; else the best, earliest among equals.
+        let mut best = r1;
+        for i in 0..n {
+            if i != r1 && v(i) > v(best) {
+                best = i;
+            }
+        }
+        let mut second = u32::MAX;
+        for i in 0..n {
+            if i != best && (second == u32::MAX || v(i) > v(second)) {
+                second = i;
+            }
+        }
+        self.rank1 = best;
+        self.rank2 = second;
+    }
+}
+
+/// Sizes of the §3.2.1 key set on a perfectly ordered tree of branching `n` and depth `d`, and of
+/// the Knuth–Moore minimal tree: `(key nodes, key bottom positions, minimal-tree bottom
+/// positions)`. See the module docs for the closed forms.
+pub fn key_set_size(n: u64, d: u32) -> (u64, u64, u64) {
+    let (mut a, mut b) = (1u64, 0u64);
+    let mut nodes = 1u64;
+    for _ in 0..d {
+        (a, b) = (a + b, (n - 1) * a);
+        nodes += a + b;
+    }
+    let km = n.pow(d.div_ceil(2)) + n.pow(d / 2) - 1;
+    (nodes, a + b, km)
+}
+
+/// The Lucas sequence `U_m` of the closed form (`U_0 = 0`, `U_1 = 1`, `U_m = U_{m−1} + (n−1)U_{m−2}`).
+pub fn lucas_u(n: u64, m: u32) -> u64 {
+    let (mut u0, mut u1) = (0u64, 1u64);
+    for _ in 0..m {
+        (u0, u1) = (u1, u1 + (n - 1) * u0);
+    }
+    u0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arachne_core::rng::mix64;
+
+    /// A game with `n` moves at the root and nothing below (enough to hold a descendant list).
+    #[derive(Clone, Debug)]
+    struct Fan(u32);
+    impl Game for Fan {
+        type Move = u32;
+        fn moves(&self, out: &mut Vec<u32>) {
+            out.clear();
+            out.extend(0..self.0);
+        }
+        fn play(&self, _: u32) -> Self {
+            Fan(0)
+        }
+        fn evaluate(&self) -> Score {
+            Score(0)
+        }
+        fn move_name(&self, m: u32) -> String {
+            m.to_string()
+        }
+    }
+
+    /// The ranks found by the one-sweep re-ranking (with its skip) are those of the documented
+    /// rule, after every report of long random report sequences with many ties.
+    #[test]
+    fn ranks_one_and_two_follow_the_rule() {
+        let rules = Rules {
+            suppress: false,
+            track: false,
+            preorder: false,
+            depth: 5,
+        };
+        let mut h = 7u64;
+        for n in 1..=6u32 {
+            for _trial in 0..200 {
+                let mut node: Node<Fan, ()> = Node::new(Fan(n), (), 0, 0);
+                let mut st = KnmStats::default();
+                let mut buf = Vec::new();
+                let down = Down {
+                    search_to: 3,
+                    are_key: true,
+                    are_first: true,
+                    seq: 1,
+                };
+                node.on_down(down, &rules, &mut st, &mut buf, &mut |_| {});
+                let mut seqs = vec![0u32; n as usize];
+                for _ in 0..30 {
+                    h = mix64(h);
+                    let r = (h % n as u64) as u32;
+                    let val = Score(((h >> 20) % 4) as i32);
+                    seqs[r as usize] += 1;
+                    let old1 = node.rank1;
+                    let mut told = Vec::new();
+                    let u = Up {
+                        value: val,
+                        valid_to: 0,
+                        exact: false,
+                        seq: seqs[r as usize],
+                    };
+                    node.on_up(r, u, &rules, &mut st, &mut |o| told.push(o));
+                    let v: Vec<Score> = node.desc.iter().map(|d| d.value).collect();
+                    let max = *v.iter().max().unwrap();
+                    let want1 = if v[old1 as usize] == max {
+                        old1
+                    } else {
+                        v.iter().position(|&x| x == max).unwrap() as u32
+                    };
+                    assert_eq!(node.rank1, want1, "{v:?}");
+                    if n > 1 {
+                        let second = (0..n)
+                            .filter(|&i| i != want1)
+                            .max_by_key(|&i| (v[i as usize], std::cmp::Reverse(i)))
+                            .unwrap();
+                        assert_eq!(node.rank2, second, "{v:?}");
+                    }
+                    // A rank change tells exactly the two descendants involved.
+                    let downs: Vec<u32> = told
+                        .iter()
+                        .filter_map(|o| match o {
+                            Out::Down(i, _) => Some(*i),
+                            _ => None,
+                        })
+                        .collect();
+                    if want1 != old1 {
+                        assert_eq!(downs, vec![want1, old1]);
+                    } else {
+                        assert!(downs.is_empty());
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn key_set_matches_knuth_moore_up_to_depth_three() {
+        for n in 1..=8 {
+            for d in 0..=3 {
+                let (_, leaves, km) = key_set_size(n, d);
+                assert_eq!(leaves, km);
+            }
+        }
+        assert_eq!(key_set_size(3, 4), (1 + 3 + 5 + 11 + 21, 21, 17));
+    }
+}

@@ -1,0 +1,450 @@
+//! The distributed form of the Key Node Method (seed 003 §5.4, option 1): node records are
+//! partitioned over the processors and every message is routed to the processor that owns its
+//! destination node — a [`Process`] on the general runtime, so it runs on `sim` (virtual time,
+//! any cost model) and `threads`.
+//!
+//! * **Names and owners.** A node is named by its parent's address and its slot in the parent's
+//!   descendant list; its owner is a hash of that name modulo `P` (the root lives on processor
+//!   0). The owner creates the record on the first down message (which carries the position) and
+//!   gives it a local index; the node's address is (owner, index), so up messages go straight to
+//!   the parent's record and down messages are looked up by name.
+//! * **Costs.** Expanding a node charges one interior node, a static evaluation one bottom
+//!   position, and every message its sender (the cost model's `message`), local ones included.
+//! * **Finality.** The root's processor plays the fictitious super-root: it tracks the root's
+//!   §5.3 validity and sends the host the answer when the root is valid to the full depth (see
+//!   the module docs of [`crate::knm`], choice 8); with `deepening=1` it also starts each
+//!   iteration.
+//! * **Reordering** (`fifo=0`): a processor keeps the messages delivered to it and handles them in
+//!   a seeded random order (as background work), so messages between two nodes overtake each other
+//!   even though the runtimes deliver FIFO per processor link; serial numbers drop stale ones.
+use super::{Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
+use crate::{execute, serial_in, Backend, ParError, ParOutcome, MAX_SIM_PROCS, MAX_THREAD_PROCS};
+use arachne_core::rng::{hash2, mix64};
+use arachne_core::{Game, Score, Stats, Window};
+use arachne_runtime::{Env, Pid, Process, StepperMode, HOST};
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// A node address: owner processor in the high 32 bits, record index in the low ones.
+pub type Addr = u64;
+/// The fictitious super-root's address.
+pub const SUPER: Addr = u64::MAX;
+
+fn addr(pid: Pid, idx: u32) -> Addr {
+    ((pid as u64) << 32) | idx as u64
+}
+
+/// The processor that owns the node named (parent, slot).
+pub fn owner(parent: Addr, slot: u32, nprocs: u32) -> Pid {
+    if parent == SUPER {
+        return 0;
+    }
+    ((hash2(parent, slot as u64) as u128 * nprocs as u128) >> 64) as Pid
+}
+
+/// A message of the distributed form.
+#[derive(Clone, Debug)]
+pub enum Msg<G: Game> {
+    /// A down message to the node named (parent, slot) at `pos`, `ply` plies from the root.
+    Down {
+        parent: Addr,
+        slot: u32,
+        pos: G,
+        ply: u32,
+        d: Down,
+    },
+    /// An up message to the record `to` from its descendant in `slot`.
+    Up { to: Addr, slot: u32, u: Up },
+    /// processor 0 → host: the root's final value and move.
+    Final {
+        value: Score,
+        best: Option<G::Move>,
+        iterations: u32,
+    },
+}
+
+/// One processor: the node records it owns.
+pub struct KnmProc<G: Game> {
+    me: Pid,
+    nprocs: u32,
+    rules: Rules,
+    opts: KnmOptions,
+    nodes: Vec<Node<G, Addr>>,
+    names: HashMap<(Addr, u32), u32>,
+    /// Delivered but not yet handled (`fifo=0`).
+    waiting: Vec<(Pid, Msg<G>)>,
+    rng: u64,
+    /// Counters.
+    pub stats: KnmStats,
+    buf: Vec<G::Move>,
+    outs: Vec<Out>,
+    // Super-root state (processor 0).
+    iter_to: u32,
+    super_seq: u32,
+    iterations: u32,
+    done: bool,
+}
+
+impl<G: Game> KnmProc<G> {
+    /// Processor `me` of `nprocs`.
+    pub fn new(me: Pid, nprocs: u32, depth: u32, opts: &KnmOptions) -> Self {
+        KnmProc {
+            me,
+            nprocs,
+            rules: Rules {
+                suppress: opts.suppress,
+                track: true,
+                preorder: opts.preorder,
+                depth,
+            },
+            opts: *opts,
+            nodes: Vec::new(),
+            names: HashMap::new(),
+            waiting: Vec::new(),
+            rng: mix64(opts.seed ^ ((me as u64) << 20) ^ 0x6b6e_6d64),
+            stats: KnmStats::default(),
+            buf: Vec::new(),
+            outs: Vec::new(),
+            iter_to: if opts.deepening { 1 } else { depth + 1 },
+            super_seq: 0,
+            iterations: 0,
+            done: false,
+        }
+    }
+
+    fn down_to_root(&mut self, env: &mut Env<'_, Msg<G>>, root: Option<G>) {
+        self.super_seq += 1;
+        self.iterations += 1;
+        let d = Down {
+            search_to: self.iter_to,
+            are_key: true,
+            are_first: true,
+            seq: self.super_seq,
+        };
+        let pos = match root {
+            Some(p) => p,
+            None => self.nodes[0].pos.clone(),
+        };
+        env.send(
+            0,
+            Msg::Down {
+                parent: SUPER,
+                slot: 0,
+                pos,
+                ply: 0,
+                d,
+            },
+        );
+    }
+
+    fn handle(&mut self, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
+        let before = self.stats;
+        let idx = match msg {
+            Msg::Final { .. } => return,
+            Msg::Down {
+                parent,
+                slot,
+                pos,
+                ply,
+                d,
+            } => {
+                let i = match self.names.get(&(parent, slot)) {
+                    Some(&i) => i,
+                    None => {
+                        let i = self.nodes.len() as u32;
+                        self.nodes.push(Node::new(pos, parent, slot, ply));
+                        self.names.insert((parent, slot), i);
+                        self.stats.records += 1;
+                        i
+                    }
+                };
+                self.outs.clear();
+                let outs = &mut self.outs;
+                self.nodes[i as usize].on_down(
+                    d,
+                    &self.rules,
+                    &mut self.stats,
+                    &mut self.buf,
+                    &mut |o| outs.push(o),
+                );
+                i
+            }
+            Msg::Up { to, slot, u } => {
+                debug_assert_eq!((to >> 32) as Pid, self.me);
+                let i = (to & 0xffff_ffff) as u32;
+                self.outs.clear();
+                let outs = &mut self.outs;
+                self.nodes[i as usize]
+                    .on_up(slot, u, &self.rules, &mut self.stats, &mut |o| outs.push(o));
+                i
+            }
+        };
+        // Charge the work done.
+        for _ in before.interior..self.stats.interior {
+            env.charge_interior();
+        }
+        for _ in before.evaluations..self.stats.evaluations {
+            env.charge_leaf();
+        }
+        let me_addr = addr(self.me, idx);
+        for j in 0..self.outs.len() {
+            let o = self.outs[j];
+            let node = &self.nodes[idx as usize];
+            match o {
+                Out::Down(slot, d) => {
+                    let pos = node.pos.play(node.desc[slot as usize].mv);
+                    let ply = node.ply + 1;
+                    let to = owner(me_addr, slot, self.nprocs);
+                    env.send(
+                        to,
+                        Msg::Down {
+                            parent: me_addr,
+                            slot,
+                            pos,
+                            ply,
+                            d,
+                        },
+                    );
+                }
+                Out::Up(u) => {
+                    if node.parent != SUPER {
+                        let to = (node.parent >> 32) as Pid;
+                        env.send(
+                            to,
+                            Msg::Up {
+                                to: node.parent,
+                                slot: node.slot,
+                                u,
+                            },
+                        );
+                    } else {
+                        self.super_root(u, env);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The fictitious super-root (processor 0): final answer, or the next §5.3 iteration.
+    fn super_root(&mut self, u: Up, env: &mut Env<'_, Msg<G>>) {
+        if self.done || !(u.exact && u.valid_to >= self.iter_to) {
+            return;
+        }
+        if self.iter_to > self.rules.depth || u.valid_to == FULL {
+            self.done = true;
+            let r = &self.nodes[0];
+            let best = r.expanded.then(|| r.desc[r.rank1 as usize].mv);
+            env.send(
+                HOST,
+                Msg::Final {
+                    value: u.value,
+                    best,
+                    iterations: self.iterations,
+                },
+            );
+        } else {
+            self.iter_to += 1;
+            self.down_to_root(env, None);
+        }
+    }
+
+    fn pick(&mut self) -> (Pid, Msg<G>) {
+        self.rng = mix64(self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15));
+        let i = ((self.rng as u128 * self.waiting.len() as u128) >> 64) as usize;
+        self.waiting.swap_remove(i)
+    }
+}
+
+impl<G: Game> Process for KnmProc<G> {
+    type Msg = Msg<G>;
+
+    fn on_message(&mut self, from: Pid, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
+        if from == HOST {
+            if let Msg::Down { pos, .. } = msg {
+                // The host's start: the super-root's first down message to the root.
+                self.down_to_root(env, Some(pos));
+            }
+            return;
+        }
+        if self.opts.fifo {
+            self.handle(msg, env);
+        } else {
+            self.waiting.push((from, msg));
+        }
+    }
+
+    fn busy(&self) -> bool {
+        !self.waiting.is_empty()
+    }
+
+    fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
+        let mut steps = 0;
+        while !self.waiting.is_empty() && env.clock < until && steps < max_steps {
+            let (_, m) = self.pick();
+            self.handle(m, env);
+            steps += 1;
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        self.stats.stats()
+    }
+}
+
+/// Runs the distributed form on `backend` with `procs` processors (the body of
+/// [`crate::search`] for `knm`).
+pub fn search<G: Game>(
+    opts: &KnmOptions,
+    root: &G,
+    depth: u32,
+    root_window: Window,
+    procs: Option<u32>,
+    backend: &Backend,
+) -> Result<ParOutcome<G::Move>, ParError> {
+    let start = Instant::now();
+    if root_window != Window::FULL {
+        return Err(ParError("knm searches the full window only".into()));
+    }
+    let max = match backend {
+        Backend::Sim(cfg) => {
+            cfg.cost.validate().map_err(|e| ParError(e.0))?;
+            MAX_SIM_PROCS
+        }
+        Backend::Threads { .. } => MAX_THREAD_PROCS,
+    };
+    let Some(p) = procs else {
+        return Err(ParError("knm needs --procs P".into()));
+    };
+    if p == 0 || p as u64 > max {
+        return Err(ParError(format!("--procs must be between 1 and {max}")));
+    }
+    if opts.model == super::Model::Pooled {
+        return pooled_search(opts, root, depth, p, backend, start);
+    }
+    let ps: Vec<KnmProc<G>> = (0..p).map(|i| KnmProc::new(i, p, depth, opts)).collect();
+    let start_msg = Msg::Down {
+        parent: SUPER,
+        slot: 0,
+        pos: root.clone(),
+        ply: 0,
+        d: Down {
+            search_to: 0,
+            are_key: true,
+            are_first: true,
+            seq: 0,
+        },
+    };
+    let run = execute(ps, vec![(0, start_msg)], backend, |m| {
+        matches!(m, Msg::Final { .. })
+    });
+    let Some((_, Msg::Final { value, best, .. })) = run.host.last().cloned() else {
+        return Err(ParError("knm: the search ended without a result".into()));
+    };
+    let (serial_time, serial_stats, speedup) = match backend {
+        Backend::Sim(cfg) => {
+            let (_, st) = serial_in(
+                root,
+                depth,
+                Window::FULL,
+                StepperMode::AlphaBeta,
+                opts.preorder,
+            );
+            let t = cfg.cost.serial_time(st.interior, st.leaves);
+            let sp = if run.time > 0.0 { t / run.time } else { 1.0 };
+            (Some(t), Some(st), Some(sp))
+        }
+        Backend::Threads { .. } => (None, None, None),
+    };
+    Ok(ParOutcome {
+        value,
+        exact: true,
+        best_move: best,
+        stats: run.stats,
+        procs: p as usize,
+        tree: None,
+        time: run.time,
+        serial_time,
+        serial_stats,
+        speedup,
+        messages: run.messages,
+        busy: run.busy,
+        idle: run.idle,
+        wall: start.elapsed(),
+    })
+}
+
+/// `model=pooled` through [`crate::search`]: time in the paper's units, speedup against the
+/// mono-processor run of the same method (the paper's definition).
+fn pooled_search<G: Game>(
+    opts: &KnmOptions,
+    root: &G,
+    depth: u32,
+    k: u32,
+    backend: &Backend,
+    start: Instant,
+) -> Result<ParOutcome<G::Move>, ParError> {
+    if !matches!(backend, Backend::Sim(_)) {
+        return Err(ParError(
+            "knm: model=pooled is a simulation; use --backend sim".into(),
+        ));
+    }
+    let out = super::pooled::run(root, depth, k, opts)?;
+    let mono = super::pooled::run(root, depth, 1, opts)?;
+    let serial_stats = Stats {
+        interior: mono.stats.interior,
+        leaves: mono.stats.terminals,
+        ..Stats::default()
+    };
+    let busy = (out.time * k as u64 - out.idle) as f64;
+    Ok(ParOutcome {
+        value: out.value,
+        exact: true,
+        best_move: out.best_move,
+        stats: out.stats.stats(),
+        procs: k as usize,
+        tree: None,
+        time: out.time as f64,
+        serial_time: Some(mono.time as f64),
+        serial_stats: Some(serial_stats),
+        speedup: Some(mono.time as f64 / out.time.max(1) as f64),
+        messages: out.stats.messages,
+        busy: vec![busy / k as f64; k as usize],
+        idle: vec![out.idle as f64 / k as f64; k as usize],
+        wall: start.elapsed(),
+    })
+}
+
+/// Counters summed over the processors of a distributed run on the simulator (for experiments).
+pub fn run_sim_stats<G: Game>(
+    opts: &KnmOptions,
+    root: &G,
+    depth: u32,
+    p: u32,
+    cfg: &arachne_runtime::SimConfig,
+) -> (Score, f64, KnmStats) {
+    let ps: Vec<KnmProc<G>> = (0..p).map(|i| KnmProc::new(i, p, depth, opts)).collect();
+    let start_msg = Msg::Down {
+        parent: SUPER,
+        slot: 0,
+        pos: root.clone(),
+        ply: 0,
+        d: Down {
+            search_to: 0,
+            are_key: true,
+            are_first: true,
+            seq: 0,
+        },
+    };
+    let o = arachne_runtime::run_sim(ps, vec![(0, start_msg)], cfg, |m| {
+        matches!(m, Msg::Final { .. })
+    });
+    let mut st = KnmStats::default();
+    for p in &o.procs {
+        st += p.stats;
+    }
+    let v = match o.host.last() {
+        Some((_, Msg::Final { value, .. })) => *value,
+        _ => Score(-Score::INF.0),
+    };
+    (v, o.time, st)
+}
