@@ -11,6 +11,7 @@
 //! | `baudet` | [`baudet`] | §3 parallel aspiration search |
 //! | `palphabeta-par` | [`palphabeta_par`] | §7 Palphabeta (synchronous batches) + Theorems 1–3 |
 //! | `pbound` | [`pbound`] | §7.4 Pbound (no deep cutoffs) + Theorem 4 |
+//! | `type-guided` | [`type_guided`] | nCUBE chess: Knuth–Moore node types, hash move sequential, the rest farmed out |
 //!
 //! [`search`] runs any of them on any [`Game`] and reports the value, the best move, node
 //! counts, messages, time (virtual on `sim`, with the serial search's virtual time under the same
@@ -34,6 +35,7 @@ pub mod palphabeta_par;
 pub mod pbound;
 pub mod slave;
 pub mod tree_split;
+pub mod type_guided;
 
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{
@@ -44,6 +46,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 pub use tree_split::{AlphaRaise, TreeSplitOptions};
+pub use type_guided::TypeGuidedOptions;
 
 /// An unknown algorithm, a bad option or an impossible configuration. One line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -81,6 +84,8 @@ pub enum ParAlgo {
     PAlphaBetaPar(BatchOptions),
     /// §7.4 Pbound.
     PBound(BatchOptions),
+    /// nCUBE node-type guided search.
+    TypeGuided(TypeGuidedOptions),
 }
 
 /// One line per algorithm, for `arachne algos`.
@@ -89,6 +94,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W (seed 000 §3)"),
     ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q (seed 000 §7)"),
     ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q (seed 000 §7.4)"),
+    ("type-guided", "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1 (seed ncube-chess-node-types)"),
 ];
 
 impl FromStr for ParAlgo {
@@ -169,6 +175,21 @@ impl FromStr for ParAlgo {
                     ParAlgo::PAlphaBetaPar(o)
                 }
             }
+            "type-guided" | "typeguided" => {
+                let o = TypeGuidedOptions {
+                    f: num(&name, "f", take("f"))?,
+                    levels: num(&name, "levels", take("levels"))?,
+                    preorder: flag("preorder", take("preorder"))?,
+                    guess: match take("guess") {
+                        None => true,
+                        v => flag("guess", v)?,
+                    },
+                };
+                if o.f == Some(0) {
+                    return err("type-guided: f must be at least 1");
+                }
+                ParAlgo::TypeGuided(o)
+            }
             other => {
                 return err(format!(
                     "unknown parallel algorithm `{other}` (known: {})",
@@ -190,6 +211,7 @@ impl fmt::Display for ParAlgo {
             ParAlgo::Baudet(_) => write!(f, "baudet"),
             ParAlgo::PAlphaBetaPar(_) => write!(f, "palphabeta-par"),
             ParAlgo::PBound(_) => write!(f, "pbound"),
+            ParAlgo::TypeGuided(_) => write!(f, "type-guided"),
         }
     }
 }
@@ -201,6 +223,7 @@ impl ParAlgo {
             ParAlgo::TreeSplit(o) => o.preorder |= on,
             ParAlgo::Baudet(o) => o.preorder |= on,
             ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.preorder |= on,
+            ParAlgo::TypeGuided(o) => o.preorder |= on,
         }
         self
     }
@@ -210,6 +233,7 @@ impl ParAlgo {
             ParAlgo::TreeSplit(o) => o.preorder,
             ParAlgo::Baudet(o) => o.preorder,
             ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.preorder,
+            ParAlgo::TypeGuided(o) => o.preorder,
         }
     }
 
@@ -347,6 +371,8 @@ pub struct ParOutcome<M> {
     pub idle: Vec<f64>,
     /// Wall-clock time of the run.
     pub wall: Duration,
+    /// Iterative searches: the node counts of the last iteration alone.
+    pub last_iteration: Option<Stats>,
 }
 
 /// The serial counterpart: a full-window search by a [`Stepper`] (same code as the slaves).
@@ -383,29 +409,41 @@ fn execute<P: Process>(
     backend: &Backend,
     stop: impl FnMut(&P::Msg) -> bool,
 ) -> Run<P::Msg> {
+    execute_with_procs(procs, initial, backend, stop).0
+}
+
+/// [`execute`], handing the processes back (for their records).
+fn execute_with_procs<P: Process>(
+    procs: Vec<P>,
+    initial: Vec<(Pid, P::Msg)>,
+    backend: &Backend,
+    stop: impl FnMut(&P::Msg) -> bool,
+) -> (Run<P::Msg>, Vec<P>) {
     match backend {
         Backend::Sim(cfg) => {
             let o = run_sim(procs, initial, cfg, stop);
-            Run {
+            let run = Run {
                 stats: o.procs.iter().fold(Stats::default(), |a, p| a + p.stats()),
                 host: o.host,
                 time: o.time,
                 messages: o.messages,
                 busy: o.busy,
                 idle: o.idle,
-            }
+            };
+            (run, o.procs)
         }
         Backend::Threads { poll_every } => {
             let cost = CostModel::unit(1.0);
             let o = run_threads(procs, initial, &cost, *poll_every, stop);
-            Run {
+            let run = Run {
                 stats: o.procs.iter().fold(Stats::default(), |a, p| a + p.stats()),
                 host: o.host,
                 time: o.elapsed.as_secs_f64(),
                 messages: o.messages,
                 busy: Vec::new(),
                 idle: Vec::new(),
-            }
+            };
+            (run, o.procs)
         }
     }
 }
@@ -448,6 +486,10 @@ pub fn search_in<G: Game>(
     };
     let is_value = |m: &Msg<G>| matches!(m, Msg::Value { .. });
     let (run, tree, nprocs) = match *algo {
+        ParAlgo::TypeGuided(o) => {
+            return type_guided::search_traced(&o, root, depth, root_window, procs, backend)
+                .map(|(out, _)| out)
+        }
         ParAlgo::TreeSplit(o) => {
             let tree = ParAlgo::proc_tree(o.f, o.q, procs, max)?;
             let ps = tree_split::build::<G>(tree, &o);
@@ -526,5 +568,6 @@ pub fn search_in<G: Game>(
         busy: run.busy,
         idle: run.idle,
         wall: start.elapsed(),
+        last_iteration: None,
     })
 }
