@@ -94,7 +94,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W (seed 000 §3)"),
     ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q (seed 000 §7)"),
     ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q (seed 000 §7.4)"),
-    ("type-guided", "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1 (seed ncube-chess-node-types)"),
+    ("type-guided", "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1,master=0|1 (or f=F1/F2/… per level) (seed ncube-chess-node-types)"),
 ];
 
 impl FromStr for ParAlgo {
@@ -176,14 +176,40 @@ impl FromStr for ParAlgo {
                 }
             }
             "type-guided" | "typeguided" => {
+                let (f, fanouts) = match take("f") {
+                    Some(v) if v.contains('/') => {
+                        let mut fs = [0u32; type_guided::MAX_LEVELS];
+                        let parts: Vec<&str> = v.split('/').collect();
+                        if parts.len() > fs.len() {
+                            return err(format!(
+                                "type-guided: f=`{v}` has more than {} levels",
+                                fs.len()
+                            ));
+                        }
+                        for (k, p) in parts.iter().enumerate() {
+                            match p.trim().parse::<u32>() {
+                                Ok(x) if x >= 1 => fs[k] = x,
+                                _ => {
+                                    return err(format!(
+                                        "type-guided: f=`{v}` must be fan-outs ≥ 1 separated by /"
+                                    ))
+                                }
+                            }
+                        }
+                        (None, Some(fs))
+                    }
+                    v => (num(&name, "f", v)?, None),
+                };
                 let o = TypeGuidedOptions {
-                    f: num(&name, "f", take("f"))?,
+                    f,
+                    fanouts,
                     levels: num(&name, "levels", take("levels"))?,
                     preorder: flag("preorder", take("preorder"))?,
                     guess: match take("guess") {
                         None => true,
                         v => flag("guess", v)?,
                     },
+                    master_searches: flag("master", take("master"))?,
                 };
                 if o.f == Some(0) {
                     return err("type-guided: f must be at least 1");

@@ -72,8 +72,13 @@
 //!
 //! Options (`type-guided:key=value,...`): `f`, `levels` — the processor tree (with `--procs P`
 //! alone: one master and `P − 1` slaves; with `f` alone the deepest tree that fits, with `levels`
-//! alone the widest); `preorder=1` — the game's ordering hint, then static values, at every node
-//! (the suggestion is put first whatever the order); `guess=0|1` — see above.
+//! alone the widest; `f=F1/F2/…` a fan-out per level, e.g. `f=3/4` is 1 + 3 + 12 = 16
+//! processors and `f=5/5/9` is 256 — [`Hierarchy`]); `preorder=1` — the game's ordering hint, then static values, at every node
+//! (the suggestion is put first whatever the order); `guess=0|1` — see above; `master=1` — the
+//! masters of the last level (those whose slaves are terminal processors) also search a
+//! farmed-out successor on their own processor, like a slave (seed 000 §6's first optimization;
+//! a master higher up does not, since a whole subtree searched serially there would hold up its
+//! line of play).
 use crate::slave::{expand, run_stepper, MasterNode, Msg, ProcTree, Slave};
 use crate::{
     execute_with_procs, serial_in, Backend, ParAlgo, ParError, ParOutcome, MAX_SIM_PROCS,
@@ -88,26 +93,36 @@ use std::time::Instant;
 pub mod trace;
 pub use trace::{Trace, TypeStats};
 
+/// Most levels of masters with their own fan-out (`f=F1/F2/…`).
+pub const MAX_LEVELS: usize = 8;
+
 /// Options of the node-type guided search.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TypeGuidedOptions {
     /// Fan-out of the hierarchy of masters.
     pub f: Option<u32>,
+    /// A fan-out per level instead (`f=F1/F2/…`; the processor 0 has `F1` slaves, each of them
+    /// `F2`, …); zeros after the last level.
+    pub fanouts: Option<[u32; MAX_LEVELS]>,
     /// Depth of the hierarchy (1: one master and its slaves).
     pub levels: Option<u32>,
     /// Static best-first move ordering.
     pub preorder: bool,
     /// Guess the type of positions the table does not know (Knuth–Moore's rule).
     pub guess: bool,
+    /// Masters also search farmed-out successors on their own processor.
+    pub master_searches: bool,
 }
 
 impl Default for TypeGuidedOptions {
     fn default() -> Self {
         TypeGuidedOptions {
             f: None,
+            fanouts: None,
             levels: None,
             preorder: false,
             guess: true,
+            master_searches: false,
         }
     }
 }
@@ -337,11 +352,11 @@ impl<G: Game> TgMaster<G> {
         me: Pid,
         parent: Pid,
         slaves: Vec<Pid>,
+        slaves_are_leaves: bool,
         table: Arc<Table<G::Move>>,
         opts: &TypeGuidedOptions,
     ) -> Self {
-        let local = slaves
-            .is_empty()
+        let local = (slaves.is_empty() || (opts.master_searches && slaves_are_leaves))
             .then(|| Stepper::new(StepperMode::AlphaBeta, opts.preorder));
         let mut slots: Vec<Slot> = slaves
             .into_iter()
@@ -954,10 +969,123 @@ impl<G: Game> Process for TgProc<G> {
     }
 }
 
+/// A hierarchy of masters with a fan-out per level, numbered breadth-first like [`ProcTree`]
+/// (which is the uniform case).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hierarchy {
+    /// Fan-out of the masters of each level, from the top.
+    pub fanouts: Vec<u32>,
+}
+
+impl Hierarchy {
+    /// The uniform hierarchy of `tree`.
+    pub fn uniform(tree: ProcTree) -> Self {
+        Hierarchy {
+            fanouts: vec![tree.f; tree.q as usize],
+        }
+    }
+
+    /// Processors on each level.
+    fn widths(&self) -> Vec<u64> {
+        let mut w = vec![1u64];
+        for &f in &self.fanouts {
+            let last = *w.last().expect("nonempty");
+            w.push(last.saturating_mul(f as u64));
+        }
+        w
+    }
+
+    /// Number of processors (saturating).
+    pub fn count(&self) -> u64 {
+        self.widths().iter().fold(0u64, |a, &w| a.saturating_add(w))
+    }
+
+    /// (level, index within the level) of `p`.
+    fn place(&self, p: Pid) -> (usize, u64) {
+        let mut start = 0u64;
+        for (k, w) in self.widths().into_iter().enumerate() {
+            if (p as u64) < start + w {
+                return (k, p as u64 - start);
+            }
+            start += w;
+        }
+        unreachable!("processor {p} outside the hierarchy")
+    }
+
+    fn start_of(&self, level: usize) -> u64 {
+        self.widths()[..level].iter().sum()
+    }
+
+    /// The master of `p` ([`HOST`] for processor 0).
+    pub fn parent(&self, p: Pid) -> Pid {
+        let (k, i) = self.place(p);
+        if k == 0 {
+            HOST
+        } else {
+            (self.start_of(k - 1) + i / self.fanouts[k - 1] as u64) as Pid
+        }
+    }
+
+    /// The slaves of `p`.
+    pub fn children(&self, p: Pid) -> Vec<Pid> {
+        let (k, i) = self.place(p);
+        if k == self.fanouts.len() {
+            return Vec::new();
+        }
+        let f = self.fanouts[k] as u64;
+        let s = self.start_of(k + 1) + i * f;
+        (s..s + f).map(|c| c as Pid).collect()
+    }
+
+    /// True for a terminal processor.
+    pub fn is_leaf(&self, p: Pid) -> bool {
+        self.place(p).0 == self.fanouts.len()
+    }
+}
+
+/// The hierarchy `opts` asks for with `procs` processors, at most `max`.
+pub fn hierarchy(
+    opts: &TypeGuidedOptions,
+    procs: Option<u32>,
+    max: u64,
+) -> Result<Hierarchy, ParError> {
+    let Some(fs) = opts.fanouts else {
+        return ParAlgo::proc_tree(opts.f, opts.levels, procs, max).map(Hierarchy::uniform);
+    };
+    let fanouts: Vec<u32> = fs.iter().copied().take_while(|&f| f > 0).collect();
+    if opts.levels.is_some_and(|l| l as usize != fanouts.len()) {
+        return Err(ParError(format!(
+            "type-guided: f gives {} levels, levels={} disagrees",
+            fanouts.len(),
+            opts.levels.unwrap_or(0)
+        )));
+    }
+    let h = Hierarchy { fanouts };
+    let c = h.count();
+    if c > max {
+        return Err(ParError(format!(
+            "the hierarchy f={} exceeds {max} processors",
+            h.fanouts
+                .iter()
+                .map(|f| f.to_string())
+                .collect::<Vec<_>>()
+                .join("/")
+        )));
+    }
+    if let Some(p) = procs {
+        if p as u64 != c {
+            return Err(ParError(format!(
+                "--procs {p} does not match the hierarchy ({c} processors)"
+            )));
+        }
+    }
+    Ok(h)
+}
+
 /// The processes of a node-type guided search on `tree` (process 0 is always a master; alone it
 /// searches with a stepper of its own).
-pub fn build<G: Game>(tree: ProcTree, opts: &TypeGuidedOptions) -> Vec<TgProc<G>> {
-    let n = tree.count().expect("processor count checked by the caller") as Pid;
+pub fn build<G: Game>(tree: &Hierarchy, opts: &TypeGuidedOptions) -> Vec<TgProc<G>> {
+    let n = tree.count() as Pid;
     let table = Arc::new(Table::new());
     (0..n)
         .map(|p| {
@@ -972,6 +1100,7 @@ pub fn build<G: Game>(tree: ProcTree, opts: &TypeGuidedOptions) -> Vec<TgProc<G>
                     p,
                     tree.parent(p),
                     tree.children(p),
+                    tree.children(p).iter().all(|&c| tree.is_leaf(c)),
                     Arc::clone(&table),
                     opts,
                 )))
@@ -1004,8 +1133,16 @@ pub fn search_traced<G: Game>(
         }
         Backend::Threads { .. } => MAX_THREAD_PROCS,
     };
-    let tree = ParAlgo::proc_tree(opts.f, opts.levels, procs, max)?;
-    let ps = build::<G>(tree, opts);
+    let h = hierarchy(opts, procs, max)?;
+    let tree = match h.fanouts.as_slice() {
+        [] => Some(ProcTree { f: 1, q: 0 }),
+        [f, rest @ ..] if rest.iter().all(|g| g == f) => Some(ProcTree {
+            f: *f,
+            q: h.fanouts.len() as u32,
+        }),
+        _ => None,
+    };
+    let ps = build::<G>(&h, opts);
     let n = ps.len();
     let initial = vec![(
         0,
@@ -1051,7 +1188,7 @@ pub fn search_traced<G: Game>(
             best_move: best,
             stats: run.stats,
             procs: n,
-            tree: Some(tree),
+            tree,
             time: run.time,
             serial_time,
             serial_stats,

@@ -49,13 +49,20 @@ const HIERARCHIES: &[&str] = &[
     "type-guided:f=3,levels=2,preorder=1",
     "type-guided:f=2,levels=3,guess=0",
     "type-guided:f=4,levels=4",
+    "type-guided:f=3,levels=2,master=1",
+    "type-guided:f=3/2,master=1,preorder=1",
+    "type-guided:f=2/1/3",
 ];
 
 fn all<G: Game>(root: &G, depth: u32, lat: u64, arachne: bool) {
     let want = exact(root, depth);
     let be = sim(lat, arachne);
     for &p in PROCS {
-        for spec in ["type-guided", "type-guided:preorder=1,guess=0"] {
+        for spec in [
+            "type-guided",
+            "type-guided:preorder=1,guess=0",
+            "type-guided:master=1",
+        ] {
             let out = search(&algo(spec), root, depth, Some(p), &be).unwrap();
             assert_eq!(out.procs, p as usize);
             check(root, depth, &out, want, &format!("{spec} P={p}"));
@@ -128,7 +135,8 @@ proptest! {
         let want = exact(&root, d);
         let opts = [
             TypeGuidedOptions { preorder, ..TypeGuidedOptions::default() },
-            TypeGuidedOptions { f: Some(f), levels: Some(levels), preorder, guess: true },
+            TypeGuidedOptions { f: Some(f), levels: Some(levels), preorder, master_searches: !preorder,
+                                ..TypeGuidedOptions::default() },
         ];
         for (k, o) in opts.iter().enumerate() {
             let procs = (k == 0).then_some(p);
@@ -154,7 +162,7 @@ proptest! {
         let root = incremental(b, d, seed, random, -40, 40);
         let want = exact(&root, d);
         let be = Backend::Threads { poll_every: 4 };
-        for spec in ["type-guided", "type-guided:preorder=1"] {
+        for spec in ["type-guided", "type-guided:preorder=1,master=1"] {
             let out = search(&algo(spec), &root, d, Some(p), &be).unwrap();
             check(&root, d, &out, want, &format!("threads {spec} P={p}"));
         }
@@ -214,7 +222,7 @@ fn real<G: Game>(root: &G, depth: u32, what: &str) {
     for (spec, procs) in [
         ("type-guided", Some(3)),
         ("type-guided:preorder=1", Some(8)),
-        ("type-guided:f=3,levels=2,preorder=1", None),
+        ("type-guided:f=3,levels=2,preorder=1,master=1", None),
     ] {
         for be in [sim(0, true), Backend::Threads { poll_every: 16 }] {
             let out = search(&algo(spec), root, depth, procs, &be).unwrap();
@@ -268,6 +276,8 @@ fn node_records_are_consistent() {
         levels: Some(2),
         preorder: true,
         guess: true,
+        master_searches: true,
+        ..TypeGuidedOptions::default()
     };
     let (out, t) = search_traced(&o, &root, 6, Window::FULL, None, &sim(0, true)).unwrap();
     let s = &t.last_stats;
@@ -304,6 +314,8 @@ fn bad_options_are_one_line_errors() {
         "type-guided:preorder=2",
         "type-guided:guess=yes",
         "type-guided:q=2",
+        "type-guided:f=2/0",
+        "type-guided:f=1/2/3/4/5/6/7/8/9",
     ] {
         let e = bad.parse::<ParAlgo>().unwrap_err().0;
         assert!(!e.contains('\n') && !e.is_empty(), "{bad}: {e}");
@@ -315,6 +327,9 @@ fn bad_options_are_one_line_errors() {
         ("type-guided", None),
         ("type-guided:f=2,levels=2", Some(5)),
         ("type-guided:f=40,levels=4", None),
+        ("type-guided:f=3/4", Some(15)),
+        ("type-guided:f=3/4,levels=3", None),
+        ("type-guided:f=300/300/300", None),
     ] {
         let e = search(&algo(spec), &root, 2, p, &be).unwrap_err().0;
         assert!(!e.contains('\n') && !e.is_empty(), "{spec}: {e}");
