@@ -14,6 +14,7 @@
 //! |---|---|---|
 //! | `fuller` | [`fuller`] | seed 001, Fuller–Gaschnig–Gillogly 1973 |
 //! | `fishburn` | [`fishburn`] | seed 000, Fishburn–Finkel 1980 |
+//! | `ncube` | [`ncube`] | seed ncube-chess-node-types (nCUBE chess, Knuth–Moore node types) |
 //!
 //! ## Adding an experiment
 //!
@@ -33,6 +34,7 @@
 //! ```
 pub mod fishburn;
 pub mod fuller;
+pub mod ncube;
 pub mod report;
 pub mod reproduce;
 
@@ -47,6 +49,7 @@ use std::path::PathBuf;
 #[rustfmt::skip]
 pub static EXPERIMENTS: &[Experiment] = &[
     Experiment { name: "fishburn", about: "Fishburn–Finkel: γ0/γ1 tables, speedup vs P, Theorems 2–4 on the simulator", paper: fishburn::PAPER, run: fishburn::run },
+    Experiment { name: "ncube", about: "nCUBE chess node types: minimal tree on ordered trees, type 2/3 alternation, node-type pictures, speedup vs P beside tree-split", paper: ncube::PAPER, run: ncube::run },
     Experiment { name: "fuller", about: "Fuller–Gaschnig–Gillogly: exact E[NBP] tables, Figures 5.1/6.1, K_D·N^L_D fits", paper: fuller::PAPER, run: fuller::run },
 ];
 

@@ -146,3 +146,29 @@ fn fishburn_quick() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn ncube_quick() {
+    let (r, files, dir) = run("ncube");
+    has_rows(
+        &r,
+        &[
+            "§ perfectly ordered trees",
+            "§ node types",
+            "KNM beside type-guided",
+        ],
+    );
+    exact_rows(&r, &["§ perfectly ordered trees"]);
+    for stem in [
+        "ncube_types_incremental",
+        "ncube_types_chess",
+        "ncube_types_checkers",
+        "ncube_speedup_arachne_uniform",
+    ] {
+        assert!(
+            files.iter().any(|f| f.ends_with(format!("{stem}.png"))),
+            "{stem}.png"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -91,7 +91,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 pub mod trace;
-pub use trace::{Trace, TypeStats};
+pub use trace::{PicNode, Trace, TypeStats};
 
 /// Most levels of masters with their own fan-out (`f=F1/F2/…`).
 pub const MAX_LEVELS: usize = 8;
