@@ -218,6 +218,9 @@ fn scaling_quick() {
         assert!(dir.join(f).exists(), "{f}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn knm_quick() {
     let (r, files, dir) = run("knm");
     has_rows(&r, &["Table 4-1", "Table 4-2"]);
@@ -236,5 +239,31 @@ fn knm_quick() {
     assert!(close >= 6, "{close} of 8 speedups at k = 20 within 15 %");
     assert!(files.iter().any(|f| f.ends_with("knm_speedup.svg")));
     assert!(r.data["sweep"].as_array().is_some_and(|s| !s.is_empty()));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn ncube_quick() {
+    let (r, files, dir) = run("ncube");
+    has_rows(
+        &r,
+        &[
+            "§ perfectly ordered trees",
+            "§ node types",
+            "KNM beside type-guided",
+        ],
+    );
+    exact_rows(&r, &["§ perfectly ordered trees"]);
+    for stem in [
+        "ncube_types_incremental",
+        "ncube_types_chess",
+        "ncube_types_checkers",
+        "ncube_speedup_arachne_uniform",
+    ] {
+        assert!(
+            files.iter().any(|f| f.ends_with(format!("{stem}.png"))),
+            "{stem}.png"
+        );
+    }
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -15,6 +15,7 @@
 //!
 //! Shared-memory searches on real threads and one transposition table (YBWC, Jamboree, Lazy SMP,
 //! ABDADA), with Cilk-style work/span and a greedy P-processor schedule, are in [`smp`].
+//! | `type-guided` | [`type_guided`] | nCUBE chess: Knuth–Moore node types, hash move sequential, the rest farmed out |
 //!
 //! [`search`] runs any of them on any [`Game`] and reports the value, the best move, node
 //! counts, messages, time (virtual on `sim`, with the serial search's virtual time under the same
@@ -40,6 +41,7 @@ pub mod pbound;
 pub mod slave;
 pub mod smp;
 pub mod tree_split;
+pub mod type_guided;
 
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{
@@ -50,6 +52,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 pub use tree_split::{AlphaRaise, TreeSplitOptions};
+pub use type_guided::TypeGuidedOptions;
 
 /// An unknown algorithm, a bad option or an impossible configuration. One line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -89,6 +92,8 @@ pub enum ParAlgo {
     PBound(BatchOptions),
     /// Seed 003: the Key Node Method.
     Knm(knm::KnmOptions),
+    /// nCUBE node-type guided search.
+    TypeGuided(TypeGuidedOptions),
 }
 
 /// One line per algorithm, for `arachne algos`.
@@ -98,6 +103,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q (seed 000 §7)"),
     ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q (seed 000 §7.4)"),
     ("knm", "Key Node Method: eager provisional values on key nodes, down/up messages; knm:fifo=0|1,suppress=0|1,deepening=0|1,preorder=0|1,model=dist|pooled,seed=S (seed 003)"),
+    ("type-guided", "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1,master=0|1 (or f=F1/F2/… per level) (seed ncube-chess-node-types)"),
 ];
 
 impl FromStr for ParAlgo {
@@ -203,6 +209,47 @@ impl FromStr for ParAlgo {
                     ..d
                 })
             }
+            "type-guided" | "typeguided" => {
+                let (f, fanouts) = match take("f") {
+                    Some(v) if v.contains('/') => {
+                        let mut fs = [0u32; type_guided::MAX_LEVELS];
+                        let parts: Vec<&str> = v.split('/').collect();
+                        if parts.len() > fs.len() {
+                            return err(format!(
+                                "type-guided: f=`{v}` has more than {} levels",
+                                fs.len()
+                            ));
+                        }
+                        for (k, p) in parts.iter().enumerate() {
+                            match p.trim().parse::<u32>() {
+                                Ok(x) if x >= 1 => fs[k] = x,
+                                _ => {
+                                    return err(format!(
+                                        "type-guided: f=`{v}` must be fan-outs ≥ 1 separated by /"
+                                    ))
+                                }
+                            }
+                        }
+                        (None, Some(fs))
+                    }
+                    v => (num(&name, "f", v)?, None),
+                };
+                let o = TypeGuidedOptions {
+                    f,
+                    fanouts,
+                    levels: num(&name, "levels", take("levels"))?,
+                    preorder: flag("preorder", take("preorder"))?,
+                    guess: match take("guess") {
+                        None => true,
+                        v => flag("guess", v)?,
+                    },
+                    master_searches: flag("master", take("master"))?,
+                };
+                if o.f == Some(0) {
+                    return err("type-guided: f must be at least 1");
+                }
+                ParAlgo::TypeGuided(o)
+            }
             other => {
                 return err(format!(
                     "unknown parallel algorithm `{other}` (known: {})",
@@ -225,6 +272,7 @@ impl fmt::Display for ParAlgo {
             ParAlgo::PAlphaBetaPar(_) => write!(f, "palphabeta-par"),
             ParAlgo::PBound(_) => write!(f, "pbound"),
             ParAlgo::Knm(_) => write!(f, "knm"),
+            ParAlgo::TypeGuided(_) => write!(f, "type-guided"),
         }
     }
 }
@@ -237,6 +285,7 @@ impl ParAlgo {
             ParAlgo::Baudet(o) => o.preorder |= on,
             ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.preorder |= on,
             ParAlgo::Knm(o) => o.preorder |= on,
+            ParAlgo::TypeGuided(o) => o.preorder |= on,
         }
         self
     }
@@ -247,6 +296,7 @@ impl ParAlgo {
             ParAlgo::Baudet(o) => o.preorder,
             ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.preorder,
             ParAlgo::Knm(o) => o.preorder,
+            ParAlgo::TypeGuided(o) => o.preorder,
         }
     }
 
@@ -384,6 +434,8 @@ pub struct ParOutcome<M> {
     pub idle: Vec<f64>,
     /// Wall-clock time of the run.
     pub wall: Duration,
+    /// Iterative searches: the node counts of the last iteration alone.
+    pub last_iteration: Option<Stats>,
 }
 
 /// The serial counterpart: a full-window search by a [`Stepper`] (same code as the slaves).
@@ -420,29 +472,41 @@ fn execute<P: Process>(
     backend: &Backend,
     stop: impl FnMut(&P::Msg) -> bool,
 ) -> Run<P::Msg> {
+    execute_with_procs(procs, initial, backend, stop).0
+}
+
+/// [`execute`], handing the processes back (for their records).
+fn execute_with_procs<P: Process>(
+    procs: Vec<P>,
+    initial: Vec<(Pid, P::Msg)>,
+    backend: &Backend,
+    stop: impl FnMut(&P::Msg) -> bool,
+) -> (Run<P::Msg>, Vec<P>) {
     match backend {
         Backend::Sim(cfg) => {
             let o = run_sim(procs, initial, cfg, stop);
-            Run {
+            let run = Run {
                 stats: o.procs.iter().fold(Stats::default(), |a, p| a + p.stats()),
                 host: o.host,
                 time: o.time,
                 messages: o.messages,
                 busy: o.busy,
                 idle: o.idle,
-            }
+            };
+            (run, o.procs)
         }
         Backend::Threads { poll_every } => {
             let cost = CostModel::unit(1.0);
             let o = run_threads(procs, initial, &cost, *poll_every, stop);
-            Run {
+            let run = Run {
                 stats: o.procs.iter().fold(Stats::default(), |a, p| a + p.stats()),
                 host: o.host,
                 time: o.elapsed.as_secs_f64(),
                 messages: o.messages,
                 busy: Vec::new(),
                 idle: Vec::new(),
-            }
+            };
+            (run, o.procs)
         }
     }
 }
@@ -488,6 +552,10 @@ pub fn search_in<G: Game>(
     };
     let is_value = |m: &Msg<G>| matches!(m, Msg::Value { .. });
     let (run, tree, nprocs) = match *algo {
+        ParAlgo::TypeGuided(o) => {
+            return type_guided::search_traced(&o, root, depth, root_window, procs, backend)
+                .map(|(out, _)| out)
+        }
         ParAlgo::TreeSplit(o) => {
             let tree = ParAlgo::proc_tree(o.f, o.q, procs, max)?;
             let ps = tree_split::build::<G>(tree, &o);
@@ -567,5 +635,6 @@ pub fn search_in<G: Game>(
         busy: run.busy,
         idle: run.idle,
         wall: start.elapsed(),
+        last_iteration: None,
     })
 }

@@ -48,6 +48,13 @@ pub enum Style {
     /// caps at both ends: error bars (two points at the same x) and other marks. Drawn in the
     /// colour of the series of the same name, without a legend entry of its own.
     Segments,
+    /// The points taken in pairs, each pair a thin line without caps (e.g. a tree's edges).
+    Edges,
+    /// A hollow ring around each point (marks, e.g. mispredicted nodes).
+    Rings,
+    /// The series' name written (small, black) just below each point; no colour, no legend
+    /// entry (e.g. the processor that searched a subtree).
+    Labels,
 }
 
 /// One named series of points.
@@ -287,6 +294,14 @@ where
     // Series with the same name share a colour and one legend entry.
     let mut names: Vec<&str> = Vec::new();
     for (s, p) in chart.series.iter().zip(pts) {
+        if s.style == Style::Labels {
+            let font = ("sans-serif", 11).into_font().color(&BLACK);
+            cc.draw_series(p.iter().map(|&(px, py)| {
+                EmptyElement::at((px, py)) + Text::new(s.name.clone(), (-3, 5), font.clone())
+            }))
+            .map_err(|x| e(&x))?;
+            continue;
+        }
         let (i, first) = match names.iter().position(|&x| x == s.name) {
             Some(i) if !s.name.is_empty() => (i, false),
             _ => {
@@ -305,6 +320,32 @@ where
                 anno.label(s.name.as_str()).legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
                 });
+                legend_done = true;
+            }
+        }
+        if s.style == Style::Edges {
+            let thin = colour.mix(0.6).stroke_width(1);
+            let anno = cc
+                .draw_series(
+                    p.chunks_exact(2)
+                        .map(|c| PathElement::new(vec![c[0], c[1]], thin)),
+                )
+                .map_err(|x| e(&x))?;
+            if !s.name.is_empty() && !legend_done {
+                anno.label(s.name.as_str()).legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(1))
+                });
+                legend_done = true;
+            }
+        }
+        if s.style == Style::Rings {
+            let ring = colour.stroke_width(2);
+            let anno = cc
+                .draw_series(p.iter().map(|&(px, py)| Circle::new((px, py), 8, ring)))
+                .map_err(|x| e(&x))?;
+            if !s.name.is_empty() && !legend_done {
+                anno.label(s.name.as_str())
+                    .legend(move |(x, y)| Circle::new((x + 10, y), 7, ring));
                 legend_done = true;
             }
         }

@@ -4,7 +4,9 @@ use super::search::{pv_names, resolve_depth, SearchArgs};
 use crate::error::{CliError, CliResult};
 use crate::output::{print_json, thousands};
 use arachne_core::Game;
+use arachne_core::Window;
 use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_parallel::type_guided::{self, TypeStats};
 use arachne_parallel::{search, Backend, ParAlgo, ParOutcome, CATALOGUE};
 use arachne_runtime::{CostModel, SimConfig};
 use serde_json::json;
@@ -32,6 +34,8 @@ pub fn run(args: &SearchArgs) -> Option<CliResult> {
         "pbound",
         "knm",
         "key-node",
+        "type-guided",
+        "typeguided",
     ];
     if !ours.contains(&name.to_ascii_lowercase().as_str()) {
         return None;
@@ -94,8 +98,25 @@ impl GameVisitor for Visit<'_> {
     type Output = CliResult;
     fn visit<G: Game>(self, root: G, info: GameInfo) -> CliResult {
         let depth = resolve_depth(self.args.depth, &info)?;
-        let out = search(&self.algo, &root, depth, self.args.procs, &self.backend)
-            .map_err(CliError::usage)?;
+        let (out, trace) = match self.algo {
+            ParAlgo::TypeGuided(o) => {
+                let (out, trace) = type_guided::search_traced(
+                    &o,
+                    &root,
+                    depth,
+                    Window::FULL,
+                    self.args.procs,
+                    &self.backend,
+                )
+                .map_err(CliError::usage)?;
+                (out, Some(trace))
+            }
+            _ => (
+                search(&self.algo, &root, depth, self.args.procs, &self.backend)
+                    .map_err(CliError::usage)?,
+                None,
+            ),
+        };
         report(
             &root,
             &info,
@@ -104,6 +125,7 @@ impl GameVisitor for Visit<'_> {
             depth,
             &self.backend,
             &out,
+            trace.as_ref().map(|t| &t.last_stats),
         );
         Ok(())
     }
@@ -117,6 +139,7 @@ fn report<G: Game>(
     depth: u32,
     backend: &Backend,
     out: &ParOutcome<G::Move>,
+    types: Option<&TypeStats>,
 ) {
     let pv: Vec<G::Move> = out.best_move.into_iter().collect();
     let names = pv_names(root, &pv);
@@ -155,6 +178,10 @@ fn report<G: Game>(
         if let Some(t) = out.tree {
             v["processor_tree"] = json!({"f": t.f, "q": t.q});
         }
+        if let Some(l) = out.last_iteration {
+            v["last_iteration"] =
+                json!({"nodes": l.nodes(), "leaves": l.leaves, "interior": l.interior});
+        }
         if let Backend::Sim(cfg) = backend {
             v["cost_model"] = json!(cfg.cost.to_string());
             v["virtual_time"] = json!(out.time);
@@ -168,6 +195,9 @@ fn report<G: Game>(
                 v["idle"] = json!(out.idle);
             }
             v["utilisation"] = json!(utilisation);
+        }
+        if let Some(s) = types {
+            v["node_types"] = types_json(s);
         }
         print_json(&v);
         return;
@@ -208,5 +238,58 @@ fn report<G: Game>(
             println!("wall       {time_ms:.1} ms");
         }
         Backend::Threads { .. } => println!("time       {time_ms:.1} ms wall"),
+    }
+    if let Some(l) = out.last_iteration {
+        println!(
+            "last iter  {} nodes ({} bottom positions)",
+            thousands(l.nodes()),
+            thousands(l.leaves)
+        );
+    }
+    if let Some(s) = types {
+        print_types(s);
+    }
+}
+
+/// The node-type statistics of a type-guided search's last iteration, as JSON.
+fn types_json(s: &TypeStats) -> serde_json::Value {
+    json!({
+            "iteration": s.iteration,
+            "master_nodes": s.master_nodes(),
+            "by_type": s.by_type,
+            "mispredicted": s.mispredicted(),
+            "sequential": s.sequential,
+            "job_roots": s.job_roots,
+            "farmed": s.farmed,
+            "farmed_wasted": s.farmed_wasted,
+            "wasted_nodes": s.wasted_nodes,
+            "waste_fraction": s.waste_fraction(),
+            "type2_predicted": s.type2_predicted,
+            "type2_held": s.type2_held,
+            "type2_hit_rate": s.type2_hit_rate(),
+            "idle_fraction": s.idle_fraction,
+    })
+}
+
+/// The node-type statistics of a type-guided search's last iteration, as text.
+fn print_types(s: &TypeStats) {
+    println!(
+        "node types {} master nodes (predicted→found mismatches {}), {} reached sequentially, {} farmed out ({} wasted, {} nodes = {:.1}%)",
+        s.master_nodes(),
+        s.mispredicted(),
+        s.sequential,
+        s.farmed,
+        s.farmed_wasted,
+        thousands(s.wasted_nodes),
+        100.0 * s.waste_fraction()
+    );
+    match s.type2_hit_rate() {
+        Some(r) => println!(
+            "type 2     {} of {} predictions held ({:.1}%)",
+            s.type2_held,
+            s.type2_predicted,
+            100.0 * r
+        ),
+        None => println!("type 2     no type-2 predictions"),
     }
 }

@@ -370,6 +370,7 @@ pub fn search<G: Game>(
         busy: run.busy,
         idle: run.idle,
         wall: start.elapsed(),
+        last_iteration: None,
     })
 }
 
@@ -411,6 +412,7 @@ fn pooled_search<G: Game>(
         busy: vec![busy / k as f64; k as usize],
         idle: vec![out.idle as f64 / k as f64; k as usize],
         wall: start.elapsed(),
+        last_iteration: None,
     })
 }
 

@@ -1,0 +1,606 @@
+//! `arachne experiment ncube`: the node-type guided search of the nCUBE chess program
+//! (seed `ncube-chess-node-types.txt`) on the simulator.
+//!
+//! (a) **The perfectly ordered case.** The seed: the strategy "reduces to the correct strategy
+//! in the perfectly ordered case" (sequential at type 2 nodes, parallel at type 3 nodes). On
+//! best-first `ordered` trees the last iteration of `type-guided` must examine exactly the
+//! Knuth–Moore minimal tree, N^⌈D/2⌉ + N^⌊D/2⌋ − 1 bottom positions, at every P.
+//!
+//! (b) **"The sharp classification of nodes into type two and type three at alternate
+//! levels"**, which the authors saw on the nCUBE's graphics monitor: the found types of the
+//! nodes the masters handled, off the principal line, ply by ply, on chess bench positions; and
+//! a picture per game (incremental tree, chess, checkers): depth by depth, every node a master
+//! handled coloured by its found type, a ring where the prediction was wrong, and every
+//! farmed-out serial search labelled with its processor.
+//!
+//! (c) **Speedup against P** (1 … 1024) on `incremental:b=10` trees (uniform and random
+//! branching), cost models `arachne` and `unit`, for `type-guided` (one master and P − 1 slaves;
+//! and a hierarchy of masters fitted to P, [`shape`]) beside `tree-split` (one master; depth-2
+//! processor tree); KNM where the library has it (it had not landed when this was written: the
+//! report says so). Speedup is the serial alpha-beta search's virtual time (same static move
+//! ordering, no table) over the parallel time; overhead is the extra nodes over that serial
+//! search (all iterations of `type-guided` counted); waste is the farmed-out work made useless by
+//! a cutoff, idle the processors' idle share. The seed prints no speedup; the published anchors
+//! the issue gives (Cray Blitz DTS 11.1 at 16 processors, Zugzwang's YBWC about 11 at 16) are
+//! set beside ours.
+//!
+//! (d) The chess bench sets (LCT II, WAC, Nunn) at depth 5 (quick: 3) with static ordering
+//! (MVV/LVA, then static values): speedup, overhead, node types. The parallel processes search
+//! without quiescence (their stepper has none).
+use crate::report::{Report, Row};
+use crate::{ExpError, Options};
+use arachne_core::{Game, Window};
+use arachne_games::{
+    checkers, chess::bench, Branching, EdgeValues, IncrementalParams, IncrementalTree, Order,
+    OrderedParams, OrderedTree,
+};
+use arachne_parallel::type_guided::{search_traced, PicNode, Trace, TypeStats};
+use arachne_parallel::{search, Backend, ParAlgo, ParOutcome};
+use arachne_plot::{Chart, Series, Style};
+use arachne_runtime::{CostModel, SimConfig};
+use serde_json::json;
+use std::fmt::Write as _;
+
+/// The seed.
+pub const PAPER: &str = "nCUBE chess program: Knuth–Moore node types guide parallel search (Felten and Otto's hypercube chess, as described in seed ncube-chess-node-types.txt)";
+
+/// A hierarchy of masters for `p` processors: per-level fan-outs (empty: one processor).
+/// Two levels up to 64 processors, three above; chosen to use all or nearly all of `p`, fan-outs
+/// growing towards the bottom.
+pub fn shape(p: u32) -> Vec<u32> {
+    match p {
+        0 | 1 => vec![],
+        2..=8 => vec![p - 1],
+        9..=16 => vec![3, 4],
+        17..=32 => vec![5, 5],
+        33..=64 => vec![7, 8],
+        65..=128 => vec![5, 4, 5],
+        129..=256 => vec![5, 5, 9],
+        257..=512 => vec![7, 8, 8],
+        _ => vec![9, 8, 13],
+    }
+}
+
+/// The hierarchy's spec and `--procs` argument.
+fn hier(p: u32) -> (String, Option<u32>) {
+    let s = shape(p);
+    if s.is_empty() {
+        ("type-guided:preorder=1".into(), Some(1))
+    } else {
+        (shape_spec(&s), None)
+    }
+}
+
+fn shape_spec(s: &[u32]) -> String {
+    format!(
+        "type-guided:preorder=1,master=1,levels={},f={}",
+        s.len(),
+        s.iter()
+            .map(|f| f.to_string())
+            .collect::<Vec<_>>()
+            .join("/")
+    )
+}
+
+fn sim(cost: &CostModel) -> Backend {
+    Backend::Sim(SimConfig::new(cost.clone()))
+}
+
+fn tree(b: u32, d: u32, seed: u64, random: bool) -> IncrementalTree {
+    IncrementalTree::new(IncrementalParams {
+        b,
+        d,
+        seed,
+        branching: if random {
+            Branching::Random
+        } else {
+            Branching::Uniform
+        },
+        values: EdgeValues::Real,
+    })
+}
+
+/// One measured run.
+#[derive(Clone, Debug, Default)]
+struct Point {
+    procs: usize,
+    speedup: f64,
+    overhead: f64,
+    waste: f64,
+    idle: f64,
+}
+
+fn point<M>(out: &ParOutcome<M>, types: Option<&TypeStats>) -> Point {
+    let serial = out.serial_stats.map_or(1, |s| s.nodes().max(1)) as f64;
+    let busy: f64 = out.busy.iter().sum();
+    let idle: f64 = out.idle.iter().sum();
+    Point {
+        procs: out.procs,
+        speedup: out.speedup.unwrap_or(0.0),
+        overhead: out.stats.nodes() as f64 / serial - 1.0,
+        waste: types.map_or(0.0, |t| t.waste_fraction()),
+        idle: if busy + idle > 0.0 {
+            idle / (busy + idle)
+        } else {
+            0.0
+        },
+    }
+}
+
+/// Runs `spec` (type-guided traced) on `root`.
+fn run_one<G: Game>(
+    spec: &str,
+    root: &G,
+    depth: u32,
+    procs: Option<u32>,
+    cost: &CostModel,
+) -> Result<(Point, Option<Trace>), ExpError> {
+    let algo: ParAlgo = spec.parse().map_err(ExpError::failed)?;
+    if let ParAlgo::TypeGuided(o) = algo {
+        let (out, t) = search_traced(&o, root, depth, Window::FULL, procs, &sim(cost))
+            .map_err(|e| ExpError::failed(format!("{spec}: {e}")))?;
+        Ok((point(&out, Some(&t.last_stats)), Some(t)))
+    } else {
+        let out = search(&algo, root, depth, procs, &sim(cost))
+            .map_err(|e| ExpError::failed(format!("{spec}: {e}")))?;
+        Ok((point(&out, None), None))
+    }
+}
+
+/// The algorithms compared at `p` processors: (label, spec, procs argument).
+fn contenders(p: u32) -> Vec<(&'static str, String, Option<u32>)> {
+    let mut v = vec![
+        (
+            "type-guided, one master",
+            "type-guided:preorder=1,master=1".to_string(),
+            Some(p),
+        ),
+        {
+            let (spec, procs) = hier(p);
+            ("type-guided, hierarchy", spec, procs)
+        },
+        (
+            "tree-split, one master",
+            "tree-split:preorder=1".into(),
+            Some(p),
+        ),
+    ];
+    if p >= 3 {
+        v.push((
+            "tree-split q=2",
+            "tree-split:q=2,preorder=1".into(),
+            Some(p),
+        ));
+    }
+    v
+}
+
+/// Runs the experiment.
+pub fn run(o: &Options) -> Result<Report, ExpError> {
+    let pg = &o.progress;
+    pg.prefix("ncube");
+    let mut r = Report::new(
+        "ncube",
+        "Node-type guided parallel search (nCUBE chess): ordered trees, node types, speedup",
+        PAPER,
+        o.quick,
+    );
+    let arachne = CostModel::arachne();
+    let unit = CostModel::unit(1.0);
+    r.setup("simulator", "virtual time; cost models `arachne` (0.01 s a node, 1/70 s a message) and `unit` (a bottom position 1, a message 1/2, multicast)");
+    r.setup("type-guided", "iterative deepening 1…D at the root master; one shared table for moves (never values); unknown positions typed by Knuth–Moore's rule (guess=1); static ordering (preorder=1); last-level masters search too (master=1)");
+    r.setup(
+        "speedup",
+        "serial alpha-beta (the slaves' stepper, same static ordering, no table) over the parallel virtual time; overhead counts every iteration",
+    );
+    r.setup("hierarchies", "fan-outs per level by P: 16 → 3/4, 32 → 5/5, 64 → 7/8, 128 → 5/4/5, 256 → 5/5/9, 512 → 7/8/8, 1024 → 9/8/13 (processors used are shown)");
+
+    // (a) Perfect ordering: the minimal tree at every P.
+    pg.message("ordered trees");
+    let (n, d) = if o.quick { (4, 6) } else { (5, 8) };
+    let root = OrderedTree::new(OrderedParams {
+        n,
+        d,
+        order: Order::Best,
+        seed: o.seed,
+    })
+    .ok_or_else(|| ExpError::failed("ordered tree too large"))?;
+    let minimal = (n as u64).pow(d.div_ceil(2)) + (n as u64).pow(d / 2) - 1;
+    let ps: &[u32] = if o.quick {
+        &[1, 16, 64]
+    } else {
+        &[1, 2, 16, 64, 256, 1024]
+    };
+    for &p in ps {
+        for (label, spec, procs) in [("one master", "type-guided".to_string(), Some(p)), {
+            let (spec, procs) = hier(p);
+            ("hierarchy", spec, procs)
+        }] {
+            let algo: ParAlgo = spec.parse().map_err(ExpError::failed)?;
+            let out = search(&algo, &root, d, procs, &sim(&unit))
+                .map_err(|e| ExpError::failed(format!("{spec}: {e}")))?;
+            let got = out.last_iteration.map_or(0, |s| s.leaves);
+            r.row(Row::exact(
+                "§ perfectly ordered trees",
+                format!(
+                    "last-iteration bottom positions, N={n}, D={d}, P={} ({label})",
+                    out.procs
+                ),
+                (minimal as f64, minimal.to_string()),
+                (got as f64, got.to_string()),
+            ));
+        }
+    }
+
+    // (b) Node types on chess, and pictures.
+    pg.message("node types");
+    let chess_depth = if o.quick { 3 } else { 5 };
+    let mut per_ply: Vec<[u64; 4]> = Vec::new();
+    let sets: [(&str, Vec<arachne_games::epd::EpdRecord>); 3] = [
+        ("LCT II", bench::lct2()),
+        ("WAC", bench::wac()),
+        ("Nunn", bench::nunn()),
+    ];
+    let per_set = if o.quick { 1 } else { 4 };
+    let chess_ps: &[u32] = if o.quick {
+        &[1, 16]
+    } else {
+        &[1, 4, 16, 64, 256]
+    };
+    let mut chess_rows = String::from(
+        "| set | position | P | algorithm | speedup | overhead | waste | idle | type-2 hit rate |\n|---|---|---|---|---|---|---|---|---|\n",
+    );
+    let mut chess_speed: Vec<(String, u32, f64)> = Vec::new();
+    for (name, recs) in &sets {
+        let step = (recs.len() / per_set).max(1);
+        for (i, rec) in recs.iter().enumerate().step_by(step).take(per_set) {
+            pg.message(format!("chess {name} #{}", i + 1));
+            for &p in chess_ps {
+                for (label, spec, procs) in [
+                    {
+                        let (spec, procs) = hier(p);
+                        ("type-guided", spec, procs)
+                    },
+                    ("tree-split", "tree-split:preorder=1".to_string(), Some(p)),
+                ] {
+                    let (pt, t) = run_one(&spec, &rec.position, chess_depth, procs, &arachne)?;
+                    let rate = t
+                        .as_ref()
+                        .and_then(|t| t.last_stats.type2_hit_rate())
+                        .map_or("–".into(), |x| format!("{:.1} %", 100.0 * x));
+                    let _ = writeln!(
+                        chess_rows,
+                        "| {name} | #{} | {} | {label} | {:.2} | {:+.1} % | {:.1} % | {:.1} % | {rate} |",
+                        i + 1,
+                        pt.procs,
+                        pt.speedup,
+                        100.0 * pt.overhead,
+                        100.0 * pt.waste,
+                        100.0 * pt.idle
+                    );
+                    chess_speed.push((label.to_string(), p, pt.speedup));
+                    if let Some(t) = t {
+                        for l in &t.logs {
+                            for nrec in l.nodes.iter().filter(|x| x.iter == t.last) {
+                                if nrec.predicted == 1 || nrec.found == 0 {
+                                    continue;
+                                }
+                                let k = nrec.ply as usize;
+                                if per_ply.len() <= k {
+                                    per_ply.resize(k + 1, [0; 4]);
+                                }
+                                per_ply[k][nrec.found as usize] += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Alternation: the majority found type (2 or 3) off the principal line, ply by ply.
+    let mut alt =
+        String::from("| ply | type 1 | type 2 | type 3 | majority |\n|---|---|---|---|---|\n");
+    let mut majors = Vec::new();
+    let (mut agree, mut total) = (0u64, 0u64);
+    for (k, c) in per_ply.iter().enumerate() {
+        let s: u64 = c[1..].iter().sum();
+        if s == 0 {
+            continue;
+        }
+        let m = if c[2] >= c[3] { 2 } else { 3 };
+        agree += c[m];
+        total += s;
+        majors.push(m);
+        let _ = writeln!(alt, "| {k} | {} | {} | {} | type {m} |", c[1], c[2], c[3]);
+    }
+    let alternates = majors.windows(2).all(|w| w[0] != w[1]);
+    let share = if total > 0 {
+        agree as f64 / total as f64
+    } else {
+        0.0
+    };
+    r.row(Row::claim(
+        "§ node types",
+        format!(
+            "chess: type 2 and type 3 at alternate plies (majority type alternates; {:.1} % of the masters' nodes off the principal line have their ply's majority type)",
+            100.0 * share
+        ),
+        alternates && share >= 0.8,
+    ));
+
+    // Pictures: one per game.
+    pg.message("pictures");
+    let pic_procs = 16;
+    let inc = tree(6, if o.quick { 5 } else { 6 }, o.seed, false);
+    let (_, t) = run_one(&hier(pic_procs).0, &inc, inc_depth(o), None, &arachne)?;
+    picture(
+        &mut r,
+        "ncube_types_incremental",
+        "incremental:b=6 tree",
+        t.as_ref(),
+    );
+    let chess_root = sets[0].1[0].position.clone();
+    let (_, t) = run_one(
+        &hier(pic_procs).0,
+        &chess_root,
+        if o.quick { 3 } else { 4 },
+        None,
+        &arachne,
+    )?;
+    picture(&mut r, "ncube_types_chess", "chess (LCT II #1)", t.as_ref());
+    let ck = checkers::bench_positions();
+    let ck_root = ck[ck.len() / 2];
+    let (_, t) = run_one(
+        &hier(pic_procs).0,
+        &ck_root,
+        if o.quick { 5 } else { 7 },
+        None,
+        &arachne,
+    )?;
+    picture(
+        &mut r,
+        "ncube_types_checkers",
+        "checkers (bench position)",
+        t.as_ref(),
+    );
+
+    // (c) Speedup against P.
+    let ps: Vec<u32> = if o.quick {
+        vec![1, 4, 16, 64]
+    } else {
+        (0..=10).map(|k| 1u32 << k).collect()
+    };
+    let depth = if o.quick { 6 } else { 8 };
+    let seeds: Vec<u64> = if o.quick {
+        vec![o.seed]
+    } else {
+        (o.seed..o.seed + 3).collect()
+    };
+    let mut csv =
+        String::from("cost,branching,algorithm,P,procs_used,speedup,overhead,waste,idle\n");
+    let mut table = String::new();
+    let mut data = Vec::new();
+    for (cname, cost) in [("arachne", &arachne), ("unit", &unit)] {
+        if o.quick && cname == "unit" {
+            continue;
+        }
+        for random in [false, true] {
+            let br = if random { "random" } else { "uniform" };
+            let mut series: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
+            let _ = writeln!(
+                table,
+                "\n**incremental:b=10,d={depth},branching={br}, cost {cname}** (mean speedup over {} trees; processors used in brackets)\n\n| algorithm | {} |\n|---|{}",
+                seeds.len(),
+                ps.iter().map(|p| format!("P={p}")).collect::<Vec<_>>().join(" | "),
+                "---|".repeat(ps.len())
+            );
+            for (ci, _) in contenders(1024).iter().enumerate() {
+                let mut row = String::new();
+                let mut pts = Vec::new();
+                let mut label = "";
+                for &p in &ps {
+                    let cs = contenders(p);
+                    let Some((l, spec, procs)) = cs.get(ci).cloned() else {
+                        let _ = write!(row, " – |");
+                        continue;
+                    };
+                    label = l;
+                    pg.message(format!("speedup {cname} {br} {l} P={p}"));
+                    let mut acc = Point::default();
+                    for &s in &seeds {
+                        let root = tree(10, depth, s, random);
+                        let (pt, _) = run_one(&spec, &root, depth, procs, cost)?;
+                        acc.procs = pt.procs;
+                        acc.speedup += pt.speedup / seeds.len() as f64;
+                        acc.overhead += pt.overhead / seeds.len() as f64;
+                        acc.waste += pt.waste / seeds.len() as f64;
+                        acc.idle += pt.idle / seeds.len() as f64;
+                    }
+                    let _ = write!(row, " {:.2} ({}) |", acc.speedup, acc.procs);
+                    let _ = writeln!(
+                        csv,
+                        "{cname},{br},{l},{p},{},{:.4},{:.4},{:.4},{:.4}",
+                        acc.procs, acc.speedup, acc.overhead, acc.waste, acc.idle
+                    );
+                    data.push(
+                        json!({"cost": cname, "branching": br, "algorithm": l, "P": p,
+                        "procs": acc.procs, "speedup": acc.speedup, "overhead": acc.overhead,
+                        "waste": acc.waste, "idle": acc.idle}),
+                    );
+                    pts.push((acc.procs as f64, acc.speedup));
+                }
+                let _ = writeln!(table, "| {label} |{row}");
+                series.push((label.to_string(), pts));
+            }
+            let mut chart_series: Vec<Series> = series
+                .into_iter()
+                .map(|(name, points)| Series {
+                    name,
+                    points,
+                    style: Style::LinePoints,
+                })
+                .collect();
+            let top = *ps.last().unwrap_or(&1) as f64;
+            chart_series.push(Series {
+                name: "ideal P".into(),
+                points: vec![(1.0, 1.0), (top, top)],
+                style: Style::Line,
+            });
+            chart_series.push(Series {
+                name: "√P".into(),
+                points: ps.iter().map(|&p| (p as f64, (p as f64).sqrt())).collect(),
+                style: Style::Line,
+            });
+            r.plot(
+                format!("ncube_speedup_{cname}_{br}"),
+                format!("speedup against processors, incremental b=10 d={depth} ({br} branching), cost {cname}"),
+                Chart {
+                    title: format!("speedup, b=10 d={depth} {br}, cost {cname}"),
+                    x_label: "processors".into(),
+                    y_label: "speedup over serial alpha-beta".into(),
+                    log_x: true,
+                    log_y: true,
+                    series: chart_series,
+                },
+            );
+        }
+    }
+    r.file("ncube_speedup.csv", csv);
+
+    // Anchors at P = 16 on chess (published systems, not this seed's figures).
+    let mean16 = |label: &str| {
+        let v: Vec<f64> = chess_speed
+            .iter()
+            .filter(|(l, p, _)| l == label && *p == 16)
+            .map(|x| x.2)
+            .collect();
+        (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+    };
+    if let Some(s) = mean16("type-guided") {
+        r.row(
+            Row::compare(
+                "anchors (issue)",
+                "chess speedup at 16 processors (Cray Blitz DTS 11.1)",
+                11.1,
+                s,
+                0.1,
+            )
+            .texts(
+                "11.1 (DTS, real chess)",
+                format!(
+                    "{s:.2} (type-guided, sim, depth {chess_depth}, 3/4 hierarchy, 16 processors)"
+                ),
+            ),
+        );
+    }
+    r.row(Row::not_reproducible(
+        "KNM beside type-guided",
+        "speedup of Lindstrom's Key Node Method on the same trees",
+        "–",
+        "–",
+        "KNM had not landed on main when this experiment was written",
+    ));
+
+    r.details = format!(
+        "### Speedup against P\n{table}\n### Chess bench positions (depth {chess_depth}, static ordering, no quiescence, cost arachne)\n\n{chess_rows}\n### Found types off the principal line, ply by ply (chess, last iterations)\n\n{alt}"
+    );
+    r.data = json!({ "speedup": data, "alternation": { "majority_share": share, "alternates": alternates } });
+    pg.finish();
+    Ok(r)
+}
+
+fn inc_depth(o: &Options) -> u32 {
+    if o.quick {
+        5
+    } else {
+        6
+    }
+}
+
+/// A search's last iteration as a picture: ply downwards, masters' nodes coloured by found type,
+/// rings where the prediction was wrong, farmed-out serial searches labelled with their
+/// processor.
+fn picture(r: &mut Report, stem: &str, what: &str, t: Option<&Trace>) {
+    let Some(t) = t else { return };
+    let pic: Vec<PicNode> = t.picture();
+    let y = |n: &PicNode| -(n.ply as f64);
+    let mut edges = Vec::new();
+    for n in &pic {
+        if let Some(p) = n.parent {
+            edges.push((pic[p].x, y(&pic[p])));
+            edges.push((n.x, y(n)));
+        }
+    }
+    let names = ["stopped", "type 1 (PV)", "type 2 (cut)", "type 3 (all)"];
+    let mut series = vec![Series {
+        name: "edges".into(),
+        points: edges,
+        style: Style::Edges,
+    }];
+    for (k, name) in names.iter().enumerate() {
+        series.push(Series {
+            name: format!("{name}, master's node"),
+            points: pic
+                .iter()
+                .filter(|n| n.predicted.is_some() && n.found as usize == k)
+                .map(|n| (n.x, y(n)))
+                .collect(),
+            style: Style::Points,
+        });
+    }
+    for (k, name) in names.iter().enumerate() {
+        series.push(Series {
+            name: format!("{name}, farmed-out search"),
+            points: pic
+                .iter()
+                .filter(|n| n.predicted.is_none() && n.found as usize == k)
+                .map(|n| (n.x, y(n)))
+                .collect(),
+            style: Style::Points,
+        });
+    }
+    series.push(Series {
+        name: "mispredicted".into(),
+        points: pic
+            .iter()
+            .filter(|n| n.predicted.is_some_and(|p| n.found != 0 && p != n.found))
+            .map(|n| (n.x, y(n)))
+            .collect(),
+        style: Style::Rings,
+    });
+    let mut procs: Vec<u32> = pic
+        .iter()
+        .filter(|n| n.predicted.is_none())
+        .map(|n| n.proc)
+        .collect();
+    procs.sort_unstable();
+    procs.dedup();
+    for p in procs {
+        series.push(Series {
+            name: p.to_string(),
+            points: pic
+                .iter()
+                .filter(|n| n.predicted.is_none() && n.proc == p)
+                .map(|n| (n.x, y(n)))
+                .collect(),
+            style: Style::Labels,
+        });
+    }
+    series.retain(|s| !s.points.is_empty());
+    let s = &t.last_stats;
+    r.plot(
+        stem,
+        format!(
+            "{what}: the last iteration's search (16 processors, hierarchy 3/4), ply downwards; type-2 predictions held {}; numbers are the processors of farmed-out searches",
+            s.type2_hit_rate().map_or("–".into(), |x| format!("{:.0} %", 100.0 * x))
+        ),
+        Chart {
+            title: format!("node types found, {what}"),
+            x_label: "nodes in move order".into(),
+            y_label: "− ply".into(),
+            log_x: false,
+            log_y: false,
+            series,
+        },
+    );
+}

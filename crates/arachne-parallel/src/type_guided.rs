@@ -1,0 +1,1204 @@
+//! `type-guided` — node-type guided parallel alpha-beta, the strategy of the nCUBE chess
+//! program (seed `ncube-chess-node-types.txt`).
+//!
+//! Knuth and Moore's node types on a perfectly ordered tree: type 1 nodes lie on the principal
+//! variation (all children searched, the first one first), type 2 nodes are cut nodes (only the
+//! first child searched), type 3 nodes are all nodes (every child searched). The seed's rule:
+//! "stay sequential at type two nodes, and go parallel at type three nodes", decided by the
+//! transposition table:
+//!
+//! > Make an inquiry to the hash table regarding this position. If the hash table suggests a
+//! > move, search it first, sequentially. In this context, "sequentially" means that the master
+//! > takes her slaves with her down this line of play. […] If no move is suggested or the
+//! > suggested move fails to cause an alpha-beta cutoff, search the remaining moves in parallel.
+//! > That is, farm the work out to the slaves in a self-scheduled manner.
+//!
+//! ## Processes
+//!
+//! Processors form a tree of fan-out `f` and depth `levels` ([`ProcTree`], numbered like
+//! tree-split's): terminal processors are tree-split's [`Slave`] (serial alpha-beta on a
+//! [`Stepper`](arachne_runtime::Stepper), UPDATEs narrowing its window between steps); every
+//! interior processor is a [`TgMaster`]. A master keeps a stack of [`MasterNode`]s — the line of
+//! play it has walked down "sequentially", its slaves with it:
+//!
+//! 1. reaching a node, it generates the successors and asks the table for a move;
+//! 2. with a suggestion it pushes the suggested successor onto its stack and handles it by the
+//!    same rule (so parallelism stays available lower down the line);
+//! 3. without one, or when the suggested move's value does not cut off, the remaining successors
+//!    are farmed out: each idle slave gets the next one with the current window
+//!    `(−β, −α)` (an EVALUATE), a value that raises `α` goes to every slave still searching as
+//!    an UPDATE, and a cutoff sends the empty window, which stops every useless search within
+//!    one node (the slaves' catcher), exactly as tree-split's master does (seed 000 §4.2);
+//! 4. when its last slave has answered, the node's value goes down the stack (or, at the bottom
+//!    of the stack, to the master's own master as a VALUE).
+//!
+//! A slave that is itself a master (`levels ≥ 2`) applies the same rule to the node it was given:
+//! hierarchies of masters. UPDATEs from a master's master narrow every node of its stack, negated
+//! from level to level like the catcher's loop.
+//!
+//! The root master runs **iterative deepening**: depth 1, 2, …, D, each iteration a full search
+//! of the root by the scheme above; the table filled by one iteration guides the next.
+//!
+//! ## Choices where the seed is silent (documented and tested)
+//!
+//! * **The table.** The nCUBE program's hash table was global (spread over the processors'
+//!   memories). Here every process of one search shares one table ([`Table`]: position hash →
+//!   best move, bound and depth). It holds the nodes a master handled (its stack) and the roots
+//!   of the searches it farmed out (their values and best moves come back in the VALUE); the
+//!   slaves' serial searches do not write to it. The table is consulted **for moves only**, never
+//!   for values: a stale, shallow or colliding entry can cost time but never exactness. Table
+//!   accesses cost no simulated time (on the nCUBE a remote probe was a message; not modelled). On
+//!   a distributed backend each rank would see only its own processes' entries (still exact).
+//! * **"Suggests a move".** An entry whose search ended with a cutoff (lower bound) or an exact
+//!   value suggests its best move; an entry whose search failed low (an all node, upper bound)
+//!   suggests none, so the node is farmed out — type 3.
+//! * **Positions the table does not know** (the first iterations; nodes that were bottom
+//!   positions or inside a slave's serial search last time): by default (`guess=1`) the type is
+//!   guessed by Knuth–Moore's rule from where the node was reached — the first child of a type 1
+//!   node is type 1, a node farmed out is type 2 (a child of a type 1 or type 3 node), the
+//!   sequential child of a type 2 node is type 3 — and a type 1 or 2 node searches its first move
+//!   (in move order) sequentially. `guess=0` is the literal rule: unknown means parallel.
+//! * **P = 1** is one master whose "slave" is a stepper on its own processor, so the serial
+//!   search is the same iterative, table-guided search.
+//!
+//! ## Node types made visible
+//!
+//! Every node a master handles is recorded ([`trace`]) with the type predicted before its search
+//! (1 on the master's principal line, 2 where a move was searched sequentially, 3 where
+//! everything was farmed out) and the type found afterwards (2: a successor's value reached β; 1:
+//! a successor raised α without a cutoff; 3: none did; 0: stopped from above), whether it was
+//! reached sequentially or as a farmed-out job, and every farmed-out search with its processor,
+//! its node count and whether it was wasted (searched, then made useless by a sibling's cutoff).
+//!
+//! Options (`type-guided:key=value,...`): `f`, `levels` — the processor tree (with `--procs P`
+//! alone: one master and `P − 1` slaves; with `f` alone the deepest tree that fits, with `levels`
+//! alone the widest; `f=F1/F2/…` a fan-out per level, e.g. `f=3/4` is 1 + 3 + 12 = 16
+//! processors and `f=5/5/9` is 256 — [`Hierarchy`]); `preorder=1` — the game's ordering hint, then static values, at every node
+//! (the suggestion is put first whatever the order); `guess=0|1` — see above; `master=1` — the
+//! masters of the last level (those whose slaves are terminal processors) also search a
+//! farmed-out successor on their own processor, like a slave (seed 000 §6's first optimization;
+//! a master higher up does not, since a whole subtree searched serially there would hold up its
+//! line of play).
+use crate::slave::{expand, run_stepper, MasterNode, Msg, ProcTree, Slave};
+use crate::{
+    execute_with_procs, serial_in, Backend, ParAlgo, ParError, ParOutcome, MAX_SIM_PROCS,
+    MAX_THREAD_PROCS,
+};
+use arachne_core::{Game, Score, Stats, Window};
+use arachne_runtime::{Env, Pid, Process, Stepper, StepperMode, HOST};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+pub mod trace;
+pub use trace::{PicNode, Trace, TypeStats};
+
+/// Most levels of masters with their own fan-out (`f=F1/F2/…`).
+pub const MAX_LEVELS: usize = 8;
+
+/// Options of the node-type guided search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TypeGuidedOptions {
+    /// Fan-out of the hierarchy of masters.
+    pub f: Option<u32>,
+    /// A fan-out per level instead (`f=F1/F2/…`; the processor 0 has `F1` slaves, each of them
+    /// `F2`, …); zeros after the last level.
+    pub fanouts: Option<[u32; MAX_LEVELS]>,
+    /// Depth of the hierarchy (1: one master and its slaves).
+    pub levels: Option<u32>,
+    /// Static best-first move ordering.
+    pub preorder: bool,
+    /// Guess the type of positions the table does not know (Knuth–Moore's rule).
+    pub guess: bool,
+    /// Masters also search farmed-out successors on their own processor.
+    pub master_searches: bool,
+}
+
+impl Default for TypeGuidedOptions {
+    fn default() -> Self {
+        TypeGuidedOptions {
+            f: None,
+            fanouts: None,
+            levels: None,
+            preorder: false,
+            guess: true,
+            master_searches: false,
+        }
+    }
+}
+
+/// What a table entry's value means (only its move is used).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The search was exact (a principal-variation node).
+    Exact,
+    /// It failed high (a cut node): the move refuted.
+    Lower,
+    /// It failed low (an all node): no move suggested.
+    Upper,
+}
+
+/// One table entry.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Entry<M> {
+    /// The best (or refuting) move.
+    pub mv: Option<M>,
+    /// What the search found.
+    pub bound: Bound,
+    /// Remaining depth it was searched to.
+    pub depth: u32,
+}
+
+/// The global hash table shared by the processes of one search (see the module docs).
+#[derive(Debug, Default)]
+pub struct Table<M> {
+    map: Mutex<HashMap<u64, Entry<M>>>,
+}
+
+impl<M: Copy> Table<M> {
+    /// An empty table.
+    pub fn new() -> Self {
+        Table {
+            map: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// The entry for `key`.
+    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+        self.map.lock().expect("table lock").get(&key).copied()
+    }
+
+    /// Stores `e` unless a deeper entry is there.
+    pub fn store(&self, key: u64, e: Entry<M>) {
+        let mut m = self.map.lock().expect("table lock");
+        match m.get(&key) {
+            Some(old) if old.depth > e.depth => {}
+            _ => {
+                m.insert(key, e);
+            }
+        }
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.map.lock().expect("table lock").len()
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// How a node handled by a master was reached.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// The root of the whole search.
+    Root,
+    /// Sequentially, as the first child of node `rec` of the same master.
+    Seq(usize),
+    /// As the root of farmed-out job `job` of master `from`.
+    Job {
+        /// The master that farmed it out.
+        from: Pid,
+        /// Its job number.
+        job: u32,
+    },
+}
+
+/// A node a master handled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NodeRec {
+    /// Iteration (the depth of that iteration's search).
+    pub iter: u32,
+    /// Distance from the root.
+    pub ply: u32,
+    /// Remaining depth.
+    pub depth: u32,
+    /// Predicted type: 1 (the master's principal line), 2 (a move searched sequentially),
+    /// 3 (everything farmed out).
+    pub predicted: u8,
+    /// Found type: 1 (exact), 2 (cutoff), 3 (failed low), 0 (stopped from above).
+    pub found: u8,
+    /// Whether the table (rather than the Knuth–Moore guess) made the prediction.
+    pub from_table: bool,
+    /// How it was reached.
+    pub link: Link,
+    /// Successors.
+    pub moves: u32,
+    /// Successors farmed out.
+    pub farmed: u32,
+}
+
+/// A search a master farmed out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FarmRec {
+    /// Iteration.
+    pub iter: u32,
+    /// The node (index into the master's node records) whose successor it searched.
+    pub node: usize,
+    /// The successor's index in that node's move order (0 is the suggestion, when there was one).
+    pub child: u32,
+    /// The processor that searched it.
+    pub to: Pid,
+    /// Job number.
+    pub job: u32,
+    /// Index of the master's own job (into its job records) during which it was farmed out.
+    pub in_job: usize,
+    /// Found type of the successor (1 exact, 2 failed high, 3 failed low, 0 stopped).
+    pub found: u8,
+    /// Searched, then made useless by a cutoff at its node (a sibling earlier in the move order
+    /// cut off, or it was stopped).
+    pub wasted: bool,
+}
+
+/// A job (EVALUATE) a process received.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JobRec {
+    /// From whom.
+    pub from: Pid,
+    /// Job number.
+    pub job: u32,
+    /// Iteration.
+    pub iter: u32,
+    /// Nodes this process itself searched for it (its farmed-out searches excluded).
+    pub own: Stats,
+    /// A master: its first node record for this job (`None` for a bottom position or a slave).
+    pub root_rec: Option<usize>,
+}
+
+/// Everything a process recorded.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Log {
+    /// Nodes handled (masters).
+    pub nodes: Vec<NodeRec>,
+    /// Searches farmed out (masters).
+    pub farms: Vec<FarmRec>,
+    /// Jobs received.
+    pub jobs: Vec<JobRec>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Phase {
+    /// The suggested move is still to be searched sequentially.
+    Start,
+    /// Waiting for the sequential child (the frame above).
+    Seq,
+    /// Farming out the rest.
+    Farm,
+}
+
+#[derive(Clone, Debug)]
+struct Frame<G: Game> {
+    node: MasterNode<G>,
+    phase: Phase,
+    predicted: u8,
+    raised: bool,
+    cut_by: Option<usize>,
+    rec: usize,
+    first_farm: usize,
+}
+
+#[derive(Clone, Debug)]
+struct Slot {
+    pid: Pid,
+    /// Job number, successor index and farm record while busy.
+    job: Option<(u32, usize, usize)>,
+}
+
+/// The root master's iterative deepening.
+#[derive(Clone, Debug)]
+struct Deepening<G> {
+    pos: G,
+    target: u32,
+    window: Window,
+}
+
+/// A master (see the module docs).
+#[derive(Clone, Debug)]
+pub struct TgMaster<G: Game> {
+    me: Pid,
+    parent: Pid,
+    slots: Vec<Slot>,
+    local: Option<Stepper<G>>,
+    stack: Vec<Frame<G>>,
+    job: u32,
+    active: bool,
+    busy: usize,
+    iter: u32,
+    deepening: Option<Deepening<G>>,
+    table: Arc<Table<G::Move>>,
+    preorder: bool,
+    guess: bool,
+    next_job: u32,
+    stats: Stats,
+    log: Log,
+    /// Stats at the start of the current iteration (root) or job.
+    mark: (u32, Stats),
+}
+
+fn child_found(v: Score, w: Window) -> u8 {
+    if v >= w.beta {
+        2
+    } else if v <= w.alpha {
+        3
+    } else {
+        1
+    }
+}
+
+impl<G: Game> TgMaster<G> {
+    fn new(
+        me: Pid,
+        parent: Pid,
+        slaves: Vec<Pid>,
+        slaves_are_leaves: bool,
+        table: Arc<Table<G::Move>>,
+        opts: &TypeGuidedOptions,
+    ) -> Self {
+        let local = (slaves.is_empty() || (opts.master_searches && slaves_are_leaves))
+            .then(|| Stepper::new(StepperMode::AlphaBeta, opts.preorder));
+        let mut slots: Vec<Slot> = slaves
+            .into_iter()
+            .map(|pid| Slot { pid, job: None })
+            .collect();
+        if local.is_some() {
+            slots.push(Slot { pid: me, job: None });
+        }
+        TgMaster {
+            me,
+            parent,
+            slots,
+            local,
+            stack: Vec::new(),
+            job: 0,
+            active: false,
+            busy: 0,
+            iter: 0,
+            deepening: None,
+            table,
+            preorder: opts.preorder,
+            guess: opts.guess,
+            next_job: 0,
+            stats: Stats::default(),
+            log: Log::default(),
+            mark: (0, Stats::default()),
+        }
+    }
+
+    /// Reaches `pos`: a bottom position's value comes back at once; otherwise a frame is pushed.
+    #[allow(clippy::too_many_arguments)]
+    fn open(
+        &mut self,
+        pos: G,
+        depth: u32,
+        ply: u32,
+        window: Window,
+        pv: bool,
+        km: u8,
+        link: Link,
+        env: &mut Env<'_, Msg<G>>,
+    ) -> Option<Score> {
+        let mut succ = match expand(&pos, depth, ply, self.preorder, &mut self.stats, env) {
+            Err(v) => return Some(v),
+            Ok(s) => s,
+        };
+        let entry = pos.hash().and_then(|h| self.table.probe(h));
+        let (suggestion, from_table) = match entry {
+            Some(e) if e.bound == Bound::Upper => (None, true),
+            Some(Entry { mv: Some(m), .. }) if succ.contains(&m) => {
+                (succ.iter().position(|&x| x == m), true)
+            }
+            _ => ((self.guess && km != 3).then_some(0), false),
+        };
+        if let Some(i) = suggestion {
+            let m = succ.remove(i);
+            succ.insert(0, m);
+        }
+        let predicted = if pv {
+            1
+        } else if suggestion.is_some() {
+            2
+        } else {
+            3
+        };
+        let rec = self.log.nodes.len();
+        self.log.nodes.push(NodeRec {
+            iter: self.iter,
+            ply,
+            depth,
+            predicted,
+            found: 0,
+            from_table,
+            link,
+            moves: succ.len() as u32,
+            farmed: 0,
+        });
+        let mut node = MasterNode::new();
+        node.start(self.job, pos, depth, ply, window, succ);
+        self.stack.push(Frame {
+            node,
+            phase: if suggestion.is_some() {
+                Phase::Start
+            } else {
+                Phase::Farm
+            },
+            predicted,
+            raised: false,
+            cut_by: None,
+            rec,
+            first_farm: self.log.farms.len(),
+        });
+        None
+    }
+
+    /// Successor `i` of the top frame is worth `v` (from its side).
+    fn child_value(&mut self, i: usize, v: Score) -> bool {
+        let f = self.stack.last_mut().expect("a frame");
+        let open = f.node.alpha < f.node.beta;
+        let rose = f.node.child_value(i, v, &mut self.stats);
+        if rose {
+            f.raised = true;
+        }
+        if open && f.node.alpha >= f.node.beta && f.cut_by.is_none() {
+            f.cut_by = Some(i);
+        }
+        if f.node.alpha >= f.node.beta {
+            f.node.next = f.node.succ.len();
+        }
+        rose
+    }
+
+    fn child_window(&self) -> Window {
+        let f = self.stack.last().expect("a frame");
+        Window::new(-f.node.beta, -f.node.alpha)
+    }
+
+    /// Sends the top frame's child window to every busy slave.
+    fn update_slaves(&mut self, env: &mut Env<'_, Msg<G>>) {
+        let window = self.child_window();
+        let me = self.me;
+        let mut msgs = Vec::new();
+        for slot in &self.slots {
+            if let Some((job, _, _)) = slot.job {
+                if slot.pid == me {
+                    if let Some(l) = self.local.as_mut() {
+                        l.update(window);
+                    }
+                } else {
+                    msgs.push((slot.pid, Msg::Update { job, window }));
+                }
+            }
+        }
+        env.send_all(msgs);
+    }
+
+    /// Gives the top frame's next successor to slot `s`.
+    fn assign(&mut self, s: usize, out: &mut Vec<(Pid, Msg<G>)>) {
+        let window = self.child_window();
+        let iter = self.iter;
+        let in_job = self.log.jobs.len().saturating_sub(1);
+        let f = self.stack.last_mut().expect("a frame");
+        let i = f.node.next;
+        f.node.next += 1;
+        self.next_job += 1;
+        let job = self.next_job;
+        let child = f
+            .node
+            .pos
+            .as_ref()
+            .expect("a position")
+            .play(f.node.succ[i]);
+        let (depth, ply) = (f.node.depth - 1, f.node.ply + 1);
+        self.log.nodes[f.rec].farmed += 1;
+        let farm = self.log.farms.len();
+        self.log.farms.push(FarmRec {
+            iter,
+            node: f.rec,
+            child: i as u32,
+            to: self.slots[s].pid,
+            job,
+            in_job,
+            found: 0,
+            wasted: false,
+        });
+        self.slots[s].job = Some((job, i, farm));
+        self.busy += 1;
+        if self.slots[s].pid == self.me {
+            self.local
+                .as_mut()
+                .expect("local slave")
+                .start(child, window, depth, ply);
+        } else {
+            out.push((
+                self.slots[s].pid,
+                Msg::Evaluate {
+                    job,
+                    pos: child,
+                    depth,
+                    ply,
+                    window,
+                },
+            ));
+        }
+    }
+
+    /// Works the top of the stack until it waits for slaves or the job is done.
+    fn advance(&mut self, env: &mut Env<'_, Msg<G>>) {
+        loop {
+            let Some(top) = self.stack.last_mut() else {
+                return;
+            };
+            match top.phase {
+                Phase::Start => {
+                    top.phase = Phase::Seq;
+                    top.node.next = 1;
+                    if top.node.alpha >= top.node.beta {
+                        top.phase = Phase::Farm;
+                        continue;
+                    }
+                    let child = top.node.pos.as_ref().expect("pos").play(top.node.succ[0]);
+                    let w = Window::new(-top.node.beta, -top.node.alpha);
+                    let (depth, ply, rec) = (top.node.depth - 1, top.node.ply + 1, top.rec);
+                    let pv = top.predicted == 1;
+                    let km = if pv { 1 } else { 3 };
+                    if let Some(v) = self.open(child, depth, ply, w, pv, km, Link::Seq(rec), env) {
+                        self.seq_value(v);
+                    }
+                }
+                Phase::Seq => unreachable!("a frame waiting for its child is never on top"),
+                Phase::Farm => {
+                    let mut out = Vec::new();
+                    for s in 0..self.slots.len() {
+                        let f = self.stack.last().expect("a frame");
+                        if f.node.next >= f.node.succ.len() || f.node.alpha >= f.node.beta {
+                            break;
+                        }
+                        if self.slots[s].job.is_none() {
+                            self.assign(s, &mut out);
+                        }
+                    }
+                    env.send_all(out);
+                    if self.busy > 0 {
+                        return;
+                    }
+                    let (value, best) = self.close();
+                    if self.stack.is_empty() {
+                        self.done(value, best, env);
+                        return;
+                    }
+                    self.seq_value(value);
+                }
+            }
+        }
+    }
+
+    /// The sequential child of the top frame came back with `v`.
+    fn seq_value(&mut self, v: Score) {
+        self.child_value(0, v);
+        self.stack.last_mut().expect("a frame").phase = Phase::Farm;
+    }
+
+    /// Pops the finished top frame: records its found type, fills the table; returns its value.
+    fn close(&mut self) -> (Score, Option<G::Move>) {
+        let f = self.stack.pop().expect("a frame");
+        let found = match (f.cut_by, f.raised) {
+            (Some(_), _) => 2,
+            (None, _) if f.node.alpha >= f.node.beta => 0,
+            (None, true) => 1,
+            (None, false) => 3,
+        };
+        self.log.nodes[f.rec].found = found;
+        if let Some(c) = f.cut_by {
+            for farm in &mut self.log.farms[f.first_farm..] {
+                if farm.node == f.rec && farm.child as usize > c {
+                    farm.wasted = true;
+                }
+            }
+        }
+        let pos = f.node.pos.as_ref().expect("pos");
+        if found != 0 {
+            if let Some(h) = pos.hash() {
+                let (mv, bound) = match found {
+                    2 => (f.node.best, Bound::Lower),
+                    1 => (f.node.best, Bound::Exact),
+                    _ => (None, Bound::Upper),
+                };
+                self.table.store(
+                    h,
+                    Entry {
+                        mv,
+                        bound,
+                        depth: f.node.depth,
+                    },
+                );
+            }
+        }
+        (f.node.alpha, f.node.best)
+    }
+
+    /// The job (or, at the root, the iteration) is done.
+    fn done(&mut self, value: Score, best: Option<G::Move>, env: &mut Env<'_, Msg<G>>) {
+        if let Some(d) = &self.deepening {
+            if self.iter < d.target {
+                let (pos, window) = (d.pos.clone(), d.window);
+                self.start_iteration(pos, self.iter + 1, window, env);
+                return;
+            }
+        }
+        self.active = false;
+        env.send(
+            self.parent,
+            Msg::Value {
+                job: self.job,
+                value,
+                best,
+                lower: false,
+            },
+        );
+    }
+
+    fn start_iteration(&mut self, pos: G, iter: u32, window: Window, env: &mut Env<'_, Msg<G>>) {
+        self.iter = iter;
+        self.mark = (iter, self.stats());
+        match self.open(pos, iter, 0, window, true, 1, Link::Root, env) {
+            Some(v) => self.done(v, None, env),
+            None => self.advance(env),
+        }
+    }
+
+    fn on_value(
+        &mut self,
+        s: usize,
+        value: Score,
+        best: Option<G::Move>,
+        env: &mut Env<'_, Msg<G>>,
+    ) {
+        let (_, i, farm) = self.slots[s].job.take().expect("busy slot");
+        self.busy -= 1;
+        let w = self.child_window();
+        let stopped = w.alpha >= w.beta;
+        let found = if stopped { 0 } else { child_found(value, w) };
+        let f = &mut self.log.farms[farm];
+        f.found = found;
+        f.wasted |= stopped;
+        if found != 0 {
+            let top = self.stack.last().expect("a frame");
+            let child = top.node.pos.as_ref().expect("pos").play(top.node.succ[i]);
+            if let Some(h) = child.hash() {
+                let (mv, bound) = match found {
+                    2 => (best, Bound::Lower),
+                    1 => (best, Bound::Exact),
+                    _ => (None, Bound::Upper),
+                };
+                if bound == Bound::Upper || mv.is_some() {
+                    self.table.store(
+                        h,
+                        Entry {
+                            mv,
+                            bound,
+                            depth: top.node.depth - 1,
+                        },
+                    );
+                }
+            }
+        }
+        if self.child_value(i, value) {
+            self.update_slaves(env);
+        }
+        self.advance(env);
+    }
+
+    fn on_update(&mut self, window: Window, env: &mut Env<'_, Msg<G>>) {
+        let (mut a, mut b) = (window.alpha, window.beta);
+        let mut changed = false;
+        for f in &mut self.stack {
+            if a > f.node.alpha {
+                f.node.alpha = a;
+                changed = true;
+            }
+            if b < f.node.beta {
+                f.node.beta = b;
+                changed = true;
+            }
+            if f.node.alpha >= f.node.beta {
+                f.node.next = f.node.succ.len();
+            }
+            (a, b) = (-b, -a);
+        }
+        if changed && self.busy > 0 {
+            self.update_slaves(env);
+        }
+    }
+
+    /// Number of nodes farmed out so far.
+    pub fn log(&self) -> &Log {
+        &self.log
+    }
+}
+
+impl<G: Game> Process for TgMaster<G> {
+    type Msg = Msg<G>;
+
+    fn on_message(&mut self, from: Pid, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
+        match msg {
+            Msg::Evaluate {
+                job,
+                pos,
+                depth,
+                ply,
+                window,
+            } => {
+                self.job = job;
+                self.active = true;
+                self.busy = 0;
+                self.stack.clear();
+                if self.me == 0 && from == HOST {
+                    self.deepening = Some(Deepening {
+                        pos: pos.clone(),
+                        target: depth,
+                        window,
+                    });
+                    // Depth 0: the root is a bottom position, one "iteration".
+                    let first = depth.min(1);
+                    self.start_iteration(pos, first, window, env);
+                } else {
+                    self.iter = ply + depth;
+                    match self.open(
+                        pos,
+                        depth,
+                        ply,
+                        window,
+                        false,
+                        2,
+                        Link::Job { from, job },
+                        env,
+                    ) {
+                        Some(v) => self.done(v, None, env),
+                        None => self.advance(env),
+                    }
+                }
+            }
+            Msg::Update { job, window } => {
+                if self.active && job == self.job {
+                    self.on_update(window, env);
+                }
+            }
+            Msg::Value {
+                job, value, best, ..
+            } => {
+                let s = self
+                    .slots
+                    .iter()
+                    .position(|sl| sl.pid == from && sl.job.is_some_and(|(j, _, _)| j == job));
+                if let Some(s) = s {
+                    self.on_value(s, value, best, env);
+                }
+            }
+            Msg::Progress { .. } => {}
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.local.as_ref().is_some_and(|l| l.is_running())
+    }
+
+    fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
+        let Some(local) = self.local.as_mut() else {
+            return;
+        };
+        if run_stepper(local, env, until, max_steps) {
+            let v = local.result().expect("finished");
+            let best = local.best_move();
+            let s = self
+                .slots
+                .iter()
+                .position(|sl| sl.pid == self.me)
+                .expect("local slot");
+            self.on_value(s, v, best, env);
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        let mut s = self.stats;
+        if let Some(l) = &self.local {
+            s += l.stats;
+        }
+        s
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Kind<G: Game> {
+    Master(Box<TgMaster<G>>),
+    Slave(Slave<G>),
+}
+
+/// A processor of the node-type guided search: a master or a slave, with the records of the
+/// jobs it received.
+#[derive(Clone, Debug)]
+pub struct TgProc<G: Game> {
+    kind: Kind<G>,
+    jobs: Vec<JobRec>,
+    /// Stats when the current job started.
+    start: Stats,
+    /// (iteration, stats when this process started working on it).
+    mark: (u32, Stats),
+}
+
+fn minus(a: Stats, b: Stats) -> Stats {
+    Stats {
+        interior: a.interior - b.interior,
+        leaves: a.leaves - b.leaves,
+        movegens: a.movegens - b.movegens,
+        cutoffs: a.cutoffs - b.cutoffs,
+        tt_hits: a.tt_hits - b.tt_hits,
+        qnodes: a.qnodes - b.qnodes,
+    }
+}
+
+impl<G: Game> TgProc<G> {
+    fn in_job(&self) -> bool {
+        match &self.kind {
+            Kind::Master(m) => m.active,
+            Kind::Slave(s) => s.busy(),
+        }
+    }
+
+    /// Closes the current job record if the job has just ended.
+    fn after(&mut self, was: bool) {
+        if was && !self.in_job() {
+            let now = self.stats();
+            if let Some(j) = self.jobs.last_mut() {
+                j.own = minus(now, self.start);
+            }
+        }
+    }
+
+    /// This process's records (node and farm records are empty for a slave).
+    pub fn log(&self) -> Log {
+        let mut log = match &self.kind {
+            Kind::Master(m) => m.log.clone(),
+            Kind::Slave(_) => Log::default(),
+        };
+        log.jobs = self.jobs.clone();
+        log
+    }
+
+    /// Node counts of iteration `iter` (zero if this process did nothing in it).
+    pub fn iteration_stats(&self, iter: u32) -> Stats {
+        let mark = match &self.kind {
+            Kind::Master(m) if m.deepening.is_some() => m.mark,
+            _ => self.mark,
+        };
+        if mark.0 == iter {
+            minus(self.stats(), mark.1)
+        } else {
+            Stats::default()
+        }
+    }
+}
+
+impl<G: Game> Process for TgProc<G> {
+    type Msg = Msg<G>;
+
+    fn on_message(&mut self, from: Pid, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
+        let was = self.in_job();
+        if let Msg::Evaluate {
+            job, depth, ply, ..
+        } = &msg
+        {
+            let iter = ply + depth;
+            let now = self.stats();
+            if iter != self.mark.0 {
+                self.mark = (iter, now);
+            }
+            self.start = now;
+            self.jobs.push(JobRec {
+                from,
+                job: *job,
+                iter,
+                own: Stats::default(),
+                root_rec: None,
+            });
+            if let Kind::Master(m) = &mut self.kind {
+                m.log.jobs.push(JobRec {
+                    from,
+                    job: *job,
+                    iter,
+                    own: Stats::default(),
+                    root_rec: None,
+                });
+                let first = m.log.nodes.len();
+                m.on_message(from, msg, env);
+                if m.log.nodes.len() > first {
+                    self.jobs.last_mut().expect("pushed").root_rec = Some(first);
+                }
+                self.after(true);
+                return;
+            }
+        }
+        match &mut self.kind {
+            Kind::Master(m) => m.on_message(from, msg, env),
+            Kind::Slave(s) => s.on_message(from, msg, env),
+        }
+        self.after(was);
+    }
+
+    fn busy(&self) -> bool {
+        match &self.kind {
+            Kind::Master(m) => m.busy(),
+            Kind::Slave(s) => s.busy(),
+        }
+    }
+
+    fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
+        let was = self.in_job();
+        match &mut self.kind {
+            Kind::Master(m) => m.work(env, until, max_steps),
+            Kind::Slave(s) => s.work(env, until, max_steps),
+        }
+        self.after(was);
+    }
+
+    fn stats(&self) -> Stats {
+        match &self.kind {
+            Kind::Master(m) => m.stats(),
+            Kind::Slave(s) => s.stats(),
+        }
+    }
+}
+
+/// A hierarchy of masters with a fan-out per level, numbered breadth-first like [`ProcTree`]
+/// (which is the uniform case).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hierarchy {
+    /// Fan-out of the masters of each level, from the top.
+    pub fanouts: Vec<u32>,
+}
+
+impl Hierarchy {
+    /// The uniform hierarchy of `tree`.
+    pub fn uniform(tree: ProcTree) -> Self {
+        Hierarchy {
+            fanouts: vec![tree.f; tree.q as usize],
+        }
+    }
+
+    /// Processors on each level.
+    fn widths(&self) -> Vec<u64> {
+        let mut w = vec![1u64];
+        for &f in &self.fanouts {
+            let last = *w.last().expect("nonempty");
+            w.push(last.saturating_mul(f as u64));
+        }
+        w
+    }
+
+    /// Number of processors (saturating).
+    pub fn count(&self) -> u64 {
+        self.widths().iter().fold(0u64, |a, &w| a.saturating_add(w))
+    }
+
+    /// (level, index within the level) of `p`.
+    fn place(&self, p: Pid) -> (usize, u64) {
+        let mut start = 0u64;
+        for (k, w) in self.widths().into_iter().enumerate() {
+            if (p as u64) < start + w {
+                return (k, p as u64 - start);
+            }
+            start += w;
+        }
+        unreachable!("processor {p} outside the hierarchy")
+    }
+
+    fn start_of(&self, level: usize) -> u64 {
+        self.widths()[..level].iter().sum()
+    }
+
+    /// The master of `p` ([`HOST`] for processor 0).
+    pub fn parent(&self, p: Pid) -> Pid {
+        let (k, i) = self.place(p);
+        if k == 0 {
+            HOST
+        } else {
+            (self.start_of(k - 1) + i / self.fanouts[k - 1] as u64) as Pid
+        }
+    }
+
+    /// The slaves of `p`.
+    pub fn children(&self, p: Pid) -> Vec<Pid> {
+        let (k, i) = self.place(p);
+        if k == self.fanouts.len() {
+            return Vec::new();
+        }
+        let f = self.fanouts[k] as u64;
+        let s = self.start_of(k + 1) + i * f;
+        (s..s + f).map(|c| c as Pid).collect()
+    }
+
+    /// True for a terminal processor.
+    pub fn is_leaf(&self, p: Pid) -> bool {
+        self.place(p).0 == self.fanouts.len()
+    }
+}
+
+/// The hierarchy `opts` asks for with `procs` processors, at most `max`.
+pub fn hierarchy(
+    opts: &TypeGuidedOptions,
+    procs: Option<u32>,
+    max: u64,
+) -> Result<Hierarchy, ParError> {
+    let Some(fs) = opts.fanouts else {
+        return ParAlgo::proc_tree(opts.f, opts.levels, procs, max).map(Hierarchy::uniform);
+    };
+    let fanouts: Vec<u32> = fs.iter().copied().take_while(|&f| f > 0).collect();
+    if opts.levels.is_some_and(|l| l as usize != fanouts.len()) {
+        return Err(ParError(format!(
+            "type-guided: f gives {} levels, levels={} disagrees",
+            fanouts.len(),
+            opts.levels.unwrap_or(0)
+        )));
+    }
+    let h = Hierarchy { fanouts };
+    let c = h.count();
+    if c > max {
+        return Err(ParError(format!(
+            "the hierarchy f={} exceeds {max} processors",
+            h.fanouts
+                .iter()
+                .map(|f| f.to_string())
+                .collect::<Vec<_>>()
+                .join("/")
+        )));
+    }
+    if let Some(p) = procs {
+        if p as u64 != c {
+            return Err(ParError(format!(
+                "--procs {p} does not match the hierarchy ({c} processors)"
+            )));
+        }
+    }
+    Ok(h)
+}
+
+/// The processes of a node-type guided search on `tree` (process 0 is always a master; alone it
+/// searches with a stepper of its own).
+pub fn build<G: Game>(tree: &Hierarchy, opts: &TypeGuidedOptions) -> Vec<TgProc<G>> {
+    let n = tree.count() as Pid;
+    let table = Arc::new(Table::new());
+    (0..n)
+        .map(|p| {
+            let kind = if p != 0 && tree.is_leaf(p) {
+                Kind::Slave(Slave::new(
+                    tree.parent(p),
+                    StepperMode::AlphaBeta,
+                    opts.preorder,
+                ))
+            } else {
+                Kind::Master(Box::new(TgMaster::new(
+                    p,
+                    tree.parent(p),
+                    tree.children(p),
+                    tree.children(p).iter().all(|&c| tree.is_leaf(c)),
+                    Arc::clone(&table),
+                    opts,
+                )))
+            };
+            TgProc {
+                kind,
+                jobs: Vec::new(),
+                start: Stats::default(),
+                mark: (0, Stats::default()),
+            }
+        })
+        .collect()
+}
+
+/// Runs the node-type guided search and returns, beside the usual outcome (whose
+/// `last_iteration` holds the last iteration's counts), the records of every process.
+pub fn search_traced<G: Game>(
+    opts: &TypeGuidedOptions,
+    root: &G,
+    depth: u32,
+    root_window: Window,
+    procs: Option<u32>,
+    backend: &Backend,
+) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
+    let start = Instant::now();
+    let max = match backend {
+        Backend::Sim(cfg) => {
+            cfg.cost.validate().map_err(|e| ParError(e.0))?;
+            MAX_SIM_PROCS
+        }
+        Backend::Threads { .. } => MAX_THREAD_PROCS,
+    };
+    let h = hierarchy(opts, procs, max)?;
+    let tree = match h.fanouts.as_slice() {
+        [] => Some(ProcTree { f: 1, q: 0 }),
+        [f, rest @ ..] if rest.iter().all(|g| g == f) => Some(ProcTree {
+            f: *f,
+            q: h.fanouts.len() as u32,
+        }),
+        _ => None,
+    };
+    let ps = build::<G>(&h, opts);
+    let n = ps.len();
+    let initial = vec![(
+        0,
+        Msg::Evaluate {
+            job: 1,
+            pos: root.clone(),
+            depth,
+            ply: 0,
+            window: root_window,
+        },
+    )];
+    let (run, ps) = execute_with_procs(ps, initial, backend, |m| matches!(m, Msg::Value { .. }));
+    let Some((_, Msg::Value { value, best, .. })) = run.host.last().cloned() else {
+        return Err(ParError(
+            "the parallel search ended without a result".into(),
+        ));
+    };
+    let last = depth;
+    let last_iteration = ps
+        .iter()
+        .fold(Stats::default(), |a, p| a + p.iteration_stats(last));
+    let logs: Vec<Log> = ps.iter().map(|p| p.log()).collect();
+    let trace = Trace::new(logs, last, last_iteration.nodes(), &run.busy, &run.idle);
+    let (serial_time, serial_stats, speedup) = match backend {
+        Backend::Sim(cfg) => {
+            let (_, st) = serial_in(
+                root,
+                depth,
+                root_window,
+                StepperMode::AlphaBeta,
+                opts.preorder,
+            );
+            let t = cfg.cost.serial_time(st.interior, st.leaves);
+            let sp = if run.time > 0.0 { t / run.time } else { 1.0 };
+            (Some(t), Some(st), Some(sp))
+        }
+        Backend::Threads { .. } => (None, None, None),
+    };
+    Ok((
+        ParOutcome {
+            value,
+            exact: true,
+            best_move: best,
+            stats: run.stats,
+            procs: n,
+            tree,
+            time: run.time,
+            serial_time,
+            serial_stats,
+            speedup,
+            messages: run.messages,
+            busy: run.busy,
+            idle: run.idle,
+            wall: start.elapsed(),
+            last_iteration: Some(last_iteration),
+        },
+        trace,
+    ))
+}
