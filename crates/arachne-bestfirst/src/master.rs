@@ -1,0 +1,1 @@
+//! Master–slave parallel RBFM (seed 002 §6.1) — see below.
