@@ -11,19 +11,20 @@
 //! children whose scores can still change the node's. (Without this a solved best child would
 //! stop BFM for good; Korf and Chickering stop the search there, which the engine's
 //! `stop_at_terminal_pv` option does too.)
-use crate::tree::Tree;
+use crate::tree::{TreeView, PENDING};
 
 /// The leaf BFM expands next: best (open) children from the root down. `None` when the root is
 /// solved or every open path is pending.
-pub fn select<M: Copy>(tree: &Tree<M>) -> Option<u32> {
+pub fn select<T: TreeView + ?Sized>(tree: &T) -> Option<u32> {
     let mut v = 0;
-    if tree.root().solved() {
+    if tree.get(0).solved() {
         return None;
     }
     loop {
-        if tree.node(v).is_leaf() {
-            return Some(v);
+        let n = tree.get(v);
+        if n.is_leaf() {
+            return (n.flags & PENDING == 0).then_some(v);
         }
-        v = tree.best_open_child(v)?;
+        v = tree.best_open(v)?;
     }
 }

@@ -214,6 +214,26 @@ impl<G: Game> Searcher<G> {
     pub fn options(&self) -> &BfOptions {
         &self.opts
     }
+    /// The tree, mutably (the master–slave form marks pending leaves).
+    pub fn tree_mut(&mut self) -> &mut Tree<G::Move> {
+        &mut self.tree
+    }
+    /// The tree, the table and the random stream, for a leaf selection.
+    pub fn parts(&mut self) -> (&Tree<G::Move>, &DistTable, &mut Pcg64Mcg) {
+        (&self.tree, &self.table, &mut self.rng)
+    }
+    /// BACKUP from `leaf` and the vote of §5.3 (after an expansion made elsewhere).
+    pub fn backup_and_vote(&mut self, leaf: u32) {
+        self.tree.backup(leaf);
+        if self.opts.vote > 0 {
+            if let Some(b) = self.tree.best_child(0) {
+                if self.votes.len() == self.opts.vote {
+                    self.votes.pop_front();
+                }
+                self.votes.push_back(b);
+            }
+        }
+    }
     /// Counts since the start of the current search.
     pub fn stats(&self) -> Stats {
         self.stats
@@ -247,15 +267,7 @@ impl<G: Game> Searcher<G> {
         }
         self.stats.interior += 1;
         self.stats.leaves += d;
-        self.tree.backup(walk.leaf);
-        if self.opts.vote > 0 {
-            if let Some(b) = self.tree.best_child(0) {
-                if self.votes.len() == self.opts.vote {
-                    self.votes.pop_front();
-                }
-                self.votes.push_back(b);
-            }
-        }
+        self.backup_and_vote(walk.leaf);
         Step::Expanded {
             leaf: walk.leaf,
             deviated: walk.deviated,
@@ -269,19 +281,8 @@ impl<G: Game> Searcher<G> {
         if self.opts.vote == 0 || self.tree.root().solved() || self.votes.is_empty() {
             return Some(best);
         }
-        let kids = self.tree.children(0);
-        let mut count = vec![0u32; kids.len()];
-        for &v in &self.votes {
-            if kids.contains(&v) {
-                count[(v - kids.start) as usize] += 1;
-            }
-        }
-        let top = *count.iter().max().expect("children");
-        if count[(best - kids.start) as usize] == top {
-            return Some(best);
-        }
-        let i = count.iter().position(|&c| c == top).expect("max exists");
-        Some(kids.start + i as u32)
+        let votes: Vec<u32> = self.votes.iter().copied().collect();
+        most_common(&self.tree, &votes, Some(best))
     }
 
     /// Searches until a stopping criterion holds (module docs). `limits.depth` is ignored (use
@@ -371,6 +372,29 @@ impl<G: Game> Searcher<G> {
         self.root = next;
         self.votes.clear();
     }
+}
+
+/// The most common root child among `votes` (§5.3); ties go to `best` if it is among them,
+/// else to the first child in generation order.
+pub fn most_common<M: Copy>(tree: &Tree<M>, votes: &[u32], best: Option<u32>) -> Option<u32> {
+    let kids = tree.children(0);
+    if kids.is_empty() {
+        return None;
+    }
+    let mut count = vec![0u32; kids.len()];
+    for &v in votes {
+        if kids.contains(&v) {
+            count[(v - kids.start) as usize] += 1;
+        }
+    }
+    let top = *count.iter().max().expect("children");
+    if let Some(b) = best.filter(|b| kids.contains(b)) {
+        if count[(b - kids.start) as usize] == top {
+            return Some(b);
+        }
+    }
+    let i = count.iter().position(|&c| c == top).expect("max exists");
+    Some(kids.start + i as u32)
 }
 
 /// One search from `root` with fresh state (the convenience entry point).

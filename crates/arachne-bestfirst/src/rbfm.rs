@@ -31,7 +31,7 @@
 //! * Damping (§5.4, exponential family): with probability `damping` CHOOSE-RANDOM-CHILD takes
 //!   a uniformly random open child.
 use crate::dist::DistTable;
-use crate::tree::{Tree, PENDING, SOLVED};
+use crate::tree::{TreeView, PENDING, SOLVED};
 use rand::Rng;
 
 /// What a walk found.
@@ -45,18 +45,18 @@ pub struct Walk {
 }
 
 #[inline]
-fn open<M: Copy>(tree: &Tree<M>, c: u32) -> bool {
-    tree.node(c).flags & (SOLVED | PENDING) == 0
+fn open<T: TreeView + ?Sized>(tree: &T, c: u32) -> bool {
+    tree.get(c).flags & (SOLVED | PENDING) == 0
 }
 
 /// CHOOSE-RANDOM-CHILD (Fig. 3, §2.4): the open child whose sampled real score is lowest.
-pub fn choose_random_child<M: Copy, R: Rng>(
-    tree: &Tree<M>,
+pub fn choose_random_child<T: TreeView + ?Sized, R: Rng>(
+    tree: &T,
     table: &DistTable,
     rng: &mut R,
     v: u32,
 ) -> Option<u32> {
-    let kids = tree.children(v);
+    let kids = tree.kids(v);
     let n = kids.len();
     let damping = table.damping();
     if damping > 0.0 && rng.gen::<f64>() < damping {
@@ -69,7 +69,7 @@ pub fn choose_random_child<M: Copy, R: Rng>(
     }
     let mut best: Option<(f64, u32)> = None;
     for c in kids {
-        let node = tree.node(c);
+        let node = tree.get(c);
         if node.flags & (SOLVED | PENDING) != 0 {
             continue;
         }
@@ -83,30 +83,31 @@ pub fn choose_random_child<M: Copy, R: Rng>(
 
 /// The walk of one node expansion (ROOT-DECISION, EXTEND-UP / EXTEND-DOWN). `None` when the
 /// root is solved or no open leaf is reachable (master–slave: all pending).
-pub fn select<M: Copy, R: Rng>(
-    tree: &Tree<M>,
+pub fn select<T: TreeView + ?Sized, R: Rng>(
+    tree: &T,
     table: &DistTable,
     rng: &mut R,
     pruning: bool,
 ) -> Option<Walk> {
-    if tree.root().solved() {
+    let root = tree.get(0);
+    if root.solved() {
         return None;
     }
-    if tree.root().is_leaf() {
-        return (tree.root().flags & PENDING == 0).then_some(Walk {
+    if root.is_leaf() {
+        return (root.flags & PENDING == 0).then_some(Walk {
             leaf: 0,
             deviated: false,
         });
     }
     // ROOT-DECISION.
     let mut v = choose_random_child(tree, table, rng, 0)?;
-    let mut up = tree.best_child(0) == Some(v);
+    let mut up = tree.best(0) == Some(v);
     let mut deviated = false;
     loop {
-        if tree.node(v).is_leaf() {
+        if tree.get(v).is_leaf() {
             return Some(Walk { leaf: v, deviated });
         }
-        let best = tree.best_child(v).filter(|&b| open(tree, b));
+        let best = tree.best(v).filter(|&b| open(tree, b));
         let next = if up {
             // EXTEND-UP: a random child.
             choose_random_child(tree, table, rng, v)?

@@ -50,7 +50,7 @@ pub struct Node {
     /// [`EXPANDED`], [`SOLVED`], [`PENDING`].
     pub flags: u8,
     /// The child's index among its parent's moves is implicit (`index - parent.first`).
-    pad: u8,
+    pub(crate) pad: u8,
 }
 
 impl Node {
@@ -93,6 +93,61 @@ pub fn up(child: i32) -> i32 {
     -Score(child).to_root_relative(1).0
 }
 
+/// Read access to a tree's nodes: the serial arena ([`Tree`]) and the shared one
+/// ([`crate::shared`]) both offer it, so the leaf selection of BFM and RBFM is written once.
+pub trait TreeView {
+    /// A copy of node `i`.
+    fn get(&self, i: u32) -> Node;
+
+    /// The children range of node `i`.
+    #[inline]
+    fn kids(&self, i: u32) -> std::ops::Range<u32> {
+        let n = self.get(i);
+        if n.d == 0 {
+            0..0
+        } else {
+            n.first..n.first + n.d as u32
+        }
+    }
+
+    /// BEST-CHILD: the lowest-scoring child (first in generation order among equals).
+    #[inline]
+    fn best(&self, i: u32) -> Option<u32> {
+        let mut best: Option<(i32, u32)> = None;
+        for c in self.kids(i) {
+            let s = self.get(c).score;
+            if best.is_none_or(|(b, _)| s < b) {
+                best = Some((s, c));
+            }
+        }
+        best.map(|b| b.1)
+    }
+
+    /// The lowest-scoring child that is neither solved nor pending.
+    #[inline]
+    fn best_open(&self, i: u32) -> Option<u32> {
+        let mut best: Option<(i32, u32)> = None;
+        for c in self.kids(i) {
+            let n = self.get(c);
+            if n.flags & (SOLVED | PENDING) == 0 && best.is_none_or(|(b, _)| n.score < b) {
+                best = Some((n.score, c));
+            }
+        }
+        best.map(|b| b.1)
+    }
+}
+
+impl<M: Copy> TreeView for Tree<M> {
+    #[inline]
+    fn get(&self, i: u32) -> Node {
+        self.nodes[i as usize]
+    }
+    #[inline]
+    fn kids(&self, i: u32) -> std::ops::Range<u32> {
+        self.children(i)
+    }
+}
+
 /// Why an expansion was refused.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Full;
@@ -129,6 +184,16 @@ impl<M: Copy> Tree<M> {
         t.nodes
             .push(Node::leaf(root.evaluate(), NIL, root.is_terminal()));
         t
+    }
+
+    /// A tree from its parts (the shared tree, copied back when its walkers are done).
+    pub(crate) fn from_parts(nodes: Vec<Node>, moves: Vec<M>, capacity: usize) -> Self {
+        debug_assert_eq!(moves.len() + 1, nodes.len());
+        Tree {
+            nodes,
+            moves,
+            capacity,
+        }
     }
 
     /// Nodes in the tree.
@@ -189,27 +254,7 @@ impl<M: Copy> Tree<M> {
     /// `None` for a leaf.
     #[inline]
     pub fn best_child(&self, i: u32) -> Option<u32> {
-        let mut best: Option<(i32, u32)> = None;
-        for c in self.children(i) {
-            let s = self.nodes[c as usize].score;
-            if best.is_none_or(|(b, _)| s < b) {
-                best = Some((s, c));
-            }
-        }
-        best.map(|b| b.1)
-    }
-
-    /// The lowest-scoring child that is neither solved nor pending, if any.
-    #[inline]
-    pub fn best_open_child(&self, i: u32) -> Option<u32> {
-        let mut best: Option<(i32, u32)> = None;
-        for c in self.children(i) {
-            let n = &self.nodes[c as usize];
-            if n.flags & (SOLVED | PENDING) == 0 && best.is_none_or(|(b, _)| n.score < b) {
-                best = Some((n.score, c));
-            }
-        }
-        best.map(|b| b.1)
+        self.best(i)
     }
 
     /// The principal variation: best children from the root down to a leaf (node indices).
