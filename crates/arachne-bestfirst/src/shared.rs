@@ -232,6 +232,16 @@ pub fn search<G: Game>(
     limits: &Limits,
     threads: u32,
 ) -> BfOutcome<G::Move> {
+    search_tree(root, opts, limits, threads).0
+}
+
+/// [`search`], also returning the final tree (for checking its invariants).
+pub fn search_tree<G: Game>(
+    root: &G,
+    opts: &BfOptions,
+    limits: &Limits,
+    threads: u32,
+) -> (BfOutcome<G::Move>, Tree<G::Move>) {
     let start = Instant::now();
     let cap = opts
         .max_tree_nodes
@@ -304,7 +314,7 @@ pub fn search<G: Game>(
         movegens: shared.movegens.load(Ordering::Relaxed),
         ..Stats::default()
     };
-    BfOutcome {
+    let out = BfOutcome {
         value: tree.root().score(),
         solved,
         best_move: decision.and_then(|c| tree.mv(c)),
@@ -315,7 +325,8 @@ pub fn search<G: Game>(
         bytes_per_node: Tree::<G::Move>::bytes_per_node(),
         elapsed: start.elapsed(),
         stop,
-    }
+    };
+    (out, tree)
 }
 
 /// One walker: select, claim, expand, back up, until a stopping criterion holds.
