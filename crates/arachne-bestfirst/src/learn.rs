@@ -39,6 +39,9 @@ pub struct LearnConfig {
     pub seed: u64,
     /// Expansion counts `s` whose samples are kept for histograms (Figs. 5 and 6).
     pub keep_s: Vec<u32>,
+    /// Start from this table instead of the trivial one (e.g. one more round on a shipped
+    /// table).
+    pub start_table: Option<DistTable>,
 }
 
 impl Default for LearnConfig {
@@ -51,6 +54,7 @@ impl Default for LearnConfig {
             start_var: 0.0,
             seed: 1,
             keep_s: vec![0, 10, 50, 200],
+            start_table: None,
         }
     }
 }
@@ -132,7 +136,10 @@ pub fn learn<G: Game>(
     cfg: &LearnConfig,
     progress: &mut dyn FnMut(u32, usize),
 ) -> Learned {
-    let mut table = DistTable::constant(cfg.family, cfg.start_var);
+    let mut table = cfg
+        .start_table
+        .clone()
+        .unwrap_or_else(|| DistTable::constant(cfg.family, cfg.start_var));
     let mut rounds = Vec::new();
     let mut kept = BTreeMap::new();
     let mut moves = Vec::new();

@@ -25,6 +25,7 @@
 //! assert!(out.solved); // run to the end: the exact minimax value
 //! ```
 pub mod bfm;
+pub mod compare;
 pub mod dist;
 pub mod engine;
 pub mod learn;

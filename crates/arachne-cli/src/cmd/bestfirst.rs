@@ -267,6 +267,7 @@ impl GameVisitor for Learn<'_> {
             start_var: a.start_var,
             seed: a.seed,
             keep_s: keep.clone(),
+            start_table: None,
         };
         if let Some(m) = info.max_depth {
             if a.max_plies + a.real_depth > m {
