@@ -58,6 +58,12 @@ impl<G: Game> Game for Counting<G> {
 /// Alpha-beta to `depth` with static move ordering (seed 002 §3: "Our implementation of
 /// Alpha-Beta uses static move ordering"): `(best move, value, generated nodes)`.
 pub fn alphabeta<G: Game>(pos: &G, depth: u32) -> (Option<G::Move>, Score, u64) {
+    let (m, v, g, _) = alphabeta_counts(pos, depth);
+    (m, v, g)
+}
+
+/// [`alphabeta`], also returning the nodes visited (interior nodes + bottom positions).
+pub fn alphabeta_counts<G: Game>(pos: &G, depth: u32) -> (Option<G::Move>, Score, u64, u64) {
     let before = generated();
     let opts = SearchOptions {
         preorder: true,
@@ -65,7 +71,12 @@ pub fn alphabeta<G: Game>(pos: &G, depth: u32) -> (Option<G::Move>, Score, u64) 
         ..SearchOptions::default()
     };
     let out = Algorithm::AlphaBeta.search(&Counting(pos.clone()), &Limits::depth(depth), &opts);
-    (out.best_move, out.value, generated() - before)
+    (
+        out.best_move,
+        out.value,
+        generated() - before,
+        out.stats.nodes(),
+    )
 }
 
 /// A player in a full game.

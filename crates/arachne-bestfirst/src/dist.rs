@@ -307,13 +307,19 @@ impl DistTable {
     /// The table as text (the shipped data files).
     pub fn to_text(&self) -> String {
         let mut s = String::new();
-        s.push_str("# arachne rbfm distribution table (seed 002 §2.6): mean shift f and variance g\n");
+        s.push_str(
+            "# arachne rbfm distribution table (seed 002 §2.6): mean shift f and variance g\n",
+        );
         s.push_str(&format!("# source: {}\n", self.source.replace('\n', " ")));
         s.push_str(&format!("family {}\n", self.family));
         s.push_str("# s_bin_lower_edge d f g samples (d = 0: unexpanded nodes; rows not listed repeat the last)\n");
         for b in 0..S_BINS {
             for d in 0..=D_MAX {
-                if b > 0 && d > 0 && self.n[b][d] == 0 && self.f[b][d] == self.f[b][0] && self.g[b][d] == self.g[b][0]
+                if b > 0
+                    && d > 0
+                    && self.n[b][d] == 0
+                    && self.f[b][d] == self.f[b][0]
+                    && self.g[b][d] == self.g[b][0]
                 {
                     continue;
                 }
@@ -414,7 +420,12 @@ mod tests {
     #[test]
     fn samples_have_the_cells_mean_and_variance() {
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
-        for fam in ["normal", "chisquare:k=16", "chisquare:k=4,skew=-1", "exponential"] {
+        for fam in [
+            "normal",
+            "chisquare:k=16",
+            "chisquare:k=4,skew=-1",
+            "exponential",
+        ] {
             let mut t = DistTable::constant(fam.parse().unwrap(), 400.0);
             t.f[3][5] = 10.0;
             let n = 200_000;

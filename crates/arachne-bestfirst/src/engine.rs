@@ -183,9 +183,10 @@ pub struct Searcher<G: Game> {
 impl<G: Game> Searcher<G> {
     /// A searcher at `root`.
     pub fn new(root: G, opts: BfOptions) -> Self {
-        let table = opts.table.clone().unwrap_or_else(|| {
-            Arc::new(DistTable::constant(crate::dist::Family::Normal, 0.0))
-        });
+        let table = opts
+            .table
+            .clone()
+            .unwrap_or_else(|| Arc::new(DistTable::constant(crate::dist::Family::Normal, 0.0)));
         let cap = opts.max_tree_nodes.unwrap_or(u32::MAX as usize - 1);
         Searcher {
             tree: Tree::new(&root, cap),

@@ -159,7 +159,11 @@ pub fn learn<G: Game>(
             for k in 0..=cfg.expansions {
                 let root = *s.tree().root();
                 let delta = r as f64 - root.score as f64;
-                let d = if k == 0 { 0 } else { (root.d as usize).min(D_MAX) };
+                let d = if k == 0 {
+                    0
+                } else {
+                    (root.d as usize).min(D_MAX)
+                };
                 let cell = &mut moments[s_bin(k)][d];
                 cell[0] += 1.0;
                 cell[1] += delta;
@@ -167,7 +171,9 @@ pub fn learn<G: Game>(
                 cell[3] += delta * delta * delta;
                 samples += 1;
                 if last && cfg.keep_s.contains(&k) {
-                    kept.entry((k, root_moves)).or_insert_with(Vec::new).push(delta);
+                    kept.entry((k, root_moves))
+                        .or_insert_with(Vec::new)
+                        .push(delta);
                 }
                 if k == cfg.expansions || !matches!(s.step(), Step::Expanded { .. }) {
                     break;

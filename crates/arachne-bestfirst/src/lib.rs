@@ -69,7 +69,12 @@ pub struct BfAlgo {
 
 /// True when `name` (before any `:`) is one of ours.
 pub fn is_bestfirst(spec: &str) -> bool {
-    let name = spec.split(':').next().unwrap_or("").trim().to_ascii_lowercase();
+    let name = spec
+        .split(':')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
     name == "bfm" || name == "rbfm"
 }
 
@@ -81,7 +86,11 @@ impl std::str::FromStr for BfAlgo {
         let kind = match name.as_str() {
             "bfm" => Kind::Bfm,
             "rbfm" => Kind::Rbfm,
-            o => return Err(BfError(format!("unknown best-first algorithm `{o}` (known: bfm, rbfm)"))),
+            o => {
+                return Err(BfError(format!(
+                    "unknown best-first algorithm `{o}` (known: bfm, rbfm)"
+                )))
+            }
         };
         let mut a = BfAlgo {
             opts: BfOptions::new(kind),
@@ -92,12 +101,15 @@ impl std::str::FromStr for BfAlgo {
         };
         for part in rest.split(',').filter(|p| !p.trim().is_empty()) {
             let Some((k, v)) = part.split_once('=') else {
-                return Err(BfError(format!("algorithm `{s}`: expected key=value, found `{part}`")));
+                return Err(BfError(format!(
+                    "algorithm `{s}`: expected key=value, found `{part}`"
+                )));
             };
             let (k, v) = (k.trim(), v.trim());
             let num = |v: &str| -> Result<u64, BfError> {
-                v.parse::<u64>()
-                    .map_err(|_| BfError(format!("{name}: {k}=`{v}` is not a non-negative integer")))
+                v.parse::<u64>().map_err(|_| {
+                    BfError(format!("{name}: {k}=`{v}` is not a non-negative integer"))
+                })
             };
             let rbfm_only = |k: &str| -> Result<(), BfError> {
                 if kind == Kind::Bfm {

@@ -35,7 +35,9 @@ use arachne_core::{Game, Limits, Stats};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{
+    AtomicBool, AtomicI32, AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering,
+};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
@@ -245,7 +247,9 @@ pub fn search_tree<G: Game>(
     let start = Instant::now();
     let cap = opts
         .max_tree_nodes
-        .or(limits.nodes.map(|n| n.saturating_add(1).min(u32::MAX as u64 - 1) as usize))
+        .or(limits
+            .nodes
+            .map(|n| n.saturating_add(1).min(u32::MAX as u64 - 1) as usize))
         .unwrap_or(DEFAULT_CAPACITY)
         .clamp(1, u32::MAX as usize - 1);
     let shared: Shared<G::Move> = Shared {
@@ -284,13 +288,14 @@ pub fn search_tree<G: Game>(
     });
     // Copy back into a serial tree.
     let len = shared.len.load(Ordering::Acquire) as usize;
-    let nodes: Vec<Node> = (0..len as u32).map(|i| shared.get(i)).map(|mut n| {
-        n.flags &= !(PENDING | LOCK);
-        n
-    }).collect();
-    let moves: Vec<G::Move> = (1..len)
-        .map(|i| shared.mv(i as u32))
+    let nodes: Vec<Node> = (0..len as u32)
+        .map(|i| shared.get(i))
+        .map(|mut n| {
+            n.flags &= !(PENDING | LOCK);
+            n
+        })
         .collect();
+    let moves: Vec<G::Move> = (1..len).map(|i| shared.mv(i as u32)).collect();
     let tree = Tree::from_parts(nodes, moves, cap);
     let votes: Vec<u32> = {
         let v = shared.votes.lock().expect("not poisoned");
@@ -300,7 +305,11 @@ pub fn search_tree<G: Game>(
     let stop = if solved {
         BfStop::Solved
     } else {
-        shared.why.lock().expect("not poisoned").unwrap_or(BfStop::Stopped)
+        shared
+            .why
+            .lock()
+            .expect("not poisoned")
+            .unwrap_or(BfStop::Stopped)
     };
     let best = tree.best_child(0);
     let decision = if solved || opts.vote == 0 || votes.is_empty() {

@@ -9,15 +9,21 @@
 //! * Every other game gets a generic normal table with `f = 0` and a standard deviation of
 //!   100 (a pawn, in chess) shrinking as `1/√(1 + s)` — a documented guess, not learned;
 //!   learn one with `arachne learn --game SPEC --out FILE` and pass `rbfm:table=FILE`.
-use crate::dist::{DistTable, Family, D_MAX, S_BINS};
 use crate::dist::bin_s;
+use crate::dist::{DistTable, Family, D_MAX, S_BINS};
 
 /// `(name, text)` of every shipped table.
 pub const SHIPPED: &[(&str, &str)] = &[
     ("incremental-b3", include_str!("../data/incremental-b3.tbl")),
     ("incremental-b5", include_str!("../data/incremental-b5.tbl")),
-    ("incremental-b10", include_str!("../data/incremental-b10.tbl")),
-    ("incremental-b20", include_str!("../data/incremental-b20.tbl")),
+    (
+        "incremental-b10",
+        include_str!("../data/incremental-b10.tbl"),
+    ),
+    (
+        "incremental-b20",
+        include_str!("../data/incremental-b20.tbl"),
+    ),
     ("othello", include_str!("../data/othello.tbl")),
 ];
 
@@ -56,7 +62,11 @@ pub fn default_for(name: &str, spec: &str) -> DistTable {
             let learned = [3i64, 5, 10, 20];
             let near = *learned
                 .iter()
-                .min_by_key(|&&l| ((l as f64).ln() - (b.max(1) as f64).ln()).abs().mul_add(1e6, 0.0) as i64)
+                .min_by_key(|&&l| {
+                    ((l as f64).ln() - (b.max(1) as f64).ln())
+                        .abs()
+                        .mul_add(1e6, 0.0) as i64
+                })
                 .expect("non-empty");
             let t = shipped(&format!("incremental-b{near}")).unwrap_or_else(generic);
             match (kv("lo"), kv("hi")) {

@@ -327,7 +327,8 @@ impl<M: Copy> Tree<M> {
         let first = self.nodes.len() as u32;
         for &m in moves {
             let c = pos.play(m);
-            self.nodes.push(Node::leaf(c.evaluate(), i, c.is_terminal()));
+            self.nodes
+                .push(Node::leaf(c.evaluate(), i, c.is_terminal()));
             self.moves.push(m);
         }
         let n = &mut self.nodes[i as usize];
@@ -473,7 +474,10 @@ impl<M: Copy> Tree<M> {
                 return Err(format!("node {i}: score {} != negamax {best}", n.score));
             }
             if all != n.solved() {
-                return Err(format!("node {i}: solved {} but children {all}", n.solved()));
+                return Err(format!(
+                    "node {i}: solved {} but children {all}",
+                    n.solved()
+                ));
             }
             if n.s as u64 != s + 1 {
                 return Err(format!("node {i}: s {} != 1 + {s}", n.s));

@@ -87,7 +87,11 @@ fn check_exact<G: Game>(root: &G, depth: u32, what: &str) {
             want,
             "{what} {name}: best move {mv:?} does not have the root's value"
         );
-        assert_eq!(out.pv.first(), Some(&mv), "{what} {name}: pv starts with the move");
+        assert_eq!(
+            out.pv.first(),
+            Some(&mv),
+            "{what} {name}: pv starts with the move"
+        );
     }
 }
 
@@ -97,7 +101,11 @@ fn run_to_the_end_gives_the_minimax_value_on_many_trees() {
         let b = 2 + (seed % 4) as u32;
         let d = 2 + (seed % 5) as u32;
         check_exact(&inc(b, d, seed, true, false), d, "incremental random");
-        check_exact(&inc(b, d.min(4), seed, false, true), d.min(4), "incremental int ties");
+        check_exact(
+            &inc(b, d.min(4), seed, false, true),
+            d.min(4),
+            "incremental int ties",
+        );
         let iid = IidTree::new(IidParams {
             n: b,
             d: d.min(5),
@@ -161,7 +169,10 @@ fn pruned_expansions_never_change_the_root_decision() {
             }
         }
     }
-    assert!(deviations > 100, "the test saw too few deviations: {deviations}");
+    assert!(
+        deviations > 100,
+        "the test saw too few deviations: {deviations}"
+    );
 }
 
 #[test]
@@ -205,7 +216,11 @@ fn node_budget_is_honoured_exactly() {
     for budget in [1u64, 9, 10, 11, 57, 1000, 12_345] {
         for (name, opts) in variants(budget) {
             let out = search(&root, &opts, &Limits::default().with_nodes(budget));
-            assert!(out.generated() <= budget, "{name} {budget}: {}", out.generated());
+            assert!(
+                out.generated() <= budget,
+                "{name} {budget}: {}",
+                out.generated()
+            );
             assert_eq!(out.stop, BfStop::Nodes, "{name} {budget}");
             assert_eq!(out.tree_nodes as u64, out.generated() + 1);
             // The next expansion would not have fitted: fewer than b = 10 nodes were left.

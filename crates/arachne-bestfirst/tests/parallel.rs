@@ -33,13 +33,20 @@ fn inc(b: u32, d: u32, seed: u64) -> IncrementalTree {
 fn opts(kind: Kind, seed: u64) -> BfOptions {
     let mut o = BfOptions::new(kind);
     o.seed = seed;
-    o.table = Some(Arc::new(tables::default_for("incremental", "incremental:b=5")));
+    o.table = Some(Arc::new(tables::default_for(
+        "incremental",
+        "incremental:b=5",
+    )));
     o
 }
 
 fn check_move<G: Game>(root: &G, depth: u32, mv: Option<G::Move>, want: Score, what: &str) {
     let c = root.play(mv.expect("a move"));
-    assert_eq!(Score(up(negamax(&c, depth - 1).0)), want, "{what}: best move");
+    assert_eq!(
+        Score(up(negamax(&c, depth - 1).0)),
+        want,
+        "{what}: best move"
+    );
 }
 
 #[test]
@@ -78,8 +85,12 @@ fn master_slave_on_threads_is_exact() {
     }
     // A real game with decisive scores.
     let t = TicTacToe::from_moves("15").unwrap();
-    let out = master::search(&t, &MasterConfig::new(opts(Kind::Rbfm, 1), 3), &Backend::Threads)
-        .unwrap();
+    let out = master::search(
+        &t,
+        &MasterConfig::new(opts(Kind::Rbfm, 1), 3),
+        &Backend::Threads,
+    )
+    .unwrap();
     assert_eq!(out.outcome.value, negamax(&t, 9));
 }
 
@@ -108,7 +119,8 @@ fn shared_tree_is_exact_and_consistent() {
         let want = negamax(&root, d);
         for t in [1u32, 2, 4] {
             for kind in [Kind::Rbfm, Kind::Bfm] {
-                let (out, tree) = shared::search_tree(&root, &opts(kind, seed), &Limits::default(), t);
+                let (out, tree) =
+                    shared::search_tree(&root, &opts(kind, seed), &Limits::default(), t);
                 let what = format!("seed {seed} threads {t} {kind:?}");
                 assert_eq!(out.stop, BfStop::Solved, "{what}");
                 assert_eq!(out.value, want, "{what}");

@@ -162,9 +162,16 @@ fn report<G: Game>(
     println!(
         "value      {}{}",
         out.value,
-        if out.solved { " (exact)" } else { " (estimate: not solved)" }
+        if out.solved {
+            " (exact)"
+        } else {
+            " (estimate: not solved)"
+        }
     );
-    println!("best move  {}", best.as_deref().unwrap_or("(none: terminal position)"));
+    println!(
+        "best move  {}",
+        best.as_deref().unwrap_or("(none: terminal position)")
+    );
     println!("pv         {} ({} plies)", names.join(" "), out.pv_depth);
     println!(
         "nodes      {} generated, {} expansions, tree {} nodes x {} bytes",
@@ -277,9 +284,12 @@ impl GameVisitor for Learn<'_> {
             }
         }
         let t0 = std::time::Instant::now();
-        let positions = learn::random_positions(&root, a.positions, a.min_plies, a.max_plies, a.seed);
+        let positions =
+            learn::random_positions(&root, a.positions, a.min_plies, a.max_plies, a.seed);
         if positions.is_empty() {
-            return Err(CliError::usage("no non-terminal positions found by random walks"));
+            return Err(CliError::usage(
+                "no non-terminal positions found by random walks",
+            ));
         }
         let real = learn::real_scores(&positions, a.real_depth);
         let t_real = t0.elapsed().as_secs_f64();
@@ -310,7 +320,10 @@ impl GameVisitor for Learn<'_> {
                 }
             }
             let chart = Chart {
-                title: format!("distance from the real score, {} ({d} root moves)", info.spec),
+                title: format!(
+                    "distance from the real score, {} ({d} root moves)",
+                    info.spec
+                ),
                 x_label: "real score - minimax score".into(),
                 y_label: "density".into(),
                 log_x: false,
@@ -325,7 +338,9 @@ impl GameVisitor for Learn<'_> {
         let rounds: Vec<_> = learned
             .rounds
             .iter()
-            .map(|r| json!({"samples": r.samples, "f_change": r.f_change, "sd_change": r.sd_change}))
+            .map(
+                |r| json!({"samples": r.samples, "f_change": r.f_change, "sd_change": r.sd_change}),
+            )
             .collect();
         if a.json {
             print_json(&json!({
@@ -376,7 +391,10 @@ fn histogram(v: &[f64], name: &str) -> Vec<Series> {
         .map(|i| {
             let x = lo + (hi - lo) * i as f64 / 80.0;
             let z = (x - mean) / sd;
-            (x, (-0.5 * z * z).exp() / (sd * (2.0 * std::f64::consts::PI).sqrt()))
+            (
+                x,
+                (-0.5 * z * z).exp() / (sd * (2.0 * std::f64::consts::PI).sqrt()),
+            )
         })
         .collect();
     vec![
