@@ -15,6 +15,9 @@
 //! | `fuller` | [`fuller`] | seed 001, Fuller–Gaschnig–Gillogly 1973 |
 //! | `fishburn` | [`fishburn`] | seed 000, Fishburn–Finkel 1980 |
 //! | `rbfm-decision` | [`rbfm_decision`] | seed 002, Shoham–Toledo 2002, §3.2.1–§3.2.4 |
+//! | `rbfm-games` | [`rbfm_games`] | seed 002, Shoham–Toledo 2002, §3.2.5 Table 1 |
+//! | `rbfm-othello` | [`rbfm_othello`] | seed 002, Shoham–Toledo 2002, §4 Fig. 9 |
+//! | `rbfm-parallel` | [`rbfm_parallel`] | seed 002, Shoham–Toledo 2002, §6 Fig. 12 |
 //!
 //! ## Adding an experiment
 //!
@@ -35,6 +38,9 @@
 pub mod fishburn;
 pub mod fuller;
 pub mod rbfm_decision;
+pub mod rbfm_games;
+pub mod rbfm_othello;
+pub mod rbfm_parallel;
 pub mod report;
 pub mod reproduce;
 
@@ -51,6 +57,9 @@ pub static EXPERIMENTS: &[Experiment] = &[
     Experiment { name: "fishburn", about: "Fishburn–Finkel: γ0/γ1 tables, speedup vs P, Theorems 2–4 on the simulator", paper: fishburn::PAPER, run: fishburn::run },
     Experiment { name: "fuller", about: "Fuller–Gaschnig–Gillogly: exact E[NBP] tables, Figures 5.1/6.1, K_D·N^L_D fits", paper: fuller::PAPER, run: fuller::run },
     Experiment { name: "rbfm-decision", about: "Shoham–Toledo: distributions (Figs. 5, 6), decision quality of RBFM, BFM, alpha-beta (Figs. 7, 8)", paper: rbfm_decision::PAPER, run: rbfm_decision::run },
+    Experiment { name: "rbfm-games", about: "Shoham–Toledo: full games on depth-100 incremental trees, RBFM vs BFM vs alpha-beta (Table 1)", paper: rbfm_games::PAPER, run: rbfm_games::run },
+    Experiment { name: "rbfm-othello", about: "Shoham–Toledo: Othello games from the 244 four-ply openings, RBFM vs BFM vs alpha-beta (Fig. 9)", paper: rbfm_othello::PAPER, run: rbfm_othello::run },
+    Experiment { name: "rbfm-parallel", about: "Shoham–Toledo: master–slave RBFM speedup against P on the simulator (Fig. 12)", paper: rbfm_parallel::PAPER, run: rbfm_parallel::run },
 ];
 
 /// One registered experiment.

@@ -14,8 +14,9 @@
 //!   budget. **Experiment 3**: BFM and RBFM until their principal variation reaches the
 //!   alpha-beta depth.
 //! * **RBFM**: the shipped table of the tree's `b` (learned by `arachne learn`, §2.6), the
-//!   pruning rule on, the move played the most common best move of the last 100 expansions
-//!   (§5.3), seed = the experiment's seed + tree.
+//!   pruning rule on, the move played the best child (§5.3's vote over the last 100
+//!   expansions is the chess program's rule; on these small searches it votes for moves
+//!   chosen on little information), seed = the experiment's seed + tree.
 //! * **Experiment 1**: one more learning round on the shipped tables for `b = 5` (positions
 //!   with 5 moves, as in Fig. 5) and `b = 10` (10 moves, Fig. 6), keeping the samples of
 //!   `s = 0` and `s = 200`.
@@ -117,6 +118,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             let mut rb = BfOptions::new(Kind::Rbfm);
             rb.table = Some(Arc::clone(&table));
             rb.seed = o.seed + t as u64;
+            rb.vote = 0;
             let bf = BfOptions::new(Kind::Bfm);
             for k in 1..=pvmax {
                 let c = &mut cells[k as usize];
