@@ -8,7 +8,12 @@ fn run(name: &str) -> Report {
     let e = find(name).unwrap_or_else(|| panic!("{name} is registered"));
     let (r, files) = run_and_write(e, &Options::new(true, dir.clone())).unwrap();
     assert!(files.iter().all(|f| f.exists()), "{name}: files written");
-    assert!(files.iter().any(|f| f.extension().is_some_and(|x| x == "svg")), "{name}: plots");
+    assert!(
+        files
+            .iter()
+            .any(|f| f.extension().is_some_and(|x| x == "svg")),
+        "{name}: plots"
+    );
     let _ = std::fs::remove_dir_all(&dir);
     r
 }
@@ -32,7 +37,10 @@ fn rbfm_decision_quick() {
 #[test]
 fn rbfm_games_quick() {
     let r = run("rbfm-games");
-    has_rows(&r, &["Table 1, b = 3", "Table 1, b = 5", "Table 1, rows left out"]);
+    has_rows(
+        &r,
+        &["Table 1, b = 3", "Table 1, b = 5", "Table 1, rows left out"],
+    );
 }
 
 #[test]
