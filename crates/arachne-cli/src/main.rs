@@ -39,6 +39,8 @@ enum Command {
     Play(cmd::play::PlayArgs),
     /// Run as a UCI chess engine on standard input/output.
     Uci(cmd::uci::UciArgs),
+    /// Learn RBFM's distribution tables for a game (seed 002 §2.6).
+    Learn(cmd::bestfirst::LearnArgs),
 }
 
 fn main() -> ExitCode {
@@ -81,6 +83,7 @@ fn main() -> ExitCode {
         Some(Command::Reproduce(a)) => cmd::reproduce::run(a),
         Some(Command::Play(a)) => cmd::play::run(a),
         Some(Command::Uci(a)) => cmd::uci::run(a),
+        Some(Command::Learn(a)) => cmd::bestfirst::learn_cmd(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

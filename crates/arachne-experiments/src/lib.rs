@@ -18,6 +18,10 @@
 //! | `scaling` | [`scaling`] | tree-split, YBWC, Jamboree at P = 1 … 1024 |
 //! | `knm` | [`knm`] | seed 003, Lindstrom 1983 |
 //! | `ncube` | [`ncube`] | seed ncube-chess-node-types (nCUBE chess, Knuth–Moore node types) |
+//! | `rbfm-decision` | [`rbfm_decision`] | seed 002, Shoham–Toledo 2002, §3.2.1–§3.2.4 |
+//! | `rbfm-games` | [`rbfm_games`] | seed 002, Shoham–Toledo 2002, §3.2.5 Table 1 |
+//! | `rbfm-othello` | [`rbfm_othello`] | seed 002, Shoham–Toledo 2002, §4 Fig. 9 |
+//! | `rbfm-parallel` | [`rbfm_parallel`] | seed 002, Shoham–Toledo 2002, §6 Fig. 12 |
 //!
 //! ## Adding an experiment
 //!
@@ -42,6 +46,10 @@ pub mod fuller_chess;
 pub mod jamboree;
 pub mod knm;
 pub mod ncube;
+pub mod rbfm_decision;
+pub mod rbfm_games;
+pub mod rbfm_othello;
+pub mod rbfm_parallel;
 pub mod report;
 pub mod reproduce;
 pub mod scaling;
@@ -62,6 +70,10 @@ pub static EXPERIMENTS: &[Experiment] = &[
     Experiment { name: "ncube", about: "nCUBE chess node types: minimal tree on ordered trees, type 2/3 alternation, node-type pictures, speedup vs P beside tree-split", paper: ncube::PAPER, run: ncube::run },
     Experiment { name: "fuller", about: "Fuller–Gaschnig–Gillogly: exact E[NBP] tables, Figures 5.1/6.1, K_D·N^L_D fits", paper: fuller::PAPER, run: fuller::run },
     Experiment { name: "knm", about: "Lindstrom: Key Node Method Tables 4-1/4-2, sweep to f=10, q=8, k=1024, speedup vs k beside tree-split", paper: knm::PAPER, run: knm::run },
+    Experiment { name: "rbfm-decision", about: "Shoham–Toledo: distributions (Figs. 5, 6), decision quality of RBFM, BFM, alpha-beta (Figs. 7, 8)", paper: rbfm_decision::PAPER, run: rbfm_decision::run },
+    Experiment { name: "rbfm-games", about: "Shoham–Toledo: full games on depth-100 incremental trees, RBFM vs BFM vs alpha-beta (Table 1)", paper: rbfm_games::PAPER, run: rbfm_games::run },
+    Experiment { name: "rbfm-othello", about: "Shoham–Toledo: Othello games from the 244 four-ply openings, RBFM vs BFM vs alpha-beta (Fig. 9)", paper: rbfm_othello::PAPER, run: rbfm_othello::run },
+    Experiment { name: "rbfm-parallel", about: "Shoham–Toledo: master–slave RBFM speedup against P on the simulator (Fig. 12)", paper: rbfm_parallel::PAPER, run: rbfm_parallel::run },
 ];
 
 /// One registered experiment.

@@ -24,5 +24,9 @@ pub fn algos() -> CliResult {
     for (name, line) in arachne_parallel::smp::CATALOGUE {
         println!("  {name:<14} {line}");
     }
+    println!("best-first (tree in memory; --depth = principal-variation depth, --memory MiB):");
+    for (name, line) in arachne_bestfirst::CATALOGUE {
+        println!("  {name:<12} {line}");
+    }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! One file per subcommand.
 pub mod analyze;
+pub mod bestfirst;
 pub mod experiment;
 pub mod list;
 pub mod parallel;

@@ -59,6 +59,9 @@ pub struct SearchArgs {
     /// Stop after this many milliseconds.
     #[arg(long)]
     pub time_ms: Option<u64>,
+    /// Cap on a best-first search's tree (bfm, rbfm), MiB.
+    #[arg(long)]
+    pub memory: Option<u64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -96,6 +99,7 @@ pub fn run_default() -> CliResult {
         hash: 16,
         nodes: None,
         time_ms: None,
+        memory: None,
         json: false,
     })
 }
@@ -149,6 +153,9 @@ pub fn run(args: SearchArgs) -> CliResult {
     }
     if args.hash > 1 << 16 {
         return Err(CliError::usage("--hash is in MiB and at most 65536"));
+    }
+    if let Some(r) = super::bestfirst::run(&args) {
+        return r;
     }
     if let Some(r) = super::smp::run(&args) {
         return r;

@@ -1,0 +1,404 @@
+//! The driver shared by BFM and RBFM: the loop of Fig. 1 (select a leaf, EXPAND-LEAF, BACKUP),
+//! the stopping criteria, the move to play, and the tree kept between the moves of a game.
+//!
+//! ## Stopping criteria (§2.5, §3.2.3, §3.2.5, §4.1)
+//! * the root is solved (the exact value is known);
+//! * the node budget: generated nodes this search (`Limits::nodes`) — an expansion whose
+//!   children would pass it is not made, so the budget is never exceeded;
+//! * the tree's capacity (`memory_mib`): same, for the nodes in the tree;
+//! * the principal variation reaches `pv_depth` plies (§3.2.3 Experiment 3, §3.2.5);
+//! * the principal variation ends at a terminal leaf (`stop_at_terminal_pv`, Korf–Chickering's
+//!   rule used in §3.2.5 near the end of a game);
+//! * more than `abort_factor` (5) times the average generated nodes of the earlier turns of
+//!   this [`Searcher`] (§4.1);
+//! * the deadline and the stop flag.
+//!
+//! ## The move played (§5.3)
+//! With `vote = 100` (RBFM's default) the move played is the most common root best move over
+//! the last 100 node expansions (ties: the current best move if it is among them, else the
+//! first in generation order). A solved root plays its best child: the exact answer.
+//!
+//! ## Counting
+//! `stats.interior` counts node expansions, `stats.leaves` the children generated and evaluated,
+//! `stats.movegens` move generations; `generated` (the paper's "generated nodes", §3.1.2) is
+//! `stats.leaves`.
+use crate::dist::DistTable;
+use crate::tree::{Full, Tree};
+use crate::{bfm, rbfm};
+use arachne_core::{Game, Limits, Score, Stats, StopReason};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use serde::Serialize;
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Which best-first algorithm.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Korf–Chickering best-first minimax.
+    Bfm,
+    /// Randomized best-first minimax.
+    Rbfm,
+}
+
+/// Options of a best-first search.
+#[derive(Clone, Debug)]
+pub struct BfOptions {
+    /// BFM or RBFM.
+    pub kind: Kind,
+    /// Seed of RBFM's random choices.
+    pub seed: u64,
+    /// The pruning rule of §2.3 (EXTEND-UP / EXTEND-DOWN); off: Fig. 1's EXTEND-NODE.
+    pub pruning: bool,
+    /// Play the most common best move of the last `vote` expansions (§5.3); 0: the best child.
+    pub vote: usize,
+    /// Distribution tables (RBFM). `None`: `f = g = 0` (best-first behaviour).
+    pub table: Option<Arc<DistTable>>,
+    /// Stop when the principal variation reaches this depth.
+    pub pv_depth: Option<u32>,
+    /// Stop when the principal variation ends at a terminal leaf.
+    pub stop_at_terminal_pv: bool,
+    /// Abort a turn after this many times the average generated nodes of earlier turns (§4.1).
+    pub abort_factor: Option<f64>,
+    /// Most nodes the tree may hold (from `--memory`); `None`: no cap beyond `u32` indices.
+    pub max_tree_nodes: Option<usize>,
+}
+
+impl BfOptions {
+    /// Defaults for `kind`: pruning on; RBFM votes over 100 expansions; no other limits.
+    pub fn new(kind: Kind) -> Self {
+        BfOptions {
+            kind,
+            seed: 1,
+            pruning: true,
+            vote: if kind == Kind::Rbfm { 100 } else { 0 },
+            table: None,
+            pv_depth: None,
+            stop_at_terminal_pv: false,
+            abort_factor: None,
+            max_tree_nodes: None,
+        }
+    }
+}
+
+/// Why a best-first search ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BfStop {
+    /// The root was solved: the value is exact.
+    Solved,
+    /// The principal variation reached the requested depth.
+    PvDepth,
+    /// The principal variation ended at a terminal leaf.
+    TerminalPv,
+    /// The node budget was spent.
+    Nodes,
+    /// The tree reached its memory cap.
+    Memory,
+    /// More than `abort_factor` times the average of earlier turns (§4.1).
+    Abort,
+    /// The deadline passed.
+    Time,
+    /// The stop flag was set.
+    Stopped,
+    /// No open leaf (all pending; master–slave only).
+    Blocked,
+}
+
+/// The result of a best-first search.
+#[derive(Clone, Debug)]
+pub struct BfOutcome<M> {
+    /// Root score (negamax, side to move at the root); exact when `solved`.
+    pub value: Score,
+    /// The root is solved.
+    pub solved: bool,
+    /// The move to play (§5.3), `None` at a terminal root.
+    pub best_move: Option<M>,
+    /// Principal variation (best children from the root).
+    pub pv: Vec<M>,
+    /// Its length.
+    pub pv_depth: u32,
+    /// Counts for this search.
+    pub stats: Stats,
+    /// Nodes in the tree at the end (including any kept from earlier moves).
+    pub tree_nodes: usize,
+    /// Bytes one node costs.
+    pub bytes_per_node: usize,
+    /// Wall time.
+    pub elapsed: Duration,
+    /// Why it ended.
+    pub stop: BfStop,
+}
+
+impl<M> BfOutcome<M> {
+    /// The paper's "generated nodes" (§3.1.2): children generated and evaluated.
+    pub fn generated(&self) -> u64 {
+        self.stats.leaves
+    }
+    /// Node expansions.
+    pub fn expansions(&self) -> u64 {
+        self.stats.interior
+    }
+    /// The stop as the core's reason, for limit-driven stops.
+    pub fn stop_reason(&self) -> Option<StopReason> {
+        match self.stop {
+            BfStop::Nodes | BfStop::Memory | BfStop::Abort => Some(StopReason::Nodes),
+            BfStop::Time => Some(StopReason::Time),
+            BfStop::Stopped => Some(StopReason::Stopped),
+            _ => None,
+        }
+    }
+}
+
+/// What one node expansion did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A leaf was expanded (`deviated`: see [`rbfm::Walk`]).
+    Expanded { leaf: u32, deviated: bool },
+    /// Nothing to do: the root is solved or no leaf is open.
+    Done,
+    /// The children did not fit: the node budget (`memory: false`) or the tree's capacity.
+    Full { memory: bool },
+}
+
+/// A best-first searcher holding its tree; [`Searcher::play`] keeps the subtree between moves.
+pub struct Searcher<G: Game> {
+    tree: Tree<G::Move>,
+    root: G,
+    rng: Pcg64Mcg,
+    opts: BfOptions,
+    table: Arc<DistTable>,
+    /// Generated nodes of earlier turns (for §4.1), and their number.
+    turns: (u64, u64),
+    stats: Stats,
+    moves: Vec<G::Move>,
+    path: Vec<u32>,
+    votes: VecDeque<u32>,
+    /// Generated-node budget of the current search (`u64::MAX`: none).
+    budget: u64,
+}
+
+impl<G: Game> Searcher<G> {
+    /// A searcher at `root`.
+    pub fn new(root: G, opts: BfOptions) -> Self {
+        let table = opts
+            .table
+            .clone()
+            .unwrap_or_else(|| Arc::new(DistTable::constant(crate::dist::Family::Normal, 0.0)));
+        let cap = opts.max_tree_nodes.unwrap_or(u32::MAX as usize - 1);
+        Searcher {
+            tree: Tree::new(&root, cap),
+            rng: Pcg64Mcg::seed_from_u64(opts.seed),
+            root,
+            opts,
+            table,
+            turns: (0, 0),
+            stats: Stats::default(),
+            moves: Vec::new(),
+            path: Vec::new(),
+            votes: VecDeque::new(),
+            budget: u64::MAX,
+        }
+    }
+
+    /// The tree.
+    pub fn tree(&self) -> &Tree<G::Move> {
+        &self.tree
+    }
+    /// The root position.
+    pub fn root(&self) -> &G {
+        &self.root
+    }
+    /// The options.
+    pub fn options(&self) -> &BfOptions {
+        &self.opts
+    }
+    /// The tree, mutably (the master–slave form marks pending leaves).
+    pub fn tree_mut(&mut self) -> &mut Tree<G::Move> {
+        &mut self.tree
+    }
+    /// The tree, the table and the random stream, for a leaf selection.
+    pub fn parts(&mut self) -> (&Tree<G::Move>, &DistTable, &mut Pcg64Mcg) {
+        (&self.tree, &self.table, &mut self.rng)
+    }
+    /// BACKUP from `leaf` and the vote of §5.3 (after an expansion made elsewhere).
+    pub fn backup_and_vote(&mut self, leaf: u32) {
+        self.tree.backup(leaf);
+        if self.opts.vote > 0 {
+            if let Some(b) = self.tree.best_child(0) {
+                if self.votes.len() == self.opts.vote {
+                    self.votes.pop_front();
+                }
+                self.votes.push_back(b);
+            }
+        }
+    }
+    /// Counts since the start of the current search.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// One node expansion: select a leaf (BFM or RBFM), EXPAND-LEAF, BACKUP.
+    pub fn step(&mut self) -> Step {
+        let walk = match self.opts.kind {
+            Kind::Bfm => bfm::select(&self.tree).map(|leaf| rbfm::Walk {
+                leaf,
+                deviated: false,
+            }),
+            Kind::Rbfm => rbfm::select(&self.tree, &self.table, &mut self.rng, self.opts.pruning),
+        };
+        let Some(walk) = walk else {
+            return Step::Done;
+        };
+        let pos = self.tree.position(&self.root, walk.leaf, &mut self.path);
+        if pos.is_terminal() {
+            self.moves.clear();
+        } else {
+            pos.moves(&mut self.moves);
+            self.stats.movegens += 1;
+        }
+        let d = self.moves.len() as u64;
+        if self.stats.leaves + d > self.budget {
+            return Step::Full { memory: false };
+        }
+        if self.tree.expand(walk.leaf, &pos, &self.moves) == Err(Full) {
+            return Step::Full { memory: true };
+        }
+        self.stats.interior += 1;
+        self.stats.leaves += d;
+        self.backup_and_vote(walk.leaf);
+        Step::Expanded {
+            leaf: walk.leaf,
+            deviated: walk.deviated,
+        }
+    }
+
+    /// The move to play now (§5.3): the most common best move of the last `vote` expansions,
+    /// or the best child when the root is solved or `vote` is 0.
+    pub fn decision(&self) -> Option<u32> {
+        let best = self.tree.best_child(0)?;
+        if self.opts.vote == 0 || self.tree.root().solved() || self.votes.is_empty() {
+            return Some(best);
+        }
+        let votes: Vec<u32> = self.votes.iter().copied().collect();
+        most_common(&self.tree, &votes, Some(best))
+    }
+
+    /// Searches until a stopping criterion holds (module docs). `limits.depth` is ignored (use
+    /// [`BfOptions::pv_depth`]); `limits.nodes` is the generated-node budget.
+    pub fn run(&mut self, limits: &Limits) -> BfOutcome<G::Move> {
+        let start = Instant::now();
+        self.stats = Stats::default();
+        self.votes.clear();
+        self.budget = limits.nodes.unwrap_or(u64::MAX);
+        let abort_at = match (self.opts.abort_factor, self.turns) {
+            (Some(k), (sum, n)) if n > 0 => Some((k * sum as f64 / n as f64).max(1.0) as u64),
+            _ => None,
+        };
+        let stop = loop {
+            if self.tree.root().solved() {
+                break BfStop::Solved;
+            }
+            if let Some(d) = self.opts.pv_depth {
+                if self.tree.pv_depth() >= d {
+                    break BfStop::PvDepth;
+                }
+            }
+            if self.opts.stop_at_terminal_pv && self.tree.len() > 1 {
+                let pv = self.tree.pv_nodes();
+                if pv.last().is_some_and(|&l| self.tree.node(l).solved()) {
+                    break BfStop::TerminalPv;
+                }
+            }
+            if abort_at.is_some_and(|a| self.stats.leaves > a) {
+                break BfStop::Abort;
+            }
+            if limits.stop.is_stopped() {
+                break BfStop::Stopped;
+            }
+            if self.stats.interior % 64 == 0 {
+                if let Some(d) = limits.deadline {
+                    if Instant::now() >= d {
+                        break BfStop::Time;
+                    }
+                }
+            }
+            match self.step() {
+                Step::Expanded { .. } => {}
+                Step::Done => break BfStop::Blocked,
+                Step::Full { memory: false } => break BfStop::Nodes,
+                Step::Full { memory: true } => break BfStop::Memory,
+            }
+        };
+        let stop = if stop == BfStop::Blocked && self.tree.root().solved() {
+            BfStop::Solved
+        } else {
+            stop
+        };
+        self.turns.0 += self.stats.leaves;
+        self.turns.1 += 1;
+        self.outcome(start.elapsed(), stop)
+    }
+
+    /// The outcome as it stands.
+    pub fn outcome(&self, elapsed: Duration, stop: BfStop) -> BfOutcome<G::Move> {
+        let best = self.decision();
+        BfOutcome {
+            value: self.tree.root().score(),
+            solved: self.tree.root().solved(),
+            best_move: best.and_then(|c| self.tree.mv(c)),
+            pv: self.tree.pv(),
+            pv_depth: self.tree.pv_depth(),
+            stats: self.stats,
+            tree_nodes: self.tree.len(),
+            bytes_per_node: Tree::<G::Move>::bytes_per_node(),
+            elapsed,
+            stop,
+        }
+    }
+
+    /// Plays `mv` at the root and keeps its subtree (§3.2.5, §4.2). A move not in the tree
+    /// starts a fresh tree.
+    pub fn play(&mut self, mv: G::Move) {
+        let next = self.root.play(mv);
+        match self.tree.child_by_move(mv) {
+            Some(c) => self.tree.reroot(c),
+            None => {
+                let cap = self.tree.capacity();
+                self.tree = Tree::new(&next, cap);
+            }
+        }
+        self.root = next;
+        self.votes.clear();
+    }
+}
+
+/// The most common root child among `votes` (§5.3); ties go to `best` if it is among them,
+/// else to the first child in generation order.
+pub fn most_common<M: Copy>(tree: &Tree<M>, votes: &[u32], best: Option<u32>) -> Option<u32> {
+    let kids = tree.children(0);
+    if kids.is_empty() {
+        return None;
+    }
+    let mut count = vec![0u32; kids.len()];
+    for &v in votes {
+        if kids.contains(&v) {
+            count[(v - kids.start) as usize] += 1;
+        }
+    }
+    let top = *count.iter().max().expect("children");
+    if let Some(b) = best.filter(|b| kids.contains(b)) {
+        if count[(b - kids.start) as usize] == top {
+            return Some(b);
+        }
+    }
+    let i = count.iter().position(|&c| c == top).expect("max exists");
+    Some(kids.start + i as u32)
+}
+
+/// One search from `root` with fresh state (the convenience entry point).
+pub fn search<G: Game>(root: &G, opts: &BfOptions, limits: &Limits) -> BfOutcome<G::Move> {
+    Searcher::new(root.clone(), opts.clone()).run(limits)
+}

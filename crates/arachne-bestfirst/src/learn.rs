@@ -1,0 +1,220 @@
+//! Learning the tables `f` and `g` (seed 002 §2.6; Experiment 1, §3.2.1).
+//!
+//! "We generate game positions … We use Alpha-Beta to depth 10 to determine the real score of
+//! each position. For each position, we expand the root `v` repeatedly using RBFM. Before the
+//! first expansion and after each expansion, we obtain a minimax score for `(d_v, s)` … We
+//! compute the difference `δ` between the real score and the minimax score … After collecting
+//! samples from all the game positions, we use the differences to estimate `f` and `g`."
+//! Bootstrapping: start from a trivial table (`f = g = 0`, best-first, or `g = M` large, nearly
+//! uniform) and repeat "until we observe convergence, normally after 3 or 4 repetitions".
+//!
+//! Here `f(s, d)` is the mean of `δ` in the cell and `g(s, d)` its variance
+//! ([`DistTable::from_moments`]); the real-score depth, the number of expansions per position
+//! and the number of rounds are parameters. Positions come from [`random_positions`]: random
+//! walks of a few plies from a root (for incremental trees, nodes inside a deep tree, whose
+//! branching is random — the root's always is `b`).
+use crate::dist::{s_bin, DistTable, Family, D_MAX, S_BINS};
+use crate::engine::{BfOptions, Kind, Searcher, Step};
+use arachne_core::{Game, Limits};
+use arachne_search::{Algorithm, SearchOptions};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Parameters of a learning run.
+#[derive(Clone, Debug)]
+pub struct LearnConfig {
+    /// Depth of the alpha-beta search that defines the real score (the paper: 10).
+    pub real_depth: u32,
+    /// RBFM node expansions per position (the paper, chess: 200).
+    pub expansions: u32,
+    /// Bootstrapping rounds (the paper: 3 or 4).
+    pub rounds: u32,
+    /// Family of the learned table.
+    pub family: Family,
+    /// The trivial start: `g = start_var` everywhere, `f = 0` (0: best-first).
+    pub start_var: f64,
+    /// Seed of the RBFM runs.
+    pub seed: u64,
+    /// Expansion counts `s` whose samples are kept for histograms (Figs. 5 and 6).
+    pub keep_s: Vec<u32>,
+    /// Start from this table instead of the trivial one (e.g. one more round on a shipped
+    /// table).
+    pub start_table: Option<DistTable>,
+}
+
+impl Default for LearnConfig {
+    fn default() -> Self {
+        LearnConfig {
+            real_depth: 10,
+            expansions: 200,
+            rounds: 4,
+            family: Family::Normal,
+            start_var: 0.0,
+            seed: 1,
+            keep_s: vec![0, 10, 50, 200],
+            start_table: None,
+        }
+    }
+}
+
+/// One bootstrapping round.
+#[derive(Clone, Debug)]
+pub struct Round {
+    /// Samples collected.
+    pub samples: u64,
+    /// Mean absolute change of `f` from the previous table, over cells with samples.
+    pub f_change: f64,
+    /// Same for `sqrt(g)`.
+    pub sd_change: f64,
+}
+
+/// The result of a learning run.
+#[derive(Clone, Debug)]
+pub struct Learned {
+    /// The final table.
+    pub table: DistTable,
+    /// The rounds.
+    pub rounds: Vec<Round>,
+    /// `δ` samples of the last round by `(s, number of root moves)`, for `s` in `keep_s`.
+    pub kept: BTreeMap<(u32, usize), Vec<f64>>,
+}
+
+/// `count` positions reached by random walks of `min_plies..=max_plies` plies from `root`
+/// (seeded). Walks that reach a terminal position stop there and are skipped.
+pub fn random_positions<G: Game>(
+    root: &G,
+    count: usize,
+    min_plies: u32,
+    max_plies: u32,
+    seed: u64,
+) -> Vec<G> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(count);
+    let mut moves = Vec::new();
+    let mut tries = 0;
+    while out.len() < count && tries < count * 20 + 100 {
+        tries += 1;
+        let plies = rng.gen_range(min_plies..=max_plies.max(min_plies));
+        let mut pos = root.clone();
+        let mut ok = true;
+        for _ in 0..plies {
+            pos.moves(&mut moves);
+            if pos.is_terminal() || moves.is_empty() {
+                ok = false;
+                break;
+            }
+            pos = pos.play(moves[rng.gen_range(0..moves.len())]);
+        }
+        pos.moves(&mut moves);
+        if ok && !pos.is_terminal() && !moves.is_empty() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// The real scores (alpha-beta to `depth`) of `positions`.
+pub fn real_scores<G: Game>(positions: &[G], depth: u32) -> Vec<i32> {
+    positions
+        .iter()
+        .map(|p| {
+            Algorithm::AlphaBeta
+                .search(p, &Limits::depth(depth), &SearchOptions::default())
+                .value
+                .0
+        })
+        .collect()
+}
+
+/// Runs the bootstrapping procedure on `positions` (whose real scores are `real`).
+/// `progress(round, position)` is called after each position.
+pub fn learn<G: Game>(
+    positions: &[G],
+    real: &[i32],
+    cfg: &LearnConfig,
+    progress: &mut dyn FnMut(u32, usize),
+) -> Learned {
+    let mut table = cfg
+        .start_table
+        .clone()
+        .unwrap_or_else(|| DistTable::constant(cfg.family, cfg.start_var));
+    let mut rounds = Vec::new();
+    let mut kept = BTreeMap::new();
+    let mut moves = Vec::new();
+    for round in 0..cfg.rounds.max(1) {
+        let mut moments = vec![[[0.0f64; 4]; D_MAX + 1]; S_BINS];
+        let mut samples = 0u64;
+        let last = round + 1 == cfg.rounds.max(1);
+        let shared = Arc::new(table.clone());
+        for (i, (pos, &r)) in positions.iter().zip(real).enumerate() {
+            pos.moves(&mut moves);
+            let root_moves = moves.len();
+            let mut opts = BfOptions::new(Kind::Rbfm);
+            opts.table = Some(Arc::clone(&shared));
+            opts.vote = 0;
+            opts.seed = cfg.seed ^ ((round as u64) << 40) ^ i as u64;
+            let mut s = Searcher::new(pos.clone(), opts);
+            for k in 0..=cfg.expansions {
+                let root = *s.tree().root();
+                let delta = r as f64 - root.score as f64;
+                let d = if k == 0 {
+                    0
+                } else {
+                    (root.d as usize).min(D_MAX)
+                };
+                let cell = &mut moments[s_bin(k)][d];
+                cell[0] += 1.0;
+                cell[1] += delta;
+                cell[2] += delta * delta;
+                cell[3] += delta * delta * delta;
+                samples += 1;
+                if last && cfg.keep_s.contains(&k) {
+                    kept.entry((k, root_moves))
+                        .or_insert_with(Vec::new)
+                        .push(delta);
+                }
+                if k == cfg.expansions || !matches!(s.step(), Step::Expanded { .. }) {
+                    break;
+                }
+            }
+            progress(round, i);
+        }
+        let next = DistTable::from_moments(
+            cfg.family,
+            &moments,
+            &format!(
+                "learned: {} positions, real score alpha-beta depth {}, {} expansions, round {} of {}, family {}",
+                positions.len(),
+                cfg.real_depth,
+                cfg.expansions,
+                round + 1,
+                cfg.rounds.max(1),
+                cfg.family
+            ),
+        );
+        let (mut df, mut dsd, mut cells) = (0.0, 0.0, 0u32);
+        for b in 0..S_BINS {
+            for d in 0..=D_MAX {
+                if next.n[b][d] > 0 {
+                    df += (next.f[b][d] - table.f[b][d]).abs();
+                    dsd += (next.g[b][d].sqrt() - table.g[b][d].sqrt()).abs();
+                    cells += 1;
+                }
+            }
+        }
+        let c = cells.max(1) as f64;
+        rounds.push(Round {
+            samples,
+            f_change: df / c,
+            sd_change: dsd / c,
+        });
+        table = next;
+    }
+    Learned {
+        table,
+        rounds,
+        kept,
+    }
+}

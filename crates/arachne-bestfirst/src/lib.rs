@@ -1,0 +1,199 @@
+//! # arachne-bestfirst
+//!
+//! Best-first minimax searches that keep their tree in memory, from seed 002 (Shoham & Toledo,
+//! *Parallel Randomized Best-First Minimax Search*, 2002):
+//!
+//! | name | file | seed 002 |
+//! |------|------|----------|
+//! | the search tree | [`tree`] | §2.1 arena of compact nodes, BACKUP, solved nodes (§3.2.3), subtree kept between moves (§3.2.5) |
+//! | `bfm` | [`bfm`] | Korf–Chickering best-first minimax as §1 and §3 describe it |
+//! | `rbfm` | [`rbfm`] | Figs. 1 and 3: ROOT-DECISION, EXTEND-UP/EXTEND-DOWN (§2.3), CHOOSE-RANDOM-CHILD (§2.4) |
+//! | distributions | [`dist`] | §2.6 `μ = m + f(s, d)`, `σ² = g(s, d)`; normal, chi-square, mix (§3.2.2), exponential with damping (§5.4) |
+//! | learning `f`, `g` | [`learn`] | §2.6 bootstrapping, Experiment 1 (§3.2.1) |
+//! | driver | [`engine`] | stopping criteria (§2.5, §3.2.5, §4.1), the move played (§5.3) |
+//! | shared-tree RBFM | [`shared`] | §6, §6.1: walkers on threads, a lock per node, no lock on the way down |
+//! | master–slave RBFM | [`master`] | §6.1: one process owns the tree, slaves expand leaves ([`arachne_runtime::Process`]) |
+//!
+//! ```
+//! use arachne_bestfirst::{search, BfOptions, Kind};
+//! use arachne_core::Limits;
+//! use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
+//!
+//! let root = IncrementalTree::new(IncrementalParams {
+//!     b: 3, d: 5, seed: 1, branching: Branching::Random, values: EdgeValues::Real });
+//! let out = search(&root, &BfOptions::new(Kind::Rbfm), &Limits::default());
+//! assert!(out.solved); // run to the end: the exact minimax value
+//! ```
+pub mod bfm;
+pub mod compare;
+pub mod dist;
+pub mod engine;
+pub mod learn;
+pub mod master;
+pub mod rbfm;
+pub mod shared;
+pub mod tables;
+pub mod tree;
+
+pub use dist::{DistTable, Family};
+pub use engine::{search, BfOptions, BfOutcome, BfStop, Kind, Searcher, Step};
+pub use tree::{Node, Tree};
+
+use std::sync::Arc;
+
+/// A bad algorithm option. One line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BfError(pub String);
+
+/// One line per algorithm, for `arachne algos`.
+pub const CATALOGUE: &[(&str, &str)] = &[
+    ("bfm", "Korf–Chickering best-first minimax: descend to the best child, expand, back up; bfm:memory=MiB (seed 002 §1, §3)"),
+    ("rbfm", "randomized best-first minimax: random walks by sampled real scores, EXTEND-UP/DOWN pruning; rbfm:seed=S,pruning=0|1,vote=N,dist=normal|chisquare|mix|exponential,table=FILE,threads=T,memory=MiB; --procs P: master–slave (seed 002 §2, §6)"),
+];
+
+/// A parsed `bfm` / `rbfm` spec.
+#[derive(Clone, Debug)]
+pub struct BfAlgo {
+    /// Options (the table is resolved later, per game, unless `table=` or `dist=` was given).
+    pub opts: BfOptions,
+    /// `table=FILE`.
+    pub table_file: Option<String>,
+    /// `dist=FAMILY`: overrides the family of the default table.
+    pub family: Option<Family>,
+    /// `threads=T`: the shared-tree form on T threads.
+    pub threads: Option<u32>,
+    /// `memory=MiB`.
+    pub memory_mib: Option<u64>,
+}
+
+/// True when `name` (before any `:`) is one of ours.
+pub fn is_bestfirst(spec: &str) -> bool {
+    let name = spec
+        .split(':')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    name == "bfm" || name == "rbfm"
+}
+
+impl std::str::FromStr for BfAlgo {
+    type Err = BfError;
+    fn from_str(s: &str) -> Result<Self, BfError> {
+        let (name, rest) = s.split_once(':').unwrap_or((s, ""));
+        let name = name.trim().to_ascii_lowercase();
+        let kind = match name.as_str() {
+            "bfm" => Kind::Bfm,
+            "rbfm" => Kind::Rbfm,
+            o => {
+                return Err(BfError(format!(
+                    "unknown best-first algorithm `{o}` (known: bfm, rbfm)"
+                )))
+            }
+        };
+        let mut a = BfAlgo {
+            opts: BfOptions::new(kind),
+            table_file: None,
+            family: None,
+            threads: None,
+            memory_mib: None,
+        };
+        for part in rest.split(',').filter(|p| !p.trim().is_empty()) {
+            let Some((k, v)) = part.split_once('=') else {
+                return Err(BfError(format!(
+                    "algorithm `{s}`: expected key=value, found `{part}`"
+                )));
+            };
+            let (k, v) = (k.trim(), v.trim());
+            let num = |v: &str| -> Result<u64, BfError> {
+                v.parse::<u64>().map_err(|_| {
+                    BfError(format!("{name}: {k}=`{v}` is not a non-negative integer"))
+                })
+            };
+            let rbfm_only = |k: &str| -> Result<(), BfError> {
+                if kind == Kind::Bfm {
+                    Err(BfError(format!("bfm: option `{k}` applies to rbfm only")))
+                } else {
+                    Ok(())
+                }
+            };
+            match k {
+                "seed" => {
+                    rbfm_only(k)?;
+                    a.opts.seed = num(v)?
+                }
+                "pruning" => {
+                    rbfm_only(k)?;
+                    a.opts.pruning = match v {
+                        "1" | "on" | "true" => true,
+                        "0" | "off" | "false" => false,
+                        _ => return Err(BfError(format!("{name}: pruning=`{v}` must be 0 or 1"))),
+                    }
+                }
+                "vote" => {
+                    let n = num(v)?;
+                    if n > 1_000_000 {
+                        return Err(BfError(format!("{name}: vote is at most 1000000")));
+                    }
+                    a.opts.vote = n as usize
+                }
+                "dist" => {
+                    rbfm_only(k)?;
+                    a.family = Some(v.parse().map_err(BfError)?)
+                }
+                "table" => {
+                    rbfm_only(k)?;
+                    a.table_file = Some(v.to_string())
+                }
+                "threads" => {
+                    rbfm_only(k)?;
+                    let t = num(v)?;
+                    if !(1..=256).contains(&t) {
+                        return Err(BfError(format!("{name}: threads must be in 1..=256")));
+                    }
+                    a.threads = Some(t as u32)
+                }
+                "memory" => {
+                    let m = num(v)?;
+                    if !(1..=1 << 20).contains(&m) {
+                        return Err(BfError(format!("{name}: memory is in MiB, 1..=1048576")));
+                    }
+                    a.memory_mib = Some(m)
+                }
+                _ => return Err(BfError(format!("{name}: unknown option `{k}`"))),
+            }
+        }
+        Ok(a)
+    }
+}
+
+impl BfAlgo {
+    /// Resolves the distribution table for a game: `table=FILE`, else the shipped table for the
+    /// game ([`tables::default_for`]); `dist=` overrides the family.
+    pub fn resolve_table(&mut self, game: &str, spec: &str) -> Result<(), BfError> {
+        if self.opts.kind == Kind::Bfm {
+            return Ok(());
+        }
+        let mut t = match &self.table_file {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| BfError(format!("cannot read table `{path}`: {e}")))?;
+                DistTable::from_text(&text).map_err(|e| BfError(format!("table `{path}`: {e}")))?
+            }
+            None => tables::default_for(game, spec),
+        };
+        if let Some(f) = self.family {
+            t.family = f;
+        }
+        self.opts.table = Some(Arc::new(t));
+        Ok(())
+    }
+
+    /// Sets the memory cap for moves of `M`.
+    pub fn apply_memory<M: Copy>(&mut self, mib: Option<u64>) {
+        if let Some(m) = mib.or(self.memory_mib) {
+            self.opts.max_tree_nodes = Some(Tree::<M>::nodes_in_mib(m));
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! Randomized Best-First Minimax (seed 002 §2, Figs. 1 and 3).
+//!
+//! ```text
+//! ROOT-DECISION(root):  v = CHOOSE-RANDOM-CHILD(root)
+//!                       if v == BEST-CHILD(root) then EXTEND-UP(v) else EXTEND-DOWN(v)
+//! EXTEND-UP(n):         if n is a leaf: EXPAND-LEAF(n), BACKUP(n)
+//!                       else EXTEND-DOWN(CHOOSE-RANDOM-CHILD(n))
+//! EXTEND-DOWN(n):       if n is a leaf: EXPAND-LEAF(n), BACKUP(n)
+//!                       else EXTEND-UP(BEST-CHILD(n))
+//! CHOOSE-RANDOM-CHILD(v): sample X_i from each child's real-score distribution, return argmin
+//! ```
+//!
+//! [`select`] is the walk (the recursion unrolled: the mode alternates at every ply); the
+//! expansion and the backup are the engine's ([`crate::engine`]). With `pruning = false` every
+//! step is CHOOSE-RANDOM-CHILD (Fig. 1's EXTEND-NODE).
+//!
+//! ## The pruning rule (§2.3)
+//! In EXTEND-DOWN the node's score can only be lowered by raising its best child, so choosing
+//! any other child "cannot change the decision at the root until the score of `c` changes".
+//! [`select`] reports in [`Walk::deviated`] whether an unpruned walk made such a choice (took a
+//! non-best child at an EXTEND-DOWN node); the tests check that those expansions never change
+//! the root's best child.
+//!
+//! ## Choices where the paper is open
+//! * Solved (and, in the master–slave form, pending) children are never chosen (§3.2.3). When
+//!   BEST-CHILD of an EXTEND-DOWN node is solved, its score cannot change, so the walk falls
+//!   back to CHOOSE-RANDOM-CHILD among the open children (the paper does not say; this keeps
+//!   the search going until the root is solved).
+//! * Ties: BEST-CHILD takes the first lowest-scoring child in generation order; equal samples
+//!   go to the first child too.
+//! * Damping (§5.4, exponential family): with probability `damping` CHOOSE-RANDOM-CHILD takes
+//!   a uniformly random open child.
+use crate::dist::DistTable;
+use crate::tree::{TreeView, PENDING, SOLVED};
+use rand::Rng;
+
+/// What a walk found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Walk {
+    /// The leaf to expand.
+    pub leaf: u32,
+    /// True when the walk took a non-best child at an EXTEND-DOWN node (only possible with
+    /// the pruning rule off).
+    pub deviated: bool,
+}
+
+#[inline]
+fn open<T: TreeView + ?Sized>(tree: &T, c: u32) -> bool {
+    tree.get(c).flags & (SOLVED | PENDING) == 0
+}
+
+/// CHOOSE-RANDOM-CHILD (Fig. 3, §2.4): the open child whose sampled real score is lowest.
+pub fn choose_random_child<T: TreeView + ?Sized, R: Rng>(
+    tree: &T,
+    table: &DistTable,
+    rng: &mut R,
+    v: u32,
+) -> Option<u32> {
+    let kids = tree.kids(v);
+    let n = kids.len();
+    let damping = table.damping();
+    if damping > 0.0 && rng.gen::<f64>() < damping {
+        let open_count = kids.clone().filter(|&c| open(tree, c)).count();
+        if open_count == 0 {
+            return None;
+        }
+        let k = rng.gen_range(0..open_count);
+        return kids.filter(|&c| open(tree, c)).nth(k);
+    }
+    let mut best: Option<(f64, u32)> = None;
+    for c in kids {
+        let node = tree.get(c);
+        if node.flags & (SOLVED | PENDING) != 0 {
+            continue;
+        }
+        let x = table.sample(rng, node.score, node.s, node.d, n);
+        if best.is_none_or(|(b, _)| x < b) {
+            best = Some((x, c));
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// The walk of one node expansion (ROOT-DECISION, EXTEND-UP / EXTEND-DOWN). `None` when the
+/// root is solved or no open leaf is reachable (master–slave: all pending).
+pub fn select<T: TreeView + ?Sized, R: Rng>(
+    tree: &T,
+    table: &DistTable,
+    rng: &mut R,
+    pruning: bool,
+) -> Option<Walk> {
+    let root = tree.get(0);
+    if root.solved() {
+        return None;
+    }
+    if root.is_leaf() {
+        return (root.flags & PENDING == 0).then_some(Walk {
+            leaf: 0,
+            deviated: false,
+        });
+    }
+    // ROOT-DECISION.
+    let mut v = choose_random_child(tree, table, rng, 0)?;
+    let mut up = tree.best(0) == Some(v);
+    let mut deviated = false;
+    loop {
+        if tree.get(v).is_leaf() {
+            return Some(Walk { leaf: v, deviated });
+        }
+        let best = tree.best(v).filter(|&b| open(tree, b));
+        let next = if up {
+            // EXTEND-UP: a random child.
+            choose_random_child(tree, table, rng, v)?
+        } else if let (true, Some(b)) = (pruning, best) {
+            // EXTEND-DOWN: the best child.
+            b
+        } else {
+            let c = choose_random_child(tree, table, rng, v)?;
+            if best.is_some_and(|b| b != c) {
+                deviated = true;
+            }
+            c
+        };
+        up = !up;
+        v = next;
+    }
+}

@@ -1,0 +1,99 @@
+//! The shipped distribution tables (`crates/arachne-bestfirst/data/*.tbl`), learned by
+//! [`crate::learn`] with `arachne learn` (commands in `data/README.md`), and which one a game
+//! gets by default.
+//!
+//! * `incremental` trees get the table of the nearest learned branching factor
+//!   (3, 5, 10, 20; random branching, real edge values), scaled to the tree's edge-value range
+//!   (integer edges `[lo, hi)`: by `(hi − lo)/2` over `2^20`).
+//! * `othello` gets its own table.
+//! * Every other game gets a generic normal table with `f = 0` and a standard deviation of
+//!   100 (a pawn, in chess) shrinking as `1/√(1 + s)` — a documented guess, not learned;
+//!   learn one with `arachne learn --game SPEC --out FILE` and pass `rbfm:table=FILE`.
+use crate::dist::bin_s;
+use crate::dist::{DistTable, Family, D_MAX, S_BINS};
+
+/// `(name, text)` of every shipped table.
+pub const SHIPPED: &[(&str, &str)] = &[
+    ("incremental-b3", include_str!("../data/incremental-b3.tbl")),
+    ("incremental-b5", include_str!("../data/incremental-b5.tbl")),
+    (
+        "incremental-b10",
+        include_str!("../data/incremental-b10.tbl"),
+    ),
+    (
+        "incremental-b20",
+        include_str!("../data/incremental-b20.tbl"),
+    ),
+    ("othello", include_str!("../data/othello.tbl")),
+];
+
+/// A shipped table by name.
+pub fn shipped(name: &str) -> Option<DistTable> {
+    SHIPPED
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, t)| DistTable::from_text(t).expect("shipped tables parse (tested)"))
+}
+
+/// The generic table for games without a learned one.
+pub fn generic() -> DistTable {
+    let mut t = DistTable::constant(Family::Normal, 0.0);
+    for b in 0..S_BINS {
+        let v = 100.0 * 100.0 / (1.0 + bin_s(b) as f64);
+        t.g[b] = [v; D_MAX + 1];
+    }
+    t.source = "generic: f = 0, sd = 100/sqrt(1+s) (not learned)".into();
+    t
+}
+
+/// The default table for game `name` with spec `spec` (see the module docs).
+pub fn default_for(name: &str, spec: &str) -> DistTable {
+    match name {
+        "incremental" => {
+            let kv = |key: &str| -> Option<i64> {
+                spec.split_once(':')?
+                    .1
+                    .split(',')
+                    .filter_map(|p| p.split_once('='))
+                    .find(|(k, _)| k.trim() == key)
+                    .and_then(|(_, v)| v.trim().parse().ok())
+            };
+            let b = kv("b").unwrap_or(10);
+            let learned = [3i64, 5, 10, 20];
+            let near = *learned
+                .iter()
+                .min_by_key(|&&l| {
+                    ((l as f64).ln() - (b.max(1) as f64).ln())
+                        .abs()
+                        .mul_add(1e6, 0.0) as i64
+                })
+                .expect("non-empty");
+            let t = shipped(&format!("incremental-b{near}")).unwrap_or_else(generic);
+            match (kv("lo"), kv("hi")) {
+                (Some(lo), Some(hi)) if hi > lo => {
+                    t.scaled((hi - lo) as f64 / 2.0 / arachne_games::incremental::REAL_SCALE as f64)
+                }
+                _ => t,
+            }
+        }
+        "othello" => shipped("othello").unwrap_or_else(generic),
+        _ => generic(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_tables_parse() {
+        for (name, text) in SHIPPED {
+            let t = DistTable::from_text(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(t.g.iter().flatten().all(|g| *g >= 0.0), "{name}");
+        }
+        assert_eq!(
+            default_for("incremental", "incremental:b=4,d=5,seed=1").source,
+            shipped("incremental-b5").unwrap().source
+        );
+    }
+}
