@@ -12,8 +12,11 @@
 //!   value of a bottom position is a pure function of the position (and its ply, for mate
 //!   distances): every searcher therefore still returns the same value as `negamax`.
 //!   Positions searched below the horizon are counted in `stats.qnodes` (the horizon position
-//!   itself stays one bottom position in `stats.leaves`); they count towards the polling of
-//!   the limits, not towards node budgets. As in Tech, the side to move may stand pat even
+//!   itself stays one bottom position in `stats.leaves`). A node budget bounds *all*
+//!   positions searched, quiescence ones included (`nodes + qnodes`): the capture search polls
+//!   the limits at the same cadence as the main search, and when a limit trips inside it, it
+//!   stops at once (standing pat) and leaves the abort pending, so the next node entered — or
+//!   the driver, [`Ctx::settle`], if none is — unwinds the search. As in Tech, the side to move may stand pat even
 //!   when in check (mate is still seen: a position without legal moves evaluates as lost).
 //! * **Repetition** (`SearchOptions::repetition`, games with a [`Game::hash`]): a position
 //!   below the root that repeats one on the current search path, or one of
@@ -102,6 +105,8 @@ pub struct Ctx<'a, G: Game> {
     path: Vec<u64>,
     /// Move buffers of the quiescence search, one per capture ply.
     qbufs: Vec<Vec<G::Move>>,
+    /// A limit that tripped inside the quiescence search, reported by the next poll.
+    pending: Option<StopReason>,
 }
 
 impl<'a, G: Game> Ctx<'a, G> {
@@ -127,7 +132,44 @@ impl<'a, G: Game> Ctx<'a, G> {
             cur_ply: 0,
             path: Vec::new(),
             qbufs: Vec::new(),
+            pending: None,
         }
+    }
+
+    /// Positions searched so far, quiescence included: what node budgets bound.
+    #[inline]
+    pub fn seen(&self) -> u64 {
+        self.stats.nodes() + self.stats.qnodes
+    }
+
+    /// Polls the limits (and a pending abort from the quiescence search).
+    #[cold]
+    fn poll(&mut self, seen: u64) -> Result<(), Aborted> {
+        // Small node budgets are honoured exactly: never poll later than the budget.
+        self.next_check = (seen + CHECK_EVERY).min(self.budget);
+        if let Some(r) = self.pending {
+            self.next_check = 0;
+            return Err(Aborted(r));
+        }
+        match self.limits.check(seen) {
+            Some(r) => Err(Aborted(r)),
+            None => Ok(()),
+        }
+    }
+
+    /// `r`, unless a limit tripped in a quiescence search after the last node was entered: a
+    /// search result is only complete when no abort is pending. Drivers call this on every
+    /// result they are about to trust.
+    pub fn settle<T>(&self, r: Result<T, Aborted>) -> Result<T, Aborted> {
+        match (r, self.pending) {
+            (Ok(_), Some(reason)) => Err(Aborted(reason)),
+            (r, _) => r,
+        }
+    }
+
+    /// Forgets a pending abort (before a search whose statistics are thrown away).
+    pub fn clear_pending(&mut self) {
+        self.pending = None;
     }
 
     /// The transposition table, if this search has one.
@@ -140,15 +182,10 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// this ply's principal variation.
     #[inline]
     pub fn enter(&mut self, ply: usize) -> Result<(), Aborted> {
-        // Quiescence nodes count towards the polling cadence (so `stop` is seen quickly
-        // however large the capture searches are), not towards node budgets.
-        let seen = self.stats.nodes() + self.stats.qnodes;
+        // Quiescence nodes count towards the polling cadence and the node budget.
+        let seen = self.seen();
         if seen >= self.next_check {
-            // Small node budgets are honoured exactly: never poll later than the budget.
-            self.next_check = (seen + CHECK_EVERY).min(self.budget);
-            if let Some(r) = self.limits.check(self.stats.nodes()) {
-                return Err(Aborted(r));
-            }
+            self.poll(seen)?;
         }
         if self.plies.len() <= ply + 1 {
             self.plies.resize_with(ply + 2, Ply::default);
@@ -205,9 +242,20 @@ impl<'a, G: Game> Ctx<'a, G> {
         let mut moves = std::mem::take(&mut self.qbufs[qply]);
         pos.noisy_moves(&mut moves);
         for &m in &moves {
+            let seen = self.seen();
+            if seen >= self.next_check {
+                if let Err(Aborted(r)) = self.poll(seen) {
+                    self.pending = Some(r);
+                    self.next_check = 0;
+                    break;
+                }
+            }
             let child = pos.play(m);
             self.stats.qnodes += 1;
             let t = -self.quiescence(&child, ply + 1, qply + 1, -beta, -alpha);
+            if self.pending.is_some() {
+                break;
+            }
             if t > best {
                 best = t;
                 if t > alpha {
