@@ -103,6 +103,12 @@ impl FromStr for ParAlgo {
                     "algorithm `{s}`: expected key=value, found `{part}`"
                 ));
             };
+            if kv.iter().any(|(seen, _)| seen == k.trim()) {
+                return err(format!(
+                    "algorithm `{name}`: key `{}` given twice",
+                    k.trim()
+                ));
+            }
             kv.push((k.trim().to_string(), v.trim().to_string()));
         }
         let mut take = |k: &str| -> Option<String> {

@@ -19,6 +19,9 @@ pub struct ExperimentArgs {
 }
 
 pub fn run(a: ExperimentArgs) -> CliResult {
+    if matches!(a.name.as_str(), "fishburn" | "fuller") {
+        check_out_dir(&a.out)?;
+    }
     #[allow(clippy::match_single_binding)]
     match a.name.as_str() {
         "fishburn" => super::parallel::fishburn::run(&a),
@@ -27,4 +30,24 @@ pub fn run(a: ExperimentArgs) -> CliResult {
             "unknown experiment `{other}` (none available yet)"
         ))),
     }
+}
+
+/// Makes sure `dir` is (or can be made) a writable directory before any work starts, and names
+/// it in the error otherwise (exit status 2).
+pub fn check_out_dir(dir: &std::path::Path) -> CliResult {
+    let shown = dir.display();
+    if dir.exists() && !dir.is_dir() {
+        return Err(CliError::usage(format!(
+            "--out `{shown}` exists and is not a directory"
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| {
+        CliError::usage(format!("--out `{shown}`: cannot create the directory: {e}"))
+    })?;
+    // Writable? Create and remove a probe file.
+    let probe = dir.join(".arachne-write-test");
+    std::fs::write(&probe, b"")
+        .map_err(|e| CliError::usage(format!("--out `{shown}` is not writable: {e}")))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }

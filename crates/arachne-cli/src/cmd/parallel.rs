@@ -49,7 +49,7 @@ fn run_ours(args: &SearchArgs) -> CliResult {
             "--nodes and --time-ms are not supported by parallel algorithms",
         ));
     }
-    let backend = match args.backend.as_str() {
+    let backend = match args.backend.as_deref().unwrap_or("sim") {
         "sim" => {
             let cost = CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?;
             Backend::Sim(SimConfig {
