@@ -269,3 +269,102 @@ fn exact_fractions_print_fast_with_the_commands_time() {
     let dec: f64 = v["decimal"].as_str().unwrap().parse().unwrap();
     assert!((mean - dec).abs() < 1e-9 * mean, "{v}");
 }
+
+#[test]
+fn parallel_searches_honour_nodes_and_time_on_every_backend() {
+    // Item 4: these were rejected.
+    for backend in ["sim", "threads"] {
+        for (flag, value, reason) in [("--nodes", "20000", "nodes"), ("--time-ms", "150", "time")] {
+            let v = json(&[
+                "search",
+                "--game",
+                "incremental:b=10,d=12,seed=1",
+                "--algo",
+                "tree-split",
+                "--procs",
+                "3",
+                "--backend",
+                backend,
+                flag,
+                value,
+                "--json",
+            ]);
+            assert_eq!(v["stopped"], reason, "{backend} {flag}: {v}");
+            assert_eq!(v["value_kind"], "unknown", "{v}");
+            assert!(v["value"].is_null() && v["depth"].is_null(), "{v}");
+            assert!(v["nodes"].as_u64().unwrap() > 0, "{v}");
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn parallel_searches_stop_on_ctrl_c() {
+    // Item 4: Ctrl-C used to kill them with no output.
+    use std::process::{Command, Stdio};
+    for backend in ["sim", "threads"] {
+        let child = Command::new(env!("CARGO_BIN_EXE_arachne"))
+            .args([
+                "search",
+                "--game",
+                "incremental:b=10,d=14,seed=1",
+                "--algo",
+                "tree-split",
+                "--procs",
+                "3",
+                "--backend",
+                backend,
+                "--json",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        let kill = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(kill.success());
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{backend}: {out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["stopped"], "stopped", "{backend}: {v}");
+        assert_eq!(v["value_kind"], "unknown", "{v}");
+    }
+}
+
+#[test]
+fn procs_alone_choose_a_processor_tree_that_uses_them() {
+    // Item 6: `--procs 64` used to build one master with 63 slaves (10 of them busy on a b=10
+    // tree). The rule: fan-out ≤ b, depth ≤ D − 1, within 90% of the most processors usable,
+    // the shallowest.
+    let v = json(&[
+        "search",
+        "--game",
+        "incremental:b=10,d=8,seed=1",
+        "--algo",
+        "tree-split",
+        "--procs",
+        "64",
+        "--json",
+    ]);
+    assert_eq!(v["processor_tree"]["f"], 7, "{v}");
+    assert_eq!(v["processor_tree"]["q"], 2, "{v}");
+    assert_eq!(v["procs"], 57, "{v}");
+    let one_level = json(&[
+        "search",
+        "--game",
+        "incremental:b=10,d=8,seed=1",
+        "--algo",
+        "tree-split:q=1",
+        "--procs",
+        "64",
+        "--json",
+    ]);
+    assert!(
+        v["speedup"].as_f64().unwrap() > one_level["speedup"].as_f64().unwrap(),
+        "{v} {one_level}"
+    );
+    assert_eq!(v["value"], one_level["value"]);
+}

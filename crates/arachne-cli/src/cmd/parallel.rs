@@ -1,11 +1,12 @@
 //! Parallel algorithms from `arachne search` (`--procs P --backend sim|threads`): seed 000's
 //! tree-splitting, Baudet, Palphabeta and Pbound (crate `arachne-parallel`).
-use super::search::{pv_names, resolve_depth, SearchArgs};
+use super::search::{limits, pv_names, resolve_depth, SearchArgs};
 use crate::error::{CliError, CliResult};
 use crate::output::{print_json, thousands};
 use arachne_core::Game;
+use arachne_core::Window;
 use arachne_games::{with_game, GameInfo, GameVisitor};
-use arachne_parallel::{search, Backend, ParAlgo, ParOutcome, CATALOGUE};
+use arachne_parallel::{search_limited, Backend, ParAlgo, ParOutcome, CATALOGUE};
 use arachne_runtime::{CostModel, SimConfig};
 use serde_json::json;
 
@@ -44,11 +45,6 @@ fn run_ours(args: &SearchArgs) -> CliResult {
     // Processes keep no memory between jobs, so `--ordering` means the static part of the
     // ordering here: the game's hint (captures first), then static values.
     let algo = algo.with_preorder(args.preorder || args.ordering);
-    if args.nodes.is_some() || args.time_ms.is_some() {
-        return Err(CliError::usage(
-            "--nodes and --time-ms are not supported by parallel algorithms",
-        ));
-    }
     let backend = match args.backend.as_deref().unwrap_or("sim") {
         "sim" => {
             let cost = CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?;
@@ -94,8 +90,18 @@ impl GameVisitor for Visit<'_> {
     type Output = CliResult;
     fn visit<G: Game>(self, root: G, info: GameInfo) -> CliResult {
         let depth = resolve_depth(self.args.depth, &info)?;
-        let out = search(&self.algo, &root, depth, self.args.procs, &self.backend)
-            .map_err(CliError::usage)?;
+        // --nodes, --time-ms and Ctrl-C, as for the serial searches.
+        let limits = limits(self.args, depth);
+        let out = search_limited(
+            &self.algo,
+            &root,
+            depth,
+            Window::FULL,
+            self.args.procs,
+            &self.backend,
+            &limits,
+        )
+        .map_err(CliError::usage)?;
         report(
             &root,
             &info,
@@ -138,9 +144,10 @@ fn report<G: Game>(
         let mut v = json!({
             "game": info.spec,
             "algo": args.algo,
-            "depth": depth,
-            "value": out.value.0,
-            "value_kind": if out.exact { "exact" } else { "lower" },
+            "depth": out.stopped.is_none().then_some(depth),
+            "value": out.stopped.is_none().then_some(out.value.0),
+            "value_kind": if out.stopped.is_some() { "unknown" } else if out.exact { "exact" } else { "lower" },
+            "stopped": out.stopped,
             "best_move": best,
             "pv": names,
             "nodes": out.stats.nodes(),
@@ -179,13 +186,19 @@ fn report<G: Game>(
         print!(" (processor tree f={}, q={})", t.f, t.q);
     }
     println!();
-    println!("depth      {depth}");
-    println!(
-        "value      {}{}",
-        out.value,
-        if out.exact { "" } else { " (lower bound)" }
-    );
-    println!("best move  {}", best.as_deref().unwrap_or("(none)"));
+    if out.stopped.is_some() {
+        println!("depth      none completed (of {depth})");
+        println!("value      unknown (stopped before a value was established)");
+        println!("best move  (none: stopped)");
+    } else {
+        println!("depth      {depth}");
+        println!(
+            "value      {}{}",
+            out.value,
+            if out.exact { "" } else { " (lower bound)" }
+        );
+        println!("best move  {}", best.as_deref().unwrap_or("(none)"));
+    }
     println!(
         "nodes      {} ({} interior, {} bottom positions)",
         thousands(out.stats.nodes()),
@@ -208,5 +221,8 @@ fn report<G: Game>(
             println!("wall       {time_ms:.1} ms");
         }
         Backend::Threads { .. } => println!("time       {time_ms:.1} ms wall"),
+    }
+    if let Some(r) = out.stopped {
+        println!("stopped    {r:?}");
     }
 }

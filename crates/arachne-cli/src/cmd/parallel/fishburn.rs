@@ -128,10 +128,12 @@ fn table1<G: Game>(roots: &[G], depth: u32) -> Result<Table1, CliError> {
         sub_over_k: [0, 0],
         subtrees: 0,
     };
-    let algo: ParAlgo = "tree-split:raise=last,preorder=1"
+    let algo: ParAlgo = "tree-split:raise=last,preorder=1,q=1"
         .parse()
         .map_err(CliError::failed)?;
-    let sub_algo: ParAlgo = "tree-split:preorder=1".parse().map_err(CliError::failed)?;
+    let sub_algo: ParAlgo = "tree-split:preorder=1,q=1"
+        .parse()
+        .map_err(CliError::failed)?;
     let cost = CostModel::arachne();
     for (i, root) in roots.iter().enumerate() {
         progress(&format!("(a) position {}/{}", i + 1, roots.len()));
@@ -175,11 +177,11 @@ struct Curve {
 
 fn speedup_curves(ps: &[u32], depth: u32, seeds: u64) -> Result<Vec<Curve>, CliError> {
     let specs: [(&str, &str); 7] = [
-        ("tree-split (1 master, P-1 slaves)", "tree-split"),
+        ("tree-split (1 master, P-1 slaves)", "tree-split:q=1"),
         ("tree-split q=2", "tree-split:q=2"),
         ("tree-split q=3", "tree-split:q=3"),
         ("tree-split f=2 (binary)", "tree-split:f=2"),
-        ("palphabeta-par (q=1)", "palphabeta-par"),
+        ("palphabeta-par (q=1)", "palphabeta-par:q=1"),
         ("palphabeta-par q=2", "palphabeta-par:q=2"),
         ("baudet", "baudet"),
     ];
