@@ -389,6 +389,8 @@ pub struct ParOutcome<M> {
     pub exact: bool,
     /// Best root move (`None` at a bottom root, or when the algorithm does not know it).
     pub best_move: Option<M>,
+    /// Principal variation from `best_move` (see [`principal_line`]); empty without one.
+    pub pv: Vec<M>,
     /// Node counts summed over all processors.
     pub stats: Stats,
     /// Processors used.
@@ -605,6 +607,7 @@ pub fn search_limited<G: Game>(
             value: Score(0),
             exact: false,
             best_move: None,
+            pv: Vec::new(),
             stats: run.stats,
             procs: nprocs,
             tree,
@@ -644,10 +647,12 @@ pub fn search_limited<G: Game>(
         }
         Backend::Threads { .. } => (None, None, None),
     };
+    let pv = principal_line(root, depth, value, !lower, best, algo.preorder(), limits);
     Ok(ParOutcome {
         value,
         exact: !lower,
         best_move: best,
+        pv,
         stats: run.stats,
         procs: nprocs,
         tree,
@@ -661,6 +666,48 @@ pub fn search_limited<G: Game>(
         wall: start.elapsed(),
         stopped: None,
     })
+}
+
+/// The principal variation of a finished parallel search with root value `value` and best
+/// move `best`: the processes report only the best root move, so the rest of the line is
+/// re-derived after the search by a serial [`Stepper`] (the slaves' code, with its principal
+/// variation kept) on the best move's subtree with the minimal window around `-value`,
+/// `(−value − 1, −value + 1)`: the subtree's value lies strictly inside it, so every node on its
+/// principal line is exact and the line is right. Its nodes are not added to the search's
+/// statistics or time (they belong to the reporting, not the algorithm — the same convention as
+/// the serial MTD(f)'s line). Only the best move is returned when the value is a bound, or when
+/// the stop flag ends the re-derivation.
+pub fn principal_line<G: Game>(
+    root: &G,
+    depth: u32,
+    value: Score,
+    exact: bool,
+    best: Option<G::Move>,
+    preorder: bool,
+    limits: &Limits,
+) -> Vec<G::Move> {
+    let Some(m) = best else {
+        return Vec::new();
+    };
+    let mut line = vec![m];
+    if !exact || depth < 2 {
+        return line;
+    }
+    let mut s = Stepper::new(StepperMode::AlphaBeta, preorder).with_pv();
+    let window = Window::new(-value - 1, -value + 1);
+    s.start(root.play(m), window, depth - 1, 1);
+    let mut steps = 0u32;
+    while s.is_running() {
+        s.step();
+        steps = steps.wrapping_add(1);
+        if steps % 4096 == 0 && limits.stop.is_stopped() {
+            return line;
+        }
+    }
+    if s.result() == Some(-value) {
+        line.extend_from_slice(s.pv());
+    }
+    line
 }
 
 /// [`serial_in`], abandoned (`None`) when `limits.stop` is set.

@@ -71,6 +71,9 @@ pub struct Stepper<G: Game> {
     preorder: bool,
     result: Option<Score>,
     best: Option<G::Move>,
+    /// Keep a principal variation per level ([`Stepper::with_pv`]); off for the slaves' hot path.
+    track_pv: bool,
+    pvs: Vec<Vec<G::Move>>,
     /// Counts since the stepper was created (accumulated over searches).
     pub stats: Stats,
 }
@@ -99,8 +102,22 @@ impl<G: Game> Stepper<G> {
             preorder,
             result: None,
             best: None,
+            track_pv: false,
+            pvs: Vec::new(),
             stats: Stats::default(),
         }
+    }
+
+    /// The same stepper keeping the principal variation ([`Stepper::pv`]): at every node the
+    /// move that last raised α followed by that child's line (a triangular table).
+    pub fn with_pv(mut self) -> Self {
+        self.track_pv = true;
+        self
+    }
+
+    /// The principal variation of the finished search (empty unless [`Stepper::with_pv`]).
+    pub fn pv(&self) -> &[G::Move] {
+        self.pvs.first().map_or(&[], |p| p)
     }
 
     /// Starts searching `root` to `depth` plies with `window`; `ply` is the root's distance from
@@ -127,6 +144,12 @@ impl<G: Game> Stepper<G> {
         self.running = true;
         self.result = None;
         self.best = None;
+        if self.track_pv {
+            while self.pvs.len() <= depth as usize + 1 {
+                self.pvs.push(Vec::new());
+            }
+            self.pvs[0].clear();
+        }
     }
 
     /// True while a search is in progress.
@@ -264,6 +287,9 @@ impl<G: Game> Stepper<G> {
         } else {
             self.frames[self.top] = child;
         }
+        if self.track_pv {
+            self.pvs[self.top].clear();
+        }
     }
 
     /// The node on top has value `v`: pop it and feed `v` to its parents until one of them has
@@ -284,6 +310,13 @@ impl<G: Game> Stepper<G> {
                 f.alpha = t;
                 if k == 0 {
                     self.best = Some(self.bufs[0][f.next as usize - 1]);
+                }
+                if self.track_pv {
+                    let mv = self.bufs[k][f.next as usize - 1];
+                    let (head, tail) = self.pvs.split_at_mut(k + 1);
+                    head[k].clear();
+                    head[k].push(mv);
+                    head[k].extend_from_slice(&tail[0]);
                 }
             }
             if f.alpha >= f.beta {

@@ -124,8 +124,7 @@ fn report<G: Game>(
     backend: &Backend,
     out: &ParOutcome<G::Move>,
 ) {
-    let pv: Vec<G::Move> = out.best_move.into_iter().collect();
-    let names = pv_names(root, &pv);
+    let names = pv_names(root, &out.pv);
     let best = out.best_move.map(|m| root.move_name(m));
     let sim = matches!(backend, Backend::Sim(_));
     let time_ms = if sim {
@@ -198,6 +197,7 @@ fn report<G: Game>(
             if out.exact { "" } else { " (lower bound)" }
         );
         println!("best move  {}", best.as_deref().unwrap_or("(none)"));
+        println!("pv         {}", names.join(" "));
     }
     println!(
         "nodes      {} ({} interior, {} bottom positions)",
