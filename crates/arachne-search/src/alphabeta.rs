@@ -27,7 +27,11 @@ pub fn alphabeta<G: Game>(
     let mut best = None;
     for i in 0..d {
         let child = pos.play(ctx.move_at(ply, i));
-        let t = -alphabeta(ctx, &child, depth - 1, ply + 1, -beta, -alpha)?;
+        let t = if depth == 1 {
+            -ctx.bottom(&child, ply + 1)?
+        } else {
+            -alphabeta(ctx, &child, depth - 1, ply + 1, -beta, -alpha)?
+        };
         if t > alpha {
             alpha = t;
             best = Some(i);

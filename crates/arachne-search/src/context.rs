@@ -107,6 +107,9 @@ pub struct Ctx<'a, G: Game> {
     qbufs: Vec<Vec<G::Move>>,
     /// A limit that tripped inside the quiescence search, reported by the next poll.
     pending: Option<StopReason>,
+    /// Some static or dynamic ordering option is on (else only a table or principal-line
+    /// move can reorder a node, and the call to the orderer is skipped).
+    orders: bool,
 }
 
 impl<'a, G: Game> Ctx<'a, G> {
@@ -133,6 +136,7 @@ impl<'a, G: Game> Ctx<'a, G> {
             path: Vec::new(),
             qbufs: Vec::new(),
             pending: None,
+            orders: opts.preorder || opts.hints || opts.killers || opts.history,
         }
     }
 
@@ -180,7 +184,7 @@ impl<'a, G: Game> Ctx<'a, G> {
 
     /// Called on entering every node: polls the limits every few thousand nodes and clears
     /// this ply's principal variation.
-    #[inline]
+    #[inline(always)]
     pub fn enter(&mut self, ply: usize) -> Result<(), Aborted> {
         // Quiescence nodes count towards the polling cadence and the node budget.
         let seen = self.seen();
@@ -198,7 +202,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Value of a bottom position at `ply` (counted as a bottom position): its static value,
     /// or with quiescence the value of the capture search from it; a draw when it repeats an
     /// earlier position (with repetition on).
-    #[inline]
+    #[inline(always)]
     pub fn leaf(&mut self, pos: &G, ply: usize) -> Score {
         self.stats.leaves += 1;
         self.follow_pv = false;
@@ -294,10 +298,34 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Enters a node and either values it as a bottom position or expands it: the opening
     /// every depth-first searcher shares (seed 000 §2: "determine the successor positions;
     /// if d = 0 then staticvalue(p)").
-    #[inline]
+    ///
+    /// The bottom-position path (most nodes) is inlined into the caller; expanding an interior
+    /// node is a call ([`Ctx::open_interior`]).
+    #[inline(always)]
     pub fn open(&mut self, pos: &G, depth: u32, ply: usize) -> Result<Node, Aborted> {
         self.enter(ply)?;
-        Ok(self.node(pos, depth, ply))
+        if self.is_leaf(pos, depth) {
+            return Ok(Node::Leaf(self.leaf(pos, ply)));
+        }
+        Ok(self.open_interior(pos, depth, ply))
+    }
+
+    /// [`Ctx::open`] for a node at the horizon (`depth = 0`), which is always a bottom
+    /// position: enters it and returns its value. Searchers call it in place of recursing one
+    /// ply above the horizon, which saves a call per bottom position (most of the nodes).
+    #[inline(always)]
+    pub fn bottom(&mut self, pos: &G, ply: usize) -> SearchResult {
+        self.enter(ply)?;
+        Ok(self.leaf(pos, ply))
+    }
+
+    /// [`Ctx::node`] for a node known not to be a bottom position by [`Ctx::is_leaf`].
+    #[inline(never)]
+    fn open_interior(&mut self, pos: &G, depth: u32, ply: usize) -> Node {
+        match self.expand(pos, depth, ply) {
+            0 => Node::Leaf(self.leaf(pos, ply)),
+            d => Node::Interior(d),
+        }
     }
 
     /// [`Ctx::open`] for a node already entered: a bottom position's value, or the number of
@@ -315,7 +343,7 @@ impl<'a, G: Game> Ctx<'a, G> {
 
     /// True when `pos` is a bottom position for a search with `depth` plies left (with
     /// repetition on, also when it repeats an earlier position).
-    #[inline]
+    #[inline(always)]
     pub fn is_leaf(&self, pos: &G, depth: u32) -> bool {
         depth == 0 || pos.is_terminal() || (self.rep && self.repeats(pos, self.cur_ply))
     }
@@ -352,7 +380,7 @@ impl<'a, G: Game> Ctx<'a, G> {
         pos.moves(&mut p.moves);
         let n = p.moves.len();
         p.gen_index.clear();
-        if n > 1 {
+        if n > 1 && (self.orders || tt_move.is_some() || pv_move.is_some()) {
             ordering::order(
                 pos,
                 &mut p.moves,
