@@ -99,6 +99,8 @@ pub struct Ctx<'a, G: Game> {
     quiesce: bool,
     /// `opts.repetition`, copied for the hot path.
     rep: bool,
+    /// `quiesce || rep`: a bottom position needs more than its static value.
+    slow_leaf: bool,
     /// Ply of the node last entered.
     cur_ply: usize,
     /// Hashes of the positions on the current path (`path[k]` at ply `k`), kept when `rep`.
@@ -124,7 +126,11 @@ impl<'a, G: Game> Ctx<'a, G> {
             opts,
             limits,
             tt,
-            plies: Vec::new(),
+            // One ply per level of the nominal depth and two spare: `enter` then never grows
+            // the vector in a fixed-depth search (quiescence plies are separate).
+            plies: (0..limits.depth.unwrap_or(1).min(256) as usize + 2)
+                .map(|_| Ply::default())
+                .collect(),
             next_check: CHECK_EVERY.min(limits.nodes.unwrap_or(u64::MAX)),
             budget: limits.nodes.unwrap_or(u64::MAX),
             pv_hint: Vec::new(),
@@ -132,12 +138,19 @@ impl<'a, G: Game> Ctx<'a, G> {
             ordering: OrderingState::new(G::HISTORY_SIZE),
             quiesce: opts.quiescence,
             rep: opts.repetition,
+            slow_leaf: opts.quiescence || opts.repetition,
             cur_ply: 0,
             path: Vec::new(),
             qbufs: Vec::new(),
             pending: None,
             orders: opts.preorder || opts.hints || opts.killers || opts.history,
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow_plies(&mut self, ply: usize) {
+        self.plies.resize_with(ply + 2, Ply::default);
     }
 
     /// Positions searched so far, quiescence included: what node budgets bound.
@@ -192,7 +205,7 @@ impl<'a, G: Game> Ctx<'a, G> {
             self.poll(seen)?;
         }
         if self.plies.len() <= ply + 1 {
-            self.plies.resize_with(ply + 2, Ply::default);
+            self.grow_plies(ply);
         }
         self.plies[ply].pv.clear();
         self.cur_ply = ply;
@@ -206,7 +219,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     pub fn leaf(&mut self, pos: &G, ply: usize) -> Score {
         self.stats.leaves += 1;
         self.follow_pv = false;
-        if !(self.quiesce || self.rep) {
+        if !self.slow_leaf {
             return pos.evaluate().at_ply(ply as u32);
         }
         self.leaf_slow(pos, ply)
@@ -479,8 +492,23 @@ impl<'a, G: Game> Ctx<'a, G> {
 
     /// Stores a search result for `pos` (no-op without a table or a hash). `window` is the
     /// window the node was searched with, `best` the search-order index of the best move.
-    #[inline]
+    #[inline(always)]
     pub fn tt_store(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        score: Score,
+        window: Window,
+        best: Option<usize>,
+    ) {
+        if self.tt.is_some() {
+            self.tt_store_slow(pos, depth, ply, score, window, best);
+        }
+    }
+
+    #[inline(never)]
+    fn tt_store_slow(
         &mut self,
         pos: &G,
         depth: u32,
