@@ -250,7 +250,7 @@ fn fen_errors_name_the_wrong_field() {
         (format!("{start} w KQkX - 0 1"), "castling"),
         (format!("{start} q KQkq - 0 1"), "side to move"),
         (
-            format!("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
             "board",
         ),
     ] {

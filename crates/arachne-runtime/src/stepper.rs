@@ -56,6 +56,16 @@ struct Frame<G> {
 
 const UNEXPANDED: u32 = u32::MAX;
 
+/// The principal variations of a [`Stepper`] that keeps them, one per level.
+#[derive(Clone, Debug)]
+struct PvTable<M>(Vec<Vec<M>>);
+
+impl<M> Default for PvTable<M> {
+    fn default() -> Self {
+        PvTable(Vec::new())
+    }
+}
+
 /// A resumable alpha-beta search. See the module docs.
 #[derive(Clone, Debug)]
 pub struct Stepper<G: Game> {
@@ -71,9 +81,9 @@ pub struct Stepper<G: Game> {
     preorder: bool,
     result: Option<Score>,
     best: Option<G::Move>,
-    /// Keep a principal variation per level ([`Stepper::with_pv`]); off for the slaves' hot path.
-    track_pv: bool,
-    pvs: Vec<Vec<G::Move>>,
+    /// A principal variation per level when kept ([`Stepper::with_pv`]; off for the slaves'
+    /// hot path). Boxed: a slave's stepper stays small.
+    pvs: Option<Box<PvTable<G::Move>>>,
     /// Counts since the stepper was created (accumulated over searches).
     pub stats: Stats,
 }
@@ -102,8 +112,7 @@ impl<G: Game> Stepper<G> {
             preorder,
             result: None,
             best: None,
-            track_pv: false,
-            pvs: Vec::new(),
+            pvs: None,
             stats: Stats::default(),
         }
     }
@@ -111,13 +120,16 @@ impl<G: Game> Stepper<G> {
     /// The same stepper keeping the principal variation ([`Stepper::pv`]): at every node the
     /// move that last raised α followed by that child's line (a triangular table).
     pub fn with_pv(mut self) -> Self {
-        self.track_pv = true;
+        self.pvs = Some(Box::default());
         self
     }
 
     /// The principal variation of the finished search (empty unless [`Stepper::with_pv`]).
     pub fn pv(&self) -> &[G::Move] {
-        self.pvs.first().map_or(&[], |p| p)
+        self.pvs
+            .as_ref()
+            .and_then(|p| p.0.first())
+            .map_or(&[], |p| p)
     }
 
     /// Starts searching `root` to `depth` plies with `window`; `ply` is the root's distance from
@@ -144,11 +156,11 @@ impl<G: Game> Stepper<G> {
         self.running = true;
         self.result = None;
         self.best = None;
-        if self.track_pv {
-            while self.pvs.len() <= depth as usize + 1 {
-                self.pvs.push(Vec::new());
+        if let Some(pvs) = &mut self.pvs {
+            while pvs.0.len() <= depth as usize + 1 {
+                pvs.0.push(Vec::new());
             }
-            self.pvs[0].clear();
+            pvs.0[0].clear();
         }
     }
 
@@ -287,8 +299,8 @@ impl<G: Game> Stepper<G> {
         } else {
             self.frames[self.top] = child;
         }
-        if self.track_pv {
-            self.pvs[self.top].clear();
+        if let Some(pvs) = &mut self.pvs {
+            pvs.0[self.top].clear();
         }
     }
 
@@ -311,9 +323,9 @@ impl<G: Game> Stepper<G> {
                 if k == 0 {
                     self.best = Some(self.bufs[0][f.next as usize - 1]);
                 }
-                if self.track_pv {
+                if let Some(pvs) = &mut self.pvs {
                     let mv = self.bufs[k][f.next as usize - 1];
-                    let (head, tail) = self.pvs.split_at_mut(k + 1);
+                    let (head, tail) = pvs.0.split_at_mut(k + 1);
                     head[k].clear();
                     head[k].push(mv);
                     head[k].extend_from_slice(&tail[0]);
