@@ -133,8 +133,16 @@ impl FromStr for ParAlgo {
         };
         fn num<T: FromStr>(name: &str, k: &str, v: Option<String>) -> Result<Option<T>, ParError> {
             v.map(|v| {
-                v.parse::<T>()
-                    .map_err(|_| ParError(format!("{name}: {k}=`{v}` is not a valid number")))
+                v.parse::<T>().map_err(|_| {
+                    // A number too large for its field is out of range, not "not a number".
+                    let digits = v.strip_prefix(['-', '+']).unwrap_or(&v);
+                    let what = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                        "is out of range"
+                    } else {
+                        "is not a valid number"
+                    };
+                    ParError(format!("{name}: {k}=`{v}` {what}"))
+                })
             })
             .transpose()
         }
