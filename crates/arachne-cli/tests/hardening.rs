@@ -90,7 +90,13 @@ fn errors_name_what_is_wrong() {
             "{line}"
         );
     }
-    let line = usage_line(&["search", "--algo", "tree-split:f=99999999999", "--procs", "4"]);
+    let line = usage_line(&[
+        "search",
+        "--algo",
+        "tree-split:f=99999999999",
+        "--procs",
+        "4",
+    ]);
     assert!(line.contains("out of range"), "{line}");
     // Item 12: the spec's depth is named, not a --depth that was never given.
     let line = usage_line(&["search", "--game", "iid:n=3,d=1000"]);

@@ -37,7 +37,11 @@ pub fn alphabeta<G: Game>(
             best = Some(i);
             // A failing-high node's line is of no use to its parent: skip the copy.
             if alpha < beta || ply == 0 {
-                ctx.new_best(ply, i);
+                if depth == 1 {
+                    ctx.new_best_at_horizon(ply, i);
+                } else {
+                    ctx.new_best(ply, i);
+                }
             }
             if alpha >= beta {
                 ctx.cutoff(pos, ply, i, depth);

@@ -327,8 +327,15 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// position: enters it and returns its value. Searchers call it in place of recursing one
     /// ply above the horizon, which saves a call per bottom position (most of the nodes).
     #[inline(always)]
+    ///
+    /// It does not touch the per-ply state of `ply` (a bottom position has no principal
+    /// variation of its own): a best move found from it is recorded with
+    /// [`Ctx::new_best_at_horizon`], not [`Ctx::new_best`].
     pub fn bottom(&mut self, pos: &G, ply: usize) -> SearchResult {
-        self.enter(ply)?;
+        let seen = self.seen();
+        if seen >= self.next_check {
+            self.poll(seen)?;
+        }
         Ok(self.leaf(pos, ply))
     }
 
@@ -444,6 +451,15 @@ impl<'a, G: Game> Ctx<'a, G> {
         p.pv.clear();
         p.pv.push(p.moves[i]);
         p.pv.extend_from_slice(&tail[0].pv);
+    }
+
+    /// [`Ctx::new_best`] for a node one ply above the horizon whose children were valued by
+    /// [`Ctx::bottom`]: the principal variation at `ply` becomes the move alone.
+    #[inline]
+    pub fn new_best_at_horizon(&mut self, ply: usize, i: usize) {
+        let p = &mut self.plies[ply];
+        p.pv.clear();
+        p.pv.push(p.moves[i]);
     }
 
     /// Records a cutoff by the `i`-th move at `ply` (statistics, killers, history).
