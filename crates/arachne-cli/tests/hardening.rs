@@ -70,8 +70,13 @@ fn analysis_memory_is_estimated_before_allocating() {
 #[test]
 fn errors_name_what_is_wrong() {
     // Item 9: missing required arguments are named.
+    let line = usage_line(&["analyze"]);
+    assert!(line.contains("<WHAT>"), "{line}");
     let line = usage_line(&["experiment"]);
-    assert!(line.contains("<NAME>"), "{line}");
+    assert!(
+        line.contains("missing experiment name") && line.contains("fuller"),
+        "{line}"
+    );
     // Item 10: the unknown-algorithm error lists the parallel algorithms too.
     let line = usage_line(&["search", "--algo", "nonsense"]);
     assert!(
@@ -145,6 +150,8 @@ fn output_directory_is_checked_before_the_work() {
             let line = usage_line(&["experiment", exp, "--quick", "--out", dir]);
             assert!(line.contains(dir) && line.contains(what), "{line}");
         }
+        let line = usage_line(&["reproduce", "--quick", "--out", dir]);
+        assert!(line.contains(dir) && line.contains(what), "{line}");
     }
 }
 
