@@ -92,7 +92,53 @@ pub fn exact_nbp(n: u32, d: u32, force: bool) -> Result<BigRational, AnalysisErr
             "exact E[NBP] for N={n}, D={d} is past the documented limits (N^D ≤ {EXACT_MAX_LEAVES} and N^(D-2) ≤ {EXACT_MAX_SHIFT}); use --force to try anyway"
         )));
     }
+    check_memory(
+        &format!("exact E[NBP] for N={n}, D={d}"),
+        exact_memory(n, d),
+    )?;
     Ok(product::expected_nbp(n, d))
+}
+
+/// Memory the machine can give a computation, in bytes: `MemAvailable` from `/proc/meminfo`
+/// where there is one, else 8 GiB.
+pub fn memory_available() -> f64 {
+    std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            m.lines()
+                .find(|l| l.starts_with("MemAvailable:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse::<f64>().ok())
+        })
+        .map_or(8.0 * (1u64 << 30) as f64, |kib| kib * 1024.0)
+}
+
+/// Estimated peak memory (bytes) of the exact product method: two polynomials of `N^{D−1}`
+/// coefficients of about `D · N^{D−2} · log2(N+1)` bits each (see [`product`]'s cost notes).
+pub fn exact_memory(n: u32, d: u32) -> f64 {
+    let nf = n as f64;
+    let coeffs = nf.powi(d as i32 - 1);
+    let bits = d as f64 * nf.powi(d as i32 - 2).max(1.0) * (nf + 1.0).log2();
+    2.0 * coeffs * (32.0 + bits / 8.0)
+}
+
+/// Estimated peak memory (bytes) of Monte Carlo: every worker thread holds one move buffer of
+/// `N` moves (4 bytes, up to twice that while a buffer grows) per ply of the search path.
+pub fn monte_carlo_memory(n: u32, d: u32) -> f64 {
+    rayon::current_num_threads() as f64 * d as f64 * n as f64 * 8.0
+}
+
+/// Refuses a computation whose estimated memory `need` exceeds what the machine has, even
+/// with `force` (the size limits `force` lifts are about time; memory is not negotiable).
+fn check_memory(what: &str, need: f64) -> Result<(), AnalysisError> {
+    let have = memory_available();
+    if need > have {
+        return Err(AnalysisError::TooLarge(format!(
+            "{what} would need about {:.1} GB of memory, more than the {:.1} GB available (refused even with --force)",
+            need / 1e9,
+            have / 1e9
+        )));
+    }
+    Ok(())
 }
 
 /// Rough estimate of E[NBP] (the paper's fit with K = 2), for work limits.
@@ -131,20 +177,26 @@ pub fn monte_carlo(
             )));
         }
     }
+    check_memory(
+        &format!("Monte Carlo for N={n}, D={d}"),
+        monte_carlo_memory(n, d),
+    )?;
     Ok(montecarlo::run(n, d, model, trials, seed, progress))
 }
 
 /// Decimal display of an exact value with `digits` digits after the point (rounded half up).
+///
+/// One scaled integer division, `⌊(2·|p|·10^digits + q) / 2q⌋`, with no rational arithmetic
+/// (which would reduce by a gcd of the huge numerator and denominator: minutes for the
+/// 650 000-digit denominators of `--exact` at N=35, D=4).
 pub fn decimal(x: &BigRational, digits: usize) -> String {
     use num_bigint::BigInt;
     use num_integer::Integer;
     use num_traits::Signed;
     let neg = x.is_negative();
     let scale = BigInt::from(10u32).pow(digits as u32);
-    let scaled = x.abs() * BigRational::from_integer(scale.clone());
-    let rounded = (scaled + BigRational::new(1.into(), 2.into()))
-        .floor()
-        .to_integer();
+    let (p, q) = (x.numer().abs(), x.denom().abs());
+    let rounded: BigInt = (((p * &scale) << 1u32) + &q) / (q << 1u32);
     let (int, frac) = rounded.div_rem(&scale);
     let mut s = if neg { "-".to_string() } else { String::new() };
     s += &int.to_string();

@@ -25,3 +25,12 @@ impl CliError {
 
 /// Result of a subcommand.
 pub type CliResult = Result<(), CliError>;
+
+/// Longest error line printed: longer messages (which echo user input, e.g. a 100 000-move
+/// `connect4:moves=…`) are cut in the middle.
+pub const MAX_ERROR_CHARS: usize = 400;
+
+/// `msg` as one line of at most about [`MAX_ERROR_CHARS`] characters.
+pub fn clip_line(msg: &str) -> String {
+    arachne_core::parse::clip(msg, MAX_ERROR_CHARS)
+}

@@ -62,11 +62,26 @@ fn main() -> ExitCode {
                     let _ = e.print();
                     return ExitCode::SUCCESS;
                 }
-                _ => {
-                    // One clear line: clap's first line, without the usage block.
+                kind => {
+                    // One clear line: clap's first line, without the usage block; for missing
+                    // arguments, with the names clap lists on the lines below it.
                     let text = e.render().to_string();
-                    let line = text.lines().next().unwrap_or("invalid arguments");
-                    eprintln!("{} (see arachne --help)", line.trim_end());
+                    let mut lines = text.lines();
+                    let mut line = lines
+                        .next()
+                        .unwrap_or("invalid arguments")
+                        .trim_end()
+                        .to_string();
+                    if kind == ErrorKind::MissingRequiredArgument {
+                        let names: Vec<&str> = lines
+                            .take_while(|l| {
+                                l.starts_with(char::is_whitespace) && !l.trim().is_empty()
+                            })
+                            .map(str::trim)
+                            .collect();
+                        line = format!("{line} {}", names.join(", "));
+                    }
+                    eprintln!("{} (see arachne --help)", error::clip_line(&line));
                     return ExitCode::from(2);
                 }
             }
@@ -88,11 +103,11 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Usage(msg)) => {
-            eprintln!("error: {msg}");
+            eprintln!("error: {}", error::clip_line(&msg));
             ExitCode::from(2)
         }
         Err(CliError::Failed(msg)) => {
-            eprintln!("error: {msg}");
+            eprintln!("error: {}", error::clip_line(&msg));
             ExitCode::from(1)
         }
     }

@@ -18,6 +18,7 @@
 
 pub mod game;
 pub mod limits;
+pub mod parse;
 pub mod rng;
 pub mod score;
 pub mod stats;
@@ -27,4 +28,4 @@ pub use game::{count_games, perft, Game};
 pub use limits::{Limits, StopFlag, StopReason};
 pub use score::{Score, Window};
 pub use stats::Stats;
-pub use tt::{Bound, TranspositionTable, TtEntry};
+pub use tt::{Bound, TranspositionTable, TtEntry, TtError};

@@ -135,10 +135,12 @@ impl fmt::Display for Score {
         } else if *self <= -Score::INF {
             write!(f, "-inf")
         } else if let Some(p) = self.plies_to_end() {
+            // Plies, not moves (UCI's `score mate N` counts moves: N = ⌈plies / 2⌉).
+            let unit = if p == 1 { "ply" } else { "plies" };
             if self.0 > 0 {
-                write!(f, "win in {p}")
+                write!(f, "win in {p} {unit}")
             } else {
-                write!(f, "loss in {p}")
+                write!(f, "loss in {p} {unit}")
             }
         } else {
             write!(f, "{}", self.0)
@@ -206,6 +208,13 @@ mod tests {
         assert!(Score(Score::MAX_EVAL) < Score::win_in(Score::MAX_PLY as u32 - 1));
         assert_eq!(Score::win_in(7).plies_to_end(), Some(7));
         assert_eq!(Score(123).plies_to_end(), None);
+    }
+
+    #[test]
+    fn decisive_scores_print_their_unit() {
+        assert_eq!(Score::win_in(3).to_string(), "win in 3 plies");
+        assert_eq!(Score::loss_in(1).to_string(), "loss in 1 ply");
+        assert_eq!(Score(-40).to_string(), "-40");
     }
 
     #[test]

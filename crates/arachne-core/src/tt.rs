@@ -8,6 +8,12 @@
 //! Moves are stored as their index in generation order (see [`crate::Game::moves`]), which
 //! makes the table independent of the game's move type.
 //!
+//! Size: a table has exactly as many slots as the requested mebibytes hold (`mib · 2^20 / 16`,
+//! no rounding to a power of two); a key's slot is `(key · len) >> 64` (Lemire's multiply-shift
+//! range reduction). Allocation is fallible ([`TranspositionTable::try_with_mib`]): a request
+//! the machine cannot satisfy is an error, never an abort. [`MAX_MIB`] is the largest size the
+//! CLI and the UCI engine accept.
+//!
 //! Replacement: a slot is overwritten when the new entry is from a newer search generation,
 //! is for the same position, or has at least the stored depth.
 //!
@@ -61,10 +67,26 @@ pub struct TtEntry {
     pub move_index: Option<u16>,
 }
 
+/// Largest table size in MiB accepted from users (`search --hash`, UCI `Hash`): 64 GiB.
+pub const MAX_MIB: usize = 1 << 16;
+
+/// Bytes per slot.
+pub const SLOT_BYTES: usize = 16;
+
+/// A table that could not be allocated.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TtError {
+    /// Zero or more than [`MAX_MIB`] mebibytes.
+    #[error("hash size {0} MiB is outside 1..={MAX_MIB}")]
+    Size(usize),
+    /// The allocator refused the memory.
+    #[error("cannot allocate a {0} MiB hash table (not enough memory)")]
+    OutOfMemory(usize),
+}
+
 /// The table. See the module docs.
 pub struct TranspositionTable {
     slots: Box<[[AtomicU64; 2]]>,
-    mask: usize,
     generation: AtomicU8,
 }
 
@@ -105,44 +127,51 @@ fn unpack(d: u64) -> Option<(TtEntry, u8)> {
 
 /// `n` zeroed slots from the allocator's zeroed memory (calloc: pages are mapped lazily, so a
 /// large table costs nothing until it is used).
-fn zeroed_slots(n: usize) -> Box<[[AtomicU64; 2]]> {
-    use std::alloc::{alloc_zeroed, handle_alloc_error, Layout};
-    let layout = Layout::array::<[AtomicU64; 2]>(n).expect("table size overflows");
+/// `None` when the allocator refuses.
+fn zeroed_slots(n: usize) -> Option<Box<[[AtomicU64; 2]]>> {
+    use std::alloc::{alloc_zeroed, Layout};
+    let n = n.max(1);
+    let layout = Layout::array::<[AtomicU64; 2]>(n).ok()?;
     // SAFETY: `layout` has non-zero size (n ≥ 1); an all-zero bit pattern is a valid
     // `AtomicU64`; the pointer comes from the global allocator with exactly this layout, which
     // is what `Box<[T]>` frees with.
     unsafe {
         let p = alloc_zeroed(layout) as *mut [AtomicU64; 2];
         if p.is_null() {
-            handle_alloc_error(layout);
+            return None;
         }
-        Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n))
+        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n)))
     }
 }
 
 impl TranspositionTable {
-    /// A table of about `mib` mebibytes (rounded down to a power of two number of 16-byte
-    /// slots, at least 1024 slots).
-    pub fn with_mib(mib: usize) -> Self {
-        let want = (mib.max(1) << 20) / 16;
-        let slots = (want.max(1024)).next_power_of_two();
-        let slots = if slots > want.max(1024) {
-            slots / 2
-        } else {
-            slots
-        };
-        Self::with_slots(slots)
+    /// A table of exactly `mib` mebibytes (`mib · 2^20 / 16` slots), `mib` in `1..=MAX_MIB`;
+    /// an error, not an abort, when the memory is not available.
+    pub fn try_with_mib(mib: usize) -> Result<Self, TtError> {
+        if !(1..=MAX_MIB).contains(&mib) {
+            return Err(TtError::Size(mib));
+        }
+        Self::try_with_slots((mib << 20) / SLOT_BYTES).ok_or(TtError::OutOfMemory(mib))
     }
 
-    /// A table of exactly `n` slots (`n` is rounded up to a power of two).
+    /// [`TranspositionTable::try_with_mib`] for sizes known to be sane (`mib` is clamped to
+    /// `1..=MAX_MIB`). Panics if the memory is not available.
+    pub fn with_mib(mib: usize) -> Self {
+        let mib = mib.clamp(1, MAX_MIB);
+        Self::try_with_mib(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of exactly `n` slots (at least 1). Panics if the memory is not available.
     pub fn with_slots(n: usize) -> Self {
-        let n = n.max(1).next_power_of_two();
-        let slots = zeroed_slots(n);
-        TranspositionTable {
-            slots,
-            mask: n - 1,
+        Self::try_with_slots(n).expect("cannot allocate the hash table")
+    }
+
+    /// A table of exactly `n` slots (at least 1); `None` when the memory is not available.
+    pub fn try_with_slots(n: usize) -> Option<Self> {
+        Some(TranspositionTable {
+            slots: zeroed_slots(n)?,
             generation: AtomicU8::new(0),
-        }
+        })
     }
 
     /// Number of slots.
@@ -170,7 +199,8 @@ impl TranspositionTable {
 
     #[inline]
     fn slot(&self, key: u64) -> &[AtomicU64; 2] {
-        &self.slots[(key as usize) & self.mask]
+        let i = ((key as u128 * self.slots.len() as u128) >> 64) as usize;
+        &self.slots[i]
     }
 
     /// Looks `key` up.
@@ -319,6 +349,42 @@ mod tests {
     #[test]
     fn with_mib_sizes() {
         assert_eq!(TranspositionTable::with_mib(1).len(), 65536);
-        assert_eq!(TranspositionTable::with_mib(3).len(), 131072);
+        // Exactly the requested size: no rounding to a power of two.
+        assert_eq!(TranspositionTable::with_mib(3).len(), 3 * 65536);
+        assert_eq!(TranspositionTable::with_slots(1000).len(), 1000);
+    }
+
+    #[test]
+    fn sizes_outside_the_limits_are_errors() {
+        assert_eq!(
+            TranspositionTable::try_with_mib(0).unwrap_err(),
+            TtError::Size(0)
+        );
+        assert_eq!(
+            TranspositionTable::try_with_mib(MAX_MIB + 1).unwrap_err(),
+            TtError::Size(MAX_MIB + 1)
+        );
+    }
+
+    #[test]
+    fn every_slot_is_reachable() {
+        // Keys spread over the whole u64 range reach every slot of an odd-sized table.
+        let tt = TranspositionTable::with_slots(7);
+        let e = TtEntry {
+            score: Score(1),
+            depth: 1,
+            bound: Bound::Exact,
+            move_index: None,
+        };
+        for i in 0..7u64 {
+            let key = i * (u64::MAX / 7) + u64::MAX / 14;
+            tt.store(key, e);
+            assert_eq!(tt.probe(key), Some(e));
+        }
+        let used = tt
+            .slots
+            .iter()
+            .filter(|s| s[1].load(Ordering::Relaxed) != 0);
+        assert_eq!(used.count(), 7);
     }
 }

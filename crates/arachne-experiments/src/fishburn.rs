@@ -96,10 +96,12 @@ fn table1<G: Game>(roots: &[G], depth: u32, pg: &Progress) -> Result<Table1, Exp
         sub_over_k: [0, 0],
         subtrees: 0,
     };
-    let algo: ParAlgo = "tree-split:raise=last,preorder=1"
+    let algo: ParAlgo = "tree-split:raise=last,preorder=1,q=1"
         .parse()
         .map_err(ExpError::failed)?;
-    let sub_algo: ParAlgo = "tree-split:preorder=1".parse().map_err(ExpError::failed)?;
+    let sub_algo: ParAlgo = "tree-split:preorder=1,q=1"
+        .parse()
+        .map_err(ExpError::failed)?;
     let cost = CostModel::arachne();
     for (i, root) in roots.iter().enumerate() {
         pg.message(format!(
@@ -154,11 +156,11 @@ fn speedup_curves(
     pg: &Progress,
 ) -> Result<Vec<Curve>, ExpError> {
     let specs: [(&str, &str); 7] = [
-        ("tree-split (1 master, P-1 slaves)", "tree-split"),
+        ("tree-split (1 master, P-1 slaves)", "tree-split:q=1"),
         ("tree-split q=2", "tree-split:q=2"),
         ("tree-split q=3", "tree-split:q=3"),
         ("tree-split f=2 (binary)", "tree-split:f=2"),
-        ("palphabeta-par (q=1)", "palphabeta-par"),
+        ("palphabeta-par (q=1)", "palphabeta-par:q=1"),
         ("palphabeta-par q=2", "palphabeta-par:q=2"),
         ("baudet", "baudet"),
     ];

@@ -137,9 +137,47 @@ impl Chess {
         if !full.is_ascii() {
             return Err(bad("non-ASCII characters"));
         }
-        let board = Board::from_fen(&full, false)
-            .or_else(|_| Board::from_fen(&full, true))
-            .map_err(|e| bad(&e.to_string().to_lowercase().replace('.', "")))?;
+        // Standard FEN first, then Shredder-FEN castling (Chess960). The error reported is the
+        // standard parse's unless it failed on the castling field, where the Shredder parse
+        // got at least as far: either way the field named is the first one that is wrong.
+        let board = match Board::from_fen(&full, false) {
+            Ok(b) => b,
+            Err(first) => match Board::from_fen(&full, true) {
+                Ok(b) => b,
+                Err(second) => {
+                    use cozy_chess::FenParseError as E;
+                    let e = if matches!(first, E::InvalidCastlingRights) {
+                        second
+                    } else {
+                        first
+                    };
+                    let f: Vec<&str> = full.split(' ').collect();
+                    let field = |i: usize| shown(f.get(i).copied().unwrap_or(""), 20);
+                    let reason = match e {
+                        E::InvalidBoard => {
+                            format!("the board (field 1, `{}`) is invalid", field(0))
+                        }
+                        E::InvalidSideToMove => {
+                            format!("the side to move (field 2, `{}`) is invalid", field(1))
+                        }
+                        E::InvalidCastlingRights => {
+                            format!("the castling rights (field 3, `{}`) are invalid", field(2))
+                        }
+                        E::InvalidEnPassant => {
+                            format!("the en passant square (field 4, `{}`) is invalid", field(3))
+                        }
+                        E::InvalidHalfMoveClock => {
+                            format!("the half-move clock (field 5, `{}`) is invalid", field(4))
+                        }
+                        E::InvalidFullmoveNumber => {
+                            format!("the full-move number (field 6, `{}`) is invalid", field(5))
+                        }
+                        other => other.to_string().to_lowercase().replace('.', ""),
+                    };
+                    return Err(bad(&reason));
+                }
+            },
+        };
         Ok(Chess {
             board,
             eval: Eval::Material,

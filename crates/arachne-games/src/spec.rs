@@ -101,7 +101,9 @@ impl SpecArgs {
             for part in rest.split(',').filter(|p| !p.trim().is_empty()) {
                 let Some((k, v)) = part.split_once('=') else {
                     return err(format!(
-                        "game spec `{spec}`: expected key=value, found `{part}`"
+                        "game spec `{}`: expected key=value, found `{}`",
+                        arachne_core::parse::clip(spec, 60),
+                        arachne_core::parse::clip(part, 40)
                     ));
                 };
                 if args
@@ -109,7 +111,8 @@ impl SpecArgs {
                     .is_some()
                 {
                     return err(format!(
-                        "game spec `{spec}`: key `{}` given twice",
+                        "game spec `{}`: key `{}` given twice",
+                        arachne_core::parse::clip(spec, 60),
                         k.trim()
                     ));
                 }
@@ -143,10 +146,14 @@ impl SpecArgs {
                 Some(d) => Ok(d),
                 None => err(format!("{name}: missing `{key}=`")),
             },
-            Some(v) => match v.parse::<i64>() {
+            Some(v) => match arachne_core::parse::int::<i64>(&v) {
                 Ok(x) if (min..=max).contains(&x) => Ok(x),
                 Ok(x) => err(format!("{name}: {key}={x} is out of range ({min}..={max})")),
-                Err(_) => err(format!("{name}: {key}=`{v}` is not an integer")),
+                Err(e) if e.contains("out of range") => err(format!(
+                    "{name}: {key}=`{}` is out of range ({min}..={max})",
+                    arachne_core::parse::clip(&v, 40)
+                )),
+                Err(e) => err(format!("{name}: {key}={e}")),
             },
         }
     }
@@ -163,7 +170,8 @@ impl SpecArgs {
             Ok(v)
         } else {
             err(format!(
-                "{name}: {key}=`{v}` must be one of {}",
+                "{name}: {key}=`{}` must be one of {}",
+                arachne_core::parse::clip(&v, 40),
                 choices.join(", ")
             ))
         }
@@ -171,7 +179,11 @@ impl SpecArgs {
     /// Fails if any key was not consumed.
     pub fn finish(self) -> Result<(), SpecError> {
         if let Some(k) = self.args.keys().next() {
-            return err(format!("{}: unknown key `{k}`", self.name));
+            return err(format!(
+                "{}: unknown key `{}`",
+                self.name,
+                arachne_core::parse::clip(k, 40)
+            ));
         }
         Ok(())
     }
@@ -236,9 +248,10 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, Sp
             let seed = a.int("seed", Some(1), 0, i64::MAX)? as u64;
             let range = match a.take("range") {
                 None => None,
-                Some(r) => match r.parse::<u32>() {
+                Some(r) => match arachne_core::parse::int::<u32>(&r) {
                     Ok(r) if r >= 1 => Some(r),
-                    _ => return err(format!("iid: range=`{r}` must be a positive integer")),
+                    Ok(_) => return err("iid: range=0 must be at least 1"),
+                    Err(e) => return err(format!("iid: range={e}")),
                 },
             };
             a.finish()?;
@@ -261,9 +274,10 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, Sp
             let values = match (lo, hi) {
                 (None, None) => EdgeValues::Real,
                 (Some(lo), Some(hi)) => {
-                    let (Ok(lo), Ok(hi)) = (lo.parse::<i32>(), hi.parse::<i32>()) else {
-                        return err("incremental: lo and hi must be integers");
-                    };
+                    let lo = arachne_core::parse::int::<i32>(&lo)
+                        .map_err(|e| SpecError(format!("incremental: lo={e}")))?;
+                    let hi = arachne_core::parse::int::<i32>(&hi)
+                        .map_err(|e| SpecError(format!("incremental: hi={e}")))?;
                     if lo >= hi {
                         return err(format!("incremental: need lo < hi, got lo={lo}, hi={hi}"));
                     }
@@ -313,7 +327,10 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, Sp
             let moves = a.take("moves").unwrap_or_default();
             a.finish()?;
             let Some(root) = TicTacToe::from_moves(&moves) else {
-                return err(format!("tictactoe: illegal move sequence `{moves}`"));
+                return err(format!(
+                    "tictactoe: illegal move sequence `{}`",
+                    arachne_core::parse::clip(&moves, 60)
+                ));
             };
             let left = 9 - moves.len() as u32;
             Ok(visitor.visit(root, info("tictactoe", None, left)))
@@ -365,13 +382,17 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, Sp
             let moves = a.take("moves").unwrap_or_default();
             a.finish()?;
             let Some(root) = Connect4::from_moves(&moves) else {
-                return err(format!("connect4: illegal move sequence `{moves}`"));
+                return err(format!(
+                    "connect4: illegal move sequence `{}`",
+                    arachne_core::parse::clip(&moves, 60)
+                ));
             };
             let left = 42 - root.plies();
             Ok(visitor.visit(root, info("connect4", None, 10.min(left))))
         }
         other => err(format!(
-            "unknown game `{other}` (known: {})",
+            "unknown game `{}` (known: {})",
+            arachne_core::parse::clip(other, 40),
             CATALOGUE
                 .iter()
                 .map(|(n, _)| *n)
@@ -425,9 +446,19 @@ mod tests {
             "ordered:n=10,d=10",
             "connect4:moves=1111111",
             "tictactoe:moves=11",
+            "iid:n=3,d=3,range=4294967296",
+            "iid:n=3,d=3,seed=18446744073709551616",
+            "incremental:b=3,d=3,lo=-1000000000000,hi=5",
         ] {
             let e = with_game(bad, Perft(1)).unwrap_err();
             assert!(!e.0.contains('\n') && !e.0.is_empty(), "{bad}: {e}");
+            if bad.contains("0000") {
+                assert!(e.0.contains("out of range"), "{bad}: {e}");
+            }
         }
+        // Long input is not echoed whole.
+        let long = format!("connect4:moves={}", "1".repeat(100_000));
+        let e = with_game(&long, Perft(1)).unwrap_err();
+        assert!(e.0.len() < 300, "{}", e.0.len());
     }
 }

@@ -237,3 +237,24 @@ proptest! {
         let _ = p.parse_uci(&s);
     }
 }
+
+/// A FEN error names the field that is wrong (issue 14, item 8: every error in the en-passant,
+/// half-move or full-move fields used to say "the castling rights are invalid").
+#[test]
+fn fen_errors_name_the_wrong_field() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for (fen, field) in [
+        (format!("{start} w KQkq z9 0 1"), "en passant"),
+        (format!("{start} w KQkq - x 1"), "half-move"),
+        (format!("{start} w KQkq - 0 y"), "full-move"),
+        (format!("{start} w KQkX - 0 1"), "castling"),
+        (format!("{start} q KQkq - 0 1"), "side to move"),
+        (
+            "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
+            "board",
+        ),
+    ] {
+        let e = Chess::from_fen(&fen).unwrap_err().to_string();
+        assert!(e.contains(field), "{fen}: {e}");
+    }
+}

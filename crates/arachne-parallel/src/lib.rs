@@ -17,6 +17,22 @@
 //! ABDADA), with Cilk-style work/span and a greedy P-processor schedule, are in [`smp`].
 //! | `type-guided` | [`type_guided`] | nCUBE chess: Knuth–Moore node types, hash move sequential, the rest farmed out |
 //!
+//! [`search_limited`] honours the search limits on every backend, in the runtime (so every
+//! algorithm inherits them): Ctrl-C / the stop flag, a wall-clock deadline and a node budget
+//! summed over the processors (checked after every simulator quantum, or every few
+//! milliseconds on threads, so a budget may be passed by a little). A stopped search reports
+//! its node counts and time with `stopped` set and no value (`value_kind` unknown).
+//!
+//! ## The processor tree when only P is given
+//!
+//! With `--procs P` and neither `f` nor `q`, the tree-shaped algorithms take the processor
+//! tree that uses P well for the tree being searched ([`ParAlgo::auto_tree`]): among the trees
+//! with fan-out `f ≤ b` (the root's branching factor: a master with more slaves than children
+//! leaves some idle), depth `q ≤ D − 1` (a processor tree as deep as the game tree leaves the
+//! bottom slaves nothing to search) and at most P processors, those within 90% of the most
+//! processors any of them uses, and among those the shallowest (fewer levels of masters,
+//! fewer messages), then the widest. The tree used is reported (`processor_tree`).
+//!
 //! [`search`] runs any of them on any [`Game`] and reports the value, the best move, node
 //! counts, messages, time (virtual on `sim`, with the serial search's virtual time under the same
 //! cost model and the speedup; wall-clock on `threads`) and per-processor busy/idle time.
@@ -43,9 +59,9 @@ pub mod smp;
 pub mod tree_split;
 pub mod type_guided;
 
-use arachne_core::{Game, Score, Stats, Window};
+use arachne_core::{Game, Limits, Score, Stats, StopReason, Window};
 use arachne_runtime::{
-    run_sim, run_threads, CostModel, Pid, Process, SimConfig, Stepper, StepperMode,
+    run_sim_limited, run_threads_limited, CostModel, Pid, Process, SimConfig, Stepper, StepperMode,
 };
 use slave::{Msg, ProcTree};
 use std::fmt;
@@ -98,7 +114,7 @@ pub enum ParAlgo {
 
 /// One line per algorithm, for `arachne algos`.
 pub const CATALOGUE: &[(&str, &str)] = &[
-    ("tree-split", "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1 (preorder: the game's hint, e.g. MVV/LVA, then static values; default: one master, P-1 slaves) (seed 000 §4, §6)"),
+    ("tree-split", "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1 (preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (seed 000 §4, §6)"),
     ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W (seed 000 §3)"),
     ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q (seed 000 §7)"),
     ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q (seed 000 §7.4)"),
@@ -118,6 +134,12 @@ impl FromStr for ParAlgo {
                     "algorithm `{s}`: expected key=value, found `{part}`"
                 ));
             };
+            if kv.iter().any(|(seen, _)| seen == k.trim()) {
+                return err(format!(
+                    "algorithm `{name}`: key `{}` given twice",
+                    k.trim()
+                ));
+            }
             kv.push((k.trim().to_string(), v.trim().to_string()));
         }
         let mut take = |k: &str| -> Option<String> {
@@ -126,8 +148,16 @@ impl FromStr for ParAlgo {
         };
         fn num<T: FromStr>(name: &str, k: &str, v: Option<String>) -> Result<Option<T>, ParError> {
             v.map(|v| {
-                v.parse::<T>()
-                    .map_err(|_| ParError(format!("{name}: {k}=`{v}` is not a valid number")))
+                v.parse::<T>().map_err(|_| {
+                    // A number too large for its field is out of range, not "not a number".
+                    let digits = v.strip_prefix(['-', '+']).unwrap_or(&v);
+                    let what = if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                        "is out of range"
+                    } else {
+                        "is not a valid number"
+                    };
+                    ParError(format!("{name}: {k}=`{v}` {what}"))
+                })
             })
             .transpose()
         }
@@ -308,6 +338,48 @@ impl ParAlgo {
         }
     }
 
+    /// The processor tree for a search of a game tree with root branching `b` to `depth`:
+    /// [`ParAlgo::proc_tree`], except that `--procs P` alone (no `f`, no `q`) chooses the tree by
+    /// the rule in the crate docs instead of one master with P − 1 slaves.
+    pub fn proc_tree_for(
+        f: Option<u32>,
+        q: Option<u32>,
+        procs: Option<u32>,
+        max: u64,
+        b: usize,
+        depth: u32,
+    ) -> Result<ProcTree, ParError> {
+        match (f, q, procs) {
+            (None, None, Some(p)) if p > 1 && p as u64 <= max => Ok(Self::auto_tree(p, b, depth)),
+            _ => Self::proc_tree(f, q, procs, max),
+        }
+    }
+
+    /// The processor tree for `p ≥ 2` processors on a game tree with root branching `b` searched
+    /// to `depth` (the rule in the crate docs).
+    pub fn auto_tree(p: u32, b: usize, depth: u32) -> ProcTree {
+        let fmax = (b.max(1) as u64).min(p as u64 - 1) as u32;
+        let qmax = depth.saturating_sub(1).max(1);
+        let mut cands: Vec<(u64, ProcTree)> = Vec::new();
+        for f in 1..=fmax {
+            for q in 1..=qmax {
+                match (ProcTree { f, q }).count() {
+                    Some(c) if c <= p as u64 => cands.push((c, ProcTree { f, q })),
+                    _ => break,
+                }
+                if f == 1 {
+                    break; // a chain of masters is never better than one master and a slave
+                }
+            }
+        }
+        let most = cands.iter().map(|c| c.0).max().unwrap_or(2);
+        cands
+            .into_iter()
+            .filter(|c| c.0 * 10 >= most * 9)
+            .min_by_key(|(c, t)| (t.q, std::cmp::Reverse(t.f), std::cmp::Reverse(*c)))
+            .map_or(ProcTree { f: 1, q: 1 }, |c| c.1)
+    }
+
     /// The processor tree for `procs` processors (see [`tree_split`] for the rule).
     pub fn proc_tree(
         f: Option<u32>,
@@ -412,6 +484,8 @@ pub struct ParOutcome<M> {
     pub exact: bool,
     /// Best root move (`None` at a bottom root, or when the algorithm does not know it).
     pub best_move: Option<M>,
+    /// Principal variation from `best_move` (see [`principal_line`]); empty without one.
+    pub pv: Vec<M>,
     /// Node counts summed over all processors.
     pub stats: Stats,
     /// Processors used.
@@ -436,6 +510,9 @@ pub struct ParOutcome<M> {
     pub wall: Duration,
     /// Iterative searches: the node counts of the last iteration alone.
     pub last_iteration: Option<Stats>,
+    /// Set when a limit stopped the search before it finished: then `value` means nothing
+    /// (`value_kind` unknown) and `best_move` is `None`; counts and times are those so far.
+    pub stopped: Option<StopReason>,
 }
 
 /// The serial counterpart: a full-window search by a [`Stepper`] (same code as the slaves).
@@ -458,6 +535,7 @@ pub fn serial_in<G: Game>(
 }
 
 struct Run<M> {
+    stopped: Option<StopReason>,
     host: Vec<(f64, M)>,
     stats: Stats,
     time: f64,
@@ -470,9 +548,10 @@ fn execute<P: Process>(
     procs: Vec<P>,
     initial: Vec<(Pid, P::Msg)>,
     backend: &Backend,
+    limits: &Limits,
     stop: impl FnMut(&P::Msg) -> bool,
 ) -> Run<P::Msg> {
-    execute_with_procs(procs, initial, backend, stop).0
+    execute_with_procs(procs, initial, backend, limits, stop).0
 }
 
 /// [`execute`], handing the processes back (for their records).
@@ -480,12 +559,14 @@ fn execute_with_procs<P: Process>(
     procs: Vec<P>,
     initial: Vec<(Pid, P::Msg)>,
     backend: &Backend,
+    limits: &Limits,
     stop: impl FnMut(&P::Msg) -> bool,
 ) -> (Run<P::Msg>, Vec<P>) {
     match backend {
         Backend::Sim(cfg) => {
-            let o = run_sim(procs, initial, cfg, stop);
+            let o = run_sim_limited(procs, initial, cfg, limits, stop);
             let run = Run {
+                stopped: o.stopped,
                 stats: o.procs.iter().fold(Stats::default(), |a, p| a + p.stats()),
                 host: o.host,
                 time: o.time,
@@ -497,8 +578,9 @@ fn execute_with_procs<P: Process>(
         }
         Backend::Threads { poll_every } => {
             let cost = CostModel::unit(1.0);
-            let o = run_threads(procs, initial, &cost, *poll_every, stop);
+            let o = run_threads_limited(procs, initial, &cost, *poll_every, limits, stop);
             let run = Run {
+                stopped: o.stopped,
                 stats: o.procs.iter().fold(Stats::default(), |a, p| a + p.stats()),
                 host: o.host,
                 time: o.elapsed.as_secs_f64(),
@@ -532,10 +614,37 @@ pub fn search_in<G: Game>(
     procs: Option<u32>,
     backend: &Backend,
 ) -> Result<ParOutcome<G::Move>, ParError> {
+    search_limited(
+        algo,
+        root,
+        depth,
+        root_window,
+        procs,
+        backend,
+        &Limits::default(),
+    )
+}
+
+/// Like [`search_in`], stopping early when `limits` trip (see the crate docs);
+/// `limits.depth` is ignored (`depth` is the depth).
+pub fn search_limited<G: Game>(
+    algo: &ParAlgo,
+    root: &G,
+    depth: u32,
+    root_window: Window,
+    procs: Option<u32>,
+    backend: &Backend,
+    limits: &Limits,
+) -> Result<ParOutcome<G::Move>, ParError> {
     if let ParAlgo::Knm(o) = algo {
-        return knm::dist::search(o, root, depth, root_window, procs, backend);
+        return knm::dist::search_limited(o, root, depth, root_window, procs, backend, limits);
     }
     let start = Instant::now();
+    let branching = {
+        let mut moves = Vec::new();
+        root.moves(&mut moves);
+        moves.len()
+    };
     let max = match backend {
         Backend::Sim(cfg) => {
             cfg.cost.validate().map_err(|e| ParError(e.0))?;
@@ -553,21 +662,29 @@ pub fn search_in<G: Game>(
     let is_value = |m: &Msg<G>| matches!(m, Msg::Value { .. });
     let (run, tree, nprocs) = match *algo {
         ParAlgo::TypeGuided(o) => {
-            return type_guided::search_traced(&o, root, depth, root_window, procs, backend)
-                .map(|(out, _)| out)
+            return type_guided::search_traced_limited(
+                &o,
+                root,
+                depth,
+                root_window,
+                procs,
+                backend,
+                limits,
+            )
+            .map(|(out, _)| out)
         }
         ParAlgo::TreeSplit(o) => {
-            let tree = ParAlgo::proc_tree(o.f, o.q, procs, max)?;
+            let tree = ParAlgo::proc_tree_for(o.f, o.q, procs, max, branching, depth)?;
             let ps = tree_split::build::<G>(tree, &o);
             let n = ps.len();
             (
-                execute(ps, vec![(0, evaluate(1))], backend, is_value),
+                execute(ps, vec![(0, evaluate(1))], backend, limits, is_value),
                 Some(tree),
                 n,
             )
         }
         ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => {
-            let tree = ParAlgo::proc_tree(o.f, o.q, procs, max)?;
+            let tree = ParAlgo::proc_tree_for(o.f, o.q, procs, max, branching, depth)?;
             let rule = if matches!(algo, ParAlgo::PBound(_)) {
                 batch::Rule::Bound
             } else {
@@ -576,7 +693,7 @@ pub fn search_in<G: Game>(
             let ps = batch::build::<G>(tree, rule, o.preorder);
             let n = ps.len();
             (
-                execute(ps, vec![(0, evaluate(1))], backend, is_value),
+                execute(ps, vec![(0, evaluate(1))], backend, limits, is_value),
                 Some(tree),
                 n,
             )
@@ -590,7 +707,7 @@ pub fn search_in<G: Game>(
             }
             let ws = baudet::windows(root, k, &o);
             let (ps, initial) = baudet::build(root, depth, &ws, o.preorder);
-            let run = execute(ps, initial, backend, |m| baudet::succeeded(&ws, m));
+            let run = execute(ps, initial, backend, limits, |m| baudet::succeeded(&ws, m));
             // Only the successful search's report is the answer.
             let mut run = run;
             run.host.retain(|(_, m)| baudet::succeeded(&ws, m));
@@ -598,14 +715,20 @@ pub fn search_in<G: Game>(
         }
         ParAlgo::Knm(_) => unreachable!("dispatched above"),
     };
-    let Some((
-        _,
-        Msg::Value {
-            value, best, lower, ..
-        },
-    )) = run.host.last().map(|(t, m)| (*t, m.clone()))
-    else {
-        return err("the parallel search ended without a result");
+    let answer = match run.host.last() {
+        Some((
+            _,
+            Msg::Value {
+                value, best, lower, ..
+            },
+        )) if run.stopped.is_none() => Some((*value, *best, *lower)),
+        _ => None,
+    };
+    let Some((value, best, lower)) = answer else {
+        let Some(reason) = run.stopped else {
+            return err("the parallel search ended without a result");
+        };
+        return Ok(stopped_outcome(run, reason, nprocs, tree, start));
     };
     let (serial_time, serial_stats, speedup) = match backend {
         Backend::Sim(cfg) => {
@@ -613,17 +736,31 @@ pub fn search_in<G: Game>(
                 ParAlgo::Baudet(_) => Window::FULL,
                 _ => root_window,
             };
-            let (_, st) = serial_in(root, depth, window, algo.serial_mode(), algo.preorder());
-            let t = cfg.cost.serial_time(st.interior, st.leaves);
-            let sp = if run.time > 0.0 { t / run.time } else { 1.0 };
-            (Some(t), Some(st), Some(sp))
+            // The serial reference stops on the stop flag (Ctrl-C) too: then it is missing.
+            match serial_stoppable(
+                root,
+                depth,
+                window,
+                algo.serial_mode(),
+                algo.preorder(),
+                limits,
+            ) {
+                Some((_, st)) => {
+                    let t = cfg.cost.serial_time(st.interior, st.leaves);
+                    let sp = if run.time > 0.0 { t / run.time } else { 1.0 };
+                    (Some(t), Some(st), Some(sp))
+                }
+                None => (None, None, None),
+            }
         }
         Backend::Threads { .. } => (None, None, None),
     };
+    let pv = principal_line(root, depth, value, !lower, best, algo.preorder(), limits);
     Ok(ParOutcome {
         value,
         exact: !lower,
         best_move: best,
+        pv,
         stats: run.stats,
         procs: nprocs,
         tree,
@@ -636,5 +773,100 @@ pub fn search_in<G: Game>(
         idle: run.idle,
         wall: start.elapsed(),
         last_iteration: None,
+        stopped: None,
     })
+}
+
+/// The outcome of a search that a limit stopped: counts and times so far, no value, no serial
+/// reference.
+fn stopped_outcome<M, N>(
+    run: Run<N>,
+    reason: StopReason,
+    procs: usize,
+    tree: Option<ProcTree>,
+    start: Instant,
+) -> ParOutcome<M> {
+    ParOutcome {
+        value: Score(0),
+        exact: false,
+        best_move: None,
+        pv: Vec::new(),
+        stats: run.stats,
+        procs,
+        tree,
+        time: run.time,
+        serial_time: None,
+        serial_stats: None,
+        speedup: None,
+        messages: run.messages,
+        busy: run.busy,
+        idle: run.idle,
+        wall: start.elapsed(),
+        last_iteration: None,
+        stopped: Some(reason),
+    }
+}
+
+/// The principal variation of a finished parallel search with root value `value` and best
+/// move `best`: the processes report only the best root move, so the rest of the line is
+/// re-derived after the search by a serial [`Stepper`] (the slaves' code, with its principal
+/// variation kept) on the best move's subtree with the minimal window around `-value`,
+/// `(−value − 1, −value + 1)`: the subtree's value lies strictly inside it, so every node on its
+/// principal line is exact and the line is right. Its nodes are not added to the search's
+/// statistics or time (they belong to the reporting, not the algorithm — the same convention as
+/// the serial MTD(f)'s line). Only the best move is returned when the value is a bound, or when
+/// the stop flag ends the re-derivation.
+pub fn principal_line<G: Game>(
+    root: &G,
+    depth: u32,
+    value: Score,
+    exact: bool,
+    best: Option<G::Move>,
+    preorder: bool,
+    limits: &Limits,
+) -> Vec<G::Move> {
+    let Some(m) = best else {
+        return Vec::new();
+    };
+    let mut line = vec![m];
+    if !exact || depth < 2 {
+        return line;
+    }
+    let mut s = Stepper::new(StepperMode::AlphaBeta, preorder).with_pv();
+    let window = Window::new(-value - 1, -value + 1);
+    s.start(root.play(m), window, depth - 1, 1);
+    let mut steps = 0u32;
+    while s.is_running() {
+        s.step();
+        steps = steps.wrapping_add(1);
+        if steps % 4096 == 0 && limits.stop.is_stopped() {
+            return line;
+        }
+    }
+    if s.result() == Some(-value) {
+        line.extend_from_slice(s.pv());
+    }
+    line
+}
+
+/// [`serial_in`], abandoned (`None`) when `limits.stop` is set.
+fn serial_stoppable<G: Game>(
+    root: &G,
+    depth: u32,
+    window: Window,
+    mode: StepperMode,
+    preorder: bool,
+    limits: &Limits,
+) -> Option<(Score, Stats)> {
+    let mut s = Stepper::new(mode, preorder);
+    s.start(root.clone(), window, depth, 0);
+    let mut steps = 0u32;
+    while s.is_running() {
+        s.step();
+        steps = steps.wrapping_add(1);
+        if steps % 4096 == 0 && limits.stop.is_stopped() {
+            return None;
+        }
+    }
+    Some((s.result().expect("finished"), s.stats))
 }

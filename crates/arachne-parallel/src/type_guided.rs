@@ -81,10 +81,10 @@
 //! line of play).
 use crate::slave::{expand, run_stepper, MasterNode, Msg, ProcTree, Slave};
 use crate::{
-    execute_with_procs, serial_in, Backend, ParAlgo, ParError, ParOutcome, MAX_SIM_PROCS,
-    MAX_THREAD_PROCS,
+    execute_with_procs, principal_line, serial_in, stopped_outcome, Backend, ParAlgo, ParError,
+    ParOutcome, MAX_SIM_PROCS, MAX_THREAD_PROCS,
 };
-use arachne_core::{Game, Score, Stats, Window};
+use arachne_core::{Game, Limits, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process, Stepper, StepperMode, HOST};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -1125,6 +1125,28 @@ pub fn search_traced<G: Game>(
     procs: Option<u32>,
     backend: &Backend,
 ) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
+    search_traced_limited(
+        opts,
+        root,
+        depth,
+        root_window,
+        procs,
+        backend,
+        &Limits::default(),
+    )
+}
+
+/// [`search_traced`], stopping early when `limits` trip (then the outcome has `stopped` set and
+/// the trace is empty).
+pub fn search_traced_limited<G: Game>(
+    opts: &TypeGuidedOptions,
+    root: &G,
+    depth: u32,
+    root_window: Window,
+    procs: Option<u32>,
+    backend: &Backend,
+    limits: &Limits,
+) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
     let start = Instant::now();
     let max = match backend {
         Backend::Sim(cfg) => {
@@ -1154,7 +1176,13 @@ pub fn search_traced<G: Game>(
             window: root_window,
         },
     )];
-    let (run, ps) = execute_with_procs(ps, initial, backend, |m| matches!(m, Msg::Value { .. }));
+    let (run, ps) = execute_with_procs(ps, initial, backend, limits, |m| {
+        matches!(m, Msg::Value { .. })
+    });
+    if let Some(reason) = run.stopped {
+        let trace = Trace::new(Vec::new(), depth, 0, &run.busy, &run.idle);
+        return Ok((stopped_outcome(run, reason, n, tree, start), trace));
+    }
     let Some((_, Msg::Value { value, best, .. })) = run.host.last().cloned() else {
         return Err(ParError(
             "the parallel search ended without a result".into(),
@@ -1186,6 +1214,7 @@ pub fn search_traced<G: Game>(
             value,
             exact: true,
             best_move: best,
+            pv: principal_line(root, depth, value, true, best, opts.preorder, limits),
             stats: run.stats,
             procs: n,
             tree,
@@ -1198,6 +1227,7 @@ pub fn search_traced<G: Game>(
             idle: run.idle,
             wall: start.elapsed(),
             last_iteration: Some(last_iteration),
+            stopped: None,
         },
         trace,
     ))

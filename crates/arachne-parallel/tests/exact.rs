@@ -188,8 +188,21 @@ fn large_processor_counts_on_the_simulator() {
         assert_eq!(out.procs, 1365);
         assert_eq!(out.value, want, "{spec}");
     }
-    let out = search(&"tree-split".parse().unwrap(), &root, 6, Some(4096), &sim).unwrap();
+    let out = search(
+        &"tree-split:q=1".parse().unwrap(),
+        &root,
+        6,
+        Some(4096),
+        &sim,
+    )
+    .unwrap();
     assert_eq!((out.procs, out.value), (4096, want));
+    // `--procs` alone: the tree chosen from P and the branching factor (root b = 5 here:
+    // f = 5, q = 5, 3906 processors) gets the same value.
+    let out = search(&"tree-split".parse().unwrap(), &root, 6, Some(4096), &sim).unwrap();
+    assert_eq!((out.procs, out.value), (3906, want));
+    let t = out.tree.unwrap();
+    assert_eq!((t.f, t.q), (5, 5));
     let out = search(&"baudet".parse().unwrap(), &root, 6, Some(4096), &sim).unwrap();
     assert_eq!((out.procs, out.value), (4096, want));
 }

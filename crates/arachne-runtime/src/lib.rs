@@ -23,6 +23,6 @@ pub mod threads;
 
 pub use cost::{CostError, CostModel};
 pub use process::{Env, Outgoing, Pid, Process, HOST};
-pub use sim::{run_sim, SimConfig, SimOutcome};
+pub use sim::{run_sim, run_sim_limited, SimConfig, SimOutcome};
 pub use stepper::{Step, Stepper, StepperMode};
-pub use threads::{run_threads, ThreadsOutcome};
+pub use threads::{run_threads, run_threads_limited, ThreadsOutcome};

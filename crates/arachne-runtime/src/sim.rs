@@ -20,6 +20,7 @@
 use crate::process::{Env, Pid, Process, HOST};
 use crate::CostModel;
 use arachne_core::rng::hash2;
+use arachne_core::{Limits, StopReason};
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 
@@ -60,7 +61,13 @@ pub struct SimOutcome<P: Process> {
     pub idle: Vec<f64>,
     /// Quanta (lookahead windows) simulated.
     pub quanta: u64,
+    /// Set when a limit (stop flag, wall-clock deadline, node budget summed over the
+    /// processes) ended the run before its answer.
+    pub stopped: Option<StopReason>,
 }
+
+/// Quanta between looks at the clock and the stop flag.
+const LIMIT_POLL_QUANTA: u64 = 64;
 
 struct Event<M> {
     t: f64,
@@ -139,12 +146,31 @@ impl<M> Net<M> {
 /// Runs `procs` from the `initial` messages (sent by the host at time 0) until the host receives
 /// a message for which `stop` returns true, or until nothing is left to do.
 pub fn run_sim<P: Process>(
+    procs: Vec<P>,
+    initial: Vec<(Pid, P::Msg)>,
+    cfg: &SimConfig,
+    stop: impl FnMut(&P::Msg) -> bool,
+) -> SimOutcome<P> {
+    run_sim_limited(procs, initial, cfg, &Limits::default(), stop)
+}
+
+/// [`run_sim`] that also ends when `limits` trip: the stop flag or the wall-clock deadline
+/// (looked at every few quanta), or the node budget (interior + bottom positions summed over
+/// the processes, checked after every quantum, so a run may pass the budget by the nodes of
+/// one quantum). The outcome then has `stopped` set and usually no answer for the host.
+/// `limits.depth` is ignored.
+pub fn run_sim_limited<P: Process>(
     mut procs: Vec<P>,
     initial: Vec<(Pid, P::Msg)>,
     cfg: &SimConfig,
+    limits: &Limits,
     mut stop: impl FnMut(&P::Msg) -> bool,
 ) -> SimOutcome<P> {
     let n = procs.len();
+    let mut seen: Vec<u64> = vec![0; n];
+    let mut total_nodes: u64 = 0;
+    let mut stopped = None;
+    let watch = limits.nodes.is_some() || limits.deadline.is_some();
     let cost = &cfg.cost;
     // Slightly below the true lookahead so that rounding can never let a message arrive inside
     // the window in which it was sent.
@@ -239,6 +265,11 @@ pub fn run_sim<P: Process>(
             if proc_.busy() {
                 busy_list.push(p);
             }
+            if watch {
+                let now = proc_.stats().nodes();
+                total_nodes += now - seen[pi];
+                seen[pi] = now;
+            }
         }
         while host_seen < net.host.len() {
             let (t, ref m) = net.host[host_seen];
@@ -249,6 +280,16 @@ pub fn run_sim<P: Process>(
         }
         if stop_time.is_some() {
             break;
+        }
+        if limits.nodes.is_some_and(|b| total_nodes >= b) {
+            stopped = Some(StopReason::Nodes);
+            break;
+        }
+        if quanta % LIMIT_POLL_QUANTA == 0 {
+            if let Some(r) = limits.check(0) {
+                stopped = Some(r);
+                break;
+            }
         }
     }
     let time = stop_time.unwrap_or_else(|| net.host.iter().map(|h| h.0).fold(last_time, f64::max));
@@ -262,6 +303,7 @@ pub fn run_sim<P: Process>(
         busy,
         idle,
         quanta,
+        stopped,
     }
 }
 

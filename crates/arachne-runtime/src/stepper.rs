@@ -56,6 +56,16 @@ struct Frame<G> {
 
 const UNEXPANDED: u32 = u32::MAX;
 
+/// The principal variations of a [`Stepper`] that keeps them, one per level.
+#[derive(Clone, Debug)]
+struct PvTable<M>(Vec<Vec<M>>);
+
+impl<M> Default for PvTable<M> {
+    fn default() -> Self {
+        PvTable(Vec::new())
+    }
+}
+
 /// A resumable alpha-beta search. See the module docs.
 #[derive(Clone, Debug)]
 pub struct Stepper<G: Game> {
@@ -71,6 +81,9 @@ pub struct Stepper<G: Game> {
     preorder: bool,
     result: Option<Score>,
     best: Option<G::Move>,
+    /// A principal variation per level when kept ([`Stepper::with_pv`]; off for the slaves'
+    /// hot path). Boxed: a slave's stepper stays small.
+    pvs: Option<Box<PvTable<G::Move>>>,
     /// Counts since the stepper was created (accumulated over searches).
     pub stats: Stats,
 }
@@ -99,8 +112,24 @@ impl<G: Game> Stepper<G> {
             preorder,
             result: None,
             best: None,
+            pvs: None,
             stats: Stats::default(),
         }
+    }
+
+    /// The same stepper keeping the principal variation ([`Stepper::pv`]): at every node the
+    /// move that last raised α followed by that child's line (a triangular table).
+    pub fn with_pv(mut self) -> Self {
+        self.pvs = Some(Box::default());
+        self
+    }
+
+    /// The principal variation of the finished search (empty unless [`Stepper::with_pv`]).
+    pub fn pv(&self) -> &[G::Move] {
+        self.pvs
+            .as_ref()
+            .and_then(|p| p.0.first())
+            .map_or(&[], |p| p)
     }
 
     /// Starts searching `root` to `depth` plies with `window`; `ply` is the root's distance from
@@ -127,6 +156,12 @@ impl<G: Game> Stepper<G> {
         self.running = true;
         self.result = None;
         self.best = None;
+        if let Some(pvs) = &mut self.pvs {
+            while pvs.0.len() <= depth as usize + 1 {
+                pvs.0.push(Vec::new());
+            }
+            pvs.0[0].clear();
+        }
     }
 
     /// True while a search is in progress.
@@ -264,6 +299,9 @@ impl<G: Game> Stepper<G> {
         } else {
             self.frames[self.top] = child;
         }
+        if let Some(pvs) = &mut self.pvs {
+            pvs.0[self.top].clear();
+        }
     }
 
     /// The node on top has value `v`: pop it and feed `v` to its parents until one of them has
@@ -284,6 +322,13 @@ impl<G: Game> Stepper<G> {
                 f.alpha = t;
                 if k == 0 {
                     self.best = Some(self.bufs[0][f.next as usize - 1]);
+                }
+                if let Some(pvs) = &mut self.pvs {
+                    let mv = self.bufs[k][f.next as usize - 1];
+                    let (head, tail) = pvs.0.split_at_mut(k + 1);
+                    head[k].clear();
+                    head[k].push(mv);
+                    head[k].extend_from_slice(&tail[0]);
                 }
             }
             if f.alpha >= f.beta {

@@ -6,7 +6,9 @@
 //! thread is told to stop and the processes are handed back.
 use crate::process::{Env, Outgoing, Pid, Process, HOST};
 use crate::CostModel;
-use crossbeam_channel::{unbounded, Receiver, Sender};
+use arachne_core::{Limits, StopReason};
+use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError, Sender};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -26,7 +28,12 @@ pub struct ThreadsOutcome<P: Process> {
     pub elapsed: Duration,
     /// Messages sent.
     pub messages: u64,
+    /// Set when a limit (stop flag, deadline, node budget) ended the run before its answer.
+    pub stopped: Option<StopReason>,
 }
+
+/// How often the host looks at the limits while it waits for the answer.
+const LIMIT_POLL: Duration = Duration::from_millis(5);
 
 /// Most threads `run_threads` will start.
 pub const MAX_THREADS: usize = 1024;
@@ -54,8 +61,24 @@ pub fn run_threads<P: Process>(
     initial: Vec<(Pid, P::Msg)>,
     cost: &CostModel,
     poll_every: u64,
+    stop: impl FnMut(&P::Msg) -> bool,
+) -> ThreadsOutcome<P> {
+    run_threads_limited(procs, initial, cost, poll_every, &Limits::default(), stop)
+}
+
+/// [`run_threads`] that also ends when `limits` trip: the host looks at the stop flag, the
+/// deadline and the node budget (interior + bottom positions summed over the processes, which
+/// publish their counts after every `poll_every` nodes) every few milliseconds. The outcome then
+/// has `stopped` set and usually no answer. `limits.depth` is ignored.
+pub fn run_threads_limited<P: Process>(
+    procs: Vec<P>,
+    initial: Vec<(Pid, P::Msg)>,
+    cost: &CostModel,
+    poll_every: u64,
+    limits: &Limits,
     mut stop: impl FnMut(&P::Msg) -> bool,
 ) -> ThreadsOutcome<P> {
+    let nodes = Arc::new(AtomicU64::new(0));
     let n = procs.len();
     assert!(n <= MAX_THREADS, "at most {MAX_THREADS} threads");
     let (senders, receivers): (Vec<_>, Vec<_>) = (0..n).map(|_| unbounded::<Ctl<P::Msg>>()).unzip();
@@ -72,9 +95,12 @@ pub fn run_threads<P: Process>(
         let host = host_tx.clone();
         let cost = cost.clone();
         let rx: Receiver<Ctl<P::Msg>> = rx;
+        let nodes = Arc::clone(&nodes);
+        let (budget, stop_flag) = (limits.nodes.unwrap_or(u64::MAX), limits.stop.clone());
         handles.push(std::thread::spawn(move || {
             let me = pid as Pid;
             let mut env = Env::new(me, &cost);
+            let mut published = 0u64;
             'outer: loop {
                 // Take everything waiting; block only when there is nothing else to do.
                 let first = if proc_.busy() {
@@ -100,6 +126,14 @@ pub fn run_threads<P: Process>(
                     proc_.work(&mut env, f64::INFINITY, poll);
                     flush(me, env.drain(), &peers, &host);
                 }
+                let now = proc_.stats().nodes();
+                let total = nodes.fetch_add(now - published, Ordering::Relaxed) + now - published;
+                published = now;
+                // A spent budget or the stop flag ends the work at once; the host sees the
+                // same limit at its next look and stops everyone.
+                if total >= budget || stop_flag.is_stopped() {
+                    break;
+                }
             }
             (proc_, env.sent)
         }));
@@ -107,12 +141,28 @@ pub fn run_threads<P: Process>(
     drop(host_tx);
     let mut host = Vec::new();
     let mut elapsed = None;
-    while let Ok((_, msg)) = host_rx.recv() {
+    let mut stopped = None;
+    loop {
+        let (_, msg) = match host_rx.recv_timeout(LIMIT_POLL) {
+            Ok(m) => m,
+            Err(RecvTimeoutError::Timeout) => {
+                if let Some(r) = limits.check(nodes.load(Ordering::Relaxed)) {
+                    stopped = Some(r);
+                    break;
+                }
+                continue;
+            }
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
         let t = start.elapsed();
         let done = stop(&msg);
         host.push((t.as_secs_f64(), msg));
         if done {
             elapsed = Some(t);
+            break;
+        }
+        if let Some(r) = limits.check(nodes.load(Ordering::Relaxed)) {
+            stopped = Some(r);
             break;
         }
     }
@@ -131,5 +181,6 @@ pub fn run_threads<P: Process>(
         host,
         elapsed: elapsed.unwrap_or_else(|| start.elapsed()),
         messages,
+        stopped,
     }
 }

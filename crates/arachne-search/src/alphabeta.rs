@@ -27,13 +27,21 @@ pub fn alphabeta<G: Game>(
     let mut best = None;
     for i in 0..d {
         let child = pos.play(ctx.move_at(ply, i));
-        let t = -alphabeta(ctx, &child, depth - 1, ply + 1, -beta, -alpha)?;
+        let t = if depth == 1 {
+            -ctx.bottom(&child, ply + 1)?
+        } else {
+            -alphabeta(ctx, &child, depth - 1, ply + 1, -beta, -alpha)?
+        };
         if t > alpha {
             alpha = t;
             best = Some(i);
             // A failing-high node's line is of no use to its parent: skip the copy.
             if alpha < beta || ply == 0 {
-                ctx.new_best(ply, i);
+                if depth == 1 {
+                    ctx.new_best_at_horizon(ply, i);
+                } else {
+                    ctx.new_best(ply, i);
+                }
             }
             if alpha >= beta {
                 ctx.cutoff(pos, ply, i, depth);

@@ -12,8 +12,11 @@
 //!   value of a bottom position is a pure function of the position (and its ply, for mate
 //!   distances): every searcher therefore still returns the same value as `negamax`.
 //!   Positions searched below the horizon are counted in `stats.qnodes` (the horizon position
-//!   itself stays one bottom position in `stats.leaves`); they count towards the polling of
-//!   the limits, not towards node budgets. As in Tech, the side to move may stand pat even
+//!   itself stays one bottom position in `stats.leaves`). A node budget bounds *all*
+//!   positions searched, quiescence ones included (`nodes + qnodes`): the capture search polls
+//!   the limits at the same cadence as the main search, and when a limit trips inside it, it
+//!   stops at once (standing pat) and leaves the abort pending, so the next node entered — or
+//!   the driver, [`Ctx::settle`], if none is — unwinds the search. As in Tech, the side to move may stand pat even
 //!   when in check (mate is still seen: a position without legal moves evaluates as lost).
 //! * **Repetition** (`SearchOptions::repetition`, games with a [`Game::hash`]): a position
 //!   below the root that repeats one on the current search path, or one of
@@ -96,6 +99,8 @@ pub struct Ctx<'a, G: Game> {
     quiesce: bool,
     /// `opts.repetition`, copied for the hot path.
     rep: bool,
+    /// `quiesce || rep`: a bottom position needs more than its static value.
+    slow_leaf: bool,
     /// Ply of the node last entered.
     cur_ply: usize,
     /// Hashes of the positions on the current path (`path[k]` at ply `k`), kept when `rep`.
@@ -106,6 +111,11 @@ pub struct Ctx<'a, G: Game> {
     abort: Option<&'a dyn Fn(u64) -> Option<StopReason>>,
     /// Nodes (interior + bottom + quiescence) already reported to `abort`.
     polled: u64,
+    /// A limit that tripped inside the quiescence search, reported by the next poll.
+    pending: Option<StopReason>,
+    /// Some static or dynamic ordering option is on (else only a table or principal-line
+    /// move can reorder a node, and the call to the orderer is skipped).
+    orders: bool,
 }
 
 impl<'a, G: Game> Ctx<'a, G> {
@@ -120,7 +130,11 @@ impl<'a, G: Game> Ctx<'a, G> {
             opts,
             limits,
             tt,
-            plies: Vec::new(),
+            // One ply per level of the nominal depth and two spare: `enter` then never grows
+            // the vector in a fixed-depth search (quiescence plies are separate).
+            plies: (0..limits.depth.unwrap_or(1).min(256) as usize + 2)
+                .map(|_| Ply::default())
+                .collect(),
             next_check: CHECK_EVERY.min(limits.nodes.unwrap_or(u64::MAX)),
             budget: limits.nodes.unwrap_or(u64::MAX),
             pv_hint: Vec::new(),
@@ -128,11 +142,14 @@ impl<'a, G: Game> Ctx<'a, G> {
             ordering: OrderingState::empty(),
             quiesce: opts.quiescence,
             rep: opts.repetition,
+            slow_leaf: opts.quiescence || opts.repetition,
             cur_ply: 0,
             path: Vec::new(),
             qbufs: Vec::new(),
             abort: None,
             polled: 0,
+            pending: None,
+            orders: opts.preorder || opts.hints || opts.killers || opts.history,
         }
     }
 
@@ -166,6 +183,55 @@ impl<'a, G: Game> Ctx<'a, G> {
         self.ordering = state;
     }
 
+    #[cold]
+    #[inline(never)]
+    fn grow_plies(&mut self, ply: usize) {
+        self.plies.resize_with(ply + 2, Ply::default);
+    }
+
+    /// Positions searched so far, quiescence included: what node budgets bound.
+    #[inline]
+    pub fn seen(&self) -> u64 {
+        self.stats.nodes() + self.stats.qnodes
+    }
+
+    /// Polls the limits (and a pending abort from the quiescence search).
+    #[cold]
+    fn poll(&mut self, seen: u64) -> Result<(), Aborted> {
+        // Small node budgets are honoured exactly: never poll later than the budget.
+        self.next_check = (seen + CHECK_EVERY).min(self.budget);
+        if let Some(r) = self.pending {
+            self.next_check = 0;
+            return Err(Aborted(r));
+        }
+        if let Some(r) = self.limits.check(seen) {
+            return Err(Aborted(r));
+        }
+        if let Some(f) = self.abort {
+            let fresh = seen - self.polled;
+            self.polled = seen;
+            if let Some(r) = f(fresh) {
+                return Err(Aborted(r));
+            }
+        }
+        Ok(())
+    }
+
+    /// `r`, unless a limit tripped in a quiescence search after the last node was entered: a
+    /// search result is only complete when no abort is pending. Drivers call this on every
+    /// result they are about to trust.
+    pub fn settle<T>(&self, r: Result<T, Aborted>) -> Result<T, Aborted> {
+        match (r, self.pending) {
+            (Ok(_), Some(reason)) => Err(Aborted(reason)),
+            (r, _) => r,
+        }
+    }
+
+    /// Forgets a pending abort (before a search whose statistics are thrown away).
+    pub fn clear_pending(&mut self) {
+        self.pending = None;
+    }
+
     /// The transposition table, if this search has one.
     #[inline]
     pub fn tt(&self) -> Option<&'a TranspositionTable> {
@@ -174,27 +240,15 @@ impl<'a, G: Game> Ctx<'a, G> {
 
     /// Called on entering every node: polls the limits every few thousand nodes and clears
     /// this ply's principal variation.
-    #[inline]
+    #[inline(always)]
     pub fn enter(&mut self, ply: usize) -> Result<(), Aborted> {
-        // Quiescence nodes count towards the polling cadence (so `stop` is seen quickly
-        // however large the capture searches are), not towards node budgets.
-        let seen = self.stats.nodes() + self.stats.qnodes;
+        // Quiescence nodes count towards the polling cadence and the node budget.
+        let seen = self.seen();
         if seen >= self.next_check {
-            // Small node budgets are honoured exactly: never poll later than the budget.
-            self.next_check = (seen + CHECK_EVERY).min(self.budget);
-            if let Some(r) = self.limits.check(self.stats.nodes()) {
-                return Err(Aborted(r));
-            }
-            if let Some(f) = self.abort {
-                let fresh = seen - self.polled;
-                self.polled = seen;
-                if let Some(r) = f(fresh) {
-                    return Err(Aborted(r));
-                }
-            }
+            self.poll(seen)?;
         }
         if self.plies.len() <= ply + 1 {
-            self.plies.resize_with(ply + 2, Ply::default);
+            self.grow_plies(ply);
         }
         self.plies[ply].pv.clear();
         self.cur_ply = ply;
@@ -204,11 +258,11 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Value of a bottom position at `ply` (counted as a bottom position): its static value,
     /// or with quiescence the value of the capture search from it; a draw when it repeats an
     /// earlier position (with repetition on).
-    #[inline]
+    #[inline(always)]
     pub fn leaf(&mut self, pos: &G, ply: usize) -> Score {
         self.stats.leaves += 1;
         self.follow_pv = false;
-        if !(self.quiesce || self.rep) {
+        if !self.slow_leaf {
             return pos.evaluate().at_ply(ply as u32);
         }
         self.leaf_slow(pos, ply)
@@ -248,9 +302,20 @@ impl<'a, G: Game> Ctx<'a, G> {
         let mut moves = std::mem::take(&mut self.qbufs[qply]);
         pos.noisy_moves(&mut moves);
         for &m in &moves {
+            let seen = self.seen();
+            if seen >= self.next_check {
+                if let Err(Aborted(r)) = self.poll(seen) {
+                    self.pending = Some(r);
+                    self.next_check = 0;
+                    break;
+                }
+            }
             let child = pos.play(m);
             self.stats.qnodes += 1;
             let t = -self.quiescence(&child, ply + 1, qply + 1, -beta, -alpha);
+            if self.pending.is_some() {
+                break;
+            }
             if t > best {
                 best = t;
                 if t > alpha {
@@ -289,10 +354,41 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Enters a node and either values it as a bottom position or expands it: the opening
     /// every depth-first searcher shares (seed 000 §2: "determine the successor positions;
     /// if d = 0 then staticvalue(p)").
-    #[inline]
+    ///
+    /// The bottom-position path (most nodes) is inlined into the caller; expanding an interior
+    /// node is a call ([`Ctx::open_interior`]).
+    #[inline(always)]
     pub fn open(&mut self, pos: &G, depth: u32, ply: usize) -> Result<Node, Aborted> {
         self.enter(ply)?;
-        Ok(self.node(pos, depth, ply))
+        if self.is_leaf(pos, depth) {
+            return Ok(Node::Leaf(self.leaf(pos, ply)));
+        }
+        Ok(self.open_interior(pos, depth, ply))
+    }
+
+    /// [`Ctx::open`] for a node at the horizon (`depth = 0`), which is always a bottom
+    /// position: enters it and returns its value. Searchers call it in place of recursing one
+    /// ply above the horizon, which saves a call per bottom position (most of the nodes).
+    #[inline(always)]
+    ///
+    /// It does not touch the per-ply state of `ply` (a bottom position has no principal
+    /// variation of its own): a best move found from it is recorded with
+    /// [`Ctx::new_best_at_horizon`], not [`Ctx::new_best`].
+    pub fn bottom(&mut self, pos: &G, ply: usize) -> SearchResult {
+        let seen = self.seen();
+        if seen >= self.next_check {
+            self.poll(seen)?;
+        }
+        Ok(self.leaf(pos, ply))
+    }
+
+    /// [`Ctx::node`] for a node known not to be a bottom position by [`Ctx::is_leaf`].
+    #[inline(never)]
+    fn open_interior(&mut self, pos: &G, depth: u32, ply: usize) -> Node {
+        match self.expand(pos, depth, ply) {
+            0 => Node::Leaf(self.leaf(pos, ply)),
+            d => Node::Interior(d),
+        }
     }
 
     /// [`Ctx::open`] for a node already entered: a bottom position's value, or the number of
@@ -310,7 +406,7 @@ impl<'a, G: Game> Ctx<'a, G> {
 
     /// True when `pos` is a bottom position for a search with `depth` plies left (with
     /// repetition on, also when it repeats an earlier position).
-    #[inline]
+    #[inline(always)]
     pub fn is_leaf(&self, pos: &G, depth: u32) -> bool {
         depth == 0 || pos.is_terminal() || (self.rep && self.repeats(pos, self.cur_ply))
     }
@@ -347,7 +443,7 @@ impl<'a, G: Game> Ctx<'a, G> {
         pos.moves(&mut p.moves);
         let n = p.moves.len();
         p.gen_index.clear();
-        if n > 1 {
+        if n > 1 && (self.orders || tt_move.is_some() || pv_move.is_some()) {
             ordering::order(
                 pos,
                 &mut p.moves,
@@ -400,6 +496,15 @@ impl<'a, G: Game> Ctx<'a, G> {
         p.pv.extend_from_slice(&tail[0].pv);
     }
 
+    /// [`Ctx::new_best`] for a node one ply above the horizon whose children were valued by
+    /// [`Ctx::bottom`]: the principal variation at `ply` becomes the move alone.
+    #[inline]
+    pub fn new_best_at_horizon(&mut self, ply: usize, i: usize) {
+        let p = &mut self.plies[ply];
+        p.pv.clear();
+        p.pv.push(p.moves[i]);
+    }
+
     /// Records a cutoff by the `i`-th move at `ply` (statistics, killers, history).
     #[inline]
     pub fn cutoff(&mut self, pos: &G, ply: usize, i: usize, depth: u32) {
@@ -446,8 +551,23 @@ impl<'a, G: Game> Ctx<'a, G> {
 
     /// Stores a search result for `pos` (no-op without a table or a hash). `window` is the
     /// window the node was searched with, `best` the search-order index of the best move.
-    #[inline]
+    #[inline(always)]
     pub fn tt_store(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        score: Score,
+        window: Window,
+        best: Option<usize>,
+    ) {
+        if self.tt.is_some() {
+            self.tt_store_slow(pos, depth, ply, score, window, best);
+        }
+    }
+
+    #[inline(never)]
+    fn tt_store_slow(
         &mut self,
         pos: &G,
         depth: u32,

@@ -176,7 +176,13 @@ impl FromStr for Algorithm {
                     "algorithm `{s}`: expected key=value, found `{part}`"
                 )));
             };
-            kv.push((k.trim().to_string(), v.trim().to_string()));
+            let k = k.trim();
+            if kv.iter().any(|(seen, _)| seen == k) {
+                return Err(AlgoError(format!(
+                    "algorithm `{name}`: key `{k}` given twice"
+                )));
+            }
+            kv.push((k.to_string(), v.trim().to_string()));
         }
         let name = name.to_ascii_lowercase();
         let mut take = |key: &str| -> Option<String> {
@@ -185,8 +191,8 @@ impl FromStr for Algorithm {
         };
         let int = |key: &str, v: Option<String>| -> Result<Option<i32>, AlgoError> {
             v.map(|v| {
-                v.parse::<i32>()
-                    .map_err(|_| AlgoError(format!("{name}: {key}=`{v}` is not an integer")))
+                arachne_core::parse::int::<i32>(&v)
+                    .map_err(|e| AlgoError(format!("{name}: {key}={e}")))
             })
             .transpose()
         };
@@ -304,6 +310,13 @@ impl Algorithm {
         matches!(self, Algorithm::Sss | Algorithm::Mtdf { .. })
     }
 
+    /// True when [`Algorithm::search`] would use a transposition table for `root` with
+    /// `opts` (allocating one of `opts.tt_mib` MiB unless the caller passes its own to
+    /// [`Algorithm::search_with`]).
+    pub fn wants_tt<G: Game>(&self, root: &G, opts: &SearchOptions) -> bool {
+        self.needs_tt() || (self.is_iterative() && opts.tt_mib > 0 && root.hash().is_some())
+    }
+
     /// True for iterative (staged) algorithms, which report each stage and honour time limits
     /// gracefully.
     pub fn is_iterative(&self) -> bool {
@@ -335,8 +348,7 @@ impl Algorithm {
     ) -> SearchOutcome<G::Move> {
         let start = Instant::now();
         let own_tt;
-        let wants_tt =
-            self.needs_tt() || (self.is_iterative() && opts.tt_mib > 0 && root.hash().is_some());
+        let wants_tt = self.wants_tt(root, opts);
         let tt = match tt {
             Some(t) => Some(t),
             None if wants_tt => {
@@ -410,7 +422,7 @@ impl Algorithm {
                     }
                     _ => sss::sss(&mut ctx, root, depth),
                 };
-                r.map(|(value, pv)| {
+                ctx.settle(r).map(|(value, pv)| {
                     let pv = mt_principal_line(&mut ctx, root, depth, value, pv);
                     Done {
                         value,
@@ -426,21 +438,29 @@ impl Algorithm {
                              root: &G,
                              d: u32,
                              _: Option<&staged::Stage<G::Move>>| {
-                    match inner {
+                    let r = match inner {
                         Inner::AlphaBeta => exact(alphabeta::alphabeta(ctx, root, d, 0, -inf, inf)),
                         Inner::LAlphaBeta => lalphabeta::lalphabeta(ctx, root, d, -inf, inf),
                         Inner::PAlphaBeta => exact(palphabeta::palphabeta(ctx, root, d, 0)),
-                    }
+                    };
+                    ctx.settle(r)
                 };
                 run_stages(&mut ctx, root, depth, stage, &finish, report)
             }
             Algorithm::Aspiration { delta } => {
                 let stage =
                     |ctx: &mut Ctx<G>, root: &G, d: u32, prev: Option<&staged::Stage<G::Move>>| {
-                        aspiration::aspiration_stage(ctx, root, d, prev, delta)
+                        let r = aspiration::aspiration_stage(ctx, root, d, prev, delta);
+                        ctx.settle(r)
                     };
                 run_stages(&mut ctx, root, depth, stage, &finish, report)
             }
+        };
+        // A complete result is only complete if no limit tripped in its last quiescence
+        // search (staged iteration has settled each stage already).
+        let done = match done {
+            Ok(d) if d.stopped.is_none() => ctx.settle(Ok(d)),
+            other => other,
         };
         let done = match done {
             Ok(d) => d,
@@ -486,7 +506,9 @@ fn mt_principal_line<G: Game>(
 ) -> Vec<G::Move> {
     let counted = ctx.stats;
     let line = alphabeta::alphabeta(ctx, root, depth, 0, value - 1, value + 1);
+    let line = ctx.settle(line);
     ctx.stats = counted;
+    ctx.clear_pending();
     match line {
         Ok(v) if v == value && !ctx.pv(0).is_empty() => ctx.pv(0).to_vec(),
         _ => {

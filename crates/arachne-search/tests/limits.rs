@@ -54,3 +54,32 @@ fn mtdf_guesses_outside_the_window_are_clamped() {
         assert_eq!(out.value, reference(&t, 5), "guess {guess}");
     }
 }
+
+/// A node budget bounds every position searched, quiescence positions included (issue 14,
+/// item 1: the budget used to overshoot 60–150× on tactical chess positions).
+#[test]
+fn node_budgets_bound_quiescence_positions_too() {
+    use arachne_games::Chess;
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let root = Chess::from_fen(kiwipete).unwrap();
+    let opts = SearchOptions {
+        quiescence: true,
+        hints: true,
+        killers: true,
+        history: true,
+        ..SearchOptions::default()
+    };
+    for budget in [1u64, 333, 5000, 30_000] {
+        for name in CATALOGUE.iter().map(|&(n, _)| n) {
+            let a: Algorithm = name.parse().unwrap();
+            let limits = Limits::depth(8).with_nodes(budget);
+            let out = a.search(&root, &limits, &opts);
+            assert!(out.stopped.is_some(), "{name} {budget}");
+            let seen = out.stats.nodes() + out.stats.qnodes;
+            assert_eq!(seen, budget, "{name} {budget}: {:?}", out.stats);
+            if !(a.is_iterative() && out.depth > 0) {
+                assert_eq!(out.kind, ValueKind::Unknown, "{name} {budget}");
+            }
+        }
+    }
+}

@@ -95,7 +95,6 @@ pub fn run(a: AnalyzeArgs) -> CliResult {
         }
         let t = Instant::now();
         let e = arachne_analysis::exact_nbp(n, d, a.force).map_err(usage)?;
-        let secs = t.elapsed().as_secs_f64();
         let nmg_leaves_ok = arachne_analysis::exact_within_limits(n, d);
         let nmg = if nmg_leaves_ok {
             Some(product::expected_move_generations(n, d))
@@ -103,29 +102,35 @@ pub fn run(a: AnalyzeArgs) -> CliResult {
             None
         };
         let po = arachne_analysis::ordering::nbp_perfect(n, d);
+        // Everything is formatted before the time is taken: the printed time is the command's.
+        let dec = decimal(&e, 30);
         if a.json {
+            let exact = e.to_string();
+            let mean = to_f64(&e);
+            let g = nmg.as_ref().map(|g| (g.to_string(), to_f64(g)));
+            let secs = t.elapsed().as_secs_f64();
             print_json(&json!({
                 "branching": n,
                 "depth": d,
-                "exact": e.to_string(),
-                "mean": to_f64(&e),
-                "decimal": decimal(&e, 30),
-                "move_generations": nmg.as_ref().map(|g| g.to_string()),
-                "move_generations_mean": nmg.as_ref().map(to_f64),
+                "exact": exact,
+                "mean": mean,
+                "decimal": dec,
+                "move_generations": g.as_ref().map(|g| &g.0),
+                "move_generations_mean": g.as_ref().map(|g| g.1),
                 "perfect_ordering": po,
                 "minimax": arachne_analysis::leaves(n, d),
                 "time_ms": secs * 1e3,
             }));
         } else {
-            let s = e.to_string();
-            println!("E[NBP] N={n} D={d}: {}", decimal(&e, 30));
-            if s.len() <= 400 {
-                println!("exact: {s}");
+            println!("E[NBP] N={n} D={d}: {dec}");
+            // Digits from the bit lengths (within one), not from printing the huge integers.
+            let digits = |bits: u64| (bits as f64 * std::f64::consts::LOG10_2).floor() as u64 + 1;
+            let (pd, qd) = (digits(e.numer().bits()), digits(e.denom().bits()));
+            if pd + qd <= 400 {
+                println!("exact: {e}");
             } else {
                 println!(
-                    "exact: a fraction with a {}-digit numerator and a {}-digit denominator (use --json for all of it)",
-                    e.numer().to_string().len(),
-                    e.denom().to_string().len()
+                    "exact: a fraction with a numerator of about {pd} digits and a denominator of about {qd} (use --json for all of it)"
                 );
             }
             if let Some(g) = nmg {
@@ -137,7 +142,7 @@ pub fn run(a: AnalyzeArgs) -> CliResult {
                     arachne_analysis::leaves(n, d)
                 );
             }
-            println!("time: {:.3} s", secs);
+            println!("time: {:.3} s", t.elapsed().as_secs_f64());
         }
         return Ok(());
     }
@@ -161,6 +166,16 @@ pub fn run(a: AnalyzeArgs) -> CliResult {
         let t = Instant::now();
         let b = arachne_analysis::bounds::nbp_bounds(n, d, a.tol, a.cells);
         let secs = t.elapsed().as_secs_f64();
+        let reached = b.rel_width() <= a.tol;
+        if !reached {
+            eprintln!(
+                "warning: --tol {:e} not reached: relative width {:.2e} with {} intervals (--cells {}); raise --cells for a tighter enclosure",
+                a.tol,
+                b.rel_width(),
+                b.intervals,
+                a.cells
+            );
+        }
         if a.json {
             print_json(&json!({
                 "branching": n,
@@ -169,6 +184,8 @@ pub fn run(a: AnalyzeArgs) -> CliResult {
                 "upper": b.upper,
                 "mean": b.mid(),
                 "rel_width": b.rel_width(),
+                "tol": a.tol,
+                "tol_reached": reached,
                 "intervals": b.intervals,
                 "time_ms": secs * 1e3,
             }));
@@ -195,6 +212,8 @@ pub fn run(a: AnalyzeArgs) -> CliResult {
     let r = arachne_analysis::monte_carlo(n, d, model, a.trials, a.seed, progress, a.force)
         .map_err(usage)?;
     let secs = t.elapsed().as_secs_f64();
+    // The sample standard deviation (and so the interval) needs two trials.
+    let defined = r.nbp.trials > 1;
     if a.json {
         print_json(&json!({
             "branching": n,
@@ -204,9 +223,9 @@ pub fn run(a: AnalyzeArgs) -> CliResult {
             "trials": r.nbp.trials,
             "seed": a.seed,
             "mean": r.nbp.mean,
-            "sd": r.nbp.sd,
-            "ci95": r.nbp.ci95,
-            "sd_over_mean": r.nbp.sd_over_mean,
+            "sd": defined.then_some(r.nbp.sd),
+            "ci95": defined.then_some(r.nbp.ci95),
+            "sd_over_mean": defined.then_some(r.nbp.sd_over_mean),
             "move_generations_mean": r.nmg.mean,
             "time_ms": secs * 1e3,
         }));
@@ -215,10 +234,17 @@ pub fn run(a: AnalyzeArgs) -> CliResult {
             "Monte Carlo, N={n} D={d}, {} trials, seed {}:",
             r.nbp.trials, a.seed
         );
-        println!(
-            "E[NBP] ≈ {:.3} ± {:.3} (95% CI), sd {:.3}, sd/mean {:.4}",
-            r.nbp.mean, r.nbp.ci95, r.nbp.sd, r.nbp.sd_over_mean
-        );
+        if defined {
+            println!(
+                "E[NBP] ≈ {:.3} ± {:.3} (95% CI), sd {:.3}, sd/mean {:.4}",
+                r.nbp.mean, r.nbp.ci95, r.nbp.sd, r.nbp.sd_over_mean
+            );
+        } else {
+            println!(
+                "E[NBP] ≈ {:.3} ± n/a (95% CI), sd n/a, sd/mean n/a (one trial: no spread to estimate)",
+                r.nbp.mean
+            );
+        }
         println!("move generations ≈ {:.3}", r.nmg.mean);
         println!("time: {:.3} s", secs);
     }

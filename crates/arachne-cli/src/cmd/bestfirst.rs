@@ -77,7 +77,7 @@ impl GameVisitor for Visit<'_> {
                     "--nodes and --time-ms are not supported by master–slave rbfm",
                 ));
             }
-            let backend = match args.backend.as_str() {
+            let backend = match args.backend.as_deref().unwrap_or("sim") {
                 "sim" => {
                     let cost = CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?;
                     master::Backend::Sim(SimConfig {

@@ -44,6 +44,8 @@ pub fn run(a: ExperimentArgs) -> CliResult {
     let e = find(name).ok_or_else(|| {
         CliError::usage(format!("unknown experiment `{name}` (known: {})", known()))
     })?;
+    // The output directory is checked before the work starts (issue 14, item 14).
+    check_out_dir(&a.out)?;
     let progress = if a.json {
         Progress::hidden()
     } else {
@@ -66,5 +68,25 @@ pub fn run(a: ExperimentArgs) -> CliResult {
         print!("{}", report.markdown(""));
         println!("wrote {} files into {}", files.len(), a.out.display());
     }
+    Ok(())
+}
+
+/// Makes sure `dir` is (or can be made) a writable directory before any work starts, and names
+/// it in the error otherwise (exit status 2).
+pub fn check_out_dir(dir: &std::path::Path) -> CliResult {
+    let shown = dir.display();
+    if dir.exists() && !dir.is_dir() {
+        return Err(CliError::usage(format!(
+            "--out `{shown}` exists and is not a directory"
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| {
+        CliError::usage(format!("--out `{shown}`: cannot create the directory: {e}"))
+    })?;
+    // Writable? Create and remove a probe file.
+    let probe = dir.join(".arachne-write-test");
+    std::fs::write(&probe, b"")
+        .map_err(|e| CliError::usage(format!("--out `{shown}` is not writable: {e}")))?;
+    let _ = std::fs::remove_file(&probe);
     Ok(())
 }

@@ -8,16 +8,33 @@ pub fn games() -> CliResult {
     Ok(())
 }
 
+/// The seed papers by number, as the code cites them (`seed 000 §4`), with the names a reader
+/// looks for.
+pub const PAPERS: &[(&str, &str)] = &[
+    ("seed 000", "Fishburn & Finkel 1980"),
+    ("seed 001", "Fuller, Gaschnig & Gillogly 1973"),
+    ("seed 002", "Shoham & Toledo 2002"),
+    ("seed 003", "Lindstrom 1983"),
+    ("seed 004", "nCUBE chess, node types"),
+];
+
+/// `line` with every `seed NNN` replaced by the paper's authors and year.
+pub fn cite(line: &str) -> String {
+    PAPERS
+        .iter()
+        .fold(line.to_string(), |l, (seed, paper)| l.replace(seed, paper))
+}
+
 pub fn algos() -> CliResult {
     println!("serial:");
     for (name, line) in arachne_search::CATALOGUE {
-        println!("  {name:<12} {line}");
+        println!("  {name:<12} {}", cite(line));
     }
     let par = super::parallel::catalogue();
     if !par.is_empty() {
         println!("parallel (--procs P --backend sim|threads):");
         for (name, line) in par {
-            println!("  {name:<14} {line}");
+            println!("  {name:<14} {}", cite(line));
         }
     }
     println!("shared-memory (--threads T):");

@@ -1,13 +1,13 @@
 //! Parallel algorithms from `arachne search` (`--procs P --backend sim|threads`): seed 000's
 //! tree-splitting, Baudet, Palphabeta and Pbound (crate `arachne-parallel`).
-use super::search::{pv_names, resolve_depth, SearchArgs};
+use super::search::{limits, pv_names, resolve_depth, SearchArgs};
 use crate::error::{CliError, CliResult};
 use crate::output::{print_json, thousands};
 use arachne_core::Game;
 use arachne_core::Window;
 use arachne_games::{with_game, GameInfo, GameVisitor};
 use arachne_parallel::type_guided::{self, TypeStats};
-use arachne_parallel::{search, Backend, ParAlgo, ParOutcome, CATALOGUE};
+use arachne_parallel::{search_limited, Backend, ParAlgo, ParOutcome, CATALOGUE};
 use arachne_runtime::{CostModel, SimConfig};
 use serde_json::json;
 
@@ -48,12 +48,7 @@ fn run_ours(args: &SearchArgs) -> CliResult {
     // Processes keep no memory between jobs, so `--ordering` means the static part of the
     // ordering here: the game's hint (captures first), then static values.
     let algo = algo.with_preorder(args.preorder || args.ordering);
-    if args.nodes.is_some() || args.time_ms.is_some() {
-        return Err(CliError::usage(
-            "--nodes and --time-ms are not supported by parallel algorithms",
-        ));
-    }
-    let backend = match args.backend.as_str() {
+    let backend = match args.backend.as_deref().unwrap_or("sim") {
         "sim" => {
             let cost = CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?;
             Backend::Sim(SimConfig {
@@ -98,22 +93,33 @@ impl GameVisitor for Visit<'_> {
     type Output = CliResult;
     fn visit<G: Game>(self, root: G, info: GameInfo) -> CliResult {
         let depth = resolve_depth(self.args.depth, &info)?;
+        // --nodes, --time-ms and Ctrl-C, as for the serial searches.
+        let limits = limits(self.args, depth);
         let (out, trace) = match self.algo {
             ParAlgo::TypeGuided(o) => {
-                let (out, trace) = type_guided::search_traced(
+                let (out, trace) = type_guided::search_traced_limited(
                     &o,
                     &root,
                     depth,
                     Window::FULL,
                     self.args.procs,
                     &self.backend,
+                    &limits,
                 )
                 .map_err(CliError::usage)?;
                 (out, Some(trace))
             }
             _ => (
-                search(&self.algo, &root, depth, self.args.procs, &self.backend)
-                    .map_err(CliError::usage)?,
+                search_limited(
+                    &self.algo,
+                    &root,
+                    depth,
+                    Window::FULL,
+                    self.args.procs,
+                    &self.backend,
+                    &limits,
+                )
+                .map_err(CliError::usage)?,
                 None,
             ),
         };
@@ -141,8 +147,7 @@ fn report<G: Game>(
     out: &ParOutcome<G::Move>,
     types: Option<&TypeStats>,
 ) {
-    let pv: Vec<G::Move> = out.best_move.into_iter().collect();
-    let names = pv_names(root, &pv);
+    let names = pv_names(root, &out.pv);
     let best = out.best_move.map(|m| root.move_name(m));
     let sim = matches!(backend, Backend::Sim(_));
     let time_ms = if sim {
@@ -161,9 +166,10 @@ fn report<G: Game>(
         let mut v = json!({
             "game": info.spec,
             "algo": args.algo,
-            "depth": depth,
-            "value": out.value.0,
-            "value_kind": if out.exact { "exact" } else { "lower" },
+            "depth": out.stopped.is_none().then_some(depth),
+            "value": out.stopped.is_none().then_some(out.value.0),
+            "value_kind": if out.stopped.is_some() { "unknown" } else if out.exact { "exact" } else { "lower" },
+            "stopped": out.stopped,
             "best_move": best,
             "pv": names,
             "nodes": out.stats.nodes(),
@@ -209,13 +215,20 @@ fn report<G: Game>(
         print!(" (processor tree f={}, q={})", t.f, t.q);
     }
     println!();
-    println!("depth      {depth}");
-    println!(
-        "value      {}{}",
-        out.value,
-        if out.exact { "" } else { " (lower bound)" }
-    );
-    println!("best move  {}", best.as_deref().unwrap_or("(none)"));
+    if out.stopped.is_some() {
+        println!("depth      none completed (of {depth})");
+        println!("value      unknown (stopped before a value was established)");
+        println!("best move  (none: stopped)");
+    } else {
+        println!("depth      {depth}");
+        println!(
+            "value      {}{}",
+            out.value,
+            if out.exact { "" } else { " (lower bound)" }
+        );
+        println!("best move  {}", best.as_deref().unwrap_or("(none)"));
+        println!("pv         {}", names.join(" "));
+    }
     println!(
         "nodes      {} ({} interior, {} bottom positions)",
         thousands(out.stats.nodes()),
@@ -248,6 +261,9 @@ fn report<G: Game>(
     }
     if let Some(s) = types {
         print_types(s);
+    }
+    if let Some(r) = out.stopped {
+        println!("stopped    {r:?}");
     }
 }
 

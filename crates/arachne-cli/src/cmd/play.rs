@@ -171,6 +171,12 @@ pub fn run(a: PlayArgs) -> CliResult {
     if a.max_plies == 0 {
         return Err(CliError::usage("--max-plies must be at least 1"));
     }
+    if a.random_plies >= a.max_plies {
+        return Err(CliError::usage(format!(
+            "--random-plies {} must be less than --max-plies {}: the games would be all random moves",
+            a.random_plies, a.max_plies
+        )));
+    }
     if a.depth == Some(0) || a.depth.is_some_and(|d| d > 200) {
         return Err(CliError::usage("--depth must be in 1..=200"));
     }
@@ -288,6 +294,8 @@ impl GameVisitor for Match<'_> {
                 "second": self.sides[1].spec,
                 "depth_first": depths[0],
                 "depth_second": depths[1],
+                "time_limit_first_ms": self.sides[0].time.map(|t| t.as_millis() as u64),
+                "time_limit_second_ms": self.sides[1].time.map(|t| t.as_millis() as u64),
                 "games": records.len(),
                 "seed": a.seed,
                 "first_wins": w,
@@ -302,8 +310,20 @@ impl GameVisitor for Match<'_> {
             }));
         } else {
             println!("game       {}", info.spec);
-            println!("first      {} (depth {})", self.sides[0].spec, depths[0]);
-            println!("second     {} (depth {})", self.sides[1].spec, depths[1]);
+            let limit = |s: &Side, d: u32| match s.time {
+                Some(t) => format!("depth {d}, deadline {} ms a move", t.as_millis()),
+                None => format!("depth {d}"),
+            };
+            println!(
+                "first      {} ({})",
+                self.sides[0].spec,
+                limit(&self.sides[0], depths[0])
+            );
+            println!(
+                "second     {} ({})",
+                self.sides[1].spec,
+                limit(&self.sides[1], depths[1])
+            );
             println!(
                 "games      {} (seed {}, {} random plies per pair)",
                 records.len(),

@@ -24,6 +24,8 @@ pub struct ReproduceArgs {
 }
 
 pub fn run(a: ReproduceArgs) -> CliResult {
+    // The output directory is checked before the work starts (issue 14, item 14).
+    super::experiment::check_out_dir(&a.out)?;
     let progress = if a.json {
         Progress::hidden()
     } else {

@@ -1,7 +1,8 @@
 //! `arachne search`: run any algorithm on any game or synthetic tree.
 use crate::error::{CliError, CliResult};
 use crate::output::{mnps, print_json, thousands};
-use arachne_core::{Game, Limits, StopFlag};
+use arachne_core::tt::MAX_MIB;
+use arachne_core::{Game, Limits, StopFlag, TranspositionTable};
 use arachne_games::{with_game, GameInfo, GameVisitor};
 use arachne_search::{Algorithm, SearchOptions, SearchOutcome, ValueKind};
 use clap::Args;
@@ -31,9 +32,10 @@ pub struct SearchArgs {
     /// Threads for the shared-memory algorithms (`ybwc`, `jamboree`, `lazy-smp`, `abdada`).
     #[arg(long, short = 't')]
     pub threads: Option<u32>,
-    /// Parallel backend: `sim` (virtual time, deterministic) or `threads` (real cores).
-    #[arg(long, default_value = "sim")]
-    pub backend: String,
+    /// Parallel backend: `sim` (virtual time, deterministic; the default) or `threads` (real
+    /// cores). Parallel algorithms only.
+    #[arg(long)]
+    pub backend: Option<String>,
     /// Parallel cost model for `--backend sim` (`unit`, `arachne`).
     #[arg(long)]
     pub cost: Option<String>,
@@ -50,10 +52,12 @@ pub struct SearchArgs {
     /// captures, seed 001 §6); a no-op for games without captures.
     #[arg(long)]
     pub quiescence: bool,
-    /// Transposition table size in MiB (for staged search on real games, sss, mtdf).
+    /// Transposition table size in MiB (for staged search on real games, sss, mtdf), exactly
+    /// as given, 1..=65536 (0: none, where the table is optional).
     #[arg(long, default_value_t = 16)]
     pub hash: usize,
-    /// Stop after this many nodes.
+    /// Stop after this many positions searched: interior nodes, bottom positions and
+    /// quiescence positions all count (for parallel algorithms: summed over processors).
     #[arg(long)]
     pub nodes: Option<u64>,
     /// Stop after this many milliseconds.
@@ -90,7 +94,7 @@ pub fn run_default() -> CliResult {
         depth: None,
         procs: None,
         threads: None,
-        backend: "sim".into(),
+        backend: None,
         cost: None,
         latency_seed: 0,
         preorder: false,
@@ -104,9 +108,18 @@ pub fn run_default() -> CliResult {
     })
 }
 
+/// Deepest search supported (plies).
+pub const MAX_DEPTH: u32 = 200;
+
 /// Checks the depth against the game and returns the depth to search.
 pub fn resolve_depth(requested: Option<u32>, info: &GameInfo) -> Result<u32, CliError> {
     let depth = requested.unwrap_or(info.default_depth);
+    if requested.is_none() && depth > MAX_DEPTH {
+        return Err(CliError::usage(format!(
+            "`{}` is {depth} plies deep, beyond the supported {MAX_DEPTH}: give --depth D ≤ {MAX_DEPTH} to search its top",
+            arachne_core::parse::clip(&info.spec, 60)
+        )));
+    }
     if depth == 0 {
         return Err(CliError::usage("--depth must be at least 1"));
     }
@@ -118,9 +131,9 @@ pub fn resolve_depth(requested: Option<u32>, info: &GameInfo) -> Result<u32, Cli
             )));
         }
     }
-    if depth > 200 {
+    if depth > MAX_DEPTH {
         return Err(CliError::usage(format!(
-            "--depth {depth} is beyond the supported 200 plies"
+            "--depth {depth} is beyond the supported {MAX_DEPTH} plies"
         )));
     }
     Ok(depth)
@@ -151,8 +164,11 @@ pub fn run(args: SearchArgs) -> CliResult {
     if args.nodes == Some(0) {
         return Err(CliError::usage("--nodes must be at least 1"));
     }
-    if args.hash > 1 << 16 {
-        return Err(CliError::usage("--hash is in MiB and at most 65536"));
+    if args.hash > MAX_MIB {
+        return Err(CliError::usage(format!(
+            "--hash {} is past the largest table, {MAX_MIB} MiB",
+            args.hash
+        )));
     }
     if let Some(r) = super::bestfirst::run(&args) {
         return r;
@@ -172,14 +188,21 @@ pub fn run(args: SearchArgs) -> CliResult {
             if let Some(r) = super::parallel::run(&args) {
                 return r;
             }
-            return Err(CliError::usage(e));
+            return Err(CliError::usage(algo_error(&e.0)));
         }
     };
-    if args.procs.is_some() {
-        return Err(CliError::usage(format!(
-            "`{}` is a serial algorithm; --procs needs a parallel one (see `arachne algos`)",
-            args.algo
-        )));
+    for (flag, given) in [
+        ("--procs", args.procs.is_some()),
+        ("--backend", args.backend.is_some()),
+        ("--cost", args.cost.is_some()),
+        ("--latency-seed", args.latency_seed != 0),
+    ] {
+        if given {
+            return Err(CliError::usage(format!(
+                "`{}` is a serial algorithm; {flag} needs a parallel one (see `arachne algos`)",
+                arachne_core::parse::clip(&args.algo, 60)
+            )));
+        }
     }
     with_game(&args.game, Serial { args: &args, algo }).map_err(CliError::usage)?
 }
@@ -193,9 +216,24 @@ impl GameVisitor for Serial<'_> {
     type Output = CliResult;
     fn visit<G: Game>(self, root: G, info: GameInfo) -> CliResult {
         let depth = resolve_depth(self.args.depth, &info)?;
-        let limits = limits(self.args, depth);
         let opts = self.args.options();
-        let out = self.algo.search(&root, &limits, &opts);
+        // The table is allocated here, fallibly, so that a size the machine cannot hold is a
+        // clear error rather than an abort inside the library.
+        let tt = if self.algo.wants_tt(&root, &opts) {
+            if self.args.hash == 0 {
+                return Err(CliError::usage(format!(
+                    "`{}` needs a transposition table: --hash must be at least 1",
+                    self.algo
+                )));
+            }
+            Some(TranspositionTable::try_with_mib(self.args.hash).map_err(CliError::usage)?)
+        } else {
+            None
+        };
+        let limits = limits(self.args, depth);
+        let out = self
+            .algo
+            .search_with(&root, &limits, &opts, tt.as_ref(), &mut |_| {});
         report(&root, &info, &self.algo.to_string(), &out, self.args.json);
         Ok(())
     }
@@ -216,7 +254,7 @@ pub fn report<G: Game>(
         print_json(&json!({
             "game": info.spec,
             "algo": algo,
-            "depth": out.depth,
+            "depth": completed_depth(out),
             "value": (out.kind != ValueKind::Unknown).then_some(out.value.0),
             "value_kind": out.kind,
             "best_move": best,
@@ -233,7 +271,10 @@ pub fn report<G: Game>(
     } else {
         println!("game       {}", info.spec);
         println!("algorithm  {algo}");
-        println!("depth      {}", out.depth);
+        match completed_depth(out) {
+            Some(d) => println!("depth      {d}"),
+            None => println!("depth      none completed"),
+        }
         let value = match out.kind {
             ValueKind::Exact => out.value.to_string(),
             ValueKind::Lower => format!("{} (lower bound)", out.value),
@@ -254,12 +295,15 @@ pub fn report<G: Game>(
             thousands(out.stats.interior),
             thousands(out.stats.leaves)
         );
+        if out.stats.qnodes > 0 {
+            println!("quiescence {} positions", thousands(out.stats.qnodes));
+        }
         println!("movegens   {}", thousands(out.stats.movegens));
         println!("cutoffs    {}", thousands(out.stats.cutoffs));
         println!(
             "time       {:.1} ms ({} Mnodes/s)",
             secs * 1e3,
-            mnps(out.stats.nodes(), secs)
+            mnps(out.stats.nodes() + out.stats.qnodes, secs)
         );
         if let Some(r) = out.stopped {
             if out.depth > 0 {
@@ -272,6 +316,26 @@ pub fn report<G: Game>(
             }
         }
     }
+}
+
+/// The depth a result stands for: `None` when a limit stopped the search before any
+/// iteration (or the one fixed-depth search) completed.
+pub fn completed_depth<M>(out: &SearchOutcome<M>) -> Option<u32> {
+    (out.kind != ValueKind::Unknown).then_some(out.depth)
+}
+
+/// The unknown-algorithm message with every algorithm named, serial and parallel.
+pub fn algo_error(msg: &str) -> String {
+    if !msg.starts_with("unknown algorithm") {
+        return msg.to_string();
+    }
+    let head = msg.split(" (").next().unwrap_or(msg);
+    let names = |c: &[(&str, &str)]| c.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+    format!(
+        "{head} (serial: {}; parallel, with --procs or --threads: {})",
+        names(arachne_search::CATALOGUE),
+        names(&super::parallel::catalogue())
+    )
 }
 
 /// Move names along a line from `root`.

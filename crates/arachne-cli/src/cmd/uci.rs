@@ -4,8 +4,17 @@
 //! … [moves …]`, `go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS
 //! movestogo N] [infinite] [ponder] [mate N]`, `stop`, `ponderhit`, `quit` (and `d`, which
 //! prints the position's FEN as an `info string`). Anything else, and malformed arguments, is
-//! ignored (malformed `position` lines leave the position unchanged and say why in an
-//! `info string`).
+//! ignored.
+//!
+//! A malformed `position` line is answered with `info string error …` and leaves the engine
+//! with *no* position until a valid `position` arrives: a `go` meanwhile answers
+//! `info string error …` and `bestmove 0000` rather than a move for a position the GUI did not
+//! mean (keeping the old position could answer for the wrong side).
+//!
+//! Time management (`go wtime … btime … [winc … binc …] [movestogo N]`): with `left` our clock
+//! less the `Move Overhead` option (default 50 ms, the GUI's and the operating system's lag
+//! per move), the budget is `left / movestogo + 3/4 · increment` (`movestogo` default 30), at
+//! most 4/5 of `left`, at least 1 ms; `go movetime T` searches `T − Move Overhead`.
 //!
 //! The search runs on its own thread with a [`StopFlag`], which every searcher polls every
 //! 2048 nodes, so `stop` is answered at once. Iterative algorithms (`staged`, `aspiration`, the
@@ -49,7 +58,12 @@ const DEFAULT_HASH_MIB: usize = 16;
 /// Default shared-memory algorithm (option `ParallelAlgorithm`, used when `Threads` > 1).
 pub const DEFAULT_PARALLEL: &str = "ybwc";
 const PARALLEL_NAMES: &[&str] = &["ybwc", "jamboree", "lazy-smp", "abdada"];
-const MAX_HASH_MIB: usize = 4096;
+/// The same largest table as `arachne search --hash`.
+const MAX_HASH_MIB: usize = arachne_core::tt::MAX_MIB;
+/// Default of the `Move Overhead` option (ms).
+const DEFAULT_OVERHEAD_MS: u64 = 50;
+/// Largest `Move Overhead` (ms).
+const MAX_OVERHEAD_MS: u64 = 5000;
 
 /// Algorithm names offered in the `Algorithm` combo option.
 const ALGO_NAMES: &[&str] = &[
@@ -98,7 +112,10 @@ struct Running {
 }
 
 struct Engine {
-    pos: Chess,
+    /// `None` after a malformed `position`, until a valid one arrives.
+    pos: Option<Chess>,
+    /// `Move Overhead` in ms.
+    overhead_ms: u64,
     history: Vec<u64>,
     hash_mib: usize,
     threads: usize,
@@ -118,7 +135,8 @@ fn say(line: &str) {
 impl Engine {
     fn new() -> Self {
         Engine {
-            pos: Chess::startpos(),
+            pos: Some(Chess::startpos()),
+            overhead_ms: DEFAULT_OVERHEAD_MS,
             history: Vec::new(),
             hash_mib: DEFAULT_HASH_MIB,
             threads: 1,
@@ -155,13 +173,16 @@ impl Engine {
                     "option name ParallelAlgorithm type combo default {DEFAULT_PARALLEL}{vars}"
                 ));
                 say("option name Quiescence type check default true");
+                say(&format!(
+                    "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
+                ));
                 say("uciok");
             }
             "isready" => say("readyok"),
             "ucinewgame" => {
                 self.stop_search();
                 self.tt.clear();
-                self.pos = Chess::startpos();
+                self.pos = Some(Chess::startpos());
                 self.history.clear();
             }
             "setoption" => {
@@ -172,10 +193,17 @@ impl Engine {
                 self.stop_search();
                 match parse_position(args) {
                     Ok((pos, history)) => {
-                        self.pos = pos;
+                        self.pos = Some(pos);
                         self.history = history;
                     }
-                    Err(e) => say(&format!("info string ignored position: {e}")),
+                    Err(e) => {
+                        self.pos = None;
+                        self.history.clear();
+                        say(&format!(
+                            "info string error in position: {}; no position until a valid one",
+                            arachne_core::parse::clip(&e, 200)
+                        ));
+                    }
                 }
             }
             "go" => {
@@ -187,7 +215,10 @@ impl Engine {
                 self.stop_search();
                 return false;
             }
-            "d" => say(&format!("info string fen {}", self.pos.fen())),
+            "d" => match &self.pos {
+                Some(p) => say(&format!("info string fen {}", p.fen())),
+                None => say("info string no position"),
+            },
             _ => {} // unknown commands are ignored
         }
         true
@@ -209,8 +240,21 @@ impl Engine {
             "hash" => match value.parse::<usize>() {
                 Ok(mib) if (1..=MAX_HASH_MIB).contains(&mib) => {
                     if mib != self.hash_mib {
-                        self.hash_mib = mib;
-                        self.tt = Arc::new(TranspositionTable::with_mib(mib));
+                        // Free the old table first, then allocate fallibly.
+                        self.tt = Arc::new(TranspositionTable::with_slots(1));
+                        match TranspositionTable::try_with_mib(mib) {
+                            Ok(t) => {
+                                self.hash_mib = mib;
+                                self.tt = Arc::new(t);
+                            }
+                            Err(e) => {
+                                say(&format!(
+                                    "info string error Hash: {e}; keeping {} MiB",
+                                    self.hash_mib
+                                ));
+                                self.tt = Arc::new(TranspositionTable::with_mib(self.hash_mib));
+                            }
+                        }
                     }
                 }
                 _ => say(&format!(
@@ -223,7 +267,13 @@ impl Engine {
             },
             "algorithm" => match value.parse::<Algorithm>() {
                 Ok(a) => self.algo = a,
-                Err(e) => say(&format!("info string Algorithm: {e}")),
+                Err(e) => say(&format!("info string Algorithm: {}", uci_algo_error(&e.0))),
+            },
+            "move overhead" => match value.parse::<u64>() {
+                Ok(ms) if ms <= MAX_OVERHEAD_MS => self.overhead_ms = ms,
+                _ => say(&format!(
+                    "info string Move Overhead: `{value}` is not 0..{MAX_OVERHEAD_MS}"
+                )),
             },
             "parallelalgorithm" => match value.parse::<SmpAlgo>() {
                 Ok(a) => self.parallel = a,
@@ -241,10 +291,15 @@ impl Engine {
     }
 
     fn go(&mut self, args: &[&str]) {
+        let Some(pos) = self.pos.clone() else {
+            say("info string error no position: the last `position` command was malformed");
+            say("bestmove 0000");
+            return;
+        };
         let g = GoParams::parse(args);
         let start = Instant::now();
         let stop = StopFlag::new();
-        let us_white = self.pos.board().side_to_move() == Color::White;
+        let us_white = pos.board().side_to_move() == Color::White;
         let mut limits = Limits {
             depth: Some(g.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)),
             stop: stop.clone(),
@@ -253,7 +308,7 @@ impl Engine {
         if let Some(n) = g.nodes {
             limits.nodes = Some(n.max(1));
         }
-        if let Some(t) = g.time_budget(us_white) {
+        if let Some(t) = g.time_budget(us_white, self.overhead_ms) {
             limits.deadline = Some(start + t);
         }
         let infinite = g.infinite || g.ponder;
@@ -268,7 +323,7 @@ impl Engine {
             ..SearchOptions::default()
         };
         let job = Job {
-            root: self.pos.clone(),
+            root: pos,
             algo: self.algo,
             parallel: (self.threads > 1).then_some((self.parallel, self.threads)),
             opts,
@@ -302,6 +357,24 @@ impl Engine {
             let _ = r.handle.join();
         }
     }
+}
+
+/// The unknown-algorithm message for `setoption name Algorithm`: what UCI offers, and where
+/// the parallel algorithms are.
+fn uci_algo_error(msg: &str) -> String {
+    if !msg.starts_with("unknown algorithm") {
+        return msg.to_string();
+    }
+    let head = msg.split(" (").next().unwrap_or(msg);
+    let par: Vec<&str> = crate::cmd::parallel::catalogue()
+        .iter()
+        .map(|(n, _)| *n)
+        .collect();
+    format!(
+        "{head} (Algorithm: {}; the parallel algorithms {} run from `arachne search`)",
+        ALGO_NAMES.join(", "),
+        par.join(", ")
+    )
 }
 
 /// Parses the arguments of `position`.
@@ -386,10 +459,11 @@ impl GoParams {
         g
     }
 
-    /// Time for this move: `movetime`, or a share of the clock.
-    fn time_budget(&self, white: bool) -> Option<Duration> {
+    /// Time for this move: `movetime`, or a share of the clock (see the module docs), with
+    /// `overhead` ms kept back for the GUI's lag.
+    fn time_budget(&self, white: bool, overhead: u64) -> Option<Duration> {
         if let Some(ms) = self.movetime {
-            return Some(Duration::from_millis(ms.saturating_sub(5).max(1)));
+            return Some(Duration::from_millis(ms.saturating_sub(overhead).max(1)));
         }
         // A GUI that sends only the other side's clock gets that clock used for ours.
         let (left, inc) = if white {
@@ -398,9 +472,9 @@ impl GoParams {
             (self.btime.or(self.wtime)?, self.binc.unwrap_or(0))
         };
         let togo = self.movestogo.unwrap_or(30).clamp(1, 100);
-        let share = left / togo + inc * 3 / 4;
-        let safe = left.saturating_sub(50).max(1);
-        Some(Duration::from_millis(share.min(safe).max(1)))
+        let usable = left.saturating_sub(overhead);
+        let share = usable / togo + inc * 3 / 4;
+        Some(Duration::from_millis(share.min(usable * 4 / 5).max(1)))
     }
 }
 
@@ -527,12 +601,26 @@ mod tests {
 
     #[test]
     fn go_parameters() {
+        let ms = Duration::from_millis;
         let g = GoParams::parse(&["wtime", "60000", "btime", "1000", "winc", "1000"]);
-        assert_eq!(g.time_budget(true), Some(Duration::from_millis(2750)));
-        assert_eq!(g.time_budget(false), Some(Duration::from_millis(33)));
+        assert_eq!(g.time_budget(true, 50), Some(ms(59950 / 30 + 750)));
+        assert_eq!(g.time_budget(false, 50), Some(ms(950 / 30)));
+        // 950 ms usable with a 1 s increment: 31 + 750, capped at 4/5 of 950.
+        let inc = GoParams::parse(&["wtime", "1000", "winc", "1000"]);
+        assert_eq!(inc.time_budget(true, 50), Some(ms(760)));
         assert!(!g.infinite);
         let w = GoParams::parse(&["wtime", "3000"]);
-        assert_eq!(w.time_budget(false), Some(Duration::from_millis(100)));
+        assert_eq!(w.time_budget(false, 50), Some(ms(2950 / 30)));
+        // One move to the time control: most of the clock, never all of it (issue 14,
+        // item 5: this used to think 59.95 s and leave 50 ms).
+        let last = GoParams::parse(&["wtime", "60000", "btime", "60000", "movestogo", "1"]);
+        assert_eq!(last.time_budget(true, 50), Some(ms(59950 * 4 / 5)));
+        assert_eq!(last.time_budget(true, 1000), Some(ms(59000 * 4 / 5)));
+        // Less than the overhead left: the least possible.
+        let flag = GoParams::parse(&["wtime", "30", "btime", "30"]);
+        assert_eq!(flag.time_budget(true, 50), Some(ms(1)));
+        let mt = GoParams::parse(&["movetime", "1000"]);
+        assert_eq!(mt.time_budget(true, 50), Some(ms(950)));
         assert!(GoParams::parse(&[]).infinite);
         assert_eq!(GoParams::parse(&["depth", "x"]).depth, None);
         assert_eq!(GoParams::parse(&["depth", "3"]).depth, Some(3));

@@ -18,8 +18,12 @@
 //!   a seeded random order (as background work), so messages between two nodes overtake each other
 //!   even though the runtimes deliver FIFO per processor link; serial numbers drop stale ones.
 use super::{Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
-use crate::{execute, serial_in, Backend, ParError, ParOutcome, MAX_SIM_PROCS, MAX_THREAD_PROCS};
+use crate::{
+    execute, principal_line, serial_in, stopped_outcome, Backend, ParError, ParOutcome,
+    MAX_SIM_PROCS, MAX_THREAD_PROCS,
+};
 use arachne_core::rng::{hash2, mix64};
+use arachne_core::Limits;
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process, StepperMode, HOST};
 use std::collections::HashMap;
@@ -301,6 +305,27 @@ pub fn search<G: Game>(
     procs: Option<u32>,
     backend: &Backend,
 ) -> Result<ParOutcome<G::Move>, ParError> {
+    search_limited(
+        opts,
+        root,
+        depth,
+        root_window,
+        procs,
+        backend,
+        &Limits::default(),
+    )
+}
+
+/// [`search`], stopping early when `limits` trip (then the outcome has `stopped` set).
+pub fn search_limited<G: Game>(
+    opts: &KnmOptions,
+    root: &G,
+    depth: u32,
+    root_window: Window,
+    procs: Option<u32>,
+    backend: &Backend,
+    limits: &Limits,
+) -> Result<ParOutcome<G::Move>, ParError> {
     let start = Instant::now();
     if root_window != Window::FULL {
         return Err(ParError("knm searches the full window only".into()));
@@ -319,7 +344,7 @@ pub fn search<G: Game>(
         return Err(ParError(format!("--procs must be between 1 and {max}")));
     }
     if opts.model == super::Model::Pooled {
-        return pooled_search(opts, root, depth, p, backend, start);
+        return pooled_search(opts, root, depth, p, backend, start, limits);
     }
     let ps: Vec<KnmProc<G>> = (0..p).map(|i| KnmProc::new(i, p, depth, opts)).collect();
     let start_msg = Msg::Down {
@@ -334,9 +359,12 @@ pub fn search<G: Game>(
             seq: 0,
         },
     };
-    let run = execute(ps, vec![(0, start_msg)], backend, |m| {
+    let run = execute(ps, vec![(0, start_msg)], backend, limits, |m| {
         matches!(m, Msg::Final { .. })
     });
+    if let Some(reason) = run.stopped {
+        return Ok(stopped_outcome(run, reason, p as usize, None, start));
+    }
     let Some((_, Msg::Final { value, best, .. })) = run.host.last().cloned() else {
         return Err(ParError("knm: the search ended without a result".into()));
     };
@@ -359,6 +387,7 @@ pub fn search<G: Game>(
         value,
         exact: true,
         best_move: best,
+        pv: principal_line(root, depth, value, true, best, opts.preorder, limits),
         stats: run.stats,
         procs: p as usize,
         tree: None,
@@ -371,6 +400,7 @@ pub fn search<G: Game>(
         idle: run.idle,
         wall: start.elapsed(),
         last_iteration: None,
+        stopped: None,
     })
 }
 
@@ -383,6 +413,7 @@ fn pooled_search<G: Game>(
     k: u32,
     backend: &Backend,
     start: Instant,
+    limits: &Limits,
 ) -> Result<ParOutcome<G::Move>, ParError> {
     if !matches!(backend, Backend::Sim(_)) {
         return Err(ParError(
@@ -401,6 +432,15 @@ fn pooled_search<G: Game>(
         value: out.value,
         exact: true,
         best_move: out.best_move,
+        pv: principal_line(
+            root,
+            depth,
+            out.value,
+            true,
+            out.best_move,
+            opts.preorder,
+            limits,
+        ),
         stats: out.stats.stats(),
         procs: k as usize,
         tree: None,
@@ -413,6 +453,7 @@ fn pooled_search<G: Game>(
         idle: vec![out.idle as f64 / k as f64; k as usize],
         wall: start.elapsed(),
         last_iteration: None,
+        stopped: None,
     })
 }
 

@@ -1,0 +1,94 @@
+//! Parallel searches return the whole principal variation (issue 14, item 7), on every
+//! backend: a line from the best move whose bottom position's value, with negamax signs, is
+//! the root value.
+use arachne_core::{Game, Limits, Score};
+use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
+use arachne_parallel::{search, search_limited, Backend, ParAlgo};
+use arachne_runtime::{CostModel, SimConfig};
+
+/// Value of the bottom position at the end of `pv`, from the root's side (negamax signs).
+fn line_value<G: Game>(root: &G, pv: &[G::Move]) -> Score {
+    let mut pos = root.clone();
+    for &m in pv {
+        pos = pos.play(m);
+    }
+    let v = pos.evaluate().at_ply(pv.len() as u32);
+    if pv.len() % 2 == 0 {
+        v
+    } else {
+        -v
+    }
+}
+
+#[test]
+fn principal_lines_end_in_the_root_value() {
+    let sim = Backend::Sim(SimConfig::new(CostModel::arachne()));
+    let threads = Backend::Threads { poll_every: 8 };
+    for seed in 1..=40u64 {
+        let (b, d) = (2 + (seed % 4) as u32, 3 + (seed % 4) as u32);
+        let root = IncrementalTree::new(IncrementalParams {
+            b,
+            d,
+            seed,
+            branching: if seed % 2 == 0 {
+                Branching::Random
+            } else {
+                Branching::Uniform
+            },
+            values: EdgeValues::Int { lo: -50, hi: 50 },
+        });
+        for spec in [
+            "tree-split",
+            "tree-split:grand=1",
+            "palphabeta-par",
+            "pbound",
+            "baudet",
+        ] {
+            let algo: ParAlgo = spec.parse().unwrap();
+            for backend in [&sim, &threads] {
+                if matches!(backend, Backend::Threads { .. }) && seed % 8 != 0 {
+                    continue; // threads are slower to start: a few trees suffice
+                }
+                let out = search(&algo, &root, d, Some(4), backend).unwrap();
+                if !out.exact {
+                    continue;
+                }
+                assert_eq!(out.pv.first().copied(), out.best_move, "{spec} seed {seed}");
+                assert!(!out.pv.is_empty(), "{spec} seed {seed}");
+                assert_eq!(
+                    line_value(&root, &out.pv),
+                    out.value,
+                    "{spec} seed {seed}: {:?}",
+                    out.pv
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_stopped_search_has_no_line() {
+    let root = IncrementalTree::new(IncrementalParams {
+        b: 8,
+        d: 10,
+        seed: 3,
+        branching: Branching::Uniform,
+        values: EdgeValues::Real,
+    });
+    let sim = Backend::Sim(SimConfig::new(CostModel::arachne()));
+    let algo: ParAlgo = "tree-split".parse().unwrap();
+    let limits = Limits::default().with_nodes(1000);
+    let out = search_limited(
+        &algo,
+        &root,
+        10,
+        arachne_core::Window::FULL,
+        Some(4),
+        &sim,
+        &limits,
+    )
+    .unwrap();
+    assert!(out.stopped.is_some() && out.pv.is_empty() && out.best_move.is_none());
+    let nodes = out.stats.nodes();
+    assert!((1000..2000).contains(&nodes), "{nodes}");
+}
