@@ -93,7 +93,7 @@ pub enum Player<G: Game> {
         /// Generated-node budget per move, if any.
         nodes: Option<u64>,
         /// The searcher, created at the first move.
-        searcher: Option<Searcher<G>>,
+        searcher: Option<Box<Searcher<G>>>,
     },
 }
 
@@ -120,9 +120,12 @@ impl<G: Game> Player<G> {
                 nodes,
                 searcher,
             } => {
-                let s = searcher.get_or_insert_with(|| Searcher::new(pos.clone(), opts.clone()));
-                let mut l = Limits::default();
-                l.nodes = *nodes;
+                let s = searcher
+                    .get_or_insert_with(|| Box::new(Searcher::new(pos.clone(), opts.clone())));
+                let l = Limits {
+                    nodes: *nodes,
+                    ..Limits::default()
+                };
                 let out = s.run(&l);
                 (out.best_move, out.generated())
             }

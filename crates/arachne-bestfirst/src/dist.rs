@@ -200,6 +200,7 @@ impl DistTable {
 
     /// Builds a table from per-cell samples `(count, sum, sum of squares, sum of cubes)`,
     /// filling thin cells from the pooled column and the previous row.
+    #[allow(clippy::needless_range_loop)]
     pub fn from_moments(family: Family, moments: &[[[f64; 4]; D_MAX + 1]], source: &str) -> Self {
         let mut t = DistTable::constant(family, 0.0);
         t.source = source.to_string();
@@ -338,6 +339,7 @@ impl DistTable {
 
     /// Parses [`DistTable::to_text`]'s format. Cells not listed take the value of column 0 of
     /// their row (or, for a row without lines, of the previous row).
+    #[allow(clippy::needless_range_loop)]
     pub fn from_text(text: &str) -> Result<Self, TableError> {
         let mut family = None;
         let mut source = String::new();

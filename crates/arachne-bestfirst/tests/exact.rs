@@ -130,7 +130,7 @@ fn backed_up_scores_are_negamax_of_children_at_every_step() {
     for seed in 0..8u64 {
         let root = inc(4, 8, seed, true, false);
         for (name, opts) in variants(seed) {
-            let mut s = Searcher::new(root.clone(), opts);
+            let mut s = Searcher::new(root, opts);
             for k in 0..300 {
                 match s.step() {
                     Step::Expanded { .. } => {}
@@ -254,8 +254,8 @@ fn subtree_is_kept_between_moves() {
     for seed in 0..6u64 {
         let root = inc(4, 9, seed, true, false);
         for (name, opts) in variants(seed) {
-            let mut s = Searcher::new(root.clone(), opts);
-            let mut pos = root.clone();
+            let mut s = Searcher::new(root, opts);
+            let mut pos = root;
             let mut depth = 9;
             while depth > 1 {
                 let out = s.run(&Limits::default().with_nodes(150));

@@ -70,6 +70,7 @@ fn pct(ok: u32, n: u32) -> f64 {
 }
 
 /// Runs the experiment.
+#[allow(clippy::needless_range_loop)]
 pub fn run(o: &Options) -> Result<Report, ExpError> {
     let mut rep = Report::new(
         "rbfm-decision",

@@ -33,9 +33,13 @@ use std::sync::Arc;
 pub const PAPER: &str =
     "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search (seed 002), §3.2.5, Table 1";
 
-/// Table 1: b, D_αβ, D_RBFM, D_BFM, BFM-AB %, RBFM-AB %, RBFM-BFM %, AB, RBFM, BFM (thousands).
+/// One row of Table 1: b, D_αβ, D_RBFM, D_BFM, BFM-AB %, RBFM-AB %, RBFM-BFM %, and the
+/// generated nodes of AB, RBFM, BFM over all games (thousands).
+pub type Table1Row = (u32, u32, u32, u32, f64, f64, f64, f64, f64, f64);
+
+/// Table 1.
 #[rustfmt::skip]
-pub const TABLE1: &[(u32, u32, u32, u32, f64, f64, f64, f64, f64, f64)] = &[
+pub const TABLE1: &[Table1Row] = &[
     (3, 2, 2, 3, 65.0, 50.0, 38.0, 1018.0, 963.0, 1089.0),
     (3, 3, 4, 6, 83.0, 65.0, 30.0, 1876.0, 1754.0, 1841.0),
     (3, 4, 6, 9, 84.0, 70.0, 37.0, 2970.0, 2729.0, 2795.0),
@@ -156,7 +160,8 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "| b | D_αβ | D_RBFM | D_BFM | BFM-AB % (paper) | RBFM-AB % (paper) | RBFM-BFM % (paper) | nodes/game AB | RBFM | BFM | RBFM/AB (paper) | BFM/AB (paper) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut data = Vec::new();
-    let mut curves: Vec<(u32, Vec<(f64, f64)>, Vec<(f64, f64)>)> = Vec::new();
+    type Curve = (u32, Vec<(f64, f64)>, Vec<(f64, f64)>);
+    let mut curves: Vec<Curve> = Vec::new();
     for &&(b, dab, drbfm, dbfm, p_bfm_ab, p_rbfm_ab, p_rbfm_bfm, n_ab, n_rbfm, n_bfm) in &rows {
         o.progress.message(format!("games, b = {b}, D = {dab}"));
         // wins of the pair's first-named algorithm, nodes and games per algorithm.
