@@ -197,4 +197,42 @@ fn knm_on_both_backends_and_models_and_bad_options() {
         "--backend",
         "threads",
     ]);
+fn type_guided_reports_the_last_iteration_and_node_types() {
+    // Best-first ordered tree: the last iteration is the minimal tree, 4^3 + 4^3 - 1 leaves.
+    for extra in [
+        &["--procs", "5"][..],
+        &["--backend", "threads", "--procs", "3"][..],
+    ] {
+        let mut args = vec![
+            "search",
+            "--game",
+            "ordered:n=4,d=6,order=best",
+            "--algo",
+            "type-guided",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let v = json(&args);
+        assert_eq!(v["last_iteration"]["leaves"], 127, "{extra:?}");
+        assert!(v["nodes"].as_u64().unwrap() > v["last_iteration"]["nodes"].as_u64().unwrap());
+        assert_eq!(v["node_types"]["mispredicted"], 0);
+    }
+    let serial = json(&["search", "--game", GAME, "--algo", "alphabeta", "--json"]);
+    let v = json(&[
+        "search",
+        "--game",
+        GAME,
+        "--algo",
+        "type-guided:f=3/4,preorder=1",
+        "--json",
+    ]);
+    assert_eq!(v["value"], serial["value"]);
+    assert_eq!(v["procs"], 16);
+    for bad in [
+        "type-guided:f=0",
+        "type-guided:levels=2,f=3/4",
+        "type-guided:guess=2",
+    ] {
+        assert_usage_error(&["search", "--game", GAME, "--algo", bad, "--procs", "4"]);
+    }
 }

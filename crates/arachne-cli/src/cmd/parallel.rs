@@ -137,6 +137,7 @@ impl GameVisitor for Visit<'_> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn report<G: Game>(
     root: &G,
     info: &GameInfo,
