@@ -78,7 +78,7 @@ fn inc(b: u32, d: u32, seed: u64) -> IncrementalTree {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
 
     /// ybwc, jamboree and abdada return the serial value for every thread count 1–8 on random
     /// trees (uniform iid trees with few values: many ties; incremental trees).
@@ -199,7 +199,7 @@ fn stress_random_stops() {
         x % m
     };
     let algos = ["ybwc", "jamboree:serial=2", "lazy-smp", "abdada"];
-    for i in 0..400 {
+    for i in 0..1000 {
         let t = inc(6, 9, i);
         let algo: SmpAlgo = algos[rnd(4) as usize].parse().unwrap();
         let threads = 1 + rnd(8) as usize;
