@@ -7,23 +7,27 @@
 //! through the table (moves for ordering, values at equal draft). To make the threads
 //! diverge, thread `k` (thread 0 is the main thread):
 //!
-//! * searches depths `d + (k mod 2)` — every other helper one ply deeper (depth offset);
+//! * starts its iterative deepening at depth `1 + (k mod 2)` — every other helper one ply
+//!   ahead of the main thread (depth offset), up to the requested depth;
 //! * after the table's move, tries the root moves rotated by `k` (varied move order);
 //! * opens each iteration with the aspiration window `(v − δₖ, v + δₖ)`,
 //!   `δₖ = 16 · (1 + k mod 3)` around its previous value (varied aspiration), re-searching
 //!   with the fail-soft bound on a failure (as [`arachne_search::aspiration`]).
 //!
 //! The search ends when the main thread completes the requested depth (or a limit stops
-//! it); the helpers are cancelled at once. The answer is chosen by Stockfish's vote over every
-//! thread's last completed iteration: with `min` the lowest of their values, each thread adds
+//! it); the helpers are cancelled at once. The answer is chosen by Stockfish's vote over the
+//! threads' last completed iterations: with `min` the lowest of their values, each thread adds
 //! `(value − min + 14) × depth` to its best move's vote; the move with most votes wins, and the
-//! outcome is the line of the deepest thread (then lowest numbered) that voted for it.
+//! outcome is the line of the lowest-numbered thread that voted for it. One choice differs from
+//! Stockfish: only the iterations of the deepest completed depth vote (Stockfish lets every
+//! thread vote, weighted by depth, which can return a shallower iteration's line — not what a
+//! fixed-depth search should answer).
 //!
 //! **Guarantee** (tested): the outcome's value is the exact negamax value of the root at the
-//! outcome's depth (at least the requested depth when the main thread completed it, possibly
-//! one more from a helper), and its best move is a legal root move whose value at that depth is
-//! the outcome's value. Different thread counts may choose different (equally valued at their
-//! depths) moves: lazy SMP is not deterministic.
+//! outcome's depth (the requested depth when the main thread completed it; when a limit stopped
+//! the search, the deepest iteration any thread completed among those voted on), and its best
+//! move is a legal root move whose value at that depth is the outcome's value. Different thread
+//! counts may choose different (equally valued) moves: lazy SMP is not deterministic.
 use super::{ab_tt, Frame, Shared};
 use arachne_core::{Game, Score};
 use arachne_search::context::{Aborted, Ctx, Node};
@@ -50,8 +54,7 @@ pub fn lazy_smp<G: Game>(
         for k in 1..threads {
             let (last, helpers) = (&last, &helpers);
             s.spawn(move || {
-                let max = depth + (k % 2) as u32;
-                thread_search(sh, root, max, k, Some(helpers), &mut |it| {
+                thread_search(sh, root, depth, k, Some(helpers), &mut |it| {
                     *last[k].lock().expect("lazy-smp lock") = Some(it)
                 })
             });
@@ -67,9 +70,10 @@ pub fn lazy_smp<G: Game>(
         .enumerate()
         .filter_map(|(k, m)| m.into_inner().expect("lazy-smp lock").map(|it| (k, it)))
         .collect();
+    let deepest = done.iter().map(|(_, it)| it.0).max().unwrap_or(0);
     let with_move: Vec<_> = done
         .iter()
-        .filter(|(_, it)| !it.2.is_empty())
+        .filter(|(_, it)| !it.2.is_empty() && it.0 == deepest)
         .cloned()
         .collect();
     // A terminal root has no move to vote for: the main thread's value.
