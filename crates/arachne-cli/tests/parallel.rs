@@ -197,6 +197,9 @@ fn knm_on_both_backends_and_models_and_bad_options() {
         "--backend",
         "threads",
     ]);
+}
+
+#[test]
 fn type_guided_reports_the_last_iteration_and_node_types() {
     // Best-first ordered tree: the last iteration is the minimal tree, 4^3 + 4^3 - 1 leaves.
     for extra in [
