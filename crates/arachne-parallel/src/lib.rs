@@ -30,10 +30,12 @@
 //! ```
 pub mod batch;
 pub mod baudet;
+pub mod mpi_backend;
 pub mod palphabeta_par;
 pub mod pbound;
 pub mod slave;
 pub mod tree_split;
+pub mod wire;
 
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{
@@ -58,6 +60,8 @@ fn err<T>(msg: impl Into<String>) -> Result<T, ParError> {
 pub const MAX_SIM_PROCS: u64 = 1 << 16;
 /// Largest number of threads.
 pub const MAX_THREAD_PROCS: u64 = 256;
+/// Largest number of processes on `--backend mpi` (mapped onto the ranks).
+pub const MAX_MPI_PROCS: u64 = 1 << 16;
 
 /// Options of the batch algorithms (Palphabeta, Pbound).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -314,6 +318,12 @@ pub enum Backend {
         /// Nodes between mailbox polls.
         poll_every: u64,
     },
+    /// MPI ranks (`mpirun`/`srun`; needs the cargo feature `mpi`): process `p` on rank
+    /// `p mod R`, positions on the wire as move paths from the root (`arachne_runtime::mpi`).
+    Mpi {
+        /// Nodes between mailbox polls.
+        poll_every: u64,
+    },
 }
 
 /// The result of a parallel search.
@@ -369,6 +379,8 @@ pub fn serial_in<G: Game>(
 }
 
 struct Run<M> {
+    /// Why the run has no result (an MPI fault, or a worker rank: rank 0 has the result).
+    error: Option<String>,
     host: Vec<(f64, M)>,
     stats: Stats,
     time: f64,
@@ -387,6 +399,7 @@ fn execute<P: Process>(
         Backend::Sim(cfg) => {
             let o = run_sim(procs, initial, cfg, stop);
             Run {
+                error: None,
                 stats: o.procs.iter().fold(Stats::default(), |a, p| a + p.stats()),
                 host: o.host,
                 time: o.time,
@@ -399,6 +412,7 @@ fn execute<P: Process>(
             let cost = CostModel::unit(1.0);
             let o = run_threads(procs, initial, &cost, *poll_every, stop);
             Run {
+                error: None,
                 stats: o.procs.iter().fold(Stats::default(), |a, p| a + p.stats()),
                 host: o.host,
                 time: o.elapsed.as_secs_f64(),
@@ -407,6 +421,7 @@ fn execute<P: Process>(
                 idle: Vec::new(),
             }
         }
+        Backend::Mpi { poll_every } => mpi_backend::execute(procs, initial, *poll_every, stop),
     }
 }
 
@@ -423,7 +438,24 @@ pub fn search<G: Game>(
 
 /// Like [`search`], with the root searched in `window` (a subtree search as a master would
 /// assign it; the serial reference uses the same window). Baudet ignores the window.
+///
+/// On [`Backend::Mpi`] every rank calls this with the same arguments; rank 0 gets the result,
+/// a worker rank gets an error saying so ([`mpi_backend::WORKER`]).
 pub fn search_in<G: Game>(
+    algo: &ParAlgo,
+    root: &G,
+    depth: u32,
+    root_window: Window,
+    procs: Option<u32>,
+    backend: &Backend,
+) -> Result<ParOutcome<G::Move>, ParError> {
+    match backend {
+        Backend::Mpi { .. } => mpi_backend::search(algo, root, depth, root_window, procs, backend),
+        _ => search_core(algo, root, depth, root_window, procs, backend),
+    }
+}
+
+fn search_core<G: Game>(
     algo: &ParAlgo,
     root: &G,
     depth: u32,
@@ -438,6 +470,7 @@ pub fn search_in<G: Game>(
             MAX_SIM_PROCS
         }
         Backend::Threads { .. } => MAX_THREAD_PROCS,
+        Backend::Mpi { .. } => MAX_MPI_PROCS,
     };
     let evaluate = |job: u32| Msg::Evaluate {
         job,
@@ -489,6 +522,9 @@ pub fn search_in<G: Game>(
             (run, None, k as usize)
         }
     };
+    if let Some(e) = run.error {
+        return err(e);
+    }
     let Some((
         _,
         Msg::Value {
@@ -509,7 +545,7 @@ pub fn search_in<G: Game>(
             let sp = if run.time > 0.0 { t / run.time } else { 1.0 };
             (Some(t), Some(st), Some(sp))
         }
-        Backend::Threads { .. } => (None, None, None),
+        Backend::Threads { .. } | Backend::Mpi { .. } => (None, None, None),
     };
     Ok(ParOutcome {
         value,

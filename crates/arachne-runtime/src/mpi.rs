@@ -92,6 +92,13 @@ pub enum MpiError {
 
 thread_local! {
     static UNIVERSE: RefCell<Option<Universe>> = const { RefCell::new(None) };
+    static TRAFFIC: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// Messages and payload bytes that crossed between ranks in the last run on this thread
+/// (rank 0: all ranks' totals).
+pub fn last_traffic() -> (u64, u64) {
+    TRAFFIC.with(|t| t.get())
 }
 
 /// This rank and the number of ranks.
@@ -641,6 +648,12 @@ fn run_on<P: Process>(
             return Err(e);
         }
     }
+    TRAFFIC.with(|t| {
+        t.set((
+            remote_messages + net.remote_messages,
+            remote_bytes + net.remote_bytes,
+        ))
+    });
     let idle = busy
         .iter()
         .zip(&walls)

@@ -10,6 +10,7 @@ use arachne_runtime::{CostModel, SimConfig};
 use serde_json::json;
 
 pub mod fishburn;
+mod mpi;
 
 /// Per-processor busy/idle arrays are printed up to this many processors (totals always).
 const MAX_PER_PROC_JSON: usize = 4096;
@@ -36,7 +37,7 @@ pub fn run(args: &SearchArgs) -> Option<CliResult> {
     if !ours.contains(&name.to_ascii_lowercase().as_str()) {
         return None;
     }
-    Some(run_ours(args))
+    Some(mpi::finish(args, run_ours(args)))
 }
 
 fn run_ours(args: &SearchArgs) -> CliResult {
@@ -67,9 +68,19 @@ fn run_ours(args: &SearchArgs) -> CliResult {
                 poll_every: POLL_EVERY,
             }
         }
+        "mpi" => {
+            if args.cost.is_some() || args.latency_seed != 0 {
+                return Err(CliError::usage(
+                    "--cost and --latency-seed apply to --backend sim only",
+                ));
+            }
+            Backend::Mpi {
+                poll_every: POLL_EVERY,
+            }
+        }
         other => {
             return Err(CliError::usage(format!(
-                "unknown backend `{other}` (known: sim, threads)"
+                "unknown backend `{other}` (known: sim, threads, mpi)"
             )))
         }
     };
@@ -150,7 +161,7 @@ fn report<G: Game>(
             "time_ms": time_ms,
             "procs": out.procs,
             "messages": out.messages,
-            "backend": if sim { "sim" } else { "threads" },
+            "backend": args.backend,
         });
         if let Some(t) = out.tree {
             v["processor_tree"] = json!({"f": t.f, "q": t.q});
@@ -168,6 +179,9 @@ fn report<G: Game>(
                 v["idle"] = json!(out.idle);
             }
             v["utilisation"] = json!(utilisation);
+        }
+        if let Backend::Mpi { .. } = backend {
+            mpi::json(&mut v, out);
         }
         print_json(&v);
         return;
@@ -208,5 +222,6 @@ fn report<G: Game>(
             println!("wall       {time_ms:.1} ms");
         }
         Backend::Threads { .. } => println!("time       {time_ms:.1} ms wall"),
+        Backend::Mpi { .. } => mpi::text(out, time_ms),
     }
 }

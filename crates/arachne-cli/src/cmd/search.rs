@@ -28,7 +28,8 @@ pub struct SearchArgs {
     /// Number of processors for parallel algorithms.
     #[arg(long, short = 'p')]
     pub procs: Option<u32>,
-    /// Parallel backend: `sim` (virtual time, deterministic) or `threads` (real cores).
+    /// Parallel backend: `sim` (virtual time, deterministic), `threads` (real cores) or `mpi`
+    /// (MPI ranks under mpirun/srun; needs the cargo feature `mpi`).
     #[arg(long, default_value = "sim")]
     pub backend: String,
     /// Parallel cost model for `--backend sim` (`unit`, `arachne`).
