@@ -192,6 +192,8 @@ mod tests {
         let back: Msg<Pathed<Checkers>> = from_bytes(&to_bytes(&v), Some(&root)).unwrap();
         assert!(same(&v, &back));
         assert!(from_bytes::<Msg<Pathed<Checkers>>>(&[9], Some(&root)).is_err());
-        assert!(from_bytes::<Msg<Pathed<Checkers>>>(&to_bytes(&msgs[0])[..5], Some(&root)).is_err());
+        assert!(
+            from_bytes::<Msg<Pathed<Checkers>>>(&to_bytes(&msgs[0])[..5], Some(&root)).is_err()
+        );
     }
 }

@@ -26,9 +26,9 @@ pub mod threads;
 pub mod wire;
 
 pub use cost::{CostError, CostModel};
+pub use pathed::{PMove, Pathed};
 pub use process::{Env, Outgoing, Pid, Process, HOST};
 pub use sim::{run_sim, SimConfig, SimOutcome};
 pub use stepper::{Step, Stepper, StepperMode};
-pub use pathed::{PMove, Pathed};
 pub use threads::{run_threads, ThreadsOutcome};
 pub use wire::{Reader, Wire, WireError};

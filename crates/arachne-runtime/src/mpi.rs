@@ -40,9 +40,9 @@ use crate::wire::{codec, put_varint, Codec, Reader, WireError};
 use crate::CostModel;
 use arachne_core::Stats;
 use mpi::environment::Universe;
+use mpi::point_to_point::MatchedReceiveVec;
 use mpi::request::{Request, StaticScope};
 use mpi::topology::SimpleCommunicator;
-use mpi::point_to_point::MatchedReceiveVec;
 use mpi::traits::*;
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -79,6 +79,9 @@ pub enum MpiError {
         /// What was wrong.
         err: WireError,
     },
+    /// A worker's fault, as it reported it.
+    #[error("{0}")]
+    Remote(String),
     /// A rank did not report at the end.
     #[error("rank {0} did not report its statistics within {1} s after STOP (is it alive?)")]
     Silent(i32, u64),
@@ -360,7 +363,12 @@ impl<P: Process> Rank<'_, P> {
         Ok(())
     }
 
-    fn decode(&self, from: i32, data: &[u8], with_to: bool) -> Result<(Pid, Pid, P::Msg), MpiError> {
+    fn decode(
+        &self,
+        from: i32,
+        data: &[u8],
+        with_to: bool,
+    ) -> Result<(Pid, Pid, P::Msg), MpiError> {
         let fault = |err| MpiError::Decode {
             rank: self.world.rank,
             from,
@@ -399,8 +407,12 @@ pub fn run_mpi<P: Process>(
     let codec = codec::<P::Msg>().ok_or(MpiError::NoCodec)?;
     UNIVERSE.with(|u| {
         let u = u.borrow();
-        let world = u.as_ref().expect("initialized").world();
-        run_on(&world, world_info, codec, procs, initial, cost, cfg, &mut stop)
+        // A communicator of its own per run: a message still in flight when a run stops can
+        // never be taken for one of the next run's.
+        let comm = u.as_ref().expect("initialized").world().duplicate();
+        run_on(
+            &comm, world_info, codec, procs, initial, cost, cfg, &mut stop,
+        )
     })
 }
 
@@ -496,11 +508,9 @@ fn run_on<P: Process>(
                 },
                 TAG_STOP => break 'run,
                 TAG_FAULT if wi.rank == 0 => {
-                    failure = Some(MpiError::Decode {
-                        rank: src,
-                        from: -1,
-                        err: WireError(String::from_utf8_lossy(&data).into_owned()),
-                    });
+                    failure = Some(MpiError::Remote(
+                        String::from_utf8_lossy(&data).into_owned(),
+                    ));
                     break 'run;
                 }
                 _ => {}
@@ -587,12 +597,11 @@ fn run_on<P: Process>(
             match net.poll() {
                 Some((src, TAG_STATS, data)) => {
                     reported[src as usize] = true;
-                    let (rm, rb, rows) =
-                        decode_stats(&data).map_err(|err| MpiError::Decode {
-                            rank: 0,
-                            from: src,
-                            err,
-                        })?;
+                    let (rm, rb, rows) = decode_stats(&data).map_err(|err| MpiError::Decode {
+                        rank: 0,
+                        from: src,
+                        err,
+                    })?;
                     remote_messages += rm;
                     remote_bytes += rb;
                     for (p, s, m, b, w) in rows {
@@ -605,12 +614,10 @@ fn run_on<P: Process>(
                         }
                     }
                 }
-                Some((src, TAG_FAULT, data)) if failure.is_none() => {
-                    failure = Some(MpiError::Decode {
-                        rank: src,
-                        from: -1,
-                        err: WireError(String::from_utf8_lossy(&data).into_owned()),
-                    });
+                Some((_, TAG_FAULT, data)) if failure.is_none() => {
+                    failure = Some(MpiError::Remote(
+                        String::from_utf8_lossy(&data).into_owned(),
+                    ));
                 }
                 Some(_) => {}
                 None => std::thread::sleep(Duration::from_micros(50)),

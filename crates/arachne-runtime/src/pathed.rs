@@ -354,7 +354,12 @@ mod tests {
         walk(&chess, &chess, 3, &mut seen);
         // 1 + 20 + 400 + 8902 positions.
         assert_eq!(seen, 1 + 20 + 400 + perft(chess.inner(), 3));
-        let iid = Pathed::root(IidTree::new(IidParams { n: 200, d: 2, seed: 1, range: None }));
+        let iid = Pathed::root(IidTree::new(IidParams {
+            n: 200,
+            d: 2,
+            seed: 1,
+            range: None,
+        }));
         let mut seen = 0;
         walk(&iid, &iid, 2, &mut seen);
         assert_eq!(seen, 1 + 200 + 200 * 200);
@@ -362,7 +367,12 @@ mod tests {
 
     #[test]
     fn deep_paths_spill_to_the_heap_and_still_round_trip() {
-        let root = Pathed::root(IidTree::new(IidParams { n: 300, d: 60, seed: 7, range: None }));
+        let root = Pathed::root(IidTree::new(IidParams {
+            n: 300,
+            d: 60,
+            seed: 7,
+            range: None,
+        }));
         let mut pos = root.clone();
         let mut ms = Vec::new();
         for k in 0..60u32 {
@@ -390,7 +400,10 @@ mod tests {
         let mut ms = Vec::new();
         root.moves(&mut ms);
         let m = ms[5];
-        assert_eq!(from_bytes::<PMove<Chess>>(&to_bytes(&m), Some(&root)), Ok(m));
+        assert_eq!(
+            from_bytes::<PMove<Chess>>(&to_bytes(&m), Some(&root)),
+            Ok(m)
+        );
         let child = root.play(m);
         child.moves(&mut ms);
         let deep = Some(ms[0]);

@@ -250,7 +250,9 @@ impl<T: Wire> Wire for Vec<T> {
         let n = r.varint()?;
         // Every element takes at least one byte: a length beyond the bytes left is corrupt.
         if n > (r.buf.len() - r.at) as u64 {
-            return Err(WireError(format!("vector of {n} elements in a short message")));
+            return Err(WireError(format!(
+                "vector of {n} elements in a short message"
+            )));
         }
         (0..n).map(|_| T::decode(r)).collect()
     }
@@ -338,7 +340,10 @@ mod tests {
         let w = Window::FULL;
         assert_eq!(from_bytes::<Window>(&to_bytes(&w), None), Ok(w));
         let v: Vec<Option<(u8, bool)>> = vec![None, Some((7, true))];
-        assert_eq!(from_bytes::<Vec<Option<(u8, bool)>>>(&to_bytes(&v), None), Ok(v));
+        assert_eq!(
+            from_bytes::<Vec<Option<(u8, bool)>>>(&to_bytes(&v), None),
+            Ok(v)
+        );
     }
 
     #[test]
