@@ -289,6 +289,9 @@ impl Wire for Window {
     }
 }
 
+/// Decodes a whole message, given the decoding context.
+pub type DecodeFn<M> = fn(&[u8], Option<&dyn Any>) -> Result<M, WireError>;
+
 /// How a runtime encodes and decodes messages of type `M` whose type it only knows as a
 /// generic parameter: registered per thread by the code that knows the concrete type (the
 /// `search` entry point of `arachne-parallel`), looked up by the `mpi` runtime. Runtime
@@ -298,7 +301,7 @@ pub struct Codec<M> {
     /// Appends the encoding of a message.
     pub encode: fn(&M, &mut Vec<u8>),
     /// Decodes a whole message.
-    pub decode: fn(&[u8], Option<&dyn Any>) -> Result<M, WireError>,
+    pub decode: DecodeFn<M>,
     /// The decoding context (the root position), if the messages carry positions.
     pub root: Option<Rc<dyn Any>>,
 }
