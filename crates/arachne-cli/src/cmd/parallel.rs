@@ -18,6 +18,11 @@ const MAX_PER_PROC_JSON: usize = 4096;
 /// Nodes a searching thread runs between looks at its mailbox.
 const POLL_EVERY: u64 = 32;
 
+/// Nodes a searching MPI process runs between looks at its mailbox: a look is an MPI probe
+/// (which also drives MPI's progress engine), dearer than a channel's, and 256 nodes (a few µs)
+/// stay well below a message's latency.
+const MPI_POLL_EVERY: u64 = 256;
+
 /// Parallel algorithm names with one line each.
 pub fn catalogue() -> Vec<(&'static str, &'static str)> {
     CATALOGUE.to_vec()
@@ -75,7 +80,7 @@ fn run_ours(args: &SearchArgs) -> CliResult {
                 ));
             }
             Backend::Mpi {
-                poll_every: POLL_EVERY,
+                poll_every: MPI_POLL_EVERY,
             }
         }
         other => {
