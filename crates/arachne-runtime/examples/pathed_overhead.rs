@@ -5,7 +5,7 @@
 //! cargo run --release -p arachne-runtime --example pathed_overhead
 //! ```
 use arachne_core::{Game, Window};
-use arachne_games::{Chess, IncrementalParams, IncrementalTree, Branching, EdgeValues};
+use arachne_games::{Branching, Chess, EdgeValues, IncrementalParams, IncrementalTree};
 use arachne_runtime::{Pathed, Stepper, StepperMode};
 use std::time::Instant;
 
