@@ -34,6 +34,10 @@
 //! rank 0 receives SIGTERM and prints `arachne: the MPI job was terminated …` before exiting
 //! with status 143), so a run never hangs. Ctrl-C on `mpirun` goes the same way.
 //!
+//! Limits: the parallel searches take no `--nodes`/`--time-ms` yet (on any backend); when they
+//! do, a limit is a stopping message to the host like any other, and the STOP above ends every
+//! rank — nothing here needs to change.
+//!
 //! Test hook: with `ARACHNE_MPI_CORRUPT=R` in the environment, rank `R` replaces the payload of
 //! its first message to another rank by bytes that do not decode (to test the fault path).
 use crate::process::{Env, Outgoing, Pid, Process, HOST};
@@ -268,6 +272,16 @@ impl Net<'_> {
         let probed = self.world.any_process().immediate_matched_probe()?;
         let (data, status) = probed.matched_receive_vec::<u8>();
         Some((status.source_rank(), status.tag(), data))
+    }
+}
+
+impl Drop for Net<'_> {
+    /// A run that ends early (an error) leaves sends pending: forget them (their buffers leak)
+    /// rather than panic in rsmpi's `Request::drop` or block.
+    fn drop(&mut self) {
+        for p in self.pending.drain(..) {
+            std::mem::forget(p.req);
+        }
     }
 }
 
