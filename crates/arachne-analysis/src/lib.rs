@@ -13,13 +13,13 @@
 //! | Monte Carlo on `iid` / `incremental` trees | [`montecarlo`] | §6–8 |
 //! | perfect ordering | [`ordering`] | §2 |
 //! | `K_D N^{L_D}` fits and depth ratios | [`fit`] | §7 |
-//! | the `fuller` experiment (tables, CSV, plots) | [`experiment`] | Fig. 5.1, 6.1, Table 7.1 |
+//!
+//! The `fuller` experiment (tables, CSV, plots) lives in `arachne-experiments`.
 //!
 //! Exact results are [`BigRational`]s: exact arithmetic all the way, decimals only for display.
 pub mod bounds;
 pub mod brute;
 pub mod count;
-pub mod experiment;
 pub mod fit;
 pub mod montecarlo;
 pub mod ordering;

@@ -33,6 +33,8 @@ enum Command {
     Analyze(cmd::analyze::AnalyzeArgs),
     /// Reproduce a paper's experiment: tables, CSV and plots.
     Experiment(cmd::experiment::ExperimentArgs),
+    /// Run every experiment into one report (index.html, REPORT.md).
+    Reproduce(cmd::reproduce::ReproduceArgs),
     /// Play matches between two algorithms.
     Play(cmd::play::PlayArgs),
     /// Run as a UCI chess engine on standard input/output.
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
         Some(Command::Algos) => cmd::list::algos(),
         Some(Command::Analyze(a)) => cmd::analyze::run(a),
         Some(Command::Experiment(a)) => cmd::experiment::run(a),
+        Some(Command::Reproduce(a)) => cmd::reproduce::run(a),
         Some(Command::Play(a)) => cmd::play::run(a),
         Some(Command::Uci(a)) => cmd::uci::run(a),
     };

@@ -1,4 +1,5 @@
-//! `arachne search` with the parallel algorithms of seed 000 and `arachne experiment fishburn`.
+//! `arachne search` with the parallel algorithms of seed 000 (the `fishburn` experiment is
+//! tested in `arachne-experiments`).
 mod common;
 
 use common::{assert_usage_error, json};
@@ -133,33 +134,6 @@ fn bad_parallel_input_is_one_line_and_status_2() {
     ] {
         assert_usage_error(&args);
     }
-}
-
-#[test]
-fn fishburn_experiment_quick_writes_tables_and_plots() {
-    let dir = std::env::temp_dir().join(format!("arachne-fishburn-{}", std::process::id()));
-    let v = json(&[
-        "experiment",
-        "fishburn",
-        "--quick",
-        "--json",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    let g0 = &v["table1"]["gamma0"];
-    for k in ["2", "3"] {
-        let avg = g0[k]["avg"].as_f64().unwrap();
-        assert!(avg > 1.0 && avg <= k.parse::<f64>().unwrap() + 2.0, "{avg}");
-    }
-    for f in [
-        "fishburn.md",
-        "fishburn_speedup.csv",
-        "fishburn_speedup.svg",
-        "fishburn_speedup.png",
-    ] {
-        assert!(dir.join(f).exists(), "{f}");
-    }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -44,6 +44,10 @@ pub enum Style {
     Points,
     /// Both.
     LinePoints,
+    /// A segment between each consecutive pair of points (`p0–p1`, `p2–p3`, …), with short
+    /// caps at both ends: error bars (two points at the same x) and other marks. Drawn in the
+    /// colour of the series of the same name, without a legend entry of its own.
+    Segments,
 }
 
 /// One named series of points.
@@ -70,8 +74,9 @@ pub struct Chart {
     pub log_x: bool,
     /// Logarithmic y axis.
     pub log_y: bool,
-    /// The series, drawn in order with distinct colours; series with the same (non-empty)
-    /// name share a colour and a legend entry (e.g. a line and its marked points).
+    /// The series, drawn in order with distinct colours (up to 20 names without repeating);
+    /// series with the same (non-empty) name share a colour and a legend entry (e.g. a line,
+    /// its marked points and their error bars).
     pub series: Vec<Series>,
 }
 
@@ -160,7 +165,10 @@ fn register_font() -> Result<(), PlotError> {
     }
 }
 
-const COLOURS: [RGBColor; 10] = [
+/// Distinct colours, in order: a chart with up to this many differently named series never
+/// repeats a colour (the Tableau 10 palette, then darker and lighter variants that stay
+/// distinguishable from it).
+const COLOURS: [RGBColor; 20] = [
     RGBColor(31, 119, 180),
     RGBColor(214, 39, 40),
     RGBColor(44, 160, 44),
@@ -171,6 +179,16 @@ const COLOURS: [RGBColor; 10] = [
     RGBColor(127, 127, 127),
     RGBColor(188, 189, 34),
     RGBColor(23, 190, 207),
+    RGBColor(0, 0, 0),
+    RGBColor(0, 63, 92),
+    RGBColor(128, 0, 0),
+    RGBColor(0, 100, 0),
+    RGBColor(255, 187, 120),
+    RGBColor(197, 176, 213),
+    RGBColor(128, 128, 0),
+    RGBColor(0, 128, 128),
+    RGBColor(255, 0, 255),
+    RGBColor(152, 223, 138),
 ];
 
 /// The points of `s` that can be drawn on the chart's axes.
@@ -300,6 +318,36 @@ where
             if !s.name.is_empty() && !legend_done {
                 anno.label(s.name.as_str())
                     .legend(move |(x, y)| Circle::new((x + 10, y), 4, colour.filled()));
+                legend_done = true;
+            }
+        }
+        if s.style == Style::Segments {
+            for pair in p.chunks_exact(2) {
+                let (a, b) = (pair[0], pair[1]);
+                cc.draw_series(std::iter::once(PathElement::new(vec![a, b], line)))
+                    .map_err(|x| e(&x))?;
+                // Caps: 4-pixel ticks across each end, in pixel space.
+                for end in [a, b] {
+                    let c = cc.backend_coord(&end);
+                    let (dx, dy) = if a.0 == b.0 { (4, 0) } else { (0, 4) };
+                    root.draw(&PathElement::new(
+                        vec![(c.0 - dx, c.1 - dy), (c.0 + dx, c.1 + dy)],
+                        line,
+                    ))
+                    .map_err(|x| e(&x))?;
+                }
+            }
+            if !s.name.is_empty() && !legend_done {
+                // A series of marks only: its name still gets a legend entry.
+                cc.draw_series(std::iter::empty::<PathElement<(f64, f64)>>())
+                    .map_err(|x| e(&x))?
+                    .label(s.name.as_str())
+                    .legend(move |(x, y)| {
+                        PathElement::new(
+                            vec![(x + 10, y - 6), (x + 10, y + 6)],
+                            colour.stroke_width(2),
+                        )
+                    });
                 legend_done = true;
             }
         }

@@ -1,5 +1,4 @@
-//! `arachne analyze`: analysis of alpha-beta (Fuller–Gaschnig–Gillogly, seed 001), and the
-//! `fuller` experiment.
+//! `arachne analyze`: analysis of alpha-beta (Fuller–Gaschnig–Gillogly, seed 001).
 //!
 //! `arachne analyze nbp --branching N --depth D [--exact] [--trials T] [--seed S] [--range R]
 //! [--model iid|incremental] [--bounds] [--force] [--json]`
@@ -12,7 +11,6 @@
 //!   within `N ≤ 35`, `D ≤ 8` and about 10^10 bottom positions in all unless `--force`.
 use crate::error::{CliError, CliResult};
 use crate::output::print_json;
-use arachne_analysis::experiment::{self, FullerOptions};
 use arachne_analysis::{decimal, product, to_f64, AnalysisError, TreeModel};
 use clap::{Args, ValueEnum};
 use serde_json::json;
@@ -223,43 +221,6 @@ pub fn run(a: AnalyzeArgs) -> CliResult {
         );
         println!("move generations ≈ {:.3}", r.nmg.mean);
         println!("time: {:.3} s", secs);
-    }
-    Ok(())
-}
-
-/// `arachne experiment fuller`.
-pub fn experiment_fuller(a: &super::experiment::ExperimentArgs) -> CliResult {
-    let opts = FullerOptions {
-        quick: a.quick,
-        out: a.out.clone(),
-        seed: 1,
-        progress: !a.json && std::io::stderr().is_terminal(),
-    };
-    let r = experiment::run(&opts).map_err(CliError::failed)?;
-    if a.json {
-        print_json(&serde_json::to_value(&r).map_err(CliError::failed)?);
-    } else {
-        println!(
-            "fuller: {} exact and {} Monte Carlo points in {:.1} s",
-            r.exact_points, r.monte_carlo_points, r.seconds
-        );
-        for f in &r.fits {
-            println!(
-                "  D={}: K_D = {:.3} (paper {:.2}), L_D = {:.4} (paper fit {:.3})",
-                f.d,
-                f.k,
-                arachne_analysis::fit::PAPER_K[f.d as usize - 1],
-                f.l,
-                0.720 * f.d as f64 + 0.227
-            );
-        }
-        if let Some(l) = r.l_vs_d {
-            println!(
-                "  L_D ≈ {:.4} D + {:.4} (paper .720 D + .227)",
-                l.slope, l.intercept
-            );
-        }
-        println!("wrote {} files into {}", r.files.len(), a.out.display());
     }
     Ok(())
 }

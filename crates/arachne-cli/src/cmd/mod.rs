@@ -5,5 +5,6 @@ pub mod list;
 pub mod parallel;
 pub mod perft;
 pub mod play;
+pub mod reproduce;
 pub mod search;
 pub mod uci;

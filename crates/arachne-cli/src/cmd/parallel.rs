@@ -9,7 +9,6 @@ use arachne_parallel::{search, Backend, ParAlgo, ParOutcome, CATALOGUE};
 use arachne_runtime::{CostModel, SimConfig};
 use serde_json::json;
 
-pub mod fishburn;
 mod mpi;
 
 /// Per-processor busy/idle arrays are printed up to this many processors (totals always).

@@ -18,13 +18,12 @@
 //! Theorem 2 and §7.1, with the speedups approaching `f^{q/2}` and `f^q` (Theorem 3); (d)
 //! Pbound's measured bottom-position counts on random trees against Theorem 4's bound and
 //! `r(d, f)`.
-use crate::cmd::experiment::ExperimentArgs;
-use crate::error::{CliError, CliResult};
-use crate::output::print_json;
+use crate::report::{Report, Row};
+use crate::{min_mean_max_sd, ExpError, Options, Progress};
 use arachne_core::{Game, Score, Window};
 use arachne_games::{Branching, Checkers, EdgeValues, IncrementalParams, IncrementalTree};
 use arachne_parallel::{search, search_in, serial, Backend, ParAlgo, ParOutcome};
-use arachne_plot::{render, Chart, Series, Style};
+use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig, StepperMode};
 use serde_json::json;
 use std::fmt::Write as _;
@@ -43,18 +42,6 @@ fn tree(b: u32, d: u32, seed: u64) -> IncrementalTree {
     })
 }
 
-fn summary(xs: &[f64]) -> [f64; 4] {
-    let n = xs.len().max(1) as f64;
-    let mean = xs.iter().sum::<f64>() / n;
-    let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0).max(1.0);
-    [
-        xs.iter().cloned().fold(f64::INFINITY, f64::min),
-        mean,
-        xs.iter().cloned().fold(f64::NEG_INFINITY, f64::max),
-        var.sqrt(),
-    ]
-}
-
 fn sim() -> Backend {
     Backend::Sim(SimConfig::new(CostModel::arachne()))
 }
@@ -65,8 +52,8 @@ fn run_sim<G: Game>(
     depth: u32,
     window: Window,
     procs: Option<u32>,
-) -> Result<ParOutcome<G::Move>, CliError> {
-    search_in(algo, root, depth, window, procs, &sim()).map_err(CliError::failed)
+) -> Result<ParOutcome<G::Move>, ExpError> {
+    search_in(algo, root, depth, window, procs, &sim()).map_err(ExpError::failed)
 }
 
 struct Table1 {
@@ -80,16 +67,8 @@ struct Table1 {
 /// (every fifth ply from ply 4, skipping positions with fewer than two moves), if the file can
 /// be found (in `./data/` or the source tree's `data/`).
 fn checkers_positions() -> Option<Vec<Checkers>> {
-    const FILE: &str = "checkers-chinook-tinsley-1992.pdn";
-    let candidates = [
-        std::path::PathBuf::from("data").join(FILE),
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../data")
-            .join(FILE),
-    ];
-    let text = candidates
-        .iter()
-        .find_map(|p| std::fs::read_to_string(p).ok())?;
+    let path = crate::data_file("checkers-chinook-tinsley-1992.pdn")?;
+    let text = std::fs::read_to_string(path).ok()?;
     let game = arachne_games::pdn::parse_pdn(&text)
         .ok()?
         .into_iter()
@@ -110,18 +89,7 @@ fn checkers_positions() -> Option<Vec<Checkers>> {
     (out.len() == 10).then_some(out)
 }
 
-/// One status line on a terminal (stderr), nothing when piped.
-fn progress(msg: &str) {
-    use std::io::IsTerminal;
-    if std::io::stderr().is_terminal() {
-        eprint!("\r\x1b[2K{msg}");
-        if msg.is_empty() {
-            eprint!("\r");
-        }
-    }
-}
-
-fn table1<G: Game>(roots: &[G], depth: u32) -> Result<Table1, CliError> {
+fn table1<G: Game>(roots: &[G], depth: u32, pg: &Progress) -> Result<Table1, ExpError> {
     let mut t = Table1 {
         g0: [Vec::new(), Vec::new()],
         g1: [Vec::new(), Vec::new()],
@@ -130,11 +98,15 @@ fn table1<G: Game>(roots: &[G], depth: u32) -> Result<Table1, CliError> {
     };
     let algo: ParAlgo = "tree-split:raise=last,preorder=1"
         .parse()
-        .map_err(CliError::failed)?;
-    let sub_algo: ParAlgo = "tree-split:preorder=1".parse().map_err(CliError::failed)?;
+        .map_err(ExpError::failed)?;
+    let sub_algo: ParAlgo = "tree-split:preorder=1".parse().map_err(ExpError::failed)?;
     let cost = CostModel::arachne();
     for (i, root) in roots.iter().enumerate() {
-        progress(&format!("(a) position {}/{}", i + 1, roots.len()));
+        pg.message(format!(
+            "Tables 1 and 2: position {}/{}",
+            i + 1,
+            roots.len()
+        ));
         let root = root.clone();
         for (ki, k) in [2u32, 3].into_iter().enumerate() {
             let out = run_sim(&algo, &root, depth, Window::FULL, Some(k + 1))?;
@@ -173,7 +145,12 @@ struct Curve {
     points: Vec<(f64, f64, f64)>, // (P requested, processors used, mean speedup)
 }
 
-fn speedup_curves(ps: &[u32], depth: u32, seeds: u64) -> Result<Vec<Curve>, CliError> {
+fn speedup_curves(
+    ps: &[u32],
+    depth: u32,
+    seeds: u64,
+    pg: &Progress,
+) -> Result<Vec<Curve>, ExpError> {
     let specs: [(&str, &str); 7] = [
         ("tree-split (1 master, P-1 slaves)", "tree-split"),
         ("tree-split q=2", "tree-split:q=2"),
@@ -193,8 +170,8 @@ fn speedup_curves(ps: &[u32], depth: u32, seeds: u64) -> Result<Vec<Curve>, CliE
         .collect();
     let mut curves = Vec::new();
     for (name, spec) in specs {
-        progress(&format!("(b) {name}"));
-        let algo: ParAlgo = spec.parse().map_err(CliError::failed)?;
+        pg.message(format!("speedup against P: {name}"));
+        let algo: ParAlgo = spec.parse().map_err(ExpError::failed)?;
         let mut points = Vec::new();
         for &p in ps {
             let mut sum = 0.0;
@@ -227,13 +204,13 @@ fn speedup_curves(ps: &[u32], depth: u32, seeds: u64) -> Result<Vec<Curve>, CliE
 /// (c) Theorems 2 and 3, §7.1: Palphabeta on best-first and worst-first `ordered` trees under the
 /// unit cost model (ρ = 1), simulated against the formulas. Rows: (s, best sim, Theorem 2, best
 /// speedup, worst sim, §7.1 formula, worst speedup).
-fn theory_rows(d: u64, f: u64, q: u32, smax: u32) -> Result<Vec<[f64; 7]>, CliError> {
+fn theory_rows(d: u64, f: u64, q: u32, smax: u32) -> Result<Vec<[f64; 7]>, ExpError> {
     use arachne_games::{Order, OrderedParams, OrderedTree};
     use arachne_parallel::palphabeta_par::{theorem2_time, worst_first_time};
     let unit = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
     let algo: ParAlgo = format!("palphabeta-par:f={f},q={q}")
         .parse()
-        .map_err(CliError::failed)?;
+        .map_err(ExpError::failed)?;
     let mut rows = Vec::new();
     for s in 1..=smax {
         let mut row = [s as f64, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0];
@@ -244,8 +221,8 @@ fn theory_rows(d: u64, f: u64, q: u32, smax: u32) -> Result<Vec<[f64; 7]>, CliEr
                 order,
                 seed: 1,
             })
-            .ok_or_else(|| CliError::failed("ordered tree too large"))?;
-            let o = search(&algo, &root, q + s, None, &unit).map_err(CliError::failed)?;
+            .ok_or_else(|| ExpError::failed("ordered tree too large"))?;
+            let o = search(&algo, &root, q + s, None, &unit).map_err(ExpError::failed)?;
             row[1 + 3 * k] = o.time;
             row[2 + 3 * k] = if k == 0 {
                 theorem2_time(d, f, q, s, 1.0)
@@ -262,7 +239,7 @@ fn theory_rows(d: u64, f: u64, q: u32, smax: u32) -> Result<Vec<[f64; 7]>, CliEr
 /// (d) Theorem 4: Pbound's mean bottom-position count on i.i.d. random trees of degree df and
 /// height h (processor tree of fan-out f and height h) against `f^h 1ᵀM^{h−1}1`. Rows: (h, mean,
 /// bound, mean(h)/mean(h−1)).
-fn theorem4_rows(d: u64, f: u64, hmax: u32, trials: u64) -> Result<Vec<[f64; 4]>, CliError> {
+fn theorem4_rows(d: u64, f: u64, hmax: u32, trials: u64) -> Result<Vec<[f64; 4]>, ExpError> {
     use arachne_games::{IidParams, IidTree};
     use arachne_parallel::pbound::theorem4_bound;
     let unit = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
@@ -270,7 +247,7 @@ fn theorem4_rows(d: u64, f: u64, hmax: u32, trials: u64) -> Result<Vec<[f64; 4]>
     for h in 1..=hmax {
         let algo: ParAlgo = format!("pbound:f={f},q={h}")
             .parse()
-            .map_err(CliError::failed)?;
+            .map_err(ExpError::failed)?;
         let mut total = 0u64;
         for seed in 0..trials {
             let root = IidTree::new(IidParams {
@@ -280,7 +257,7 @@ fn theorem4_rows(d: u64, f: u64, hmax: u32, trials: u64) -> Result<Vec<[f64; 4]>
                 range: None,
             });
             total += search(&algo, &root, h, None, &unit)
-                .map_err(CliError::failed)?
+                .map_err(ExpError::failed)?
                 .stats
                 .leaves;
         }
@@ -291,16 +268,27 @@ fn theorem4_rows(d: u64, f: u64, hmax: u32, trials: u64) -> Result<Vec<[f64; 4]>
     Ok(rows)
 }
 
+/// The paper.
+pub const PAPER: &str =
+    "Fishburn and Finkel, Parallel alpha-beta search on Arachne (1980), seed 000";
+
 /// Runs the experiment.
-pub fn run(a: &ExperimentArgs) -> CliResult {
-    let (positions, depth_a, depth_b, seeds, max_p) = if a.quick {
+pub fn run(o: &Options) -> Result<Report, ExpError> {
+    let pg = &o.progress;
+    let mut rep = Report::new(
+        "fishburn",
+        "Fishburn and Finkel (1980): tree-splitting, Palphabeta and Pbound on the simulator",
+        PAPER,
+        o.quick,
+    );
+    let (positions, depth_a, depth_b, seeds, max_p) = if o.quick {
         (10, 6, 6, 3, 1024)
     } else {
         (10, 8, 8, 5, 1024)
     };
     let (t1, source) = match checkers_positions() {
         Some(ps) => (
-            table1(&ps, depth_a)?,
+            table1(&ps, depth_a, pg)?,
             format!(
                 "10 checkers positions from Chinook–Tinsley, London 1992, game 8 (every fifth ply from ply 4), depth {depth_a}"
             ),
@@ -309,44 +297,195 @@ pub fn run(a: &ExperimentArgs) -> CliResult {
             let roots: Vec<IncrementalTree> =
                 (1..=positions).map(|s| tree(8, depth_a, s)).collect();
             (
-                table1(&roots, depth_a)?,
+                table1(&roots, depth_a, pg)?,
                 format!("{positions} positions `incremental:b=8,d={depth_a},seed=1..{positions}` (checkers-like branching; the checkers game file was not found)"),
             )
         }
     };
+    rep.setup(
+        "machine",
+        "the `sim` runtime in virtual time with the `arachne` cost model (100 nodes/s, 70 messages/s, as measured on the paper's LSI-11s); the paper ran on a network of 5 LSI-11 microcomputers under Arachne",
+    );
+    rep.setup(
+        "game and evaluation (differ from the paper's)",
+        "our checkers (`arachne-games`, English checkers, 80-ply draw rule) with our evaluation: men 100, kings 150, 3 per row of advancement, 5 per ring of king centrality — in the spirit of the paper's \"material, central board position for kings and advancement for men\", whose weights it does not give; the paper's ten positions came from a human–machine game we do not have",
+    );
+    rep.setup("Tables 1 and 2 positions", source.clone());
+    rep.setup(
+        "Tables 1 and 2 algorithm",
+        "tree-splitting, one master with k = 2 and 3 slaves, successors ordered best-first by static value, general alpha raising off except the last root successor's (−α−1, −α) window, as in §5; γ1 from each root successor searched to depth − 1 with the window serial alpha-beta gives it, serially and by the master with k slaves (UPDATE messages from above left out, as in the paper)",
+    );
     let ps: Vec<u32> = (0..=10)
         .map(|i| 1u32 << i)
         .filter(|&p| p <= max_p)
         .collect();
-    let curves = speedup_curves(&ps, depth_b, seeds)?;
-    let (td, tf, tq, smax) = (2u64, 2u64, 2u32, if a.quick { 5 } else { 7 });
+    let curves = speedup_curves(&ps, depth_b, seeds, pg)?;
+    let (td, tf, tq, smax) = (2u64, 2u64, 2u32, if o.quick { 5 } else { 7 });
+    pg.message("Theorems 2 and 3");
     let theory = theory_rows(td, tf, tq, smax)?;
+    pg.message("Theorem 4");
     let t4: Vec<(u64, u64, Vec<[f64; 4]>)> = [(2u64, 2u64), (3, 2), (2, 3)]
         .into_iter()
-        .map(|(d, f)| theorem4_rows(d, f, 4, if a.quick { 20 } else { 100 }).map(|r| (d, f, r)))
+        .map(|(d, f)| theorem4_rows(d, f, 4, if o.quick { 20 } else { 100 }).map(|r| (d, f, r)))
         .collect::<Result<_, _>>()?;
+    rep.setup(
+        "speedup against P",
+        format!("`incremental:b=10,d={depth_b}` trees, seeds 1..{seeds}, P = 1, 2, 4, …, {max_p}, arachne cost model"),
+    );
+    rep.setup(
+        "Theorems 2–4",
+        format!("unit cost model (ρ = 1); Theorems 2, 3: `ordered` trees of degree df = {} and depth q + s, f = {tf}, q = {tq}, s = 1..{smax}; Theorem 4: Pbound on `iid` trees of degree df and height h = 1..4, {} trees each", td * tf, if o.quick { 20 } else { 100 }),
+    );
 
-    // Text.
+    // Rows: Tables 1 and 2.
+    let s0 = [min_mean_max_sd(&t1.g0[0]), min_mean_max_sd(&t1.g0[1])];
+    let s1 = [min_mean_max_sd(&t1.g1[0]), min_mean_max_sd(&t1.g1[1])];
+    let labels = ["minimum", "average", "maximum", "standard deviation"];
+    for (table, ours, paper, g) in [
+        ("Table 1", &s0, &PAPER_G0, "γ0"),
+        ("Table 2", &s1, &PAPER_G1, "γ1"),
+    ] {
+        for k in 0..2 {
+            for (i, label) in labels.iter().enumerate() {
+                rep.row(
+                    Row::compare(
+                        table,
+                        format!("{g} {label}, {} slaves", k + 2),
+                        paper[k][i],
+                        ours[k][i],
+                        0.10,
+                    )
+                    .texts(format!("{:.2}", paper[k][i]), format!("{:.2}", ours[k][i])),
+                );
+            }
+        }
+    }
+    let over = |v: &[f64], k: f64| v.iter().filter(|&&x| x > k).count();
+    let frac = |a: usize, b: usize| (a as f64 / b.max(1) as f64, format!("{a}/{b}"));
+    rep.row(Row::exact(
+        "§5 (more than k-way)",
+        "positions sped up by more than 2 with 2 slaves",
+        (0.3, "3/10".into()),
+        frac(over(&t1.g0[0], 2.0), positions as usize),
+    ));
+    rep.row(Row::exact(
+        "§5 (more than k-way)",
+        "positions sped up by more than 3 with 3 slaves",
+        (0.2, "2/10".into()),
+        frac(over(&t1.g0[1], 3.0), positions as usize),
+    ));
+    rep.row(Row::exact(
+        "§5 (more than k-way)",
+        "subtrees sped up by more than 2 with 2 slaves",
+        (4.0 / 84.0, "4/84".into()),
+        frac(t1.sub_over_k[0], t1.subtrees),
+    ));
+    rep.row(Row::exact(
+        "§5 (more than k-way)",
+        "subtrees sped up by more than 3 with 3 slaves",
+        (9.0 / 84.0, "9/84".into()),
+        frac(t1.sub_over_k[1], t1.subtrees),
+    ));
+    // §7.3: γ0·γ1 as the speedup of a depth-two processor tree.
+    let g0g1 = [s0[0][1], s0[1][1], s0[0][1] * s1[0][1], s0[1][1] * s1[1][1]];
+    for (i, (t, paper)) in [(2u32, 1.81), (3, 2.34), (4, 2.64), (9, 4.59)]
+        .into_iter()
+        .enumerate()
+    {
+        let what = if i < 2 {
+            "γ0 average"
+        } else {
+            "γ0·γ1 (averages)"
+        };
+        rep.row(
+            Row::compare(
+                "§7.3",
+                format!("speedup with {t} terminal processors: {what}"),
+                paper,
+                g0g1[i],
+                0.10,
+            )
+            .texts(format!("{paper:.2}"), format!("{:.2}", g0g1[i])),
+        );
+    }
+    let within = g0g1
+        .iter()
+        .zip([2.0f64, 3.0, 4.0, 9.0])
+        .all(|(&g, t)| g >= t.sqrt() && g <= t);
+    rep.row(Row::claim(
+        "§7.3",
+        "every measured speedup lies between √P (best-first theory) and P (worst-first)",
+        within,
+    ));
+    // Theorems 2, 3 and §7.1.
+    for r in &theory {
+        rep.row(Row::exact(
+            "Theorem 2",
+            format!(
+                "Palphabeta time, best-first, d={td} f={tf} q={tq} s={}",
+                r[0]
+            ),
+            (r[2], format!("{}", r[2])),
+            (r[1], format!("{}", r[1])),
+        ));
+        rep.row(Row::exact(
+            "§7.1 (worst-first)",
+            format!(
+                "Palphabeta time, worst-first, d={td} f={tf} q={tq} s={}",
+                r[0]
+            ),
+            (r[5], format!("{}", r[5])),
+            (r[4], format!("{}", r[4])),
+        ));
+    }
+    if let Some(r) = theory.last() {
+        let lim = (tf as f64).powf(tq as f64 / 2.0);
+        rep.row(
+            Row::compare(
+                "Theorem 3",
+                format!("best-first speedup at s = {} (→ f^(q/2) as s → ∞)", r[0]),
+                lim,
+                r[3],
+                0.10,
+            )
+            .texts(format!("→ {lim:.3}"), format!("{:.3}", r[3])),
+        );
+    }
+    for (d, f, rows) in &t4 {
+        let ok = rows.iter().all(|r| r[1] <= r[2] + 1e-9);
+        rep.row(Row::claim(
+            "Theorem 4",
+            format!("Pbound's mean bottom positions ≤ f^h·1ᵀM^(h−1)·1, d={d} f={f}, h = 1..4"),
+            ok,
+        ));
+    }
+    for (fig, what) in [
+        ("Theorem 5", "branching factor of Pbound on random trees (asymptotic bounds with unknown constants c3, c4)"),
+        ("Theorem 6 / §7.5", "random ordering beats best-first ordering when d > f/(√f − 1)"),
+        ("§8.4 Table 1", "statistics of alphabeta / salphabeta node counts over 46 checkers moves"),
+        ("§8.4 Table 2", "statistics of λα/α, ρα/α, sα/β, σα/β over the same moves"),
+    ] {
+        rep.row(Row::not_reproducible(
+            fig,
+            what,
+            "see the paper",
+            "–",
+            "not implemented yet (issue 8 items 3 and 4)",
+        ));
+    }
+
+    // Details.
     let mut md = String::new();
     let _ = writeln!(
         md,
-        "# Fishburn–Finkel measurements on the simulator (arachne cost model: 100 nodes/s, 70 messages/s)\n"
-    );
-    let _ = writeln!(
-        md,
-        "## (a) Tables 1 and 2: one master with k slaves; {source}; best-first static ordering, last root successor with (-a-1,-a)\n"
+        "# Tables 1 and 2: one master with k slaves\n\n{source}; best-first static ordering, last root successor with (−α−1, −α).\n"
     );
     let _ = writeln!(
         md,
         "| statistic | γ0 k=2 (ours) | γ0 k=2 (paper) | γ0 k=3 (ours) | γ0 k=3 (paper) | γ1 k=2 (ours) | γ1 k=2 (paper) | γ1 k=3 (ours) | γ1 k=3 (paper) |"
     );
     let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|");
-    let s0 = [summary(&t1.g0[0]), summary(&t1.g0[1])];
-    let s1 = [summary(&t1.g1[0]), summary(&t1.g1[1])];
-    for (i, label) in ["minimum", "average", "maximum", "standard deviation"]
-        .iter()
-        .enumerate()
-    {
+    for (i, label) in labels.iter().enumerate() {
         let _ = writeln!(
             md,
             "| {label} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
@@ -360,7 +499,6 @@ pub fn run(a: &ExperimentArgs) -> CliResult {
             PAPER_G1[1][i]
         );
     }
-    let over = |v: &[f64], k: f64| v.iter().filter(|&&x| x > k).count();
     let _ = writeln!(
         md,
         "\nMore than k-way speedup with k slaves: positions {}/{} (k=2), {}/{} (k=3) — paper 3/10 and 2/10; subtrees {}/{} (k=2), {}/{} (k=3) — paper 4/84 and 9/84.\n",
@@ -375,7 +513,7 @@ pub fn run(a: &ExperimentArgs) -> CliResult {
     );
     let _ = writeln!(
         md,
-        "## (b) Mean speedup against P on `incremental:b=10,d={depth_b}` (seeds 1..{seeds}), arachne cost model\n"
+        "# Mean speedup against P on `incremental:b=10,d={depth_b}` (seeds 1..{seeds}), arachne cost model\n"
     );
     let mut header = String::from("| algorithm |");
     let mut rule = String::from("|---|");
@@ -404,7 +542,7 @@ pub fn run(a: &ExperimentArgs) -> CliResult {
     );
     let _ = writeln!(
         md,
-        "\n## (c) Palphabeta theory: d={td}, f={tf}, q={tq}, `ordered` trees of degree {} and depth q+s, unit cost model (ρ = 1)\n",
+        "\n# Palphabeta theory (Theorems 2, 3 and §7.1): d={td}, f={tf}, q={tq}, `ordered` trees of degree {} and depth q+s, unit cost model (ρ = 1)\n",
         td * tf
     );
     let _ = writeln!(
@@ -423,7 +561,7 @@ pub fn run(a: &ExperimentArgs) -> CliResult {
     }
     let _ = writeln!(
         md,
-        "\n## (d) Theorem 4: Pbound's mean bottom positions on i.i.d. random trees (degree df, height h, processor tree f, h) vs the proof's bound f^h·1ᵀM^(h−1)·1\n"
+        "\n# Theorem 4: Pbound's mean bottom positions on i.i.d. random trees\n\nDegree df, height h, processor tree f, h; against the proof's bound f^h·1ᵀM^(h−1)·1.\n"
     );
     let _ = writeln!(
         md,
@@ -448,66 +586,70 @@ pub fn run(a: &ExperimentArgs) -> CliResult {
             );
         }
     }
-
-    progress("");
-    std::fs::create_dir_all(&a.out).map_err(CliError::failed)?;
-    let md_path = a.out.join("fishburn.md");
-    std::fs::write(&md_path, &md).map_err(CliError::failed)?;
-    std::fs::write(a.out.join("fishburn_speedup.csv"), &csv).map_err(CliError::failed)?;
-    let chart = Chart {
-        title: format!("Speedup vs processors, incremental b=10 d={depth_b}, arachne cost model"),
-        x_label: "processors used".into(),
-        y_label: "speedup over serial alpha-beta".into(),
-        log_x: true,
-        log_y: true,
-        series: curves
-            .iter()
-            .map(|c| Series {
-                name: c.name.clone(),
-                points: c.points.iter().map(|&(_, used, sp)| (used, sp)).collect(),
-                style: Style::LinePoints,
-            })
-            .collect(),
-    };
-    let (svg, png) = render(&chart, &a.out.join("fishburn_speedup")).map_err(CliError::failed)?;
-    if a.json {
-        let stat = |s: [f64; 4]| json!({"min": s[0], "avg": s[1], "max": s[2], "sd": s[3]});
-        print_json(&json!({
-            "experiment": "fishburn",
-            "quick": a.quick,
-            "table1": {
-                "positions": source, "depth": depth_a,
-                "gamma0": {"2": stat(s0[0]), "3": stat(s0[1])},
-                "gamma1": {"2": stat(s1[0]), "3": stat(s1[1])},
-                "gamma0_values": {"2": t1.g0[0], "3": t1.g0[1]},
-                "paper_gamma0": {"2": PAPER_G0[0], "3": PAPER_G0[1]},
-                "paper_gamma1": {"2": PAPER_G1[0], "3": PAPER_G1[1]},
-                "positions_over_k": {"2": over(&t1.g0[0], 2.0), "3": over(&t1.g0[1], 3.0)},
-                "subtrees_over_k": {"2": t1.sub_over_k[0], "3": t1.sub_over_k[1]},
-                "subtrees": t1.subtrees,
-            },
-            "theory_palphabeta": {"d": td, "f": tf, "q": tq, "rows": theory.iter().map(|r| json!({
-                "s": r[0], "best_sim": r[1], "theorem2": r[2], "best_speedup": r[3],
-                "worst_sim": r[4], "worst_formula": r[5], "worst_speedup": r[6]})).collect::<Vec<_>>()},
-            "theorem4": t4.iter().map(|(d, f, rows)| json!({
-                "d": d, "f": f, "r": arachne_parallel::pbound::r(*d, *f),
-                "rows": rows.iter().map(|r| json!({"h": r[0], "mean": r[1], "bound": r[2]})).collect::<Vec<_>>()
-            })).collect::<Vec<_>>(),
-            "speedup": curves.iter().map(|c| json!({
-                "algorithm": c.name,
-                "points": c.points.iter().map(|&(p, used, sp)| json!({"p": p, "procs": used, "speedup": sp})).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-            "files": [md_path, a.out.join("fishburn_speedup.csv"), svg, png],
-        }));
-    } else {
-        print!("{md}");
-        println!(
-            "\nwrote {}, {}, {}, {}",
-            md_path.display(),
-            a.out.join("fishburn_speedup.csv").display(),
-            svg.display(),
-            png.display()
-        );
-    }
-    Ok(())
+    rep.details = md;
+    rep.file("fishburn_speedup.csv", csv);
+    let pmax = curves
+        .iter()
+        .flat_map(|c| c.points.iter().map(|p| p.1))
+        .fold(1.0f64, f64::max);
+    let mut series: Vec<Series> = curves
+        .iter()
+        .map(|c| Series {
+            name: c.name.clone(),
+            points: c.points.iter().map(|&(_, used, sp)| (used, sp)).collect(),
+            style: Style::LinePoints,
+        })
+        .collect();
+    let refs: Vec<f64> = (0..=pmax.log2().ceil() as i32)
+        .map(|i| 2f64.powi(i))
+        .collect();
+    series.push(Series {
+        name: "P (linear, worst-first theory)".into(),
+        points: refs.iter().map(|&p| (p, p)).collect(),
+        style: Style::Line,
+    });
+    series.push(Series {
+        name: "√P (best-first theory)".into(),
+        points: refs.iter().map(|&p| (p, p.sqrt())).collect(),
+        style: Style::Line,
+    });
+    rep.plot(
+        "fishburn_speedup",
+        format!("Mean speedup over serial alpha-beta against processors used (log–log), `incremental:b=10,d={depth_b}`, seeds 1..{seeds}, arachne cost model; the lines P and √P for reference"),
+        Chart {
+            title: format!("Speedup vs processors, incremental b=10 d={depth_b}, arachne cost model"),
+            x_label: "processors used P".into(),
+            y_label: "speedup over serial alpha-beta (virtual time ratio)".into(),
+            log_x: true,
+            log_y: true,
+            series,
+        },
+    );
+    let stat = |s: [f64; 4]| json!({"min": s[0], "avg": s[1], "max": s[2], "sd": s[3]});
+    rep.data = json!({
+        "table1": {
+            "positions": source, "depth": depth_a,
+            "gamma0": {"2": stat(s0[0]), "3": stat(s0[1])},
+            "gamma1": {"2": stat(s1[0]), "3": stat(s1[1])},
+            "gamma0_values": {"2": t1.g0[0], "3": t1.g0[1]},
+            "gamma1_values": {"2": t1.g1[0], "3": t1.g1[1]},
+            "paper_gamma0": {"2": PAPER_G0[0], "3": PAPER_G0[1]},
+            "paper_gamma1": {"2": PAPER_G1[0], "3": PAPER_G1[1]},
+            "positions_over_k": {"2": over(&t1.g0[0], 2.0), "3": over(&t1.g0[1], 3.0)},
+            "subtrees_over_k": {"2": t1.sub_over_k[0], "3": t1.sub_over_k[1]},
+            "subtrees": t1.subtrees,
+        },
+        "theory_palphabeta": {"d": td, "f": tf, "q": tq, "rows": theory.iter().map(|r| json!({
+            "s": r[0], "best_sim": r[1], "theorem2": r[2], "best_speedup": r[3],
+            "worst_sim": r[4], "worst_formula": r[5], "worst_speedup": r[6]})).collect::<Vec<_>>()},
+        "theorem4": t4.iter().map(|(d, f, rows)| json!({
+            "d": d, "f": f, "r": arachne_parallel::pbound::r(*d, *f),
+            "rows": rows.iter().map(|r| json!({"h": r[0], "mean": r[1], "bound": r[2]})).collect::<Vec<_>>()
+        })).collect::<Vec<_>>(),
+        "speedup": curves.iter().map(|c| json!({
+            "algorithm": c.name,
+            "points": c.points.iter().map(|&(p, used, sp)| json!({"p": p, "procs": used, "speedup": sp})).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    });
+    Ok(rep)
 }

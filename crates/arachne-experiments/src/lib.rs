@@ -1,0 +1,213 @@
+//! # arachne-experiments
+//!
+//! The papers' experiments, one file each, and the shared report they all write.
+//!
+//! An experiment is a function from [`Options`] to a [`Report`]: it computes, and fills the
+//! report with one [`Row`] per figure of its paper that it reproduces (the paper's value, ours,
+//! the relative difference and a [`Verdict`]), the setup (seeds, trials, positions, depths,
+//! cost model, what differs from the paper), further tables as Markdown, plots and CSV files.
+//! It does not write files itself: [`Report::write`] does (Markdown, CSV, JSON, SVG/PNG and an
+//! HTML fragment), and [`reproduce()`] runs every experiment into one `index.html` and
+//! `REPORT.md`.
+//!
+//! | experiment | file | paper |
+//! |---|---|---|
+//! | `fuller` | [`fuller`] | seed 001, Fuller–Gaschnig–Gillogly 1973 |
+//! | `fishburn` | [`fishburn`] | seed 000, Fishburn–Finkel 1980 |
+//!
+//! ## Adding an experiment
+//!
+//! 1. Write `src/NAME.rs` with `pub fn run(o: &Options) -> Result<Report, ExpError>`; start
+//!    with [`Report::new`], add [`Report::setup`] lines and a [`Row`] for every table and figure
+//!    of the paper (use [`Row::not_reproducible`] for those you cannot reproduce, so nothing is
+//!    silently left out), and keep `o.quick` to a few seconds.
+//! 2. Add `pub mod NAME;` below and one line to [`EXPERIMENTS`].
+//! 3. Add a test running the `--quick` form that checks every figure has a row.
+//!
+//! ```no_run
+//! use arachne_experiments::{find, Options};
+//! let e = find("fuller").unwrap();
+//! let opts = Options::new(true, "out/fuller".into());
+//! let report = (e.run)(&opts).unwrap();
+//! report.write(&opts.out).unwrap();
+//! ```
+pub mod fishburn;
+pub mod fuller;
+pub mod report;
+pub mod reproduce;
+
+pub use report::{markdown_to_html, FigureSummary, Plot, Report, Row, Verdict};
+pub use reproduce::{reproduce, Reproduction};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::path::PathBuf;
+
+/// Every experiment: name, one line, paper, run function. `arachne experiment NAME` and
+/// `arachne reproduce` use this list (in this order). One line per experiment.
+#[rustfmt::skip]
+pub static EXPERIMENTS: &[Experiment] = &[
+    Experiment { name: "fishburn", about: "Fishburn–Finkel: γ0/γ1 tables, speedup vs P, Theorems 2–4 on the simulator", paper: fishburn::PAPER, run: fishburn::run },
+    Experiment { name: "fuller", about: "Fuller–Gaschnig–Gillogly: exact E[NBP] tables, Figures 5.1/6.1, K_D·N^L_D fits", paper: fuller::PAPER, run: fuller::run },
+];
+
+/// One registered experiment.
+#[derive(Copy, Clone, Debug)]
+pub struct Experiment {
+    /// Name on the command line (`arachne experiment NAME`).
+    pub name: &'static str,
+    /// One line for `arachne experiment --help`.
+    pub about: &'static str,
+    /// The paper (authors, year, title, seed file).
+    pub paper: &'static str,
+    /// Runs it.
+    pub run: fn(&Options) -> Result<Report, ExpError>,
+}
+
+/// The experiment called `name`.
+pub fn find(name: &str) -> Option<&'static Experiment> {
+    EXPERIMENTS.iter().find(|e| e.name == name)
+}
+
+/// The names of all experiments, in registry order.
+pub fn names() -> Vec<&'static str> {
+    EXPERIMENTS.iter().map(|e| e.name).collect()
+}
+
+/// Options every experiment takes.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The small version: seconds, not minutes (all of `arachne reproduce --quick` in under
+    /// three minutes on two cores).
+    pub quick: bool,
+    /// Output directory of the experiment's files.
+    pub out: PathBuf,
+    /// Seed of every random choice (each experiment derives its own streams from it).
+    pub seed: u64,
+    /// Where to show progress.
+    pub progress: Progress,
+}
+
+impl Options {
+    /// Quick or full, into `out`, seed 1, no progress display.
+    pub fn new(quick: bool, out: PathBuf) -> Options {
+        Options {
+            quick,
+            out,
+            seed: 1,
+            progress: Progress::hidden(),
+        }
+    }
+}
+
+/// A progress line on stderr (indicatif), or nothing.
+#[derive(Clone, Debug)]
+pub struct Progress(Option<ProgressBar>);
+
+impl Progress {
+    /// Shows nothing.
+    pub fn hidden() -> Progress {
+        Progress(None)
+    }
+
+    /// A spinner with a message on stderr when it is a terminal; nothing otherwise.
+    pub fn terminal() -> Progress {
+        use std::io::IsTerminal;
+        if !std::io::stderr().is_terminal() {
+            return Progress::hidden();
+        }
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {prefix} {wide_msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        Progress(Some(bar))
+    }
+
+    /// True when something is shown.
+    pub fn visible(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// Sets the prefix (e.g. `[2/5] fuller`).
+    pub fn prefix(&self, p: impl Into<String>) {
+        if let Some(b) = &self.0 {
+            b.set_prefix(p.into());
+        }
+    }
+
+    /// Sets the message (what is being computed now).
+    pub fn message(&self, m: impl Into<String>) {
+        if let Some(b) = &self.0 {
+            b.set_message(m.into());
+        }
+    }
+
+    /// Removes the line.
+    pub fn finish(&self) {
+        if let Some(b) = &self.0 {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// Why an experiment failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ExpError {
+    /// Writing a file failed.
+    #[error("cannot write {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A plot failed.
+    #[error(transparent)]
+    Plot(#[from] arachne_plot::PlotError),
+    /// Anything else (a search refused its parameters, …).
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl ExpError {
+    /// From anything displayable.
+    pub fn failed(e: impl std::fmt::Display) -> ExpError {
+        ExpError::Failed(e.to_string())
+    }
+}
+
+/// Runs `e` with `o` and writes its report into `o.out`; returns the report and the files.
+pub fn run_and_write(e: &Experiment, o: &Options) -> Result<(Report, Vec<PathBuf>), ExpError> {
+    let t = std::time::Instant::now();
+    let mut report = (e.run)(o)?;
+    report.seconds = t.elapsed().as_secs_f64();
+    let files = report.write(&o.out)?;
+    Ok((report, files))
+}
+
+/// Summary statistics (minimum, mean, maximum, sample standard deviation) of `xs`.
+pub fn min_mean_max_sd(xs: &[f64]) -> [f64; 4] {
+    let n = xs.len().max(1) as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0).max(1.0);
+    [
+        xs.iter().cloned().fold(f64::INFINITY, f64::min),
+        mean,
+        xs.iter().cloned().fold(f64::NEG_INFINITY, f64::max),
+        var.sqrt(),
+    ]
+}
+
+/// A file of the repository's `data/` directory: `./data/NAME` if present (a run from the
+/// repository root), else the source tree's `data/NAME`.
+pub fn data_file(name: &str) -> Option<PathBuf> {
+    [
+        PathBuf::from("data").join(name),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../data")
+            .join(name),
+    ]
+    .into_iter()
+    .find(|p| p.is_file())
+}

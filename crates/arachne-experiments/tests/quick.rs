@@ -1,0 +1,148 @@
+//! Every experiment's `--quick` form: it runs, writes its files, has a row for every table and
+//! figure of its paper, and its exact rows are reproduced.
+use arachne_experiments::{find, run_and_write, Options, Report, Verdict, EXPERIMENTS};
+use std::path::PathBuf;
+
+fn run(name: &str) -> (Report, Vec<PathBuf>, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("arachne-exp-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let e = find(name).unwrap_or_else(|| panic!("{name} is registered"));
+    let (r, files) = run_and_write(e, &Options::new(true, dir.clone())).unwrap();
+    (r, files, dir)
+}
+
+/// Every figure in `figures` has at least one row.
+fn has_rows(r: &Report, figures: &[&str]) {
+    for f in figures {
+        assert!(
+            r.rows.iter().any(|row| row.figure == *f),
+            "{}: no row for {f}",
+            r.name
+        );
+    }
+}
+
+/// Every row of the figures in `exact` is reproduced.
+fn exact_rows(r: &Report, exact: &[&str]) {
+    for row in r
+        .rows
+        .iter()
+        .filter(|row| exact.contains(&row.figure.as_str()))
+    {
+        assert_eq!(
+            row.verdict,
+            Verdict::Reproduced,
+            "{} {}: paper {} ours {}",
+            row.figure,
+            row.quantity,
+            row.paper_text,
+            row.ours_text
+        );
+    }
+}
+
+#[test]
+fn registry_names_are_unique_and_described() {
+    for (i, e) in EXPERIMENTS.iter().enumerate() {
+        assert!(!e.about.is_empty() && !e.paper.is_empty() && !e.about.contains('\n'));
+        assert!(
+            EXPERIMENTS[..i].iter().all(|x| x.name != e.name),
+            "{}",
+            e.name
+        );
+    }
+    assert!(find("nonexistent").is_none());
+}
+
+#[test]
+fn fuller_quick() {
+    let (r, files, dir) = run("fuller");
+    has_rows(
+        &r,
+        &[
+            "Table 5.1",
+            "Table 5.2",
+            "Figure 5.1",
+            "Figure 6.1",
+            "Figure 6.2",
+            "Figure 6.3",
+            "Table 7.1",
+            "§7 (L_D fit)",
+            "§5 (move generations)",
+            "§2 (perfect ordering)",
+        ],
+    );
+    exact_rows(&r, &["Table 5.1", "Table 5.2", "§2 (perfect ordering)"]);
+    // Table 5.1: N = 2..12, Table 5.2: D = 3, N = 2..5 and D = 4, N = 2, 3, as in the paper.
+    assert_eq!(
+        r.rows.iter().filter(|x| x.figure == "Table 5.1").count(),
+        11
+    );
+    assert_eq!(r.rows.iter().filter(|x| x.figure == "Table 5.2").count(), 6);
+    let t51 = std::fs::read_to_string(dir.join("table_5_1.csv")).unwrap();
+    assert!(t51.contains("2,2,11/3,"));
+    // Figure 6.1 with R = 1 is exactly perfect ordering (all values equal: every cutoff).
+    let r1 = r
+        .rows
+        .iter()
+        .find(|x| x.quantity.starts_with("R = 1,"))
+        .unwrap();
+    assert_eq!(r1.verdict, Verdict::Reproduced);
+    assert!(r.data["exact_points"].as_u64().unwrap() > 20);
+    for f in [
+        "fuller.md",
+        "fuller.json",
+        "fuller_rows.csv",
+        "fuller.html",
+        "table_5_2.csv",
+        "figure_5_1.csv",
+        "figure_5_1.svg",
+        "figure_5_1.png",
+        "figure_6_1.svg",
+        "figure_6_1.png",
+        "table_7_1.csv",
+    ] {
+        let p = dir.join(f);
+        assert!(files.contains(&p), "{f} listed");
+        let len = std::fs::metadata(&p).map(|m| m.len()).unwrap_or(0);
+        assert!(len > 100, "{f}: {len} bytes");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn fishburn_quick() {
+    let (r, _, dir) = run("fishburn");
+    has_rows(
+        &r,
+        &[
+            "Table 1",
+            "Table 2",
+            "§5 (more than k-way)",
+            "§7.1 (worst-first)",
+            "Theorem 2",
+            "Theorem 3",
+            "§7.3",
+            "Theorem 4",
+            "Theorem 5",
+            "Theorem 6 / §7.5",
+            "§8.4 Table 1",
+            "§8.4 Table 2",
+        ],
+    );
+    exact_rows(&r, &["Theorem 2", "§7.1 (worst-first)", "Theorem 4"]);
+    let g0 = &r.data["table1"]["gamma0"];
+    for k in ["2", "3"] {
+        let avg = g0[k]["avg"].as_f64().unwrap();
+        assert!(avg > 1.0 && avg <= k.parse::<f64>().unwrap() + 2.0, "{avg}");
+    }
+    for f in [
+        "fishburn.md",
+        "fishburn_speedup.csv",
+        "fishburn_speedup.svg",
+        "fishburn_speedup.png",
+    ] {
+        assert!(dir.join(f).exists(), "{f}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
