@@ -52,12 +52,14 @@
 pub mod batch;
 pub mod baudet;
 pub mod knm;
+pub mod mpi_backend;
 pub mod palphabeta_par;
 pub mod pbound;
 pub mod slave;
 pub mod smp;
 pub mod tree_split;
 pub mod type_guided;
+pub mod wire;
 
 use arachne_core::{Game, Limits, Score, Stats, StopReason, Window};
 use arachne_runtime::{
@@ -83,6 +85,8 @@ fn err<T>(msg: impl Into<String>) -> Result<T, ParError> {
 pub const MAX_SIM_PROCS: u64 = 1 << 16;
 /// Largest number of threads.
 pub const MAX_THREAD_PROCS: u64 = 256;
+/// Largest number of processes on `--backend mpi` (mapped onto the ranks).
+pub const MAX_MPI_PROCS: u64 = 1 << 16;
 
 /// Options of the batch algorithms (Palphabeta, Pbound).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -473,6 +477,12 @@ pub enum Backend {
         /// Nodes between mailbox polls.
         poll_every: u64,
     },
+    /// MPI ranks (`mpirun`/`srun`; needs the cargo feature `mpi`): process `p` on rank
+    /// `p mod R`, positions on the wire as move paths from the root (`arachne_runtime::mpi`).
+    Mpi {
+        /// Nodes between mailbox polls.
+        poll_every: u64,
+    },
 }
 
 /// The result of a parallel search.
@@ -536,6 +546,8 @@ pub fn serial_in<G: Game>(
 
 struct Run<M> {
     stopped: Option<StopReason>,
+    /// Why the run has no result (an MPI fault, or a worker rank: rank 0 has the result).
+    error: Option<String>,
     host: Vec<(f64, M)>,
     stats: Stats,
     time: f64,
@@ -567,6 +579,7 @@ fn execute_with_procs<P: Process>(
             let o = run_sim_limited(procs, initial, cfg, limits, stop);
             let run = Run {
                 stopped: o.stopped,
+                error: None,
                 stats: o.procs.iter().fold(Stats::default(), |a, p| a + p.stats()),
                 host: o.host,
                 time: o.time,
@@ -581,6 +594,7 @@ fn execute_with_procs<P: Process>(
             let o = run_threads_limited(procs, initial, &cost, *poll_every, limits, stop);
             let run = Run {
                 stopped: o.stopped,
+                error: None,
                 stats: o.procs.iter().fold(Stats::default(), |a, p| a + p.stats()),
                 host: o.host,
                 time: o.elapsed.as_secs_f64(),
@@ -590,6 +604,10 @@ fn execute_with_procs<P: Process>(
             };
             (run, o.procs)
         }
+        Backend::Mpi { poll_every } => (
+            mpi_backend::execute(procs, initial, *poll_every, stop),
+            Vec::new(),
+        ),
     }
 }
 
@@ -606,6 +624,9 @@ pub fn search<G: Game>(
 
 /// Like [`search`], with the root searched in `window` (a subtree search as a master would
 /// assign it; the serial reference uses the same window). Baudet ignores the window.
+///
+/// On [`Backend::Mpi`] every rank calls this with the same arguments; rank 0 gets the result,
+/// a worker rank gets an error saying so ([`mpi_backend::WORKER`]).
 pub fn search_in<G: Game>(
     algo: &ParAlgo,
     root: &G,
@@ -636,6 +657,24 @@ pub fn search_limited<G: Game>(
     backend: &Backend,
     limits: &Limits,
 ) -> Result<ParOutcome<G::Move>, ParError> {
+    match backend {
+        Backend::Mpi { .. } => {
+            mpi_backend::search(algo, root, depth, root_window, procs, backend, limits)
+        }
+        _ => search_core(algo, root, depth, root_window, procs, backend, limits),
+    }
+}
+
+/// [`search_limited`] on the backend given (for MPI, on the rank's own processes).
+fn search_core<G: Game>(
+    algo: &ParAlgo,
+    root: &G,
+    depth: u32,
+    root_window: Window,
+    procs: Option<u32>,
+    backend: &Backend,
+    limits: &Limits,
+) -> Result<ParOutcome<G::Move>, ParError> {
     if let ParAlgo::Knm(o) = algo {
         return knm::dist::search_limited(o, root, depth, root_window, procs, backend, limits);
     }
@@ -651,6 +690,7 @@ pub fn search_limited<G: Game>(
             MAX_SIM_PROCS
         }
         Backend::Threads { .. } => MAX_THREAD_PROCS,
+        Backend::Mpi { .. } => MAX_MPI_PROCS,
     };
     let evaluate = |job: u32| Msg::Evaluate {
         job,
@@ -715,6 +755,9 @@ pub fn search_limited<G: Game>(
         }
         ParAlgo::Knm(_) => unreachable!("dispatched above"),
     };
+    if let Some(e) = run.error {
+        return err(e);
+    }
     let answer = match run.host.last() {
         Some((
             _,
@@ -753,7 +796,7 @@ pub fn search_limited<G: Game>(
                 None => (None, None, None),
             }
         }
-        Backend::Threads { .. } => (None, None, None),
+        Backend::Threads { .. } | Backend::Mpi { .. } => (None, None, None),
     };
     let pv = principal_line(root, depth, value, !lower, best, algo.preorder(), limits);
     Ok(ParOutcome {

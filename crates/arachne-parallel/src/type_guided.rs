@@ -1154,6 +1154,11 @@ pub fn search_traced_limited<G: Game>(
             MAX_SIM_PROCS
         }
         Backend::Threads { .. } => MAX_THREAD_PROCS,
+        Backend::Mpi { .. } => {
+            return Err(ParError(
+                "type-guided does not run on --backend mpi yet (sim or threads)".into(),
+            ))
+        }
     };
     let h = hierarchy(opts, procs, max)?;
     let tree = match h.fanouts.as_slice() {
@@ -1207,7 +1212,7 @@ pub fn search_traced_limited<G: Game>(
             let sp = if run.time > 0.0 { t / run.time } else { 1.0 };
             (Some(t), Some(st), Some(sp))
         }
-        Backend::Threads { .. } => (None, None, None),
+        Backend::Threads { .. } | Backend::Mpi { .. } => (None, None, None),
     };
     Ok((
         ParOutcome {

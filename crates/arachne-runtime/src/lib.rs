@@ -16,13 +16,19 @@
 //! (seed 000 §4.1). The simulator advances steppers in chunks and applies each UPDATE at the
 //! virtual time it arrives; the threads runtime polls the mailbox every few nodes.
 pub mod cost;
+#[cfg(feature = "mpi")]
+pub mod mpi;
+pub mod pathed;
 pub mod process;
 pub mod sim;
 pub mod stepper;
 pub mod threads;
+pub mod wire;
 
 pub use cost::{CostError, CostModel};
+pub use pathed::{PMove, Pathed};
 pub use process::{Env, Outgoing, Pid, Process, HOST};
 pub use sim::{run_sim, run_sim_limited, SimConfig, SimOutcome};
 pub use stepper::{Step, Stepper, StepperMode};
 pub use threads::{run_threads, run_threads_limited, ThreadsOutcome};
+pub use wire::{Reader, Wire, WireError};

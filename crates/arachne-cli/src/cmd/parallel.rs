@@ -11,11 +11,18 @@ use arachne_parallel::{search_limited, Backend, ParAlgo, ParOutcome, CATALOGUE};
 use arachne_runtime::{CostModel, SimConfig};
 use serde_json::json;
 
+mod mpi;
+
 /// Per-processor busy/idle arrays are printed up to this many processors (totals always).
 const MAX_PER_PROC_JSON: usize = 4096;
 
 /// Nodes a searching thread runs between looks at its mailbox.
 const POLL_EVERY: u64 = 32;
+
+/// Nodes a searching MPI process runs between looks at its mailbox: a look is an MPI probe
+/// (which also drives MPI's progress engine), dearer than a channel's, and 256 nodes (a few µs)
+/// stay well below a message's latency.
+const MPI_POLL_EVERY: u64 = 256;
 
 /// Parallel algorithm names with one line each.
 pub fn catalogue() -> Vec<(&'static str, &'static str)> {
@@ -40,7 +47,7 @@ pub fn run(args: &SearchArgs) -> Option<CliResult> {
     if !ours.contains(&name.to_ascii_lowercase().as_str()) {
         return None;
     }
-    Some(run_ours(args))
+    Some(mpi::finish(args, run_ours(args)))
 }
 
 fn run_ours(args: &SearchArgs) -> CliResult {
@@ -66,9 +73,19 @@ fn run_ours(args: &SearchArgs) -> CliResult {
                 poll_every: POLL_EVERY,
             }
         }
+        "mpi" => {
+            if args.cost.is_some() || args.latency_seed != 0 {
+                return Err(CliError::usage(
+                    "--cost and --latency-seed apply to --backend sim only",
+                ));
+            }
+            Backend::Mpi {
+                poll_every: MPI_POLL_EVERY,
+            }
+        }
         other => {
             return Err(CliError::usage(format!(
-                "unknown backend `{other}` (known: sim, threads)"
+                "unknown backend `{other}` (known: sim, threads, mpi)"
             )))
         }
     };
@@ -180,7 +197,7 @@ fn report<G: Game>(
             "time_ms": time_ms,
             "procs": out.procs,
             "messages": out.messages,
-            "backend": if sim { "sim" } else { "threads" },
+            "backend": args.backend,
         });
         if let Some(t) = out.tree {
             v["processor_tree"] = json!({"f": t.f, "q": t.q});
@@ -205,6 +222,9 @@ fn report<G: Game>(
         }
         if let Some(s) = types {
             v["node_types"] = types_json(s);
+        }
+        if let Backend::Mpi { .. } = backend {
+            mpi::json(&mut v, out);
         }
         print_json(&v);
         return;
@@ -252,6 +272,7 @@ fn report<G: Game>(
             println!("wall       {time_ms:.1} ms");
         }
         Backend::Threads { .. } => println!("time       {time_ms:.1} ms wall"),
+        Backend::Mpi { .. } => mpi::text(out, time_ms),
     }
     if let Some(l) = out.last_iteration {
         println!(

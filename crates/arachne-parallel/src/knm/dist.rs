@@ -336,6 +336,11 @@ pub fn search_limited<G: Game>(
             MAX_SIM_PROCS
         }
         Backend::Threads { .. } => MAX_THREAD_PROCS,
+        Backend::Mpi { .. } => {
+            return Err(ParError(
+                "knm does not run on --backend mpi yet (sim or threads)".into(),
+            ))
+        }
     };
     let Some(p) = procs else {
         return Err(ParError("knm needs --procs P".into()));
@@ -381,7 +386,7 @@ pub fn search_limited<G: Game>(
             let sp = if run.time > 0.0 { t / run.time } else { 1.0 };
             (Some(t), Some(st), Some(sp))
         }
-        Backend::Threads { .. } => (None, None, None),
+        Backend::Threads { .. } | Backend::Mpi { .. } => (None, None, None),
     };
     Ok(ParOutcome {
         value,

@@ -1,0 +1,221 @@
+//! `arachne search --backend mpi` under `mpirun` (cargo feature `mpi`): rank 0 prints exactly
+//! what the other backends print, worker ranks stay silent, and faults end the run with a clear
+//! error in bounded time. Without the feature, `--backend mpi` is a clear usage error.
+//!
+//! Ranks: `ARACHNE_MPI_RANKS` (default `2,3,4`); launcher `ARACHNE_MPIRUN` (default `mpirun`,
+//! run with `--oversubscribe --allow-run-as-root`).
+mod common;
+
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn without_the_feature_the_backend_says_how_to_get_it() {
+    common::assert_usage_error(&[
+        "search",
+        "--game",
+        "iid:n=3,d=4,seed=1",
+        "--algo",
+        "tree-split",
+        "--backend",
+        "mpi",
+    ]);
+    let out = common::arachne(&[
+        "search",
+        "--game",
+        "iid:n=3,d=4,seed=1",
+        "--algo",
+        "tree-split",
+        "--backend",
+        "mpi",
+    ]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--features mpi"));
+}
+
+#[cfg(feature = "mpi")]
+mod with_mpi {
+    use super::common;
+    use std::process::{Child, Command, Output, Stdio};
+    use std::time::{Duration, Instant};
+
+    fn ranks() -> Vec<u32> {
+        std::env::var("ARACHNE_MPI_RANKS")
+            .unwrap_or_else(|_| "2,3,4".into())
+            .split(',')
+            .map(|r| r.trim().parse().expect("ARACHNE_MPI_RANKS"))
+            .collect()
+    }
+
+    fn mpirun(n: u32, args: &[&str], env: &[(&str, &str)]) -> Child {
+        let mut c =
+            Command::new(std::env::var("ARACHNE_MPIRUN").unwrap_or_else(|_| "mpirun".into()));
+        c.args(["--allow-run-as-root", "--oversubscribe", "-n"])
+            .arg(n.to_string());
+        for (k, v) in env {
+            c.args(["-x", k]).env(k, v);
+        }
+        c.arg(env!("CARGO_BIN_EXE_arachne"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("mpirun starts (install openmpi-bin)")
+    }
+
+    /// Waits for `c` at most `limit` (then kills it and fails).
+    fn wait(mut c: Child, limit: Duration, what: &str) -> (Output, Duration) {
+        let t = Instant::now();
+        while c.try_wait().unwrap().is_none() {
+            if t.elapsed() > limit {
+                let _ = c.kill();
+                panic!("{what}: no exit within {limit:?}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        (c.wait_with_output().unwrap(), t.elapsed())
+    }
+
+    fn json_on(n: u32, args: &[&str]) -> serde_json::Value {
+        let (o, _) = wait(mpirun(n, args, &[]), Duration::from_secs(120), "search");
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        // Exactly one JSON object: worker ranks print nothing.
+        serde_json::from_slice(&o.stdout).expect("one JSON object from rank 0 only")
+    }
+
+    #[test]
+    fn rank_zero_reports_the_simulators_value_on_chess_and_checkers() {
+        let cases: &[(&str, &str, &str)] = &[
+            ("chess:bench=wac:4", "4", "tree-split:preorder=1"),
+            ("chess:bench=lct2:3", "3", "pbound"),
+            ("checkers", "6", "tree-split:raise=general"),
+            ("checkers", "6", "baudet"),
+            ("iid:n=4,d=6,seed=3", "6", "palphabeta-par"),
+        ];
+        for n in ranks() {
+            for (game, depth, algo) in cases {
+                let args = [
+                    "search", "--game", game, "--depth", depth, "--algo", algo, "--json",
+                ];
+                let mut mpi_args = args.to_vec();
+                mpi_args.extend(["--backend", "mpi"]);
+                let procs = n.to_string();
+                let mut sim_args = args.to_vec();
+                sim_args.extend(["--backend", "sim", "--procs", &procs]);
+                let mpi = json_on(n, &mpi_args);
+                let sim = common::json(&sim_args);
+                let what = format!("{n} ranks: {game} {algo}");
+                assert_eq!(mpi["value"], sim["value"], "{what}");
+                assert_eq!(mpi["value_kind"], "exact", "{what}");
+                assert_eq!(mpi["backend"], "mpi", "{what}");
+                assert_eq!(mpi["procs"], sim["procs"], "{what}");
+                assert_eq!(mpi["ranks"], n, "{what}");
+                assert!(mpi["nodes"].as_u64().unwrap() > 0, "{what}");
+                assert_eq!(
+                    mpi["busy"].as_array().unwrap().len() as u64,
+                    mpi["procs"].as_u64().unwrap()
+                );
+                // (The best move's value is checked in arachne-parallel's tests/mpi.rs; here
+                // only that rank 0 names one: ties may pick another move than sim.)
+                assert!(!mpi["best_move"].as_str().unwrap().is_empty(), "{what}");
+            }
+        }
+    }
+
+    /// The PIDs of the ranks `mpirun` (pid `parent`) started, by rank.
+    fn rank_pid(parent: u32, rank: u32) -> Option<u32> {
+        let children = std::fs::read_to_string(format!("/proc/{parent}/task/{parent}/children"))
+            .unwrap_or_default();
+        children.split_whitespace().find_map(|c| {
+            let env = std::fs::read(format!("/proc/{c}/environ")).ok()?;
+            let want = format!("OMPI_COMM_WORLD_RANK={rank}");
+            env.split(|&b| b == 0)
+                .any(|kv| kv == want.as_bytes())
+                .then(|| c.parse().ok())?
+        })
+    }
+
+    /// The largest rank count asked for (the fault tests run once, on that many ranks).
+    fn most() -> u32 {
+        ranks().into_iter().max().unwrap_or(2).max(2)
+    }
+
+    #[test]
+    fn a_killed_rank_ends_the_run_with_a_clear_error_in_bounded_time() {
+        // Long enough that it cannot finish before the kill (minutes serially).
+        let child = mpirun(
+            most(),
+            &[
+                "search",
+                "--game",
+                "incremental:b=12,d=14,seed=5",
+                "--algo",
+                "tree-split",
+                "--backend",
+                "mpi",
+            ],
+            &[],
+        );
+        let parent = child.id();
+        let t = Instant::now();
+        let victim = loop {
+            if let Some(p) = rank_pid(parent, 1) {
+                break p;
+            }
+            assert!(
+                t.elapsed() < Duration::from_secs(30),
+                "rank 1 never started"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        // Let every rank reach the search (MPI start-up is slow on a loaded machine).
+        std::thread::sleep(Duration::from_millis(2500));
+        // SAFETY: sending a signal to a process this test started (through mpirun).
+        unsafe {
+            libc::kill(victim as i32, libc::SIGKILL);
+        }
+        let (o, took) = wait(child, Duration::from_secs(60), "killed rank");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success(), "{err}");
+        // The launcher names the dead rank; rank 0, stopped by the launcher with SIGTERM, adds
+        // its own line (unless the kill came before it installed its handler at the start of
+        // the search: then the launcher's line is the whole report).
+        assert!(
+            err.contains("rank 1") && err.contains("signal 9"),
+            "the launcher names the rank: {err}"
+        );
+        if !err.contains("arachne: the MPI job was terminated") {
+            eprintln!("(rank 0 was stopped before its SIGTERM handler was installed)");
+        }
+        assert!(o.stdout.is_empty(), "no result printed");
+        eprintln!("killed rank: ended after {took:?}");
+    }
+
+    #[test]
+    fn an_undecodable_message_is_a_clear_error_on_rank_zero() {
+        for bad in 0..most() {
+            let bad = bad.to_string();
+            let child = mpirun(
+                most(),
+                &[
+                    "search",
+                    "--game",
+                    "iid:n=4,d=7,seed=2",
+                    "--algo",
+                    // One process per rank (master and slaves): every rank sends something.
+                    "tree-split",
+                    "--backend",
+                    "mpi",
+                ],
+                &[("ARACHNE_MPI_CORRUPT", &bad)],
+            );
+            let (o, _) = wait(child, Duration::from_secs(60), "corrupt message");
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert!(!o.status.success(), "{err}");
+            assert!(err.contains("error: MPI: rank"), "{err}");
+            assert!(err.contains("undecodable message"), "{err}");
+            assert!(o.stdout.is_empty());
+        }
+    }
+}

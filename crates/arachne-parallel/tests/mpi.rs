@@ -1,0 +1,200 @@
+//! `--backend mpi` returns exactly what `sim` returns (and alpha-beta's value), for every
+//! algorithm, on random trees and on chess and checkers bench positions, on 2, 3 and 4 ranks.
+//!
+//! The test runs itself under `mpirun`: the parent test starts
+//! `mpirun -n R <this test binary> --exact child` with `ARACHNE_MPI_CHILD=1`; every rank then
+//! runs the same sequence of searches (one MPI session, a communicator per search), and rank 0
+//! compares each result with the simulator's. Ranks: `ARACHNE_MPI_RANKS` (default `2,3,4`);
+//! launcher: `ARACHNE_MPIRUN` (default `mpirun`, run with `--oversubscribe --allow-run-as-root`).
+#![cfg(feature = "mpi")]
+use arachne_core::{Game, Limits};
+use arachne_games::{
+    checkers, chess::bench, Branching, Chess, EdgeValues, IidParams, IidTree, IncrementalParams,
+    IncrementalTree, Order, OrderedParams, OrderedTree,
+};
+use arachne_parallel::{mpi_backend::WORKER, search, Backend, ParAlgo};
+use arachne_runtime::{CostModel, SimConfig};
+use arachne_search::{Algorithm, SearchOptions};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const ALGOS: &[&str] = &[
+    "tree-split",
+    "tree-split:q=2",
+    "tree-split:f=2,q=2",
+    "tree-split:master=1",
+    "tree-split:raise=general",
+    "tree-split:raise=last",
+    "tree-split:q=2,master=1,preorder=1",
+    "tree-split:grand=1",
+    "tree-split:grand=1,q=2,preorder=1",
+    "palphabeta-par",
+    "palphabeta-par:f=2,q=2",
+    "pbound",
+    "pbound:f=2",
+    "baudet",
+];
+
+/// One search on MPI and on sim; rank 0 asserts they agree with each other and with
+/// alpha-beta. Returns true on rank 0.
+fn check<G: Game>(root: &G, depth: u32, spec: &str, what: &str) -> bool {
+    let algo: ParAlgo = spec.parse().unwrap();
+    let procs = if spec.contains("f=") && spec.contains("q=") {
+        None
+    } else {
+        Some(4)
+    };
+    let mpi = search(&algo, root, depth, procs, &Backend::Mpi { poll_every: 16 });
+    let out = match mpi {
+        Err(e) if e.0 == WORKER => return false,
+        r => r.unwrap_or_else(|e| panic!("{what} {spec}: {e}")),
+    };
+    let sim = Backend::Sim(SimConfig::new(CostModel::arachne()));
+    let want = search(&algo, root, depth, procs, &sim).unwrap();
+    let ab = Algorithm::AlphaBeta
+        .search(root, &Limits::depth(depth), &SearchOptions::default())
+        .value;
+    assert_eq!(out.procs, want.procs, "{what} {spec}");
+    if out.exact && want.exact {
+        assert_eq!(out.value, want.value, "{what} {spec}: mpi vs sim");
+        assert_eq!(out.value, ab, "{what} {spec}: mpi vs alpha-beta");
+    } else {
+        // raise=last: a lower bound when the root's last search fails low (timing decides).
+        assert!(
+            out.value <= ab,
+            "{what} {spec}: a lower bound above the value"
+        );
+    }
+    assert_eq!(
+        out.best_move.is_some(),
+        want.best_move.is_some(),
+        "{what} {spec}"
+    );
+    if let Some(m) = out.best_move {
+        let v = -Algorithm::AlphaBeta
+            .search(
+                &root.play(m),
+                &Limits::depth(depth - 1),
+                &SearchOptions::default(),
+            )
+            .value;
+        assert_eq!(v, ab, "{what} {spec}: best move is not best");
+    }
+    true
+}
+
+fn run_child() {
+    let mut checked = 0;
+    let mut count = |root_checked: bool| checked += root_checked as u32;
+    for seed in 1..=8u64 {
+        let n = 2 + (seed % 3) as u32;
+        let d = 3 + (seed % 3) as u32;
+        let iid = IidTree::new(IidParams {
+            n,
+            d,
+            seed,
+            range: Some(20),
+        });
+        let inc = IncrementalTree::new(IncrementalParams {
+            b: n + 1,
+            d,
+            seed,
+            branching: Branching::Random,
+            values: EdgeValues::Int { lo: -50, hi: 50 },
+        });
+        for spec in ALGOS {
+            count(check(&iid, d, spec, &format!("iid seed {seed}")));
+            count(check(&inc, d, spec, &format!("incremental seed {seed}")));
+        }
+    }
+    let ord = OrderedTree::new(OrderedParams {
+        n: 3,
+        d: 5,
+        order: Order::Worst,
+        seed: 1,
+    })
+    .expect("a valid ordered tree");
+    for spec in ALGOS {
+        count(check(&ord, 5, spec, "ordered worst"));
+    }
+    let real = [
+        "tree-split",
+        "tree-split:preorder=1",
+        "palphabeta-par:f=2,q=1",
+        "pbound",
+        "baudet",
+    ];
+    for (i, rec) in bench::lct2().iter().enumerate().step_by(9) {
+        for spec in real {
+            count(check(&rec.position, 3, spec, &format!("lct2 #{}", i + 1)));
+        }
+    }
+    for spec in real {
+        count(check(&Chess::default(), 3, spec, "chess start"));
+    }
+    for (i, p) in checkers::bench_positions().iter().enumerate().step_by(3) {
+        for spec in real {
+            count(check(p, 5, spec, &format!("checkers #{i}")));
+        }
+    }
+    arachne_runtime::mpi::finalize();
+    if checked > 0 {
+        println!("mpi child: checked {checked} searches");
+    }
+}
+
+/// Runs the child under `mpirun -n ranks`, bounded in time; returns its stdout.
+fn launch(ranks: u32) -> String {
+    let mpirun = std::env::var("ARACHNE_MPIRUN").unwrap_or_else(|_| "mpirun".into());
+    let exe = std::env::current_exe().unwrap();
+    let mut c = Command::new(mpirun)
+        .args(["--allow-run-as-root", "--oversubscribe", "-n"])
+        .arg(ranks.to_string())
+        .arg(exe)
+        .args(["--exact", "child", "--nocapture", "--test-threads=1"])
+        .env("ARACHNE_MPI_CHILD", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mpirun starts (install openmpi-bin)");
+    let t = Instant::now();
+    loop {
+        if c.try_wait().unwrap().is_some() {
+            break;
+        }
+        if t.elapsed() > Duration::from_secs(400) {
+            let _ = c.kill();
+            panic!("mpirun -n {ranks} did not finish in 400 s");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let o = c.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "mpirun -n {ranks}: {out}\n{err}");
+    out
+}
+
+#[test]
+fn child_or_launcher() {
+    if std::env::var_os("ARACHNE_MPI_CHILD").is_some() {
+        return;
+    }
+    let ranks = std::env::var("ARACHNE_MPI_RANKS").unwrap_or_else(|_| "2,3,4".into());
+    for r in ranks.split(',') {
+        let r: u32 = r
+            .trim()
+            .parse()
+            .expect("ARACHNE_MPI_RANKS: comma-separated numbers");
+        let out = launch(r);
+        assert!(out.contains("mpi child: checked"), "ranks {r}: {out}");
+        eprintln!("{r} ranks: {}", out.trim());
+    }
+}
+
+#[test]
+fn child() {
+    if std::env::var_os("ARACHNE_MPI_CHILD").is_some() {
+        run_child();
+    }
+}

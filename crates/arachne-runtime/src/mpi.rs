@@ -1,0 +1,700 @@
+//! The `mpi` runtime (cargo feature `mpi`): the processes of a message-passing algorithm on MPI
+//! ranks, across cores or machines, launched by `mpirun -n R` or `srun`.
+//!
+//! ## Mapping and threads
+//! Every rank runs the same command line, so every rank builds the same processes and the same
+//! root position; process `p` lives on rank `p mod R` (so with `P = R` one process per rank, and
+//! `P > R` maps several processes to a rank as the simulator's processor ids would), the others
+//! are dropped. **One thread per rank owns MPI** (rsmpi's communicators are not `Send`): it
+//! runs its processes cooperatively, like the threads runtime's loop — take every message
+//! waiting (non-blocking matched probes), hand each to its process, advance each busy process
+//! by `poll_every` stepper nodes, repeat. Sends are non-blocking (`MPI_Isend`), their buffers
+//! kept until the request completes. An idle rank polls without pause for 200 µs, then yields
+//! its core between polls, and after 2 ms sleeps 100 µs between polls (an MPI blocking receive
+//! would spin for ever and take the core from busy ranks when oversubscribed).
+//! The host (the user) is on rank 0.
+//!
+//! ## Messages on the wire
+//! Each algorithm message is one MPI message, tag [`TAG_MSG`]: `varint(from) varint(to)` and
+//! the message's [`Wire`](crate::wire::Wire) encoding, found through the per-thread
+//! [`codec`](crate::wire::codec) registry. Positions travel as paths of move indices from the
+//! root ([`crate::pathed`]), so the cost of a message is a few bytes plus one byte per ply of
+//! its position, and one move generation per ply to decode it; no depth limit. Messages between
+//! processes on the same rank are handed over in memory, never encoded. Per-link FIFO order
+//! holds: MPI does not overtake messages with the same source, tag and communicator.
+//!
+//! ## End, statistics, faults
+//! When the host receives the stopping message, rank 0 sends STOP to every rank; each answers
+//! with its processes' statistics (node counts, messages sent, busy seconds — time inside the
+//! process's handlers and work — and wall seconds), gathered on rank 0 into [`MpiOutcome`].
+//! A message that cannot be decoded ends the run: a worker reports it to rank 0 (tag
+//! [`TAG_FAULT`]), rank 0 stops every rank and [`run_mpi`] returns the error on rank 0. A rank
+//! that does not answer STOP within [`STATS_TIMEOUT`] is reported as dead. A rank that dies
+//! during the search is detected by the launcher (Open MPI ends the job and reports the rank;
+//! rank 0 receives SIGTERM and prints `arachne: the MPI job was terminated …` before exiting
+//! with status 143), so a run never hangs. Ctrl-C on `mpirun` goes the same way.
+//!
+//! Limits: the parallel searches take no `--nodes`/`--time-ms` yet (on any backend); when they
+//! do, a limit is a stopping message to the host like any other, and the STOP above ends every
+//! rank — nothing here needs to change.
+//!
+//! Test hook: with `ARACHNE_MPI_CORRUPT=R` in the environment, rank `R` replaces the payload of
+//! its first message to another rank by bytes that do not decode (to test the fault path).
+use crate::process::{Env, Outgoing, Pid, Process, HOST};
+use crate::wire::{codec, put_varint, Codec, Reader, WireError};
+use crate::CostModel;
+use arachne_core::Stats;
+use mpi::environment::Universe;
+use mpi::point_to_point::MatchedReceiveVec;
+use mpi::request::{Request, StaticScope};
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::*;
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Tag of an algorithm message between processes.
+pub const TAG_MSG: i32 = 1;
+/// Tag of a message to the host (rank 0).
+pub const TAG_HOST: i32 = 2;
+/// Tag of rank 0's order to stop.
+pub const TAG_STOP: i32 = 3;
+/// Tag of a rank's statistics, sent to rank 0 after STOP.
+pub const TAG_STATS: i32 = 4;
+/// Tag of a fault report (an undecodable message) sent to rank 0.
+pub const TAG_FAULT: i32 = 5;
+
+/// An idle rank polls without pause this long after its last activity (a reply usually comes
+/// within a round trip) …
+const SPIN: Duration = Duration::from_micros(200);
+/// … then yields its core between polls until this long …
+const YIELD: Duration = Duration::from_millis(2);
+// … then sleeps 100 µs between polls.
+
+/// How long rank 0 waits for every rank's statistics after STOP.
+pub const STATS_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// An MPI run that could not complete.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MpiError {
+    /// MPI could not be initialized (already finalized, or not available).
+    #[error("MPI could not be initialized")]
+    Init,
+    /// A rank received bytes it could not decode.
+    #[error("rank {rank}: message from rank {from}: {err}")]
+    Decode {
+        /// The receiving rank.
+        rank: i32,
+        /// The sending rank.
+        from: i32,
+        /// What was wrong.
+        err: WireError,
+    },
+    /// A worker's fault, as it reported it.
+    #[error("{0}")]
+    Remote(String),
+    /// A rank did not report at the end.
+    #[error("rank {0} did not report its statistics within {1} s after STOP (is it alive?)")]
+    Silent(i32, u64),
+    /// The algorithm's messages have no registered wire encoding.
+    #[error("this algorithm's messages have no wire encoding (see arachne_runtime::wire): it cannot run on --backend mpi")]
+    NoCodec,
+    /// A message to a process that does not exist.
+    #[error("message to unknown process {0}")]
+    BadPid(Pid),
+}
+
+thread_local! {
+    static UNIVERSE: RefCell<Option<Universe>> = const { RefCell::new(None) };
+    static TRAFFIC: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// Messages and payload bytes that crossed between ranks in the last run on this thread
+/// (rank 0: all ranks' totals).
+pub fn last_traffic() -> (u64, u64) {
+    TRAFFIC.with(|t| t.get())
+}
+
+/// This rank and the number of ranks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct World {
+    /// This rank.
+    pub rank: i32,
+    /// Number of ranks.
+    pub size: i32,
+}
+
+/// Initializes MPI on this thread (once; later calls return the same world).
+pub fn init() -> Result<World, MpiError> {
+    UNIVERSE.with(|u| {
+        let mut u = u.borrow_mut();
+        if u.is_none() {
+            *u = Some(mpi::initialize().ok_or(MpiError::Init)?);
+        }
+        let w = u.as_ref().expect("initialized").world();
+        Ok(World {
+            rank: w.rank(),
+            size: w.size(),
+        })
+    })
+}
+
+/// This rank's world, if MPI is initialized on this thread.
+pub fn world() -> Option<World> {
+    UNIVERSE.with(|u| {
+        u.borrow().as_ref().map(|u| {
+            let w = u.world();
+            World {
+                rank: w.rank(),
+                size: w.size(),
+            }
+        })
+    })
+}
+
+/// Finalizes MPI if it was initialized on this thread (call before the process exits).
+pub fn finalize() {
+    UNIVERSE.with(|u| drop(u.borrow_mut().take()));
+}
+
+/// The rank the launcher gave this process (`OMPI_COMM_WORLD_RANK`, `PMIX_RANK`, `PMI_RANK`
+/// or `SLURM_PROCID`), read from the environment without initializing MPI.
+pub fn launcher_rank() -> Option<i32> {
+    [
+        "OMPI_COMM_WORLD_RANK",
+        "PMIX_RANK",
+        "PMI_RANK",
+        "SLURM_PROCID",
+    ]
+    .iter()
+    .find_map(|k| std::env::var(k).ok()?.parse().ok())
+}
+
+/// Settings of an MPI run.
+#[derive(Clone, Debug)]
+pub struct MpiConfig {
+    /// Stepper nodes a busy process runs between mailbox polls.
+    pub poll_every: u64,
+}
+
+/// The result of an MPI run (complete on rank 0; a worker rank's has only its own processes).
+#[derive(Debug)]
+pub struct MpiOutcome<M> {
+    /// This rank.
+    pub world: World,
+    /// Messages the host received, with their arrival times (seconds since the start). Rank 0.
+    pub host: Vec<(f64, M)>,
+    /// Node counts per process (rank 0: every process).
+    pub stats: Vec<Stats>,
+    /// Busy seconds per process (inside its handlers and work).
+    pub busy: Vec<f64>,
+    /// Idle seconds per process (its rank's wall time minus busy).
+    pub idle: Vec<f64>,
+    /// Wall time until the stopping message reached the host.
+    pub elapsed: Duration,
+    /// Messages sent by all processes (including to the host).
+    pub messages: u64,
+    /// Algorithm messages that crossed between ranks (rank 0: all ranks').
+    pub remote_messages: u64,
+    /// Payload bytes of the messages that crossed between ranks.
+    pub remote_bytes: u64,
+}
+
+struct Pending {
+    req: Request<'static, [u8], StaticScope>,
+    buf: *mut [u8],
+}
+
+/// The transport: pending non-blocking sends.
+struct Net<'w> {
+    world: &'w SimpleCommunicator,
+    pending: VecDeque<Pending>,
+    corrupt: bool,
+    remote_messages: u64,
+    remote_bytes: u64,
+}
+
+impl Net<'_> {
+    fn isend(&mut self, rank: i32, tag: i32, bytes: Vec<u8>) {
+        let mut bytes = bytes;
+        if self.corrupt && tag == TAG_MSG {
+            self.corrupt = false;
+            bytes = vec![0xff; 3];
+        }
+        if tag == TAG_MSG || tag == TAG_HOST {
+            self.remote_messages += 1;
+            self.remote_bytes += bytes.len() as u64;
+        }
+        let leaked: &'static mut [u8] = Box::leak(bytes.into_boxed_slice());
+        let buf: *mut [u8] = leaked;
+        // SAFETY: `buf` stays allocated (not aliased mutably) until the request completes;
+        // `reap` frees it only then.
+        let data: &'static [u8] = unsafe { &*buf };
+        let req = self
+            .world
+            .process_at_rank(rank)
+            .immediate_send_with_tag(StaticScope, data, tag);
+        self.pending.push_back(Pending { req, buf });
+    }
+
+    /// Frees the buffers of completed sends; true if none is pending. Every pending request is
+    /// tested: each test also drives MPI's progress engine, which measured faster in a flood of
+    /// messages than testing only the oldest.
+    fn reap(&mut self) -> bool {
+        for _ in 0..self.pending.len() {
+            let p = self.pending.pop_front().expect("counted");
+            match p.req.test() {
+                Ok(_) => {
+                    // SAFETY: the send completed; MPI no longer reads the buffer.
+                    drop(unsafe { Box::from_raw(p.buf) });
+                }
+                Err(req) => self.pending.push_back(Pending { req, buf: p.buf }),
+            }
+        }
+        self.pending.is_empty()
+    }
+
+    /// Waits up to `limit` for the pending sends; leaks those that never complete (their peer
+    /// is gone) rather than block.
+    fn drain(&mut self, limit: Duration) {
+        let t = Instant::now();
+        while !self.reap() && t.elapsed() < limit {
+            std::thread::sleep(Duration::from_micros(50));
+        }
+        for p in self.pending.drain(..) {
+            std::mem::forget(p.req);
+        }
+    }
+
+    /// Blocking-free receive of one waiting message: `(source, tag, bytes)`.
+    fn poll(&self) -> Option<(i32, i32, Vec<u8>)> {
+        let probed = self.world.any_process().immediate_matched_probe()?;
+        let (data, status) = probed.matched_receive_vec::<u8>();
+        Some((status.source_rank(), status.tag(), data))
+    }
+}
+
+impl Drop for Net<'_> {
+    /// A run that ends early (an error) leaves sends pending: forget them (their buffers leak)
+    /// rather than panic in rsmpi's `Request::drop` or block.
+    fn drop(&mut self) {
+        for p in self.pending.drain(..) {
+            std::mem::forget(p.req);
+        }
+    }
+}
+
+extern "C" fn on_sigterm(_: libc::c_int) {
+    let m = b"arachne: the MPI job was terminated during the search (a rank died, or mpirun was interrupted)\n";
+    // SAFETY: write(2) and _exit(2) are async-signal-safe.
+    unsafe {
+        libc::write(2, m.as_ptr().cast(), m.len());
+        libc::_exit(143);
+    }
+}
+
+fn encode_stats(out: &mut Vec<u8>, p: Pid, s: &Stats, sent: u64, busy: f64, wall: f64) {
+    use crate::wire::Wire;
+    put_varint(out, p as u64);
+    for v in [
+        s.interior, s.leaves, s.movegens, s.cutoffs, s.tt_hits, s.qnodes, sent,
+    ] {
+        put_varint(out, v);
+    }
+    busy.encode(out);
+    wall.encode(out);
+}
+
+type StatRow = (Pid, Stats, u64, f64, f64);
+
+/// `varint(remote messages) varint(remote bytes)` then one row per process.
+fn decode_stats(buf: &[u8]) -> Result<(u64, u64, Vec<StatRow>), WireError> {
+    use crate::wire::Wire;
+    let mut r = Reader::new(buf);
+    let remote = (r.varint()?, r.varint()?);
+    let mut rows = Vec::new();
+    while !r.is_empty() {
+        let p = u32::decode(&mut r)?;
+        let mut v = [0u64; 7];
+        for x in &mut v {
+            *x = r.varint()?;
+        }
+        let s = Stats {
+            interior: v[0],
+            leaves: v[1],
+            movegens: v[2],
+            cutoffs: v[3],
+            tt_hits: v[4],
+            qnodes: v[5],
+        };
+        rows.push((p, s, v[6], f64::decode(&mut r)?, f64::decode(&mut r)?));
+    }
+    Ok((remote.0, remote.1, rows))
+}
+
+/// One rank's share of the run.
+struct Rank<'c, P: Process> {
+    world: World,
+    procs: Vec<Option<P>>,
+    envs: Vec<Option<Env<'c, P::Msg>>>,
+    busy: Vec<f64>,
+    inbox: VecDeque<(Pid, Pid, P::Msg)>,
+    host: Vec<(f64, P::Msg)>,
+    codec: Rc<Codec<P::Msg>>,
+}
+
+impl<P: Process> Rank<'_, P> {
+    fn owner(&self, p: Pid) -> i32 {
+        (p as u64 % self.world.size as u64) as i32
+    }
+
+    /// Routes what process `me` sent: local processes' inbox, the host, or the network.
+    fn route(&mut self, me: Pid, net: &mut Net<'_>, start: Instant) -> Result<(), MpiError> {
+        let out: Vec<Outgoing<P::Msg>> = self.envs[me as usize]
+            .as_mut()
+            .expect("own process")
+            .drain()
+            .collect();
+        for o in out {
+            if o.to == HOST {
+                if self.world.rank == 0 {
+                    self.host.push((start.elapsed().as_secs_f64(), o.msg));
+                } else {
+                    let mut b = Vec::with_capacity(16);
+                    put_varint(&mut b, me as u64);
+                    (self.codec.encode)(&o.msg, &mut b);
+                    net.isend(0, TAG_HOST, b);
+                }
+            } else if o.to as usize >= self.procs.len() {
+                return Err(MpiError::BadPid(o.to));
+            } else if self.owner(o.to) == self.world.rank {
+                self.inbox.push_back((me, o.to, o.msg));
+            } else {
+                let mut b = Vec::with_capacity(16);
+                put_varint(&mut b, me as u64);
+                put_varint(&mut b, o.to as u64);
+                (self.codec.encode)(&o.msg, &mut b);
+                net.isend(self.owner(o.to), TAG_MSG, b);
+            }
+        }
+        Ok(())
+    }
+
+    fn decode(
+        &self,
+        from: i32,
+        data: &[u8],
+        with_to: bool,
+    ) -> Result<(Pid, Pid, P::Msg), MpiError> {
+        let fault = |err| MpiError::Decode {
+            rank: self.world.rank,
+            from,
+            err,
+        };
+        let mut r = Reader::new(data);
+        let src = r.varint().map_err(fault)? as Pid;
+        let to = if with_to {
+            r.varint().map_err(fault)? as Pid
+        } else {
+            HOST
+        };
+        let rest = r.rest();
+        if with_to && (to as usize >= self.procs.len() || self.owner(to) != self.world.rank) {
+            return Err(fault(WireError(format!(
+                "message for process {to}, not on this rank"
+            ))));
+        }
+        let msg = (self.codec.decode)(rest, self.codec.root.as_deref()).map_err(fault)?;
+        Ok((src, to, msg))
+    }
+}
+
+/// Runs `procs` on the MPI ranks from the `initial` messages (sent by the host on rank 0) until
+/// the host receives a message for which `stop` is true. Every rank calls this with the same
+/// arguments; the messages' encoding must be registered ([`crate::wire::register`]). Rank 0's
+/// outcome has everything; a worker's has its own processes' statistics and no host messages.
+pub fn run_mpi<P: Process>(
+    procs: Vec<P>,
+    initial: Vec<(Pid, P::Msg)>,
+    cost: &CostModel,
+    cfg: &MpiConfig,
+    mut stop: impl FnMut(&P::Msg) -> bool,
+) -> Result<MpiOutcome<P::Msg>, MpiError> {
+    let world_info = init()?;
+    let codec = codec::<P::Msg>().ok_or(MpiError::NoCodec)?;
+    UNIVERSE.with(|u| {
+        let u = u.borrow();
+        // A communicator of its own per run: a message still in flight when a run stops can
+        // never be taken for one of the next run's.
+        let comm = u.as_ref().expect("initialized").world().duplicate();
+        run_on(
+            &comm, world_info, codec, procs, initial, cost, cfg, &mut stop,
+        )
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_on<P: Process>(
+    world: &SimpleCommunicator,
+    wi: World,
+    codec: Rc<Codec<P::Msg>>,
+    procs: Vec<P>,
+    initial: Vec<(Pid, P::Msg)>,
+    cost: &CostModel,
+    cfg: &MpiConfig,
+    stop: &mut dyn FnMut(&P::Msg) -> bool,
+) -> Result<MpiOutcome<P::Msg>, MpiError> {
+    let n = procs.len();
+    let size = wi.size as u64;
+    let mine = |p: usize| (p as u64 % size) as i32 == wi.rank;
+    let procs: Vec<Option<P>> = procs
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| mine(i).then_some(p))
+        .collect();
+    let envs = (0..n)
+        .map(|i| mine(i).then(|| Env::new(i as Pid, cost)))
+        .collect();
+    let mut rank = Rank {
+        world: wi,
+        procs,
+        envs,
+        busy: vec![0.0; n],
+        inbox: VecDeque::new(),
+        host: Vec::new(),
+        codec,
+    };
+    let corrupt = std::env::var("ARACHNE_MPI_CORRUPT")
+        .ok()
+        .and_then(|v| v.parse::<i32>().ok())
+        == Some(wi.rank);
+    let mut net = Net {
+        world,
+        pending: VecDeque::new(),
+        corrupt,
+        remote_messages: 0,
+        remote_bytes: 0,
+    };
+    if wi.rank == 0 {
+        // SAFETY: installing a handler that only calls async-signal-safe functions.
+        unsafe {
+            libc::signal(libc::SIGTERM, on_sigterm as *const () as libc::sighandler_t);
+        }
+    }
+    world.barrier();
+    let start = Instant::now();
+    let poll = cfg.poll_every.max(1);
+    let mut failure: Option<MpiError> = None;
+    let mut stopped_at: Option<Duration> = None;
+    if wi.rank == 0 {
+        for (to, msg) in initial {
+            if to as usize >= n {
+                return Err(MpiError::BadPid(to));
+            }
+            if rank.owner(to) == 0 {
+                rank.inbox.push_back((HOST, to, msg));
+            } else {
+                let mut b = Vec::new();
+                put_varint(&mut b, HOST as u64);
+                put_varint(&mut b, to as u64);
+                (rank.codec.encode)(&msg, &mut b);
+                net.isend(rank.owner(to), TAG_MSG, b);
+            }
+        }
+    }
+    let mut host_seen = 0;
+    let mut quiet_since = Instant::now();
+    'run: loop {
+        let mut did = false;
+        // 1. Everything waiting on the network.
+        while let Some((src, tag, data)) = net.poll() {
+            did = true;
+            match tag {
+                TAG_MSG | TAG_HOST => match rank.decode(src, &data, tag == TAG_MSG) {
+                    Ok((from, to, msg)) => {
+                        if tag == TAG_MSG {
+                            rank.inbox.push_back((from, to, msg));
+                        } else {
+                            rank.host.push((start.elapsed().as_secs_f64(), msg));
+                        }
+                    }
+                    Err(e) => {
+                        failure = Some(e);
+                        break 'run;
+                    }
+                },
+                TAG_STOP => break 'run,
+                TAG_FAULT if wi.rank == 0 => {
+                    failure = Some(MpiError::Remote(
+                        String::from_utf8_lossy(&data).into_owned(),
+                    ));
+                    break 'run;
+                }
+                _ => {}
+            }
+        }
+        // 2. Deliver.
+        while let Some((from, to, msg)) = rank.inbox.pop_front() {
+            did = true;
+            let t = Instant::now();
+            let ti = to as usize;
+            let (p, env) = (
+                rank.procs[ti].as_mut().expect("own process"),
+                rank.envs[ti].as_mut().expect("own process"),
+            );
+            p.on_message(from, msg, env);
+            rank.busy[ti] += t.elapsed().as_secs_f64();
+            if let Err(e) = rank.route(to, &mut net, start) {
+                failure = Some(e);
+                break 'run;
+            }
+        }
+        // 3. Work: each busy process runs `poll` nodes, then the mailbox is looked at again.
+        for ti in 0..n {
+            let Some(p) = rank.procs[ti].as_mut() else {
+                continue;
+            };
+            if !p.busy() {
+                continue;
+            }
+            did = true;
+            let t = Instant::now();
+            p.work(rank.envs[ti].as_mut().expect("own"), f64::INFINITY, poll);
+            rank.busy[ti] += t.elapsed().as_secs_f64();
+            if let Err(e) = rank.route(ti as Pid, &mut net, start) {
+                failure = Some(e);
+                break 'run;
+            }
+        }
+        // 4. The host (rank 0).
+        while host_seen < rank.host.len() {
+            let done = stop(&rank.host[host_seen].1);
+            host_seen += 1;
+            if done {
+                stopped_at = Some(start.elapsed());
+                break 'run;
+            }
+        }
+        net.reap();
+        if did {
+            quiet_since = Instant::now();
+        } else if quiet_since.elapsed() < SPIN {
+            std::hint::spin_loop();
+        } else if quiet_since.elapsed() < YIELD {
+            std::thread::yield_now();
+        } else {
+            std::thread::sleep(Duration::from_micros(100));
+        }
+    }
+    let elapsed = stopped_at.unwrap_or_else(|| start.elapsed());
+    let wall = start.elapsed().as_secs_f64();
+    let mut stats = vec![Stats::default(); n];
+    let mut sent = vec![0u64; n];
+    let mut busy = rank.busy.clone();
+    let mut walls = vec![wall; n];
+    for i in 0..n {
+        if let (Some(p), Some(e)) = (&rank.procs[i], &rank.envs[i]) {
+            stats[i] = p.stats();
+            sent[i] = e.sent;
+        }
+    }
+    let mut remote_messages = 0;
+    let mut remote_bytes = 0;
+    if wi.rank == 0 {
+        for r in 1..wi.size {
+            net.isend(r, TAG_STOP, Vec::new());
+        }
+        let deadline = Instant::now() + STATS_TIMEOUT;
+        let mut reported = vec![false; wi.size as usize];
+        reported[0] = true;
+        while reported.iter().any(|r| !r) {
+            if Instant::now() > deadline {
+                let r = reported.iter().position(|r| !r).expect("one missing") as i32;
+                net.drain(Duration::from_millis(100));
+                return Err(failure.unwrap_or(MpiError::Silent(r, STATS_TIMEOUT.as_secs())));
+            }
+            match net.poll() {
+                Some((src, TAG_STATS, data)) => {
+                    reported[src as usize] = true;
+                    let (rm, rb, rows) = decode_stats(&data).map_err(|err| MpiError::Decode {
+                        rank: 0,
+                        from: src,
+                        err,
+                    })?;
+                    remote_messages += rm;
+                    remote_bytes += rb;
+                    for (p, s, m, b, w) in rows {
+                        let p = p as usize;
+                        if p < n {
+                            stats[p] = s;
+                            sent[p] = m;
+                            busy[p] = b;
+                            walls[p] = w;
+                        }
+                    }
+                }
+                Some((_, TAG_FAULT, data)) if failure.is_none() => {
+                    failure = Some(MpiError::Remote(
+                        String::from_utf8_lossy(&data).into_owned(),
+                    ));
+                }
+                Some(_) => {}
+                None => std::thread::sleep(Duration::from_micros(50)),
+            }
+        }
+        net.drain(Duration::from_secs(1));
+        if let Some(e) = failure {
+            return Err(e);
+        }
+    } else {
+        if let Some(e) = &failure {
+            // Tell rank 0, then wait for its STOP (bounded).
+            net.isend(0, TAG_FAULT, e.to_string().into_bytes());
+            let deadline = Instant::now() + STATS_TIMEOUT;
+            loop {
+                match net.poll() {
+                    Some((_, TAG_STOP, _)) => break,
+                    Some(_) => {}
+                    None if Instant::now() > deadline => break,
+                    None => std::thread::sleep(Duration::from_micros(100)),
+                }
+            }
+        }
+        let mut b = Vec::new();
+        put_varint(&mut b, net.remote_messages);
+        put_varint(&mut b, net.remote_bytes);
+        for i in 0..n {
+            if rank.procs[i].is_some() {
+                encode_stats(&mut b, i as Pid, &stats[i], sent[i], busy[i], wall);
+            }
+        }
+        net.isend(0, TAG_STATS, b);
+        net.drain(Duration::from_secs(2));
+        if let Some(e) = failure {
+            return Err(e);
+        }
+    }
+    TRAFFIC.with(|t| {
+        t.set((
+            remote_messages + net.remote_messages,
+            remote_bytes + net.remote_bytes,
+        ))
+    });
+    let idle = busy
+        .iter()
+        .zip(&walls)
+        .map(|(b, w)| (w - b).max(0.0))
+        .collect();
+    Ok(MpiOutcome {
+        world: wi,
+        host: rank.host,
+        stats,
+        busy,
+        idle,
+        elapsed,
+        messages: sent.iter().sum(),
+        remote_messages: remote_messages + net.remote_messages,
+        remote_bytes: remote_bytes + net.remote_bytes,
+    })
+}
