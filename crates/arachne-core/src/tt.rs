@@ -306,7 +306,8 @@ mod tests {
                 move_index: Some((key % 60_000) as u16),
             }
         }
-        // 64 slots, keys colliding heavily: slot = key & 63.
+        // 64 slots, 4096 keys colliding heavily (spread over the slots by their high bits, as
+        // the multiply-shift index uses them).
         let tt = TranspositionTable::with_slots(64);
         let seen = AtomicU64::new(0);
         std::thread::scope(|s| {
@@ -318,7 +319,7 @@ mod tests {
                         x ^= x << 13;
                         x ^= x >> 7;
                         x ^= x << 17;
-                        let key = (x % 4096) | 1;
+                        let key = ((x % 4096) | 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                         if i % 2 == 0 {
                             // The bound varies with the thread: same key, different entries.
                             tt.store(key, entry_for(key, t));

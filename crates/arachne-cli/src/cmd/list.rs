@@ -16,6 +16,7 @@ pub const PAPERS: &[(&str, &str)] = &[
     ("seed 002", "Shoham & Toledo 2002"),
     ("seed 003", "Lindstrom 1983"),
     ("seed 004", "nCUBE chess, node types"),
+    ("seed ncube-chess-node-types", "nCUBE chess, node types"),
 ];
 
 /// `line` with every `seed NNN` replaced by the paper's authors and year.
@@ -32,18 +33,18 @@ pub fn algos() -> CliResult {
     }
     let par = super::parallel::catalogue();
     if !par.is_empty() {
-        println!("parallel (--procs P --backend sim|threads):");
+        println!("parallel (--procs P --backend sim|threads|mpi):");
         for (name, line) in par {
             println!("  {name:<14} {}", cite(line));
         }
     }
     println!("shared-memory (--threads T):");
     for (name, line) in arachne_parallel::smp::CATALOGUE {
-        println!("  {name:<14} {line}");
+        println!("  {name:<14} {}", cite(line));
     }
     println!("best-first (tree in memory; --depth = principal-variation depth, --memory MiB):");
     for (name, line) in arachne_bestfirst::CATALOGUE {
-        println!("  {name:<12} {line}");
+        println!("  {name:<14} {}", cite(line));
     }
     Ok(())
 }
