@@ -66,7 +66,7 @@ use std::path::PathBuf;
 pub static EXPERIMENTS: &[Experiment] = &[
     Experiment { name: "fishburn", about: "Fishburn–Finkel: γ0/γ1 tables, speedup vs P, Theorems 2–4 on the simulator", paper: fishburn::PAPER, run: fishburn::run },
     Experiment { name: "jamboree", about: "Shoham–Toledo §6.2.4: Jamboree's Cilk-style work W, span T∞ and parallelism W/T∞ (paper 14.8) on one core", paper: jamboree::PAPER, run: jamboree::run },
-    Experiment { name: "scaling", about: "tree-split, YBWC and Jamboree side by side at P = 1 … 1024 on the same trees (sim / greedy schedule of task graphs)", paper: scaling::PAPER, run: scaling::run },
+    Experiment { name: "scaling", about: "tree-split, type-guided, KNM, YBWC and Jamboree side by side at P = 1 … 1024 on the same trees (sim / greedy schedule of task graphs)", paper: scaling::PAPER, run: scaling::run },
     Experiment { name: "ncube", about: "nCUBE chess node types: minimal tree on ordered trees, type 2/3 alternation, node-type pictures, speedup vs P beside tree-split", paper: ncube::PAPER, run: ncube::run },
     Experiment { name: "fuller", about: "Fuller–Gaschnig–Gillogly: exact E[NBP] tables, Figures 5.1/6.1, K_D·N^L_D fits", paper: fuller::PAPER, run: fuller::run },
     Experiment { name: "knm", about: "Lindstrom: Key Node Method Tables 4-1/4-2, sweep to f=10, q=8, k=1024, speedup vs k beside tree-split", paper: knm::PAPER, run: knm::run },

@@ -209,7 +209,7 @@ fn scaling_quick() {
     let (r, _, dir) = run("scaling");
     has_rows(&r, &["P = 16", "§6.2.4"]);
     let curves = r.data["curves"].as_array().unwrap();
-    assert_eq!(curves.len(), 3);
+    assert_eq!(curves.len(), 5);
     for c in curves {
         let pts = c["points"].as_array().unwrap();
         assert_eq!(pts.len(), 11, "P = 1 … 1024");
