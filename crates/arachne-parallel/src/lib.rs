@@ -684,14 +684,7 @@ fn search_core<G: Game>(
         root.moves(&mut moves);
         moves.len()
     };
-    let max = match backend {
-        Backend::Sim(cfg) => {
-            cfg.cost.validate().map_err(|e| ParError(e.0))?;
-            MAX_SIM_PROCS
-        }
-        Backend::Threads { .. } => MAX_THREAD_PROCS,
-        Backend::Mpi { .. } => MAX_MPI_PROCS,
-    };
+    let max = max_procs(backend)?;
     let evaluate = |job: u32| Msg::Evaluate {
         job,
         pos: root.clone(),
@@ -773,31 +766,20 @@ fn search_core<G: Game>(
         };
         return Ok(stopped_outcome(run, reason, nprocs, tree, start));
     };
-    let (serial_time, serial_stats, speedup) = match backend {
-        Backend::Sim(cfg) => {
-            let window = match algo {
-                ParAlgo::Baudet(_) => Window::FULL,
-                _ => root_window,
-            };
-            // The serial reference stops on the stop flag (Ctrl-C) too: then it is missing.
-            match serial_stoppable(
-                root,
-                depth,
-                window,
-                algo.serial_mode(),
-                algo.preorder(),
-                limits,
-            ) {
-                Some((_, st)) => {
-                    let t = cfg.cost.serial_time(st.interior, st.leaves);
-                    let sp = if run.time > 0.0 { t / run.time } else { 1.0 };
-                    (Some(t), Some(st), Some(sp))
-                }
-                None => (None, None, None),
-            }
-        }
-        Backend::Threads { .. } | Backend::Mpi { .. } => (None, None, None),
+    let window = match algo {
+        ParAlgo::Baudet(_) => Window::FULL,
+        _ => root_window,
     };
+    let (serial_time, serial_stats, speedup) = serial_reference(
+        root,
+        depth,
+        window,
+        algo.serial_mode(),
+        algo.preorder(),
+        backend,
+        run.time,
+        limits,
+    );
     let pv = principal_line(root, depth, value, !lower, best, algo.preorder(), limits);
     Ok(ParOutcome {
         value,
@@ -818,6 +800,46 @@ fn search_core<G: Game>(
         last_iteration: None,
         stopped: None,
     })
+}
+
+/// The largest number of processors `backend` takes (a simulator's cost model is validated
+/// first).
+pub(crate) fn max_procs(backend: &Backend) -> Result<u64, ParError> {
+    Ok(match backend {
+        Backend::Sim(cfg) => {
+            cfg.cost.validate().map_err(|e| ParError(e.0))?;
+            MAX_SIM_PROCS
+        }
+        Backend::Threads { .. } => MAX_THREAD_PROCS,
+        Backend::Mpi { .. } => MAX_MPI_PROCS,
+    })
+}
+
+/// What a run on `backend` is compared with: on the simulator, the serial search's virtual time
+/// under the same cost model, its counts, and the speedup over `run_time`; `None`s on real
+/// backends, or when the stop flag ends the serial reference (Ctrl-C).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn serial_reference<G: Game>(
+    root: &G,
+    depth: u32,
+    window: Window,
+    mode: StepperMode,
+    preorder: bool,
+    backend: &Backend,
+    run_time: f64,
+    limits: &Limits,
+) -> (Option<f64>, Option<Stats>, Option<f64>) {
+    let Backend::Sim(cfg) = backend else {
+        return (None, None, None);
+    };
+    match serial_stoppable(root, depth, window, mode, preorder, limits) {
+        Some((_, st)) => {
+            let t = cfg.cost.serial_time(st.interior, st.leaves);
+            let sp = if run_time > 0.0 { t / run_time } else { 1.0 };
+            (Some(t), Some(st), Some(sp))
+        }
+        None => (None, None, None),
+    }
 }
 
 /// The outcome of a search that a limit stopped: counts and times so far, no value, no serial

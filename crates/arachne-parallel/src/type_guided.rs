@@ -81,8 +81,8 @@
 //! line of play).
 use crate::slave::{expand, run_stepper, MasterNode, Msg, ProcTree, Slave};
 use crate::{
-    execute_with_procs, principal_line, serial_in, stopped_outcome, Backend, ParAlgo, ParError,
-    ParOutcome, MAX_SIM_PROCS, MAX_THREAD_PROCS,
+    execute_with_procs, max_procs, principal_line, serial_reference, stopped_outcome, Backend,
+    ParAlgo, ParError, ParOutcome,
 };
 use arachne_core::{Game, Limits, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process, Stepper, StepperMode, HOST};
@@ -1148,18 +1148,12 @@ pub fn search_traced_limited<G: Game>(
     limits: &Limits,
 ) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
     let start = Instant::now();
-    let max = match backend {
-        Backend::Sim(cfg) => {
-            cfg.cost.validate().map_err(|e| ParError(e.0))?;
-            MAX_SIM_PROCS
-        }
-        Backend::Threads { .. } => MAX_THREAD_PROCS,
-        Backend::Mpi { .. } => {
-            return Err(ParError(
-                "type-guided does not run on --backend mpi yet (sim or threads)".into(),
-            ))
-        }
-    };
+    if let Backend::Mpi { .. } = backend {
+        return Err(ParError(
+            "type-guided does not run on --backend mpi yet (sim or threads)".into(),
+        ));
+    }
+    let max = max_procs(backend)?;
     let h = hierarchy(opts, procs, max)?;
     let tree = match h.fanouts.as_slice() {
         [] => Some(ProcTree { f: 1, q: 0 }),
@@ -1199,21 +1193,16 @@ pub fn search_traced_limited<G: Game>(
         .fold(Stats::default(), |a, p| a + p.iteration_stats(last));
     let logs: Vec<Log> = ps.iter().map(|p| p.log()).collect();
     let trace = Trace::new(logs, last, last_iteration.nodes(), &run.busy, &run.idle);
-    let (serial_time, serial_stats, speedup) = match backend {
-        Backend::Sim(cfg) => {
-            let (_, st) = serial_in(
-                root,
-                depth,
-                root_window,
-                StepperMode::AlphaBeta,
-                opts.preorder,
-            );
-            let t = cfg.cost.serial_time(st.interior, st.leaves);
-            let sp = if run.time > 0.0 { t / run.time } else { 1.0 };
-            (Some(t), Some(st), Some(sp))
-        }
-        Backend::Threads { .. } | Backend::Mpi { .. } => (None, None, None),
-    };
+    let (serial_time, serial_stats, speedup) = serial_reference(
+        root,
+        depth,
+        root_window,
+        StepperMode::AlphaBeta,
+        opts.preorder,
+        backend,
+        run.time,
+        limits,
+    );
     Ok((
         ParOutcome {
             value,

@@ -19,8 +19,8 @@
 //!   even though the runtimes deliver FIFO per processor link; serial numbers drop stale ones.
 use super::{Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
 use crate::{
-    execute, principal_line, serial_in, stopped_outcome, Backend, ParError, ParOutcome,
-    MAX_SIM_PROCS, MAX_THREAD_PROCS,
+    execute, max_procs, principal_line, serial_reference, stopped_outcome, Backend, ParError,
+    ParOutcome,
 };
 use arachne_core::rng::{hash2, mix64};
 use arachne_core::Limits;
@@ -330,18 +330,12 @@ pub fn search_limited<G: Game>(
     if root_window != Window::FULL {
         return Err(ParError("knm searches the full window only".into()));
     }
-    let max = match backend {
-        Backend::Sim(cfg) => {
-            cfg.cost.validate().map_err(|e| ParError(e.0))?;
-            MAX_SIM_PROCS
-        }
-        Backend::Threads { .. } => MAX_THREAD_PROCS,
-        Backend::Mpi { .. } => {
-            return Err(ParError(
-                "knm does not run on --backend mpi yet (sim or threads)".into(),
-            ))
-        }
-    };
+    if let Backend::Mpi { .. } = backend {
+        return Err(ParError(
+            "knm does not run on --backend mpi yet (sim or threads)".into(),
+        ));
+    }
+    let max = max_procs(backend)?;
     let Some(p) = procs else {
         return Err(ParError("knm needs --procs P".into()));
     };
@@ -373,21 +367,16 @@ pub fn search_limited<G: Game>(
     let Some((_, Msg::Final { value, best, .. })) = run.host.last().cloned() else {
         return Err(ParError("knm: the search ended without a result".into()));
     };
-    let (serial_time, serial_stats, speedup) = match backend {
-        Backend::Sim(cfg) => {
-            let (_, st) = serial_in(
-                root,
-                depth,
-                Window::FULL,
-                StepperMode::AlphaBeta,
-                opts.preorder,
-            );
-            let t = cfg.cost.serial_time(st.interior, st.leaves);
-            let sp = if run.time > 0.0 { t / run.time } else { 1.0 };
-            (Some(t), Some(st), Some(sp))
-        }
-        Backend::Threads { .. } | Backend::Mpi { .. } => (None, None, None),
-    };
+    let (serial_time, serial_stats, speedup) = serial_reference(
+        root,
+        depth,
+        Window::FULL,
+        StepperMode::AlphaBeta,
+        opts.preorder,
+        backend,
+        run.time,
+        limits,
+    );
     Ok(ParOutcome {
         value,
         exact: true,
