@@ -21,7 +21,7 @@
 use crate::report::{Report, Row};
 use crate::{min_mean_max_sd, ExpError, Options, Progress};
 use arachne_core::{Game, Score, Window};
-use arachne_games::{Branching, Checkers, EdgeValues, IncrementalParams, IncrementalTree};
+use arachne_games::{Checkers, IncrementalTree};
 use arachne_parallel::{search, search_in, serial, Backend, ParAlgo, ParOutcome};
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig, StepperMode};
@@ -33,13 +33,7 @@ const PAPER_G0: [[f64; 4]; 2] = [[1.37, 1.81, 2.36, 0.31], [1.37, 2.34, 3.15, 0.
 const PAPER_G1: [[f64; 4]; 2] = [[1.03, 1.46, 1.77, 0.22], [1.38, 1.96, 2.60, 0.38]];
 
 fn tree(b: u32, d: u32, seed: u64) -> IncrementalTree {
-    IncrementalTree::new(IncrementalParams {
-        b,
-        d,
-        seed,
-        branching: Branching::Uniform,
-        values: EdgeValues::Real,
-    })
+    crate::uniform_tree(b, d, seed)
 }
 
 fn sim() -> Backend {

@@ -13,7 +13,7 @@
 //! the ratio W/T∞ is. YBWC is measured the same way for comparison.
 use crate::report::{Report, Row};
 use crate::{ExpError, Options};
-use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
+use arachne_games::IncrementalTree;
 use arachne_parallel::smp::work_span::{measure, CostWeights, Measure, Split};
 use arachne_plot::{Chart, Series, Style};
 use serde_json::json;
@@ -28,13 +28,7 @@ const PAPER_SPAN_S: f64 = 132.0;
 const PAPER_PARALLELISM: f64 = 14.8;
 
 fn tree(d: u32, seed: u64) -> IncrementalTree {
-    IncrementalTree::new(IncrementalParams {
-        b: 10,
-        d,
-        seed,
-        branching: Branching::Uniform,
-        values: EdgeValues::Real,
-    })
+    crate::uniform_tree(10, d, seed)
 }
 
 /// Runs the experiment.

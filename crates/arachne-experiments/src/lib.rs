@@ -89,6 +89,19 @@ pub struct Experiment {
     pub run: fn(&Options) -> Result<Report, ExpError>,
 }
 
+/// The papers' usual random tree: Korf–Chickering incremental, branching `b` at every node,
+/// real edge values (`incremental:b=B,d=D,seed=S`).
+pub(crate) fn uniform_tree(b: u32, d: u32, seed: u64) -> arachne_games::IncrementalTree {
+    use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
+    IncrementalTree::new(IncrementalParams {
+        b,
+        d,
+        seed,
+        branching: Branching::Uniform,
+        values: EdgeValues::Real,
+    })
+}
+
 /// The experiment called `name`.
 pub fn find(name: &str) -> Option<&'static Experiment> {
     EXPERIMENTS.iter().find(|e| e.name == name)

@@ -13,7 +13,7 @@
 //! (see `arachne_parallel::smp::work_span`): their curves are upper bounds.
 use crate::report::{Report, Row};
 use crate::{ExpError, Options};
-use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
+use arachne_games::IncrementalTree;
 use arachne_parallel::smp::work_span::{measure, CostWeights, Split};
 use arachne_parallel::{search, serial, Backend, ParAlgo};
 use arachne_plot::{Chart, Series, Style};
@@ -28,13 +28,7 @@ pub const PAPER: &str = "Fishburn & Finkel 1980 (seed 000) tree-splitting; Feldm
 const SERIAL_DEPTH: u32 = 2;
 
 fn tree(d: u32, seed: u64) -> IncrementalTree {
-    IncrementalTree::new(IncrementalParams {
-        b: 10,
-        d,
-        seed,
-        branching: Branching::Uniform,
-        values: EdgeValues::Real,
-    })
+    crate::uniform_tree(10, d, seed)
 }
 
 /// One curve: name, `(P, mean speedup)` points, and the mean W/T∞ where there is one.
