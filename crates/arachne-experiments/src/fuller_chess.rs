@@ -20,37 +20,52 @@
 //!   material + mobility (1 point per attacked square not occupied by the own side,
 //!   `arachne_games::chess::Eval::Mobility`). Unlike Tech, we do not extend bottom positions by
 //!   capture chains (no quiescence): bottom positions are valued statically.
-//! * **Tie breaking.** The paper perturbed a value that would prune by equality up or down by
-//!   one or two points. We give every bottom value a unique random tie-breaker below the
-//!   evaluation's resolution instead (value · 1000 + a seeded number in −499..=499): values
-//!   that differ keep their order, equal values are ordered at random — the same effect
-//!   (an evaluation with no equal values) without changing the correlation between subtrees.
+//! * **Tie breaking (the "no equal values" points).** As the paper did: "a value which would
+//!   result in a prune by equality was randomly perturbed up or down", by "at most two points,
+//!   since there are at most two alphas or two betas being kept at any given time in a depth 4
+//!   tree" (§6). [`tiebroken_alphabeta`] is `alphabeta` with exactly that step at the bottom.
+//!   A node one ply above a bottom position has the window `(α₀, β)` it inherited and its
+//!   current `α`. A bottom value `t` (from that node's side to move) would prune by equality
+//!   when `t = β` (the node cuts off on an equal value) or when `t = α₀` while `α` has not been
+//!   raised (the node then returns exactly the bound it inherited, and its parent cuts off on an
+//!   equal value). Only such a value is perturbed: moved one point at a time, up or down at
+//!   random (one seeded coin per bottom position, from its Zobrist key and the seed), until it
+//!   equals neither bound — at most two points, since the window holds two bounds, as the paper
+//!   says. Ties between siblings (`t` equal to an `α` raised by an earlier sibling) decide no
+//!   cutoff and are left alone. A terminal position above the horizon is a bottom position too
+//!   and is treated alike; the root is never perturbed. The search is then exactly alpha-beta
+//!   on the tree whose bottom values are the perturbed ones: the same bottom positions, the
+//!   same value (its negamax value), and no cutoff on an equal value (the tests check all
+//!   three on trees full of ties). An earlier version of this experiment gave every bottom
+//!   value a unique random tie-breaker below the evaluation's resolution instead; that breaks
+//!   ties the cutoffs never look at too, which the paper did not do.
 //! * **Search.** `alphabeta` of `arachne-search` (deep cutoffs, fail-hard, a value equal to the
-//!   bound prunes), no move ordering, counted by `arachne_analysis::count::alphabeta_stats`.
+//!   bound prunes), no move ordering, counted by `arachne_analysis::count::alphabeta_stats`; the
+//!   tie-broken points by [`tiebroken_alphabeta`], which counts with the same `Ctx`.
 use crate::report::{num, Report, Row};
 use crate::{ExpError, Options};
 use arachne_analysis::count::alphabeta_stats;
 use arachne_analysis::{product, to_f64};
 use arachne_core::rng::{hash2, mix64};
-use arachne_core::{Game, Score};
+use arachne_core::{Game, Limits, Score, Stats};
 use arachne_games::chess::{bench, Chess, Eval};
 use arachne_plot::{Chart, Series, Style};
+use arachne_search::context::{Aborted, Ctx, Node};
+use arachne_search::SearchOptions;
 use serde_json::json;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
 /// A chess position searched with the branching factor fixed at `n` (seeded random subset of
-/// the legal moves) and, optionally, ties broken in its bottom values.
+/// the legal moves).
 #[derive(Clone, Debug)]
 pub struct FixedBranching {
     /// The position.
     pub pos: Chess,
     /// Moves kept per node.
     pub n: u32,
-    /// Seed of the move choice and the tie-breakers.
+    /// Seed of the move choice.
     pub seed: u64,
-    /// Unique bottom values (value · 1000 + a seeded tie-breaker).
-    pub tie_break: bool,
 }
 
 impl FixedBranching {
@@ -85,12 +100,7 @@ impl Game for FixedBranching {
     }
 
     fn evaluate(&self) -> Score {
-        let v = self.pos.evaluate();
-        if !self.tie_break || v.0.abs() >= 1_000_000 {
-            return v;
-        }
-        let r = (hash2(self.key() ^ 0x7e1b, self.seed) % 999) as i32 - 499;
-        Score(v.0 * 1000 + r)
+        self.pos.evaluate()
     }
 
     fn is_terminal(&self) -> bool {
@@ -104,6 +114,141 @@ impl Game for FixedBranching {
     fn move_name(&self, mv: Self::Move) -> String {
         self.pos.move_name(mv)
     }
+}
+
+/// One bottom value changed by [`tiebroken_alphabeta`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Perturbation {
+    /// The bottom position's [`Game::hash`], if its game has one.
+    pub key: Option<u64>,
+    /// Its ply below the root.
+    pub ply: usize,
+    /// Its value (negamax convention: from its own side to move) before the perturbation …
+    pub from: Score,
+    /// … and after.
+    pub to: Score,
+}
+
+/// What [`tiebroken_alphabeta`] found.
+#[derive(Clone, Debug)]
+pub struct TieBroken {
+    /// Root value (negamax convention) of the tree with the perturbed bottom values.
+    pub value: Score,
+    /// Counts, as `alphabeta` counts them (`leaves` = bottom positions examined).
+    pub stats: Stats,
+    /// The bottom values that would have pruned by equality, in the order they were met.
+    pub perturbed: Vec<Perturbation>,
+}
+
+/// The paper's tie-broken alpha-beta (§6; see the module docs): `alphabeta` to `depth`,
+/// where a bottom value that would result in a prune by equality is first moved by one or two
+/// points, up or down by a seeded coin.
+pub fn tiebroken_alphabeta<G: Game>(root: &G, depth: u32, seed: u64) -> TieBroken {
+    let opts = SearchOptions {
+        tt_mib: 0,
+        ..SearchOptions::default()
+    };
+    let limits = Limits::depth(depth);
+    let mut ctx: Ctx<G> = Ctx::new(&opts, &limits, None);
+    let mut perturbed = Vec::new();
+    let (value, _) = search(
+        &mut ctx,
+        &mut Breaker {
+            seed,
+            out: &mut perturbed,
+        },
+        root,
+        depth,
+        0,
+        -Score::INF,
+        Score::INF,
+    )
+    .expect("a depth-only search cannot be aborted");
+    TieBroken {
+        value,
+        stats: ctx.stats,
+        perturbed,
+    }
+}
+
+/// The perturbation step of [`tiebroken_alphabeta`].
+struct Breaker<'a> {
+    seed: u64,
+    out: &'a mut Vec<Perturbation>,
+}
+
+impl Breaker<'_> {
+    /// `t`, the value of the bottom position `child` (at `ply`) from its parent's side, where
+    /// the parent inherited `(alpha0, beta)` and has raised its bound to `alpha`: moved away
+    /// from every bound it would prune on by equality.
+    fn perturb<G: Game>(
+        &mut self,
+        child: &G,
+        ply: usize,
+        t: Score,
+        alpha0: Score,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let prunes_by_equality = |x: Score| x == beta || (x == alpha0 && alpha == alpha0);
+        if !prunes_by_equality(t) {
+            return t;
+        }
+        let key = child.hash();
+        let coin = hash2(self.seed ^ 0x7e1b, key.unwrap_or(self.out.len() as u64));
+        let step = if coin & 1 == 1 { 1 } else { -1 };
+        let mut x = t;
+        while prunes_by_equality(x) {
+            x = Score(x.0 + step);
+        }
+        self.out.push(Perturbation {
+            key,
+            ply,
+            from: -t,
+            to: -x,
+        });
+        x
+    }
+}
+
+/// `alphabeta` of `arachne-search` (fail-hard, deep cutoffs) with the perturbation of bottom
+/// values; returns the node's value and whether it was a bottom position.
+fn search<G: Game>(
+    ctx: &mut Ctx<G>,
+    tb: &mut Breaker<'_>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    mut alpha: Score,
+    beta: Score,
+) -> Result<(Score, bool), Aborted> {
+    let d = match ctx.open(pos, depth, ply)? {
+        Node::Leaf(v) => return Ok((v, true)),
+        Node::Interior(d) => d,
+    };
+    let alpha0 = alpha;
+    for i in 0..d {
+        let child = pos.play(ctx.move_at(ply, i));
+        let (t, bottom) = if depth == 1 {
+            (-ctx.bottom(&child, ply + 1)?, true)
+        } else {
+            let (v, b) = search(ctx, tb, &child, depth - 1, ply + 1, -beta, -alpha)?;
+            (-v, b)
+        };
+        let t = if bottom {
+            tb.perturb(&child, ply + 1, t, alpha0, alpha, beta)
+        } else {
+            t
+        };
+        if t > alpha {
+            alpha = t;
+            if alpha >= beta {
+                ctx.cutoff(pos, ply, i, depth);
+                break;
+            }
+        }
+    }
+    Ok((alpha, false))
 }
 
 /// Distinct bottom values of the full depth-`d` tree below `root`.
@@ -168,6 +313,9 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
         (Eval::Mobility, true, "material + mobility, no equal values"),
     ];
     let mut means = vec![vec![vec![0.0f64; ns.len()]; depths.len()]; variants.len()];
+    // Tie-broken variants: bottom values perturbed by one point, by two points, the largest
+    // change, bottom positions examined (all positions, N and D).
+    let mut perturbed = vec![[0u64; 4]; variants.len()];
     for (vi, &(eval, tie, name)) in variants.iter().enumerate() {
         for (di, &d) in depths.iter().enumerate() {
             o.progress
@@ -179,9 +327,19 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
                         pos: p.clone().with_eval(eval),
                         n,
                         seed,
-                        tie_break: tie,
                     };
-                    total += alphabeta_stats(&root, d).leaves;
+                    if tie {
+                        let r = tiebroken_alphabeta(&root, d, seed);
+                        for x in &r.perturbed {
+                            let by = u64::from((x.to.0 - x.from.0).unsigned_abs());
+                            perturbed[vi][usize::from(by > 1)] += 1;
+                            perturbed[vi][2] = perturbed[vi][2].max(by);
+                        }
+                        perturbed[vi][3] += r.stats.leaves;
+                        total += r.stats.leaves;
+                    } else {
+                        total += alphabeta_stats(&root, d).leaves;
+                    }
                 }
                 means[vi][di][ni] = total as f64 / positions.len() as f64;
             }
@@ -204,7 +362,6 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
                 pos: p.clone().with_eval(eval),
                 n: 10,
                 seed,
-                tie_break: false,
             };
             ranges[k].push(distinct_bottom_values(&root, 3));
         }
@@ -304,6 +461,20 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
             .because("not between the plain points and the analytic curve in our run"),
         );
     }
+    for (fig, vi) in [("Figure 6.2", 1), ("Figure 6.3", 3)] {
+        let [one, two, max, leaves] = perturbed[vi];
+        rep.row(
+            Row::claim(
+                fig,
+                format!("{}: a value that would prune by equality is perturbed by at most two points (the paper: at most two)", variants[vi].2),
+                max <= 2,
+            )
+            .texts(
+                "±1 or ±2 points",
+                format!("{one} bottom values moved by 1 point and {two} by 2, of {leaves} examined (largest change {max})"),
+            ),
+        );
+    }
     let mob_up = all_pts(2)
         .into_iter()
         .all(|(_, di, ni)| means[2][di][ni] >= means[0][di][ni] - 1e-9);
@@ -340,7 +511,7 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
     let mut md = String::new();
     let _ = writeln!(
         md,
-        "# Figures 6.2 and 6.3: Spassky–Fischer 1972 game 21, fixed branching N, depth D\n\nMean bottom positions over {} positions; \"no ties\" = tie-broken evaluation.\n\n| D | N | analytic E[NBP] | material | material, no ties | mat. + mobility | mat. + mobility, no ties |\n|---|---|---|---|---|---|---|",
+        "# Figures 6.2 and 6.3: Spassky–Fischer 1972 game 21, fixed branching N, depth D\n\nMean bottom positions over {} positions; \"no ties\" = the paper's tie-broken search (a bottom value that would prune by equality is moved up or down by one or two points, seeded).\n\n| D | N | analytic E[NBP] | material | material, no ties | mat. + mobility | mat. + mobility, no ties |\n|---|---|---|---|---|---|---|",
         positions.len()
     );
     let mut csv =
@@ -369,6 +540,15 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
         r1.1,
         r1.2
     );
+    for vi in [1, 3] {
+        let [one, two, _, leaves] = perturbed[vi];
+        let _ = writeln!(
+            md,
+            "\nTie breaking, {}: {one} bottom values moved by one point and {two} by two, of {leaves} bottom positions examined ({:.2} %).",
+            variants[vi].2,
+            100.0 * (one + two) as f64 / leaves.max(1) as f64
+        );
+    }
     rep.details.push_str(&md);
     rep.file("figures_6_2_6_3.csv", csv);
     for (fig, stem, vis, title) in [
@@ -415,6 +595,212 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
         "mean_nbp": means,
         "analytic": analytic,
         "range_10_3": {"material": ranges[0], "mobility": ranges[1]},
+        "perturbed": {
+            "material": {"by_1": perturbed[1][0], "by_2": perturbed[1][1], "leaves": perturbed[1][3]},
+            "mobility": {"by_1": perturbed[3][0], "by_2": perturbed[3][1], "leaves": perturbed[3][3]},
+        },
     });
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arachne_games::iid::{IidParams, IidTree};
+    use arachne_search::Algorithm;
+    use std::collections::HashMap;
+    use std::sync::Arc;
+
+    /// An i.i.d. tree whose listed bottom positions (by key) take other values.
+    #[derive(Clone)]
+    struct Overridden {
+        inner: IidTree,
+        values: Arc<HashMap<u64, Score>>,
+    }
+
+    impl Game for Overridden {
+        type Move = u32;
+        fn moves(&self, out: &mut Vec<u32>) {
+            self.inner.moves(out)
+        }
+        fn play(&self, mv: u32) -> Self {
+            Overridden {
+                inner: self.inner.play(mv),
+                values: Arc::clone(&self.values),
+            }
+        }
+        fn evaluate(&self) -> Score {
+            let key = self.inner.hash().expect("iid nodes have keys");
+            self.values
+                .get(&key)
+                .copied()
+                .unwrap_or_else(|| self.inner.evaluate())
+        }
+        fn is_terminal(&self) -> bool {
+            self.inner.is_terminal()
+        }
+        fn hash(&self) -> Option<u64> {
+            self.inner.hash()
+        }
+        fn move_name(&self, mv: u32) -> String {
+            self.inner.move_name(mv)
+        }
+    }
+
+    /// Fail-soft alpha-beta (deep cutoffs, the same windows as `alphabeta`, so the same bottom
+    /// positions): counts bottom positions and the cutoffs made on a value *equal* to `β`,
+    /// which in fail-soft form only happen when values tie.
+    fn equality_cutoffs<G: Game>(
+        p: &G,
+        depth: u32,
+        mut alpha: Score,
+        beta: Score,
+        n: &mut (u64, u64),
+    ) -> Score {
+        let mut moves = Vec::new();
+        if depth > 0 {
+            p.moves(&mut moves);
+        }
+        if moves.is_empty() {
+            n.0 += 1;
+            return p.evaluate();
+        }
+        let mut best = -Score::INF;
+        for m in moves {
+            let t = -equality_cutoffs(&p.play(m), depth - 1, -beta, -alpha, n);
+            best = best.max(t);
+            alpha = alpha.max(t);
+            if alpha >= beta {
+                n.1 += u64::from(t == beta);
+                break;
+            }
+        }
+        best
+    }
+
+    fn value<G: Game>(algo: Algorithm, root: &G, d: u32) -> (Score, u64) {
+        let opts = SearchOptions {
+            tt_mib: 0,
+            ..SearchOptions::default()
+        };
+        let r = algo.search(root, &Limits::depth(d), &opts);
+        (r.value, r.stats.leaves)
+    }
+
+    /// On trees full of ties (R = 1, 2, 3, 5, 10 equally likely values): the tie-broken search
+    /// changes only values that would prune by equality, by one or two points; it is exactly
+    /// `alphabeta` on the tree with the perturbed values (same bottom positions, same value,
+    /// which is that tree's negamax value); and in that tree no cutoff happens on an equal
+    /// value, while in the original trees many do.
+    #[test]
+    fn tiebroken_search_is_alphabeta_on_the_perturbed_tree_without_equal_cutoffs() {
+        let (mut trees, mut perturbed, mut twos, mut equal_before) = (0, 0, 0, 0);
+        for n in 2..=4u32 {
+            for d in 1..=5u32 {
+                for range in [1u32, 2, 3, 5, 10] {
+                    for seed in 0..12u64 {
+                        let tree = IidTree::new(IidParams {
+                            n,
+                            d,
+                            seed: seed * 7919 + u64::from(range),
+                            range: Some(range),
+                        });
+                        let tb = tiebroken_alphabeta(&tree, d, seed);
+                        let mut values = HashMap::new();
+                        for x in &tb.perturbed {
+                            let by = (x.to.0 - x.from.0).abs();
+                            assert!(by == 1 || by == 2, "{x:?}");
+                            twos += usize::from(by == 2);
+                            assert_eq!(x.ply as u32, d, "only bottom positions");
+                            assert!(values.insert(x.key.unwrap(), x.to).is_none());
+                        }
+                        perturbed += tb.perturbed.len();
+                        let changed = Overridden {
+                            inner: tree,
+                            values: Arc::new(values),
+                        };
+                        let ab = value(Algorithm::AlphaBeta, &changed, d);
+                        assert_eq!(ab, (tb.value, tb.stats.leaves), "{n} {d} {range} {seed}");
+                        assert_eq!(value(Algorithm::Negamax, &changed, d).0, tb.value);
+                        let mut after = (0, 0);
+                        equality_cutoffs(&changed, d, -Score::INF, Score::INF, &mut after);
+                        assert_eq!(after, (tb.stats.leaves, 0), "{n} {d} {range} {seed}");
+                        let mut before = (0, 0);
+                        equality_cutoffs(&tree, d, -Score::INF, Score::INF, &mut before);
+                        equal_before += before.1;
+                        trees += 1;
+                    }
+                }
+            }
+        }
+        // The trees really are full of ties, and both kinds of perturbation occur.
+        assert!(
+            equal_before > trees as u64,
+            "{equal_before} over {trees} trees"
+        );
+        assert!(perturbed > trees && twos > 0, "{perturbed} {twos}");
+    }
+
+    /// Without ties (continuous values) nothing is perturbed and the search is `alphabeta`.
+    #[test]
+    fn tiebroken_search_changes_nothing_without_ties() {
+        for seed in 0..40u64 {
+            let tree = IidTree::new(IidParams {
+                n: 4,
+                d: 4,
+                seed,
+                range: None,
+            });
+            let tb = tiebroken_alphabeta(&tree, 4, seed);
+            assert!(tb.perturbed.is_empty());
+            assert_eq!(
+                value(Algorithm::AlphaBeta, &tree, 4),
+                (tb.value, tb.stats.leaves)
+            );
+        }
+    }
+
+    /// A hand-made example: N = D = 2, all four bottom values 0 (R = 1). Plain alpha-beta
+    /// examines 3 (the second min node is cut off by equality after one value). Tie-broken:
+    /// the first min node's two values tie only each other (no bound yet) and stay; the second
+    /// min node's first value equals the bound it inherited (the root's 0) and is moved: by
+    /// −1 for itself (+1 for the node: a strict cutoff, 3 bottom positions), or by +1 (the
+    /// search goes on; the last value ties again and is moved too, 4 bottom positions).
+    #[test]
+    fn tiebroken_search_on_all_equal_values() {
+        let tree = IidTree::new(IidParams {
+            n: 2,
+            d: 2,
+            seed: 3,
+            range: Some(1),
+        });
+        assert_eq!(alphabeta_stats(&tree, 2).leaves, 3);
+        let mut seen = [false; 2];
+        for seed in 0..64u64 {
+            let tb = tiebroken_alphabeta(&tree, 2, seed);
+            let first = tb.perturbed[0];
+            assert_eq!((first.ply, first.from), (2, Score(0)));
+            if first.to == Score(-1) {
+                assert_eq!((tb.stats.leaves, tb.perturbed.len()), (3, 1));
+                assert_eq!(tb.value, Score(0));
+                seen[0] = true;
+            } else {
+                assert_eq!(first.to, Score(1));
+                assert_eq!((tb.stats.leaves, tb.perturbed.len()), (4, 2));
+                // The last value moved up (cutoff: the root keeps 0) or down (the min node
+                // is worth −1 to itself, +1 to the root).
+                let last = tb.perturbed[1].to;
+                assert_eq!(
+                    tb.value,
+                    if last == Score(-1) {
+                        Score(0)
+                    } else {
+                        Score(1)
+                    }
+                );
+                seen[1] = true;
+            }
+        }
+        assert_eq!(seen, [true, true], "both directions occur");
+    }
 }
