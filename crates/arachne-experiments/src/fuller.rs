@@ -781,6 +781,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "figure_5_1": points.iter().filter(|p| p.d <= 8).collect::<Vec<_>>(),
     });
     crate::fuller_chess::section_6(o, &mut rep)?;
+    crate::fuller_model::figures_1_to_3(o, &mut rep)?;
     Ok(rep)
 }
 

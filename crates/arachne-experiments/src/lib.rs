@@ -43,6 +43,7 @@ pub mod fishburn;
 pub mod fishburn_serial;
 pub mod fuller;
 pub mod fuller_chess;
+pub mod fuller_model;
 pub mod jamboree;
 pub mod knm;
 pub mod ncube;

@@ -71,8 +71,31 @@ fn fuller_quick() {
             "§5 (move generations)",
             "§2 (perfect ordering)",
             "§6 (range R at ⟨10, 3⟩)",
+            "Figure 1.1",
+            "Figure 2.1",
+            "Figure 2.2",
+            "Figure 2.3",
+            "Figure 2.4",
+            "Figure 3.1",
         ],
     );
+    // Figure 3.1: one row per level of the ⟨4, 5⟩ tree, from simulated trees.
+    assert_eq!(
+        r.rows.iter().filter(|x| x.figure == "Figure 3.1").count(),
+        6
+    );
+    assert!(dir.join("figure_3_1.svg").is_file());
+    // The tie-broken points of Figures 6.2 and 6.3: only values that would prune by equality
+    // were perturbed, by one or two points, and some were.
+    let pert = &r.data["section_6"]["perturbed"];
+    for eval in ["material", "mobility"] {
+        let p = &pert[eval];
+        let moved = p["by_1"].as_u64().unwrap() + p["by_2"].as_u64().unwrap();
+        assert!(
+            moved > 0 && moved < p["leaves"].as_u64().unwrap(),
+            "{eval}: {p}"
+        );
+    }
     // Figures 6.2 and 6.3 are computed, not left out.
     for fig in ["Figure 6.2", "Figure 6.3"] {
         let rows: Vec<_> = r.rows.iter().filter(|x| x.figure == fig).collect();
