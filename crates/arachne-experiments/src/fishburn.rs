@@ -509,24 +509,18 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     }
     // Theorems 2, 3 and §7.1.
     for r in &theory {
-        rep.row(Row::exact(
-            "Theorem 2",
-            format!(
-                "Palphabeta time, best-first, d={td} f={tf} q={tq} s={}",
-                r[0]
-            ),
-            (r[2], format!("{}", r[2])),
-            (r[1], format!("{}", r[1])),
-        ));
-        rep.row(Row::exact(
-            "§7.1 (worst-first)",
-            format!(
-                "Palphabeta time, worst-first, d={td} f={tf} q={tq} s={}",
-                r[0]
-            ),
-            (r[5], format!("{}", r[5])),
-            (r[4], format!("{}", r[4])),
-        ));
+        // (figure, ordering, column of the theorem's value, column of ours)
+        for (fig, order, paper, ours) in [
+            ("Theorem 2", "best-first", 2, 1),
+            ("§7.1 (worst-first)", "worst-first", 5, 4),
+        ] {
+            rep.row(Row::exact(
+                fig,
+                format!("Palphabeta time, {order}, d={td} f={tf} q={tq} s={}", r[0]),
+                (r[paper], format!("{}", r[paper])),
+                (r[ours], format!("{}", r[ours])),
+            ));
+        }
     }
     if let Some(r) = theory.last() {
         let lim = (tf as f64).powf(tq as f64 / 2.0);

@@ -406,30 +406,22 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
         Some(means[vi][di][ni])
     };
     let (nd, nn) = (depths.len(), ns.len());
-    let all_pts = |vi: usize| -> Vec<(usize, usize, usize)> {
-        (0..nd)
-            .flat_map(|di| (0..nn).map(move |ni| (vi, di, ni)))
-            .collect()
-    };
-    let below = all_pts(0)
-        .into_iter()
-        .all(|(vi, di, ni)| means[vi][di][ni] <= analytic[di][ni] + 1e-9);
+    // True when `holds(d, n)` at every (D, N) point (indices).
+    let every =
+        |holds: &dyn Fn(usize, usize) -> bool| (0..nd).all(|di| (0..nn).all(|ni| holds(di, ni)));
+    let below = every(&|di, ni| means[0][di][ni] <= analytic[di][ni] + 1e-9);
     rep.row(Row::claim(
         "Figure 6.2",
         "material: observed NBP at or below the analytic E[NBP] at every (N, D)",
         below,
     ));
-    let tie_up = all_pts(0)
-        .into_iter()
-        .all(|(_, di, ni)| means[1][di][ni] >= means[0][di][ni] - 1e-9);
+    let tie_up = every(&|di, ni| means[1][di][ni] >= means[0][di][ni] - 1e-9);
     rep.row(Row::claim(
         "Figure 6.2",
         "material: breaking ties raises NBP at every (N, D)",
         tie_up,
     ));
-    let tie_below = all_pts(1)
-        .into_iter()
-        .all(|(vi, di, ni)| means[vi][di][ni] < analytic[di][ni]);
+    let tie_below = every(&|di, ni| means[1][di][ni] < analytic[di][ni]);
     rep.row(
         Row::claim(
             "Figure 6.2",
@@ -475,9 +467,7 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
             ),
         );
     }
-    let mob_up = all_pts(2)
-        .into_iter()
-        .all(|(_, di, ni)| means[2][di][ni] >= means[0][di][ni] - 1e-9);
+    let mob_up = every(&|di, ni| means[2][di][ni] >= means[0][di][ni] - 1e-9);
     rep.row(Row::claim(
         "Figure 6.3",
         "material + mobility: more bottom positions than material alone at every (N, D) (larger range)",

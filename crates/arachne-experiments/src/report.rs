@@ -513,28 +513,22 @@ impl Report {
 
     /// Writes every file of the report into `dir` (created if needed); returns the paths.
     pub fn write(&self, dir: &Path) -> Result<Vec<PathBuf>, ExpError> {
-        std::fs::create_dir_all(dir).map_err(|source| ExpError::Io {
-            path: dir.to_path_buf(),
-            source,
-        })?;
+        create_dir(dir)?;
         let mut files = Vec::new();
-        let mut put = |name: &str, text: &str| -> Result<(), ExpError> {
-            let path = dir.join(name);
-            std::fs::write(&path, text).map_err(|source| ExpError::Io {
-                path: path.clone(),
-                source,
-            })?;
-            files.push(path);
-            Ok(())
-        };
         for (name, text) in &self.files {
-            put(name, text)?;
+            files.push(write_file(dir.join(name), text)?);
         }
-        put(&format!("{}.md", self.name), &self.markdown(""))?;
-        put(&format!("{}_rows.csv", self.name), &self.rows_csv())?;
+        files.push(write_file(
+            dir.join(format!("{}.md", self.name)),
+            &self.markdown(""),
+        )?);
+        files.push(write_file(
+            dir.join(format!("{}_rows.csv", self.name)),
+            &self.rows_csv(),
+        )?);
         let json =
             serde_json::to_string_pretty(self).map_err(|e| ExpError::Failed(e.to_string()))?;
-        put(&format!("{}.json", self.name), &json)?;
+        files.push(write_file(dir.join(format!("{}.json", self.name)), &json)?);
         let mut svgs = Vec::new();
         for p in &self.plots {
             let (svg, png) = arachne_plot::render(&p.chart, &dir.join(&p.stem))?;
@@ -547,13 +541,24 @@ impl Report {
                 .find(|(s, _)| s == stem)
                 .and_then(|(_, t)| t.clone())
         });
-        let path = dir.join(format!("{}.html", self.name));
-        std::fs::write(&path, html).map_err(|source| ExpError::Io {
-            path: path.clone(),
-            source,
-        })?;
-        files.push(path);
+        files.push(write_file(dir.join(format!("{}.html", self.name)), &html)?);
         Ok(files)
+    }
+}
+
+/// Creates `dir` and its parents; an error names the directory.
+pub(crate) fn create_dir(dir: &Path) -> Result<(), ExpError> {
+    std::fs::create_dir_all(dir).map_err(|source| ExpError::Io {
+        path: dir.to_path_buf(),
+        source,
+    })
+}
+
+/// Writes `text` into the file `path` and returns the path; an error names the file.
+pub(crate) fn write_file(path: PathBuf, text: &str) -> Result<PathBuf, ExpError> {
+    match std::fs::write(&path, text) {
+        Ok(()) => Ok(path),
+        Err(source) => Err(ExpError::Io { path, source }),
     }
 }
 

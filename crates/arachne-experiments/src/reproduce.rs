@@ -6,7 +6,7 @@
 //! style sheet is inline and so is every plot (its SVG), so the file can be mailed or opened
 //! anywhere. An experiment that fails is reported as such (one row, `not reproducible:
 //! experiment failed: …`) and the others still run.
-use crate::report::{esc, Report, Row};
+use crate::report::{create_dir, esc, write_file, Report, Row};
 use crate::{run_and_write, ExpError, Experiment, Options, Progress};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -35,10 +35,7 @@ pub fn reproduce(
     progress: &Progress,
 ) -> Result<Reproduction, ExpError> {
     let t0 = std::time::Instant::now();
-    std::fs::create_dir_all(out).map_err(|source| ExpError::Io {
-        path: out.to_path_buf(),
-        source,
-    })?;
+    create_dir(out)?;
     let mut reports = Vec::new();
     let mut failures = Vec::new();
     for (i, e) in experiments.iter().enumerate() {
@@ -72,12 +69,7 @@ pub fn reproduce(
     let html = index_html(&reports, out, quick, seconds);
     let mut files = Vec::new();
     for (name, text) in [("REPORT.md", md), ("index.html", html)] {
-        let path = out.join(name);
-        std::fs::write(&path, text).map_err(|source| ExpError::Io {
-            path: path.clone(),
-            source,
-        })?;
-        files.push(path);
+        files.push(write_file(out.join(name), &text)?);
     }
     Ok(Reproduction {
         reports,
