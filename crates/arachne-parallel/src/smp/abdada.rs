@@ -31,6 +31,13 @@ use std::sync::Mutex;
 /// Nodes with fewer plies left are never deferred.
 pub const MIN_DEFER_DEPTH: u32 = 2;
 
+/// Slots of the [`Busy`] table per thread. At most one node per ply of each thread's current
+/// path is marked (a few dozen per thread), so 1024 slots per thread keep collisions (which
+/// only cost a needless deferral) rare, while the table stays small enough to build per search:
+/// 2 threads, 16 KiB (the 512 KiB table used before cost a measurable part of Othello's
+/// 2-millisecond searches).
+pub const BUSY_SLOTS_PER_THREAD: usize = 1024;
+
 /// Which nodes are being searched (see the module docs).
 #[derive(Debug)]
 pub struct Busy {
@@ -73,7 +80,7 @@ pub fn abdada<G: Game>(
     threads: usize,
     report: &mut dyn FnMut(Iteration<G::Move>),
 ) -> Option<Iteration<G::Move>> {
-    let busy = Busy::new(1 << 16);
+    let busy = Busy::new(BUSY_SLOTS_PER_THREAD * threads);
     let frames: Vec<Frame> = (0..=depth).map(|_| Frame::root()).collect();
     let finished = AtomicU32::new(0);
     let results: Mutex<Vec<Option<Iteration<G::Move>>>> =
