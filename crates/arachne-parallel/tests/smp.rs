@@ -392,3 +392,46 @@ proptest! {
         }
     }
 }
+
+/// Every algorithm reports each completed depth while it searches (UCI `info` lines under
+/// `go infinite`): a report callback that stops the search at depth 2 ends it with the stop
+/// flag, long before the node budget that guards the test.
+#[test]
+fn reports_arrive_during_the_search() {
+    for algo in ["ybwc", "jamboree", "lazy-smp", "abdada"] {
+        for threads in [1, 2, 4] {
+            let t = inc(6, 40, 7);
+            let stop = StopFlag::new();
+            let limits = Limits {
+                depth: Some(40),
+                stop: stop.clone(),
+                ..Limits::default()
+            }
+            .with_nodes(20_000_000);
+            let algo_p: SmpAlgo = algo.parse().unwrap();
+            let mut seen = Vec::new();
+            let out = search(
+                &algo_p,
+                &t,
+                &limits,
+                &SearchOptions::default(),
+                threads,
+                None,
+                &mut |o| {
+                    seen.push(o.depth);
+                    if o.depth >= 2 {
+                        stop.stop();
+                    }
+                },
+            )
+            .unwrap();
+            assert_eq!(
+                out.stopped,
+                Some(arachne_core::StopReason::Stopped),
+                "{algo} threads={threads}"
+            );
+            assert_eq!(seen[..2], [1, 2], "{algo} threads={threads}: {seen:?}");
+            assert!(out.depth >= 2 && out.depth <= 40);
+        }
+    }
+}
