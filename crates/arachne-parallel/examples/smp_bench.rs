@@ -56,7 +56,13 @@ fn set<G: Game>(name: &str, roots: &[G], depth: u32, opts: &SearchOptions, round
                     None => Algorithm::Staged {
                         inner: Inner::AlphaBeta,
                     }
-                    .search_with(r, &Limits::depth(depth), opts, Some(&tt), &mut |_| {}),
+                    .search_with(
+                        r,
+                        &Limits::depth(depth),
+                        opts,
+                        Some(&tt),
+                        &mut |_| {},
+                    ),
                     Some((a, th)) => search(
                         a,
                         r,

@@ -233,7 +233,11 @@ fn stress_random_stops() {
         }
         match out.kind {
             ValueKind::Exact => {
-                assert!(out.depth >= 1 && out.depth <= 9, "{algo}: depth {}", out.depth);
+                assert!(
+                    out.depth >= 1 && out.depth <= 9,
+                    "{algo}: depth {}",
+                    out.depth
+                );
                 let want = Algorithm::AlphaBeta
                     .search(&t, &Limits::depth(out.depth), &opts)
                     .value;
