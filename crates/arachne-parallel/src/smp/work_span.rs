@@ -10,7 +10,9 @@
 //! How we measure, on one core, as Cilk does: the algorithm's serial elision ([`ybwc::trace`],
 //! [`jamboree::trace`]) runs on one processor and records every serial piece of work (a node's
 //! opening, a serial sub-search below the split depth) as a *strand* of a task graph ([`Dag`])
-//! with its dependencies (spawn, sync, and Jamboree's "wait for the earlier iterations"). Then
+//! with its dependencies (spawn, sync, and Jamboree's "wait for the earlier iterations"); the
+//! two traces share one fork–join skeleton, [`trace_fork_join`], and differ only in their
+//! brothers phase ([`Brothers`]). Then
 //!
 //! * work W = the sum of all strands' costs,
 //! * span T∞ = the costliest path through the graph,
