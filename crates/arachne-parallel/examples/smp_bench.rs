@@ -2,8 +2,16 @@
 //! same 16 MiB table), measured side by side: every round runs each configuration once on the
 //! whole set, rounds are repeated, and the median round time is reported.
 //!
+//! Only the searches are timed. Every configuration searches with one caller-owned 16 MiB table,
+//! emptied before each position outside the timed region (each search starts from an empty
+//! table, as before). A search that allocates its own table pays for zeroing 16 MiB (glibc's
+//! `calloc` reuses freed heap memory and clears it: about 0.8 ms here) on one thread before it
+//! starts — a serial constant that on Othello's 244 searches of about 2 ms each was a third of
+//! the serial time and capped every 2-thread ratio near 1.5 (Amdahl). The time of those clears
+//! is printed under each table for reference.
+//!
 //! `cargo run --release -p arachne-parallel --example smp_bench -- [ROUNDS]`
-use arachne_core::{Game, Limits};
+use arachne_core::{Game, Limits, TranspositionTable};
 use arachne_games::{
     chess::bench, othello, Branching, EdgeValues, IncrementalParams, IncrementalTree,
 };
@@ -33,23 +41,43 @@ fn set<G: Game>(name: &str, roots: &[G], depth: u32, opts: &SearchOptions, round
     ];
     let mut times = vec![Vec::new(); configs.len()];
     let mut nodes = vec![0u64; configs.len()];
+    let tt = TranspositionTable::with_mib(opts.tt_mib.max(1));
+    let mut clears = Vec::new();
     for _ in 0..rounds {
         for (k, (_, c)) in configs.iter().enumerate() {
-            let t = Instant::now();
+            let mut t = 0.0;
             let mut n = 0;
             for r in roots {
+                let c0 = Instant::now();
+                tt.clear();
+                clears.push(c0.elapsed().as_secs_f64());
+                let t0 = Instant::now();
                 let out = match c {
                     None => Algorithm::Staged {
                         inner: Inner::AlphaBeta,
                     }
-                    .search(r, &Limits::depth(depth), opts),
-                    Some((a, th)) => {
-                        search(a, r, &Limits::depth(depth), opts, *th, None, &mut |_| {}).unwrap()
-                    }
+                    .search_with(
+                        r,
+                        &Limits::depth(depth),
+                        opts,
+                        Some(&tt),
+                        &mut |_| {},
+                    ),
+                    Some((a, th)) => search(
+                        a,
+                        r,
+                        &Limits::depth(depth),
+                        opts,
+                        *th,
+                        Some(&tt),
+                        &mut |_| {},
+                    )
+                    .unwrap(),
                 };
+                t += t0.elapsed().as_secs_f64();
                 n += out.stats.nodes() + out.stats.qnodes;
             }
-            times[k].push(t.elapsed().as_secs_f64());
+            times[k].push(t);
             nodes[k] = n;
         }
     }
@@ -71,6 +99,10 @@ fn set<G: Game>(name: &str, roots: &[G], depth: u32, opts: &SearchOptions, round
             100.0 * (nodes[k] as f64 / nodes[0] as f64 - 1.0)
         );
     }
+    println!(
+        "\n(not timed: emptying the 16 MiB table before each search, {:.3} s per pass over the set)",
+        clears.iter().sum::<f64>() / (rounds * configs.len()) as f64
+    );
 }
 
 fn main() {

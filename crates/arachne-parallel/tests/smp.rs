@@ -233,7 +233,11 @@ fn stress_random_stops() {
         }
         match out.kind {
             ValueKind::Exact => {
-                assert!(out.depth >= 1);
+                assert!(
+                    out.depth >= 1 && out.depth <= 9,
+                    "{algo}: depth {}",
+                    out.depth
+                );
                 let want = Algorithm::AlphaBeta
                     .search(&t, &Limits::depth(out.depth), &opts)
                     .value;
@@ -279,5 +283,159 @@ fn work_span_quick() {
         }
         assert_eq!(m.times[0].1, m.work);
         assert_eq!(m.times[4].1, m.span);
+    }
+}
+
+/// Fail-soft alpha-beta in generation order: (value, nodes) — the serial strand of a trace.
+fn ab_count<G: Game>(pos: &G, depth: u32, alpha: Score, beta: Score) -> (Score, u64) {
+    let mut moves = Vec::new();
+    if depth > 0 && !pos.is_terminal() {
+        pos.moves(&mut moves);
+    }
+    if moves.is_empty() {
+        return (pos.evaluate(), 1);
+    }
+    let (mut m, mut nodes) = (-Score::INF, 1);
+    for mv in moves {
+        let (t, c) = ab_count(&pos.play(mv), depth - 1, -beta, -m.max(alpha));
+        nodes += c;
+        if -t > m {
+            m = -t;
+            if m >= beta {
+                break;
+            }
+        }
+    }
+    (m, nodes)
+}
+
+/// (value, work, span) of the one-processor execution of YBWC (`jamboree` false) or Jamboree,
+/// computed by the recurrences of their task graphs, independently of `work_span::Dag`: a
+/// serial subtree is one strand of its full cost; a node's opening costs 1 and precedes its
+/// eldest son; YBWC's younger brothers (Jamboree's tests) all start after the eldest; a
+/// Jamboree re-search starts after its test and after every earlier iteration ended.
+fn ws_recurrence<G: Game>(
+    pos: &G,
+    depth: u32,
+    alpha: Score,
+    beta: Score,
+    serial: u32,
+    jamboree: bool,
+) -> (Score, u64, u64) {
+    if depth < serial {
+        let (v, w) = ab_count(pos, depth, alpha, beta);
+        return (v, w, w);
+    }
+    let mut moves = Vec::new();
+    if depth > 0 && !pos.is_terminal() {
+        pos.moves(&mut moves);
+    }
+    if moves.is_empty() {
+        return (pos.evaluate(), 1, 1);
+    }
+    let rec = |mv, a, b| ws_recurrence(&pos.play(mv), depth - 1, a, b, serial, jamboree);
+    let (t, w0, s0) = rec(moves[0], -beta, -alpha);
+    let (mut best, mut work, first_end) = (-t, 1 + w0, 1 + s0);
+    if best >= beta || moves.len() == 1 {
+        return (best, work, first_end);
+    }
+    let (mut alpha, mut end, mut previous) = (alpha.max(best), first_end, first_end);
+    for &mv in &moves[1..] {
+        let a = alpha;
+        let (t, w, s) = if jamboree {
+            rec(mv, -a - 1, -a)
+        } else {
+            rec(mv, -beta, -a)
+        };
+        work += w;
+        let (v, mut done) = (-t, first_end + s);
+        best = best.max(v);
+        if jamboree && v > a && v < beta {
+            let (t, w, s) = rec(mv, -beta, -alpha);
+            work += w;
+            done = done.max(previous) + s;
+            best = best.max(-t);
+            alpha = alpha.max(-t);
+        } else if !jamboree {
+            alpha = alpha.max(v);
+        }
+        end = end.max(done);
+        previous = previous.max(done);
+        if best >= beta {
+            break;
+        }
+    }
+    (best, work, end)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+
+    /// The traced task graphs' W and T∞ equal the recurrences' on random trees, for every
+    /// serial depth; with the serial depth above the search depth the whole search is one
+    /// strand (T∞ = W).
+    #[test]
+    fn work_span_exact(
+        seed in 0u64..1_000_000,
+        b in 2u32..6,
+        d in 1u32..7,
+        serial_off in 0u32..8,
+        jam in any::<bool>(),
+    ) {
+        let serial = 1 + serial_off.min(d);
+        let t = inc(b, d, seed);
+        let split = if jam { Split::Jamboree } else { Split::Ybwc };
+        let m = measure(split, std::slice::from_ref(&t), d, serial, false, CostWeights::NODES, &[]);
+        let (v, w, s) = ws_recurrence(&t, d, -Score::INF, Score::INF, serial, jam);
+        prop_assert_eq!(m.values[0], v);
+        prop_assert_eq!(m.work, w);
+        prop_assert_eq!(m.span, s, "{:?} serial {}", split, serial);
+        prop_assert_eq!(m.work, m.stats.nodes());
+        if serial > d {
+            prop_assert_eq!(m.span, m.work);
+        }
+    }
+}
+
+/// Every algorithm reports each completed depth while it searches (UCI `info` lines under
+/// `go infinite`): a report callback that stops the search at depth 2 ends it with the stop
+/// flag, long before the node budget that guards the test.
+#[test]
+fn reports_arrive_during_the_search() {
+    for algo in ["ybwc", "jamboree", "lazy-smp", "abdada"] {
+        for threads in [1, 2, 4] {
+            let t = inc(6, 40, 7);
+            let stop = StopFlag::new();
+            let limits = Limits {
+                depth: Some(40),
+                stop: stop.clone(),
+                ..Limits::default()
+            }
+            .with_nodes(20_000_000);
+            let algo_p: SmpAlgo = algo.parse().unwrap();
+            let mut seen = Vec::new();
+            let out = search(
+                &algo_p,
+                &t,
+                &limits,
+                &SearchOptions::default(),
+                threads,
+                None,
+                &mut |o| {
+                    seen.push(o.depth);
+                    if o.depth >= 2 {
+                        stop.stop();
+                    }
+                },
+            )
+            .unwrap();
+            assert_eq!(
+                out.stopped,
+                Some(arachne_core::StopReason::Stopped),
+                "{algo} threads={threads}"
+            );
+            assert_eq!(seen[..2], [1, 2], "{algo} threads={threads}: {seen:?}");
+            assert!(out.depth >= 2 && out.depth <= 40);
+        }
     }
 }

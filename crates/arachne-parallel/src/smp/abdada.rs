@@ -31,6 +31,13 @@ use std::sync::Mutex;
 /// Nodes with fewer plies left are never deferred.
 pub const MIN_DEFER_DEPTH: u32 = 2;
 
+/// Slots of the [`Busy`] table per thread. At most one node per ply of each thread's current
+/// path is marked (a few dozen per thread), so 1024 slots per thread keep collisions (which
+/// only cost a needless deferral) rare, while the table stays small enough to build per search:
+/// 2 threads, 16 KiB (the 512 KiB table used before cost a measurable part of Othello's
+/// 2-millisecond searches).
+pub const BUSY_SLOTS_PER_THREAD: usize = 1024;
+
 /// Which nodes are being searched (see the module docs).
 #[derive(Debug)]
 pub struct Busy {
@@ -73,14 +80,34 @@ pub fn abdada<G: Game>(
     threads: usize,
     report: &mut dyn FnMut(Iteration<G::Move>),
 ) -> Option<Iteration<G::Move>> {
-    let busy = Busy::new(1 << 16);
+    let busy = Busy::new(BUSY_SLOTS_PER_THREAD * threads);
     let frames: Vec<Frame> = (0..=depth).map(|_| Frame::root()).collect();
     let finished = AtomicU32::new(0);
     let results: Mutex<Vec<Option<Iteration<G::Move>>>> =
         Mutex::new(vec![None; depth as usize + 1]);
-    let run = |k: usize| {
+    // Reports the completed iterations not yet reported, in order; called by thread 0 before
+    // each of its iterations (a completed depth cancels that depth in every thread, so thread 0
+    // passes here at once) and once at the end — so `go infinite` shows each depth as it ends.
+    let mut next = 1usize;
+    let mut last = None;
+    let mut flush = |all: bool| {
+        let res = results.lock().expect("abdada lock");
+        while next < res.len() {
+            match &res[next] {
+                Some(it) => {
+                    report(it.clone());
+                    last = Some(it.clone());
+                }
+                None if !all => break,
+                None => {}
+            }
+            next += 1;
+        }
+    };
+    let run = |k: usize, flush: &mut dyn FnMut(bool)| {
         let mut d = 1;
         loop {
+            flush(false);
             d = d.max(finished.load(Ordering::Relaxed) + 1);
             if d > depth || sh.halted() {
                 return;
@@ -103,16 +130,11 @@ pub fn abdada<G: Game>(
     std::thread::scope(|s| {
         for k in 1..threads {
             let run = &run;
-            s.spawn(move || run(k));
+            s.spawn(move || run(k, &mut |_| {}));
         }
-        run(0);
+        run(0, &mut flush);
     });
-    let results = results.into_inner().expect("abdada lock");
-    let mut last = None;
-    for it in results.into_iter().flatten() {
-        report(it.clone());
-        last = Some(it);
-    }
+    flush(true);
     last
 }
 

@@ -33,10 +33,10 @@
 //! * Tests are spawned with `spawn_fifo`, so a worker takes them in move order.
 //!
 //! [`trace`] is the serial elision that records the task graph for [`super::work_span`].
-use super::work_span::{Dag, StrandId};
-use super::{ab_tt, Frame, Line, Opened, Shared};
+use super::work_span::{self, Dag, Fork, StrandId};
+use super::{Frame, Line, Opened, Shared};
 use arachne_core::{Game, Score, Window};
-use arachne_search::context::{Aborted, Ctx, Node};
+use arachne_search::context::{Aborted, Ctx};
 use std::sync::Mutex;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -215,7 +215,8 @@ pub fn jamboree<G: Game>(
 /// `α` of the ones before it, no test started after a cutoff — what Cilk measures on one
 /// processor), recording the task graph in `dag`: every test depends on the first child; a
 /// re-search depends on its test and on the completion of every earlier iteration; the node
-/// ends when all iterations are complete. Returns the value and the strand that ends it.
+/// ends when all iterations are complete. Returns the value and the strand that ends it. The
+/// skeleton is [`work_span::trace_fork_join`].
 #[allow(clippy::too_many_arguments)]
 pub fn trace<G: Game>(
     ctx: &mut Ctx<G>,
@@ -228,42 +229,26 @@ pub fn trace<G: Game>(
     serial: u32,
     pred: StrandId,
 ) -> Result<(Score, StrandId), Aborted> {
-    let before = ctx.stats;
-    if depth < serial {
-        let v = ab_tt(ctx, pos, depth, ply, alpha, beta)?;
-        let s = dag.strand_since(&before, &ctx.stats, &[pred]);
-        return Ok((v, s));
-    }
-    ctx.enter(ply)?;
-    let n = match ctx.node(pos, depth, ply) {
-        Node::Leaf(v) => return Ok((v, dag.strand_since(&before, &ctx.stats, &[pred]))),
-        Node::Interior(n) => n,
-    };
-    let open = dag.strand_since(&before, &ctx.stats, &[pred]);
-    let child = pos.play(ctx.move_at(ply, 0));
-    let (t, e0) = trace(
-        ctx,
-        dag,
-        &child,
-        depth - 1,
-        ply + 1,
-        -beta,
-        -alpha,
-        serial,
-        open,
-    )?;
-    let mut b = -t;
-    if b >= beta || n == 1 {
-        return Ok((b, e0));
-    }
-    let mut alpha = alpha.max(b);
+    work_span::trace_fork_join(
+        brothers, ctx, dag, pos, depth, ply, alpha, beta, serial, pred,
+    )
+}
+
+/// Jamboree's brothers phase: parallel null-window tests, sequential re-searches.
+fn brothers<G: Game>(
+    ctx: &mut Ctx<G>,
+    dag: &mut Dag,
+    f: &Fork<'_, G>,
+) -> Result<(Score, StrandId), Aborted> {
+    let (beta, e0) = (f.beta, f.first_end);
+    let mut b = f.first;
+    let mut alpha = f.alpha.max(b);
     let mut ends = vec![e0];
     // Completion of every iteration so far.
     let mut previous = e0;
-    for i in 1..n {
-        let child = pos.play(ctx.move_at(ply, i));
+    for i in 1..f.n {
         let a = alpha;
-        let (t, test) = trace(ctx, dag, &child, depth - 1, ply + 1, -a - 1, -a, serial, e0)?;
+        let (t, test) = f.son(ctx, dag, i, -a - 1, -a, e0)?;
         let s = -t;
         b = b.max(s);
         if s >= beta {
@@ -272,17 +257,7 @@ pub fn trace<G: Game>(
         }
         let done = if s > a {
             let ready = dag.join(&[test, previous]);
-            let (t, re) = trace(
-                ctx,
-                dag,
-                &child,
-                depth - 1,
-                ply + 1,
-                -beta,
-                -alpha,
-                serial,
-                ready,
-            )?;
+            let (t, re) = f.son(ctx, dag, i, -beta, -alpha, ready)?;
             let s = -t;
             b = b.max(s);
             alpha = alpha.max(s);

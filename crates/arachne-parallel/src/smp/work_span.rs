@@ -10,7 +10,9 @@
 //! How we measure, on one core, as Cilk does: the algorithm's serial elision ([`ybwc::trace`],
 //! [`jamboree::trace`]) runs on one processor and records every serial piece of work (a node's
 //! opening, a serial sub-search below the split depth) as a *strand* of a task graph ([`Dag`])
-//! with its dependencies (spawn, sync, and Jamboree's "wait for the earlier iterations"). Then
+//! with its dependencies (spawn, sync, and Jamboree's "wait for the earlier iterations"); the
+//! two traces share one fork–join skeleton, [`trace_fork_join`], and differ only in their
+//! brothers phase ([`Brothers`]). Then
 //!
 //! * work W = the sum of all strands' costs,
 //! * span T∞ = the costliest path through the graph,
@@ -20,8 +22,9 @@
 //!
 //! Costs are in nodes, `interior_cost · interior + leaf_cost · leaves` ([`CostWeights`]): the
 //! paper's times are dominated by its evaluation function (an empty loop per leaf), so
-//! `CostWeights::NODES` (1, 1) and `CostWeights::EVALS` (b, 1: a static-ordering expansion
-//! evaluates every child) bracket it.
+//! `CostWeights::NODES` (1, 1), `CostWeights::EVALS` (b, 1: a static-ordering expansion
+//! evaluates every child) and `CostWeights::EXPANSIONS` (1, 0: one loop per expansion) bracket
+//! it.
 //!
 //! What the model leaves out, and says so: the graph is the one-processor execution's, so
 //! speculative work that more processors would do (tests started before an earlier brother's
@@ -46,7 +49,7 @@
 //! ```
 use super::{jamboree, ybwc};
 use arachne_core::{Game, Limits, Score, Stats};
-use arachne_search::context::Ctx;
+use arachne_search::context::{Aborted, Ctx, Node};
 use arachne_search::SearchOptions;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -74,6 +77,13 @@ impl CostWeights {
     pub const EVALS: CostWeights = CostWeights {
         interior: 10,
         leaf: 1,
+    };
+    /// One unit per expansion (an interior node generates and statically values its
+    /// children), bottom positions free: seed 002 §6.2.2 runs its empty loop "whenever a leaf
+    /// is expanded".
+    pub const EXPANSIONS: CostWeights = CostWeights {
+        interior: 1,
+        leaf: 0,
     };
 }
 
@@ -211,6 +221,125 @@ impl Dag {
         }
         end
     }
+}
+
+/// A node of a traced fork–join search after its eldest son returned without a cutoff: what
+/// the algorithm's brothers phase ([`Brothers`]) needs to trace the younger sons.
+pub struct Fork<'a, G: Game> {
+    brothers: Brothers<G>,
+    /// The node's position.
+    pub pos: &'a G,
+    /// Plies left at the node.
+    pub depth: u32,
+    /// The node's ply.
+    pub ply: usize,
+    /// The node's window.
+    pub alpha: Score,
+    /// The node's window.
+    pub beta: Score,
+    /// Serial depth.
+    pub serial: u32,
+    /// Number of sons.
+    pub n: usize,
+    /// The eldest son's value (the node's side).
+    pub first: Score,
+    /// The strand that ends the eldest son's search.
+    pub first_end: StrandId,
+}
+
+impl<G: Game> Fork<'_, G> {
+    /// Traces son `i` (in search order) with the son's window `(alpha, beta)` after strand
+    /// `pred`: its value from the son's side and the strand that ends it.
+    pub fn son(
+        &self,
+        ctx: &mut Ctx<G>,
+        dag: &mut Dag,
+        i: usize,
+        alpha: Score,
+        beta: Score,
+        pred: StrandId,
+    ) -> Result<(Score, StrandId), Aborted> {
+        let child = self.pos.play(ctx.move_at(self.ply, i));
+        trace_fork_join(
+            self.brothers,
+            ctx,
+            dag,
+            &child,
+            self.depth - 1,
+            self.ply + 1,
+            alpha,
+            beta,
+            self.serial,
+            pred,
+        )
+    }
+}
+
+/// The brothers phase of a fork–join algorithm's trace: given the node after its eldest son,
+/// traces the younger sons and returns the node's value and the strand that ends it.
+pub type Brothers<G> =
+    fn(&mut Ctx<G>, &mut Dag, &Fork<'_, G>) -> Result<(Score, StrandId), Aborted>;
+
+/// The fork–join skeleton that [`ybwc::trace`] and [`jamboree::trace`] share (the serial
+/// elision on one processor): below `serial` plies the subtree is one strand of serial
+/// alpha-beta ([`super::ab_tt`]); otherwise the node's opening is a strand after `pred`, the
+/// eldest son is traced after it, and — unless it cuts off — `brothers` traces the rest.
+/// Returns the value and the strand that ends the node.
+#[allow(clippy::too_many_arguments)]
+pub fn trace_fork_join<G: Game>(
+    brothers: Brothers<G>,
+    ctx: &mut Ctx<G>,
+    dag: &mut Dag,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    serial: u32,
+    pred: StrandId,
+) -> Result<(Score, StrandId), Aborted> {
+    let before = ctx.stats;
+    if depth < serial {
+        let v = super::ab_tt(ctx, pos, depth, ply, alpha, beta)?;
+        let s = dag.strand_since(&before, &ctx.stats, &[pred]);
+        return Ok((v, s));
+    }
+    ctx.enter(ply)?;
+    let n = match ctx.node(pos, depth, ply) {
+        Node::Leaf(v) => return Ok((v, dag.strand_since(&before, &ctx.stats, &[pred]))),
+        Node::Interior(n) => n,
+    };
+    let open = dag.strand_since(&before, &ctx.stats, &[pred]);
+    let child = pos.play(ctx.move_at(ply, 0));
+    let (t, first_end) = trace_fork_join(
+        brothers,
+        ctx,
+        dag,
+        &child,
+        depth - 1,
+        ply + 1,
+        -beta,
+        -alpha,
+        serial,
+        open,
+    )?;
+    let first = -t;
+    if first >= beta || n == 1 {
+        return Ok((first, first_end));
+    }
+    let fork = Fork {
+        brothers,
+        pos,
+        depth,
+        ply,
+        alpha,
+        beta,
+        serial,
+        n,
+        first,
+        first_end,
+    };
+    brothers(ctx, dag, &fork)
 }
 
 /// Which fork–join algorithm to measure.

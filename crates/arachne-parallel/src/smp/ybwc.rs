@@ -16,10 +16,10 @@
 //! Subtrees with fewer than `serial` plies left are searched serially by [`super::ab_tt`].
 //! [`trace`] is the same algorithm's serial elision (one processor, brothers in order), which
 //! records the task graph for [`super::work_span`].
-use super::work_span::{Dag, StrandId};
-use super::{ab_tt, Frame, Line, Opened, Shared};
+use super::work_span::{self, Dag, Fork, StrandId};
+use super::{Frame, Line, Opened, Shared};
 use arachne_core::{Game, Score, Window};
-use arachne_search::context::{Aborted, Ctx, Node};
+use arachne_search::context::{Aborted, Ctx};
 use std::sync::Mutex;
 
 /// YBWC search of `pos` with `depth` plies left at `ply` in `(alpha, beta)`: the fail-soft
@@ -131,9 +131,9 @@ pub fn ybwc<G: Game>(
 /// The serial elision of [`ybwc`] on one processor (brothers in move order, each seeing the
 /// `α` raised by the ones before it, no brother started after a cutoff — what Cilk measures
 /// on one processor), recording each serial piece of work as a strand of `dag` with its
-/// dependencies. `pred` is the strand this search depends on; returns the value and the
-/// strand that ends it. Costs are `interior_cost · interior + leaf_cost · leaves` of the
-/// context's counts for each strand.
+/// dependencies: every younger brother depends on the eldest, the node ends when all have.
+/// `pred` is the strand this search depends on; returns the value and the strand that ends
+/// it. The skeleton is [`work_span::trace_fork_join`].
 #[allow(clippy::too_many_arguments)]
 pub fn trace<G: Game>(
     ctx: &mut Ctx<G>,
@@ -146,43 +146,26 @@ pub fn trace<G: Game>(
     serial: u32,
     pred: StrandId,
 ) -> Result<(Score, StrandId), Aborted> {
-    let before = ctx.stats;
-    if depth < serial {
-        let v = ab_tt(ctx, pos, depth, ply, alpha, beta)?;
-        let s = dag.strand_since(&before, &ctx.stats, &[pred]);
-        return Ok((v, s));
-    }
-    ctx.enter(ply)?;
-    let n = match ctx.node(pos, depth, ply) {
-        Node::Leaf(v) => return Ok((v, dag.strand_since(&before, &ctx.stats, &[pred]))),
-        Node::Interior(n) => n,
-    };
-    let open = dag.strand_since(&before, &ctx.stats, &[pred]);
-    let child = pos.play(ctx.move_at(ply, 0));
-    let (t, e0) = trace(
-        ctx,
-        dag,
-        &child,
-        depth - 1,
-        ply + 1,
-        -beta,
-        -alpha,
-        serial,
-        open,
-    )?;
-    let mut m = -t;
-    if m >= beta || n == 1 {
-        return Ok((m, e0));
-    }
-    let mut ends = vec![e0];
-    for i in 1..n {
-        let a = alpha.max(m);
-        let child = pos.play(ctx.move_at(ply, i));
-        let (t, e) = trace(ctx, dag, &child, depth - 1, ply + 1, -beta, -a, serial, e0)?;
+    work_span::trace_fork_join(
+        brothers, ctx, dag, pos, depth, ply, alpha, beta, serial, pred,
+    )
+}
+
+/// YBWC's brothers phase: the younger brothers in parallel after the eldest.
+fn brothers<G: Game>(
+    ctx: &mut Ctx<G>,
+    dag: &mut Dag,
+    f: &Fork<'_, G>,
+) -> Result<(Score, StrandId), Aborted> {
+    let mut m = f.first;
+    let mut ends = vec![f.first_end];
+    for i in 1..f.n {
+        let a = f.alpha.max(m);
+        let (t, e) = f.son(ctx, dag, i, -f.beta, -a, f.first_end)?;
         ends.push(e);
         if -t > m {
             m = -t;
-            if m >= beta {
+            if m >= f.beta {
                 break;
             }
         }
