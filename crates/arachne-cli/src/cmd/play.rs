@@ -354,9 +354,22 @@ impl GameVisitor for Match<'_> {
             }));
         } else {
             println!("game       {}", info.spec);
-            let limit = |s: &Side, d: u32| match s.time {
-                Some(t) => format!("depth {d}, deadline {} ms a move", t.as_millis()),
-                None => format!("depth {d}"),
+            let limit = |s: &Side, d: u32| {
+                let mut parts = Vec::new();
+                if !(s.bf.is_some() && s.nodes.is_some() && s.depth.is_none()) {
+                    parts.push(if s.bf.is_some() {
+                        format!("principal variation {d}")
+                    } else {
+                        format!("depth {d}")
+                    });
+                }
+                if let Some(n) = s.nodes {
+                    parts.push(format!("{n} nodes a move"));
+                }
+                if let Some(t) = s.time {
+                    parts.push(format!("deadline {} ms a move", t.as_millis()));
+                }
+                parts.join(", ")
             };
             println!(
                 "first      {} ({})",
