@@ -57,6 +57,9 @@ pub fn eval_nodes() -> u64 {
     EVAL_NODES.with(|c| c.get())
 }
 
+/// Memoized evaluations: `(position key, depth) → (value, nodes)`.
+pub type EvalCache = Mutex<HashMap<(u64, u32), (i32, u64)>>;
+
 /// How leaves are evaluated.
 #[derive(Debug)]
 pub struct ShallowConfig {
@@ -69,7 +72,7 @@ pub struct ShallowConfig {
     /// Heuristic 4 on (checking moves first).
     pub checks_first: bool,
     /// Memoized evaluations `(key, depth) → (value, nodes)`; `None`: no cache.
-    pub cache: Option<Mutex<HashMap<(u64, u32), (i32, u64)>>>,
+    pub cache: Option<EvalCache>,
 }
 
 impl Default for ShallowConfig {
@@ -267,7 +270,11 @@ mod tests {
         assert_eq!(d.search_depth(), SEARCH_DEPTH + 1);
         let e = b.play(b.parse_move("d1d7").unwrap()); // Rxd7 again: rook for rook, +2
         assert_eq!(e.extension(), 4);
-        assert_eq!(e.search_depth(), SEARCH_DEPTH + 2, "capped at two extra plies");
+        assert_eq!(
+            e.search_depth(),
+            SEARCH_DEPTH + 2,
+            "capped at two extra plies"
+        );
     }
 
     #[test]

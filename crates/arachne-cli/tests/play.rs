@@ -172,15 +172,31 @@ fn best_first_players_complete_seeded_games_exactly_again() {
     }
     // The node budget per move binds RBFM: 400 generated nodes a move at most.
     let (c, j, e) = play(&[
-        "--game", "connect4", "--first", "rbfm:seed=3,nodes=400", "--second",
-        "alphabeta:depth=2", "--games", "1", "--max-plies", "12", "--json",
+        "--game",
+        "connect4",
+        "--first",
+        "rbfm:seed=3,nodes=400",
+        "--second",
+        "alphabeta:depth=2",
+        "--games",
+        "1",
+        "--max-plies",
+        "12",
+        "--json",
     ]);
     assert_eq!(c, 0, "{e}");
     let r = &j["results"][0];
     let own_moves = r["moves"].as_array().unwrap().len().div_ceil(2) as u64;
     assert!(j["first_nodes"].as_u64().unwrap() <= 400 * own_moves, "{j}");
     // Bad best-first options are one usage line.
-    let (c, _, e) = play(&["--game", "connect4", "--first", "rbfm:threads=2", "--second", "bfm"]);
+    let (c, _, e) = play(&[
+        "--game",
+        "connect4",
+        "--first",
+        "rbfm:threads=2",
+        "--second",
+        "bfm",
+    ]);
     assert_eq!(c, 2, "{e}");
     assert_eq!(e.trim().lines().count(), 1, "{e}");
 }

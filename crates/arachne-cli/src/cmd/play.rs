@@ -34,8 +34,8 @@
 //! threefold repetition (games with a hash), or after `--max-plies` plies: both are draws.
 use crate::error::{CliError, CliResult};
 use crate::output::{print_json, thousands};
-use arachne_core::rng::{hash2, uniform_in};
 use arachne_bestfirst::{BfAlgo, Searcher};
+use arachne_core::rng::{hash2, uniform_in};
 use arachne_core::{Game, Limits, TranspositionTable};
 use arachne_games::{with_game, GameInfo, GameVisitor};
 use arachne_parallel::smp::{self, SmpAlgo};
