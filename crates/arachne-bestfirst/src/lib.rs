@@ -12,6 +12,7 @@
 //! | learning `f`, `g` | [`learn`] | §2.6 bootstrapping, Experiment 1 (§3.2.1) |
 //! | driver | [`engine`] | stopping criteria (§2.5, §3.2.5, §4.1), the move played (§5.3) |
 //! | shared-tree RBFM | [`shared`] | §6, §6.1: walkers on threads, a lock per node, no lock on the way down |
+//! | chess evaluator | [`shallow`] | §5.1, §5.2: a shallow alpha-beta (SEARCH-DEPTH 3, quiescence) as the static value, extensions, checks first |
 //! | master–slave RBFM | [`master`] | §6.1: one process owns the tree, slaves expand leaves ([`arachne_runtime::Process`]) |
 //!
 //! ```
@@ -31,6 +32,7 @@ pub mod engine;
 pub mod learn;
 pub mod master;
 pub mod rbfm;
+pub mod shallow;
 pub mod shared;
 pub mod tables;
 pub mod tree;

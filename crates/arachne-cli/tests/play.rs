@@ -128,3 +128,75 @@ fn bad_input_is_a_usage_error() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn best_first_players_complete_seeded_games_exactly_again() {
+    // RBFM keeps its tree between moves (§3.2.5) against alpha-beta; BFM against RBFM, both
+    // best-first sides keeping trees. The same command gives the same games.
+    for (first, second) in [
+        ("rbfm:seed=3,nodes=400", "alphabeta:depth=3"),
+        ("bfm:depth=4", "rbfm:seed=5,depth=3"),
+    ] {
+        let args = [
+            "--game",
+            "connect4",
+            "--first",
+            first,
+            "--second",
+            second,
+            "--games",
+            "2",
+            "--max-plies",
+            "30",
+            "--seed",
+            "4",
+            "--json",
+        ];
+        let (c1, a, e1) = play(&args);
+        let (c2, b, e2) = play(&args);
+        assert_eq!((c1, c2), (0, 0), "{e1}{e2}");
+        assert_eq!(a["games"], 2);
+        assert_eq!(a["results"], b["results"], "{first} vs {second}");
+        assert_eq!(a["first_nodes"], b["first_nodes"]);
+        assert_eq!(a["second_nodes"], b["second_nodes"]);
+        assert!(a["first_nodes"].as_u64().unwrap() > 0);
+        let w = a["first_wins"].as_u64().unwrap();
+        let d = a["draws"].as_u64().unwrap();
+        let l = a["second_wins"].as_u64().unwrap();
+        assert_eq!(w + d + l, 2);
+        for r in a["results"].as_array().unwrap() {
+            let plies = r["plies"].as_u64().unwrap();
+            assert!(plies <= 30, "{r}");
+            assert!(!r["moves"].as_array().unwrap().is_empty());
+        }
+    }
+    // The node budget per move binds RBFM: 400 generated nodes a move at most.
+    let (c, j, e) = play(&[
+        "--game",
+        "connect4",
+        "--first",
+        "rbfm:seed=3,nodes=400",
+        "--second",
+        "alphabeta:depth=2",
+        "--games",
+        "1",
+        "--max-plies",
+        "12",
+        "--json",
+    ]);
+    assert_eq!(c, 0, "{e}");
+    let r = &j["results"][0];
+    let own_moves = r["moves"].as_array().unwrap().len().div_ceil(2) as u64;
+    assert!(j["first_nodes"].as_u64().unwrap() <= 400 * own_moves, "{j}");
+    // Bad best-first options are one usage line.
+    let (c, _, e) = play(&[
+        "--game",
+        "connect4",
+        "--first",
+        "rbfm:threads=2",
+        "--second",
+        "bfm",
+    ]);
+    assert_eq!(c, 2, "{e}");
+    assert_eq!(e.trim().lines().count(), 1, "{e}");
+}

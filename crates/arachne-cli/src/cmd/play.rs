@@ -14,7 +14,17 @@
 //! last completed iteration — or else the first legal move), and
 //! `quiescence=on|off` (default on), e.g. `--first aspiration:delta=30,depth=4,time=200`;
 //! for the shared-memory algorithms (`ybwc`, `jamboree`, `lazy-smp`, `abdada`) also
-//! `threads=T` (default 1), e.g. `--first ybwc:threads=2,time=200`.
+//! `threads=T` (default 1), e.g. `--first ybwc:threads=2,time=200`; and for every side
+//! `nodes=N`, a node budget per move.
+//!
+//! The best-first searchers `bfm` and `rbfm` (seed 002) play too, with their own options
+//! (`rbfm:seed=S,dist=…,vote=N,memory=MiB`) and the per-side `depth=` (the principal
+//! variation depth at which a move's search stops, §3.2.5), `nodes=` (generated nodes per
+//! move) and `time=`; e.g. `--first rbfm:seed=3,nodes=20000 --second alphabeta:depth=4`. Each
+//! keeps its tree between moves (§3.2.5): after a move — its own or the opponent's — the
+//! subtree below it becomes the new tree (`Searcher::play`); a search also stops when its
+//! principal variation ends at a terminal position. Their node count is the paper's
+//! "generated nodes" (children generated and evaluated).
 //! Both sides search with move ordering (hints, killers, history; a 16 MiB transposition table
 //! per side, kept between its moves and cleared per game), a capture-only quiescence
 //! search where the game has captures, and draws by repetition against the game so far.
@@ -24,6 +34,7 @@
 //! threefold repetition (games with a hash), or after `--max-plies` plies: both are draws.
 use crate::error::{CliError, CliResult};
 use crate::output::{print_json, thousands};
+use arachne_bestfirst::{BfAlgo, Searcher};
 use arachne_core::rng::{hash2, uniform_in};
 use arachne_core::{Game, Limits, TranspositionTable};
 use arachne_games::{with_game, GameInfo, GameVisitor};
@@ -78,6 +89,10 @@ struct Side {
     smp: Option<(SmpAlgo, usize)>,
     depth: Option<u32>,
     time: Option<Duration>,
+    /// Node budget per move.
+    nodes: Option<u64>,
+    /// A best-first searcher (then `algo` is unused).
+    bf: Option<BfAlgo>,
     quiescence: bool,
 }
 
@@ -94,6 +109,8 @@ impl Side {
             smp: None,
             depth: None,
             time: None,
+            nodes: None,
+            bf: None,
             quiescence: true,
         };
         for part in opts.split(',').filter(|p| !p.trim().is_empty()) {
@@ -113,6 +130,14 @@ impl Side {
                     _ => {
                         return Err(CliError::usage(format!(
                             "`{spec}`: time=`{v}` must be a positive number of milliseconds"
+                        )))
+                    }
+                },
+                "nodes" => match v.parse::<u64>() {
+                    Ok(n) if n >= 1 => side.nodes = Some(n),
+                    _ => {
+                        return Err(CliError::usage(format!(
+                            "`{spec}`: nodes=`{v}` must be a positive integer"
                         )))
                     }
                 },
@@ -146,6 +171,15 @@ impl Side {
         } else {
             format!("{name}:{}", rest.join(","))
         };
+        if arachne_bestfirst::is_bestfirst(name) {
+            if side.smp.is_some() {
+                return Err(CliError::usage(format!(
+                    "`{spec}`: threads= is not supported for bfm/rbfm in play (the serial form keeps its tree between moves)"
+                )));
+            }
+            side.bf = Some(algo_spec.parse().map_err(CliError::usage)?);
+            return Ok(side);
+        }
         if smp::is_smp_name(name) {
             let threads = side.smp.map_or(1, |(_, t)| t);
             side.smp = Some((algo_spec.parse().map_err(CliError::usage)?, threads));
@@ -216,8 +250,18 @@ struct GameRecord {
 
 impl GameVisitor for Match<'_> {
     type Output = CliResult;
-    fn visit<G: Game>(self, root: G, info: GameInfo) -> CliResult {
+    fn visit<G: Game>(mut self, root: G, info: GameInfo) -> CliResult {
         let a = self.a;
+        for s in &mut self.sides {
+            if let Some(bf) = &mut s.bf {
+                bf.resolve_table(info.name, &info.spec)
+                    .map_err(CliError::usage)?;
+                bf.apply_memory::<G::Move>(
+                    bf.memory_mib
+                        .or(Some(crate::cmd::bestfirst::DEFAULT_MEMORY_MIB)),
+                );
+            }
+        }
         let depth_of = |s: &Side| -> Result<u32, CliError> {
             let d = s.depth.or(a.depth).unwrap_or(info.default_depth);
             match info.max_depth {
@@ -310,9 +354,22 @@ impl GameVisitor for Match<'_> {
             }));
         } else {
             println!("game       {}", info.spec);
-            let limit = |s: &Side, d: u32| match s.time {
-                Some(t) => format!("depth {d}, deadline {} ms a move", t.as_millis()),
-                None => format!("depth {d}"),
+            let limit = |s: &Side, d: u32| {
+                let mut parts = Vec::new();
+                if !(s.bf.is_some() && s.nodes.is_some() && s.depth.is_none()) {
+                    parts.push(if s.bf.is_some() {
+                        format!("principal variation {d}")
+                    } else {
+                        format!("depth {d}")
+                    });
+                }
+                if let Some(n) = s.nodes {
+                    parts.push(format!("{n} nodes a move"));
+                }
+                if let Some(t) = s.time {
+                    parts.push(format!("deadline {} ms a move", t.as_millis()));
+                }
+                parts.join(", ")
             };
             println!(
                 "first      {} ({})",
@@ -414,6 +471,20 @@ fn play_game<G: Game>(
     nodes: &mut [u64; 2],
     time: &mut [Duration; 2],
 ) -> GameRecord {
+    // Best-first sides keep their tree between moves (§3.2.5).
+    let mut bfs: [Option<Searcher<G>>; 2] = [0, 1].map(|i| {
+        let side = &sides[i];
+        side.bf.as_ref().map(|b| {
+            let mut o = b.opts.clone();
+            o.pv_depth = if side.nodes.is_some() && side.depth.is_none() {
+                None
+            } else {
+                Some(depths[i])
+            };
+            o.stop_at_terminal_pv = true;
+            Searcher::new(pos.clone(), o)
+        })
+    });
     let mut counts: HashMap<u64, u32> = HashMap::new();
     for &h in &hist {
         *counts.entry(h).or_default() += 1;
@@ -449,6 +520,7 @@ fn play_game<G: Game>(
         if let Some(t) = side.time {
             limits = limits.with_time(t);
         }
+        limits.nodes = side.nodes;
         let opts = SearchOptions {
             hints: true,
             killers: true,
@@ -460,27 +532,38 @@ fn play_game<G: Game>(
             ..SearchOptions::default()
         };
         let start = Instant::now();
-        let out = match side.smp {
-            Some((algo, threads)) => smp::search(
-                &algo,
-                &pos,
-                &limits,
-                &opts,
-                threads,
-                Some(&tts[who]),
-                &mut |_| {},
-            )
-            .expect("threads checked when parsed"),
-            None => side
-                .algo
-                .search_with(&pos, &limits, &opts, Some(&tts[who]), &mut |_| {}),
+        let best = if let Some(s) = &mut bfs[who] {
+            limits.depth = None; // the principal-variation depth is in the searcher's options
+            let out = s.run(&limits);
+            nodes[who] += out.generated();
+            out.best_move
+        } else {
+            let out = match side.smp {
+                Some((algo, threads)) => smp::search(
+                    &algo,
+                    &pos,
+                    &limits,
+                    &opts,
+                    threads,
+                    Some(&tts[who]),
+                    &mut |_| {},
+                )
+                .expect("threads checked when parsed"),
+                None => side
+                    .algo
+                    .search_with(&pos, &limits, &opts, Some(&tts[who]), &mut |_| {}),
+            };
+            nodes[who] += out.stats.nodes() + out.stats.qnodes;
+            out.best_move
         };
         time[who] += start.elapsed();
-        nodes[who] += out.stats.nodes() + out.stats.qnodes;
-        let mv = out.best_move.filter(|m| buf.contains(m)).unwrap_or(buf[0]);
+        let mv = best.filter(|m| buf.contains(m)).unwrap_or(buf[0]);
         moves.push(pos.move_name(mv));
         if let Some(h) = pos.hash() {
             hist.push(h);
+        }
+        for s in bfs.iter_mut().flatten() {
+            s.play(mv);
         }
         pos = pos.play(mv);
         ply += 1;
