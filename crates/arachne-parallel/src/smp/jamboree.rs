@@ -35,7 +35,7 @@
 //! [`trace`] is the serial elision that records the task graph for [`super::work_span`].
 use super::work_span::{self, Dag, Fork, StrandId};
 use super::{Frame, Line, Opened, Shared};
-use arachne_core::{Game, Score, Window};
+use arachne_core::{Game, Score, StopReason, Window};
 use arachne_search::context::{Aborted, Ctx};
 use std::sync::Mutex;
 
@@ -206,6 +206,11 @@ pub fn jamboree<G: Game>(
     let st = st.into_inner().expect("jamboree lock");
     if let Some(e) = st.err {
         return Err(e);
+    }
+    // An ancestor's cutoff cancelled this node: brothers were skipped (or, in Jamboree,
+    // re-searches), so `best` is no value of the node — never return or store it.
+    if frame.is_cancelled() {
+        return Err(Aborted(StopReason::Stopped));
     }
     sh.store(pos, depth, ply, st.best.score, window, Some(st.gen));
     Ok(st.best)
