@@ -35,8 +35,21 @@ const BOTTOM: u64 = {
     b
 };
 const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
-/// Lines of four through each square, indexed by bit (`7·column + row`; sentinels 0).
-const SQUARE_LINES: [i16; 49] = {
+/// The top square of every column.
+const TOP: u64 = BOTTOM << (HEIGHT - 1);
+/// Every column, left to right: the moves while no column is full.
+const ALL_COLUMNS: [u8; WIDTH as usize] = {
+    let mut a = [0u8; WIDTH as usize];
+    let mut c = 0;
+    while c < WIDTH as usize {
+        a[c] = c as u8;
+        c += 1;
+    }
+    a
+};
+/// Lines of four through each square, indexed by bit (`7·column + row`; sentinels and the
+/// bits above the board 0: 64 entries, so indexing by any bit needs no bounds check).
+const SQUARE_LINES: [i16; 64] = {
     const BY_ROW: [[i16; 7]; 6] = [
         [3, 4, 5, 7, 5, 4, 3],
         [4, 6, 8, 10, 8, 6, 4],
@@ -45,7 +58,7 @@ const SQUARE_LINES: [i16; 49] = {
         [4, 6, 8, 10, 8, 6, 4],
         [3, 4, 5, 7, 5, 4, 3],
     ];
-    let mut t = [0i16; 49];
+    let mut t = [0i16; 64];
     let mut c = 0;
     while c < 7 {
         let mut r = 0;
@@ -115,6 +128,11 @@ impl Game for Connect4 {
     fn moves(&self, out: &mut Vec<u8>) {
         out.clear();
         if self.is_terminal() {
+            return;
+        }
+        // The common case, no column full, is one copy; otherwise column by column.
+        if self.mask & TOP == 0 {
+            out.extend_from_slice(&ALL_COLUMNS);
             return;
         }
         for c in 0..WIDTH {

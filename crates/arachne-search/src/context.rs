@@ -116,6 +116,11 @@ pub struct Ctx<'a, G: Game> {
     /// Some static or dynamic ordering option is on (else only a table or principal-line
     /// move can reorder a node, and the call to the orderer is skipped).
     orders: bool,
+    /// Killers or history: cutoffs are recorded for ordering.
+    records_cutoffs: bool,
+    /// No table, no repetition, no ordering option: only a principal line to follow can
+    /// reorder a node's moves ([`Ctx::expand`]'s fast path).
+    plain: bool,
 }
 
 impl<'a, G: Game> Ctx<'a, G> {
@@ -150,6 +155,10 @@ impl<'a, G: Game> Ctx<'a, G> {
             polled: 0,
             pending: None,
             orders: opts.preorder || opts.hints || opts.killers || opts.history,
+            records_cutoffs: opts.killers || opts.history,
+            plain: tt.is_none()
+                && !opts.repetition
+                && !(opts.preorder || opts.hints || opts.killers || opts.history),
         }
     }
 
@@ -356,14 +365,39 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// if d = 0 then staticvalue(p)").
     ///
     /// The bottom-position path (most nodes) is inlined into the caller; expanding an interior
-    /// node is a call ([`Ctx::open_interior`]).
+    /// node is inlined too, with the orderer a call ([`Ctx::expand`]).
     #[inline(always)]
     pub fn open(&mut self, pos: &G, depth: u32, ply: usize) -> Result<Node, Aborted> {
         self.enter(ply)?;
         if self.is_leaf(pos, depth) {
             return Ok(Node::Leaf(self.leaf(pos, ply)));
         }
-        Ok(self.open_interior(pos, depth, ply))
+        match self.expand(pos, depth, ply) {
+            0 => Ok(Node::Leaf(self.leaf(pos, ply))),
+            d => Ok(Node::Interior(d)),
+        }
+    }
+
+    /// True when the next `d` bottom positions (the successors of a node one ply above the
+    /// horizon) can all be valued by [`Ctx::static_bottom`]: each is worth its static value
+    /// (no quiescence, no repetition), and none of them reaches the next poll of the limits
+    /// (so a node budget is still honoured exactly). Otherwise use [`Ctx::bottom`].
+    #[inline(always)]
+    pub fn static_bottoms(&mut self, d: usize) -> bool {
+        if self.slow_leaf || self.seen() + d as u64 > self.next_check {
+            return false;
+        }
+        // What the first of them would do in [`Ctx::leaf`].
+        self.follow_pv = false;
+        true
+    }
+
+    /// [`Ctx::bottom`] for a successor of a node for which [`Ctx::static_bottoms`] said yes:
+    /// counts the bottom position and returns its static value.
+    #[inline(always)]
+    pub fn static_bottom(&mut self, pos: &G, ply: usize) -> Score {
+        self.stats.leaves += 1;
+        pos.evaluate().at_ply(ply as u32)
     }
 
     /// [`Ctx::open`] for a node at the horizon (`depth = 0`), which is always a bottom
@@ -380,15 +414,6 @@ impl<'a, G: Game> Ctx<'a, G> {
             self.poll(seen)?;
         }
         Ok(self.leaf(pos, ply))
-    }
-
-    /// [`Ctx::node`] for a node known not to be a bottom position by [`Ctx::is_leaf`].
-    #[inline(never)]
-    fn open_interior(&mut self, pos: &G, depth: u32, ply: usize) -> Node {
-        match self.expand(pos, depth, ply) {
-            0 => Node::Leaf(self.leaf(pos, ply)),
-            d => Node::Interior(d),
-        }
     }
 
     /// [`Ctx::open`] for a node already entered: a bottom position's value, or the number of
@@ -414,9 +439,25 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Generates and orders the moves of `pos` (`depth` plies left) at `ply`; returns how many there are
     /// (0: the position is terminal). Counts a move generation, and an interior node when
     /// there are moves.
-    #[inline]
+    #[inline(always)]
     pub fn expand(&mut self, pos: &G, depth: u32, ply: usize) -> usize {
         self.stats.movegens += 1;
+        if self.plain && !self.follow_pv {
+            // Nothing can reorder this node: the moves in generation order.
+            let p = &mut self.plies[ply];
+            pos.moves(&mut p.moves);
+            p.gen_index.clear();
+            let n = p.moves.len();
+            self.stats.interior += u64::from(n > 0);
+            return n;
+        }
+        self.expand_ordered(pos, depth, ply)
+    }
+
+    /// [`Ctx::expand`] when a table, repetition, an ordering option or the principal line of
+    /// the previous stage may reorder the moves.
+    #[inline(never)]
+    fn expand_ordered(&mut self, pos: &G, depth: u32, ply: usize) -> usize {
         if self.rep {
             if let Some(h) = pos.hash() {
                 if self.path.len() <= ply {
@@ -485,14 +526,37 @@ impl<'a, G: Game> Ctx<'a, G> {
         }
     }
 
+    /// Takes the moves generated at `ply` out of the context, so a searcher's loop over them
+    /// reads a plain slice (no bounds check per successor); give them back with
+    /// [`Ctx::restore_moves`] before leaving the node. Meanwhile [`Ctx::move_at`] must not be
+    /// asked for this ply: record best moves and cutoffs with [`Ctx::new_best_move`],
+    /// [`Ctx::new_best_move_at_horizon`] and [`Ctx::cutoff_move`].
+    #[inline(always)]
+    pub fn take_moves(&mut self, ply: usize) -> Vec<G::Move> {
+        std::mem::take(&mut self.plies[ply].moves)
+    }
+
+    /// Gives back the moves taken by [`Ctx::take_moves`].
+    #[inline(always)]
+    pub fn restore_moves(&mut self, ply: usize, moves: Vec<G::Move>) {
+        self.plies[ply].moves = moves;
+    }
+
     /// Records that the `i`-th move at `ply` became the best so far: the principal variation
     /// at `ply` becomes that move followed by the child's.
     #[inline]
     pub fn new_best(&mut self, ply: usize, i: usize) {
+        let mv = self.plies[ply].moves[i];
+        self.new_best_move(ply, mv);
+    }
+
+    /// [`Ctx::new_best`] given the move itself.
+    #[inline]
+    pub fn new_best_move(&mut self, ply: usize, mv: G::Move) {
         let (head, tail) = self.plies.split_at_mut(ply + 1);
         let p = &mut head[ply];
         p.pv.clear();
-        p.pv.push(p.moves[i]);
+        p.pv.push(mv);
         p.pv.extend_from_slice(&tail[0].pv);
     }
 
@@ -500,17 +564,30 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// [`Ctx::bottom`]: the principal variation at `ply` becomes the move alone.
     #[inline]
     pub fn new_best_at_horizon(&mut self, ply: usize, i: usize) {
+        let mv = self.plies[ply].moves[i];
+        self.new_best_move_at_horizon(ply, mv);
+    }
+
+    /// [`Ctx::new_best_at_horizon`] given the move itself.
+    #[inline]
+    pub fn new_best_move_at_horizon(&mut self, ply: usize, mv: G::Move) {
         let p = &mut self.plies[ply];
         p.pv.clear();
-        p.pv.push(p.moves[i]);
+        p.pv.push(mv);
     }
 
     /// Records a cutoff by the `i`-th move at `ply` (statistics, killers, history).
     #[inline]
     pub fn cutoff(&mut self, pos: &G, ply: usize, i: usize, depth: u32) {
+        let mv = self.plies[ply].moves[i];
+        self.cutoff_move(pos, ply, mv, depth);
+    }
+
+    /// [`Ctx::cutoff`] given the move itself.
+    #[inline(always)]
+    pub fn cutoff_move(&mut self, pos: &G, ply: usize, mv: G::Move, depth: u32) {
         self.stats.cutoffs += 1;
-        if self.opts.killers || self.opts.history {
-            let mv = self.plies[ply].moves[i];
+        if self.records_cutoffs {
             self.ordering.record_cutoff(pos, mv, ply, depth, self.opts);
         }
     }
