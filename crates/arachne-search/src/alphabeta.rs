@@ -7,6 +7,12 @@
 //!
 //! When the search has a transposition table, the best move is stored for move ordering
 //! (staged iteration on real games); stored values are never used to cut off here.
+//!
+//! Speed: most nodes are bottom positions one ply below a *frontier* node (`depth == 1`).
+//! A frontier node is searched inline by its parent (no call), and when its successors need
+//! no quiescence, no repetition test and no poll of the limits ([`Ctx::static_bottoms`]) the
+//! loop values them by their static values alone, touching nothing else; its principal
+//! variation (the best move alone) and its cutoff are recorded once, after the loop.
 use crate::context::{Aborted, Ctx, Node, SearchResult};
 use arachne_core::{Game, Score, Window};
 
@@ -22,9 +28,7 @@ pub fn alphabeta<G: Game>(
     node::<G, false>(ctx, pos, depth, ply, alpha, beta)
 }
 
-/// The body of [`alphabeta`]. `FRONTIER`: `depth == 1` (a node one ply above the horizon,
-/// whose successors are all bottom positions); such nodes are most interior nodes, and their
-/// parents search them inline rather than by a call.
+/// The body of [`alphabeta`]. `FRONTIER`: the caller knows `depth == 1`.
 #[inline(always)]
 fn node<G: Game, const FRONTIER: bool>(
     ctx: &mut Ctx<G>,
@@ -38,74 +42,137 @@ fn node<G: Game, const FRONTIER: bool>(
         Node::Leaf(v) => return Ok(v),
         Node::Interior(d) => d,
     };
-    // One ply above the horizon every successor is a bottom position: the same loop,
-    // compiled without the recursion (most nodes are searched there).
     let (value, best) = if !FRONTIER && depth > 1 {
-        successors::<G, false, false>(ctx, pos, d, depth, ply, alpha, beta)?
-    } else if ctx.static_bottoms(d) {
-        successors::<G, true, true>(ctx, pos, d, depth, ply, alpha, beta)?
+        let moves = ctx.take_moves(ply);
+        let r = if depth == 2 {
+            let frontier = Deeper::<G, true> {
+                ctx: &mut *ctx,
+                depth,
+                ply,
+                beta,
+            };
+            best_successor(pos, &moves[..d], alpha, beta, frontier)
+        } else {
+            let deeper = Deeper::<G, false> {
+                ctx: &mut *ctx,
+                depth,
+                ply,
+                beta,
+            };
+            best_successor(pos, &moves[..d], alpha, beta, deeper)
+        };
+        ctx.restore_moves(ply, moves);
+        r?
     } else {
-        successors::<G, true, false>(ctx, pos, d, depth, ply, alpha, beta)?
+        let r = if ctx.static_bottoms(d) {
+            let r = best_successor(pos, &ctx.moves(ply)[..d], alpha, beta, Static { ply });
+            let searched = match r {
+                Ok((v, Some(i))) if v >= beta => i + 1,
+                _ => d,
+            };
+            ctx.count_static_bottoms(searched);
+            r
+        } else {
+            let moves = ctx.take_moves(ply);
+            let bottom = Bottom {
+                ctx: &mut *ctx,
+                ply,
+            };
+            let r = best_successor(pos, &moves[..d], alpha, beta, bottom);
+            ctx.restore_moves(ply, moves);
+            r
+        };
+        let (value, best) = r?;
+        if let Some(i) = best {
+            if value < beta || ply == 0 {
+                ctx.new_best_at_horizon(ply, i);
+            }
+        }
+        (value, best)
     };
+    if let Some(i) = best {
+        if value >= beta {
+            ctx.cutoff(pos, ply, i, depth);
+        }
+    }
     ctx.tt_store(pos, depth, ply, value, Window::new(alpha, beta), best);
     Ok(value)
 }
 
-/// The loop over the `d` successors of an interior node: `(α, search-order index of the
-/// best move)`. `HORIZON` is `depth == 1`; `STATIC`: the successors are valued by
-/// [`Ctx::static_bottom`] (see [`Ctx::static_bottoms`]). The moves are taken out of `ctx`
-/// for the loop ([`Ctx::take_moves`]).
-#[inline(always)]
-fn successors<G: Game, const HORIZON: bool, const STATIC: bool>(
-    ctx: &mut Ctx<G>,
-    pos: &G,
-    d: usize,
-    depth: u32,
-    ply: usize,
-    alpha: Score,
-    beta: Score,
-) -> Result<(Score, Option<usize>), Aborted> {
-    let moves = ctx.take_moves(ply);
-    let r = search_moves::<G, HORIZON, STATIC>(ctx, pos, &moves[..d], depth, ply, alpha, beta);
-    ctx.restore_moves(ply, moves);
-    r
+/// How [`best_successor`] values a successor: `value(mv, successor, α)` from the side to
+/// move at the parent.
+trait Successors<G: Game> {
+    fn value(&mut self, mv: G::Move, child: &G, alpha: Score) -> SearchResult;
 }
 
-#[inline(always)]
-fn search_moves<G: Game, const HORIZON: bool, const STATIC: bool>(
-    ctx: &mut Ctx<G>,
-    pos: &G,
-    moves: &[G::Move],
+/// Successors searched by [`alphabeta`] (`depth ≥ 2`), the line of an improving one copied;
+/// `FRONTIER`: `depth == 2`, the successors are frontier nodes searched inline.
+struct Deeper<'c, 'a, G: Game, const FRONTIER: bool> {
+    ctx: &'c mut Ctx<'a, G>,
     depth: u32,
     ply: usize,
+    beta: Score,
+}
+
+impl<G: Game, const FRONTIER: bool> Successors<G> for Deeper<'_, '_, G, FRONTIER> {
+    #[inline(always)]
+    fn value(&mut self, mv: G::Move, child: &G, alpha: Score) -> SearchResult {
+        let (ctx, ply, beta) = (&mut *self.ctx, self.ply, self.beta);
+        let t = if FRONTIER {
+            -node::<G, true>(ctx, child, 1, ply + 1, -beta, -alpha)?
+        } else {
+            -alphabeta(ctx, child, self.depth - 1, ply + 1, -beta, -alpha)?
+        };
+        // A failing-high node's line is of no use to its parent: skip the copy.
+        if t > alpha && (t < beta || ply == 0) {
+            ctx.new_best_move(ply, mv);
+        }
+        Ok(t)
+    }
+}
+
+/// Bottom positions valued by [`Ctx::bottom`].
+struct Bottom<'c, 'a, G: Game> {
+    ctx: &'c mut Ctx<'a, G>,
+    ply: usize,
+}
+
+impl<G: Game> Successors<G> for Bottom<'_, '_, G> {
+    #[inline(always)]
+    fn value(&mut self, _: G::Move, child: &G, _: Score) -> SearchResult {
+        Ok(-self.ctx.bottom(child, self.ply + 1)?)
+    }
+}
+
+/// Bottom positions valued by [`Ctx::static_value`] (counted after the loop).
+struct Static {
+    ply: usize,
+}
+
+impl<G: Game> Successors<G> for Static {
+    #[inline(always)]
+    fn value(&mut self, _: G::Move, child: &G, _: Score) -> SearchResult {
+        Ok(-Ctx::static_value(child, self.ply + 1))
+    }
+}
+
+/// The loop of seed 000 §2 over `moves`: returns `α` and the index of the move that last
+/// raised it (the one that cut off when `α ≥ β`).
+#[inline(always)]
+fn best_successor<G: Game>(
+    pos: &G,
+    moves: &[G::Move],
     mut alpha: Score,
     beta: Score,
+    mut successors: impl Successors<G>,
 ) -> Result<(Score, Option<usize>), Aborted> {
     let mut best = None;
     for (i, &mv) in moves.iter().enumerate() {
-        let child = pos.play(mv);
-        let t = if STATIC {
-            -ctx.static_bottom(&child, ply + 1)
-        } else if HORIZON {
-            -ctx.bottom(&child, ply + 1)?
-        } else if depth == 2 {
-            -node::<G, true>(ctx, &child, 1, ply + 1, -beta, -alpha)?
-        } else {
-            -alphabeta(ctx, &child, depth - 1, ply + 1, -beta, -alpha)?
-        };
+        let t = successors.value(mv, &pos.play(mv), alpha)?;
         if t > alpha {
             alpha = t;
             best = Some(i);
-            // A failing-high node's line is of no use to its parent: skip the copy.
-            if alpha < beta || ply == 0 {
-                if HORIZON {
-                    ctx.new_best_move_at_horizon(ply, mv);
-                } else {
-                    ctx.new_best_move(ply, mv);
-                }
-            }
             if alpha >= beta {
-                ctx.cutoff_move(pos, ply, mv, depth);
                 break;
             }
         }

@@ -379,9 +379,10 @@ impl<'a, G: Game> Ctx<'a, G> {
     }
 
     /// True when the next `d` bottom positions (the successors of a node one ply above the
-    /// horizon) can all be valued by [`Ctx::static_bottom`]: each is worth its static value
+    /// horizon) can all be valued by [`Ctx::static_value`]: each is worth its static value
     /// (no quiescence, no repetition), and none of them reaches the next poll of the limits
-    /// (so a node budget is still honoured exactly). Otherwise use [`Ctx::bottom`].
+    /// (so a node budget is still honoured exactly). The searcher then counts them with
+    /// [`Ctx::count_static_bottoms`]. Otherwise use [`Ctx::bottom`] for each.
     #[inline(always)]
     pub fn static_bottoms(&mut self, d: usize) -> bool {
         if self.slow_leaf || self.seen() + d as u64 > self.next_check {
@@ -392,12 +393,18 @@ impl<'a, G: Game> Ctx<'a, G> {
         true
     }
 
-    /// [`Ctx::bottom`] for a successor of a node for which [`Ctx::static_bottoms`] said yes:
-    /// counts the bottom position and returns its static value.
+    /// The value of a bottom position at `ply` when [`Ctx::static_bottoms`] said yes: its
+    /// static value. (An associated function, so a loop can call it while it reads the
+    /// moves of the context, [`Ctx::moves`].)
     #[inline(always)]
-    pub fn static_bottom(&mut self, pos: &G, ply: usize) -> Score {
-        self.stats.leaves += 1;
+    pub fn static_value(pos: &G, ply: usize) -> Score {
         pos.evaluate().at_ply(ply as u32)
+    }
+
+    /// Counts `n` bottom positions valued by [`Ctx::static_value`].
+    #[inline(always)]
+    pub fn count_static_bottoms(&mut self, n: usize) {
+        self.stats.leaves += n as u64;
     }
 
     /// [`Ctx::open`] for a node at the horizon (`depth = 0`), which is always a bottom
@@ -505,6 +512,12 @@ impl<'a, G: Game> Ctx<'a, G> {
             self.stats.interior += 1;
         }
         n
+    }
+
+    /// The moves at `ply`, in search order.
+    #[inline]
+    pub fn moves(&self, ply: usize) -> &[G::Move] {
+        &self.plies[ply].moves
     }
 
     /// The `i`-th move (in search order) at `ply`.
