@@ -37,6 +37,17 @@ const BOTTOM: u64 = {
 const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
 /// The top square of every column.
 const TOP: u64 = BOTTOM << (HEIGHT - 1);
+/// The bottom square of each column (and 0 for the unused eighth entry, so that indexing by
+/// a move modulo 8 needs no bounds check).
+const COLUMN_BOTTOM: [u64; 8] = {
+    let mut a = [0u64; 8];
+    let mut c = 0;
+    while c < WIDTH {
+        a[c as usize] = 1 << (c * H1);
+        c += 1;
+    }
+    a
+};
 /// Every column, left to right: the moves while no column is full.
 const ALL_COLUMNS: [u8; WIDTH as usize] = {
     let mut a = [0u8; WIDTH as usize];
@@ -124,7 +135,7 @@ impl Connect4 {
 impl Game for Connect4 {
     type Move = u8;
 
-    #[inline]
+    #[inline(always)]
     fn moves(&self, out: &mut Vec<u8>) {
         out.clear();
         if self.is_terminal() {
@@ -145,14 +156,15 @@ impl Game for Connect4 {
     #[inline]
     fn play(&self, mv: u8) -> Self {
         let mover = self.own;
-        let mask = self.mask | (self.mask + (1u64 << (mv as u32 * H1)));
-        let mover_new = mover | (mask ^ self.mask);
+        let mask = self.mask | (self.mask + COLUMN_BOTTOM[mv as usize % COLUMN_BOTTOM.len()]);
+        let disc = mask ^ self.mask;
+        let mover_new = mover | disc;
         Connect4 {
             own: mover_new ^ mask, // the opponent's discs
             mask,
             plies: self.plies + 1,
             won: four(mover_new),
-            balance: -(self.balance + SQUARE_LINES[(mask ^ self.mask).trailing_zeros() as usize]),
+            balance: -(self.balance + SQUARE_LINES[(disc.trailing_zeros() & 63) as usize]),
         }
     }
 

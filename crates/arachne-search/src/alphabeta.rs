@@ -25,12 +25,17 @@ pub fn alphabeta<G: Game>(
     alpha: Score,
     beta: Score,
 ) -> SearchResult {
-    node::<G, false>(ctx, pos, depth, ply, alpha, beta)
+    if ctx.is_lean() {
+        node::<G, false, true>(ctx, pos, depth, ply, alpha, beta)
+    } else {
+        node::<G, false, false>(ctx, pos, depth, ply, alpha, beta)
+    }
 }
 
-/// The body of [`alphabeta`]. `FRONTIER`: the caller knows `depth == 1`.
+/// The body of [`alphabeta`]. `FRONTIER`: the caller knows `depth == 1`. `LEAN`: the
+/// context is lean ([`Ctx::is_lean`]), so the tests of the options are skipped.
 #[inline(always)]
-fn node<G: Game, const FRONTIER: bool>(
+fn node<G: Game, const FRONTIER: bool, const LEAN: bool>(
     ctx: &mut Ctx<G>,
     pos: &G,
     depth: u32,
@@ -38,14 +43,14 @@ fn node<G: Game, const FRONTIER: bool>(
     alpha: Score,
     beta: Score,
 ) -> SearchResult {
-    let d = match ctx.open(pos, depth, ply)? {
+    let d = match ctx.open_with::<LEAN>(pos, depth, ply)? {
         Node::Leaf(v) => return Ok(v),
         Node::Interior(d) => d,
     };
     let (value, best) = if !FRONTIER && depth > 1 {
         let moves = ctx.take_moves(ply);
         let r = if depth == 2 {
-            let frontier = Deeper::<G, true> {
+            let frontier = Deeper::<G, true, LEAN> {
                 ctx: &mut *ctx,
                 depth,
                 ply,
@@ -53,7 +58,7 @@ fn node<G: Game, const FRONTIER: bool>(
             };
             best_successor(pos, &moves[..d], alpha, beta, frontier)
         } else {
-            let deeper = Deeper::<G, false> {
+            let deeper = Deeper::<G, false, LEAN> {
                 ctx: &mut *ctx,
                 depth,
                 ply,
@@ -62,16 +67,14 @@ fn node<G: Game, const FRONTIER: bool>(
             best_successor(pos, &moves[..d], alpha, beta, deeper)
         };
         ctx.restore_moves(ply, moves);
-        r?
+        let (value, best, _) = r?;
+        (value, best)
     } else {
-        let r = if ctx.static_bottoms(d) {
+        let (value, best) = if ctx.static_bottoms_with::<LEAN>(d) {
             let r = best_successor(pos, &ctx.moves(ply)[..d], alpha, beta, Static { ply });
-            let searched = match r {
-                Ok((v, Some(i))) if v >= beta => i + 1,
-                _ => d,
-            };
+            let (value, best, searched) = r?;
             ctx.count_static_bottoms(searched);
-            r
+            (value, best)
         } else {
             let moves = ctx.take_moves(ply);
             let bottom = Bottom {
@@ -80,9 +83,9 @@ fn node<G: Game, const FRONTIER: bool>(
             };
             let r = best_successor(pos, &moves[..d], alpha, beta, bottom);
             ctx.restore_moves(ply, moves);
-            r
+            let (value, best, _) = r?;
+            (value, best)
         };
-        let (value, best) = r?;
         if let Some(i) = best {
             if value < beta || ply == 0 {
                 ctx.new_best_at_horizon(ply, i);
@@ -95,7 +98,9 @@ fn node<G: Game, const FRONTIER: bool>(
             ctx.cutoff(pos, ply, i, depth);
         }
     }
-    ctx.tt_store(pos, depth, ply, value, Window::new(alpha, beta), best);
+    if !LEAN {
+        ctx.tt_store(pos, depth, ply, value, Window::new(alpha, beta), best);
+    }
     Ok(value)
 }
 
@@ -106,20 +111,23 @@ trait Successors<G: Game> {
 }
 
 /// Successors searched by [`alphabeta`] (`depth ≥ 2`), the line of an improving one copied;
-/// `FRONTIER`: `depth == 2`, the successors are frontier nodes searched inline.
-struct Deeper<'c, 'a, G: Game, const FRONTIER: bool> {
+/// `FRONTIER`: `depth == 2`, the successors are frontier nodes searched inline; `LEAN` as in
+/// [`node`].
+struct Deeper<'c, 'a, G: Game, const FRONTIER: bool, const LEAN: bool> {
     ctx: &'c mut Ctx<'a, G>,
     depth: u32,
     ply: usize,
     beta: Score,
 }
 
-impl<G: Game, const FRONTIER: bool> Successors<G> for Deeper<'_, '_, G, FRONTIER> {
+impl<G: Game, const FRONTIER: bool, const LEAN: bool> Successors<G>
+    for Deeper<'_, '_, G, FRONTIER, LEAN>
+{
     #[inline(always)]
     fn value(&mut self, mv: G::Move, child: &G, alpha: Score) -> SearchResult {
         let (ctx, ply, beta) = (&mut *self.ctx, self.ply, self.beta);
         let t = if FRONTIER {
-            -node::<G, true>(ctx, child, 1, ply + 1, -beta, -alpha)?
+            -node::<G, true, LEAN>(ctx, child, 1, ply + 1, -beta, -alpha)?
         } else {
             -alphabeta(ctx, child, self.depth - 1, ply + 1, -beta, -alpha)?
         };
@@ -156,8 +164,8 @@ impl<G: Game> Successors<G> for Static {
     }
 }
 
-/// The loop of seed 000 §2 over `moves`: returns `α` and the index of the move that last
-/// raised it (the one that cut off when `α ≥ β`).
+/// The loop of seed 000 §2 over `moves`: returns `α`, the index of the move that last
+/// raised it (the one that cut off when `α ≥ β`) and the number of successors searched.
 #[inline(always)]
 fn best_successor<G: Game>(
     pos: &G,
@@ -165,7 +173,7 @@ fn best_successor<G: Game>(
     mut alpha: Score,
     beta: Score,
     mut successors: impl Successors<G>,
-) -> Result<(Score, Option<usize>), Aborted> {
+) -> Result<(Score, Option<usize>, usize), Aborted> {
     let mut best = None;
     for (i, &mv) in moves.iter().enumerate() {
         let t = successors.value(mv, &pos.play(mv), alpha)?;
@@ -173,9 +181,9 @@ fn best_successor<G: Game>(
             alpha = t;
             best = Some(i);
             if alpha >= beta {
-                break;
+                return Ok((alpha, best, i + 1));
             }
         }
     }
-    Ok((alpha, best))
+    Ok((alpha, best, moves.len()))
 }

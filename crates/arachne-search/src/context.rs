@@ -368,14 +368,51 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// node is inlined too, with the orderer a call ([`Ctx::expand`]).
     #[inline(always)]
     pub fn open(&mut self, pos: &G, depth: u32, ply: usize) -> Result<Node, Aborted> {
+        self.open_with::<false>(pos, depth, ply)
+    }
+
+    /// True when the search runs with nothing but statistics, limits and the principal
+    /// variation: no table, no repetition, no quiescence, no ordering option and no principal
+    /// line to follow. A searcher may then use the `LEAN` forms of [`Ctx::open_with`] and
+    /// [`Ctx::static_bottoms_with`], which skip the tests of those options.
+    #[inline(always)]
+    pub fn is_lean(&self) -> bool {
+        self.plain && !self.slow_leaf && !self.follow_pv
+    }
+
+    /// [`Ctx::open`]; `LEAN` only when [`Ctx::is_lean`] said so at the root of the search
+    /// (nothing in a search makes a lean context stop being lean).
+    #[inline(always)]
+    pub fn open_with<const LEAN: bool>(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+    ) -> Result<Node, Aborted> {
+        debug_assert!(!LEAN || self.is_lean());
         self.enter(ply)?;
-        if self.is_leaf(pos, depth) {
-            return Ok(Node::Leaf(self.leaf(pos, ply)));
+        let leaf = if LEAN {
+            depth == 0 || pos.is_terminal()
+        } else {
+            self.is_leaf(pos, depth)
+        };
+        if !leaf {
+            let d = if LEAN {
+                self.expand_plain(pos, ply)
+            } else {
+                self.expand(pos, depth, ply)
+            };
+            if d > 0 {
+                return Ok(Node::Interior(d));
+            }
         }
-        match self.expand(pos, depth, ply) {
-            0 => Ok(Node::Leaf(self.leaf(pos, ply))),
-            d => Ok(Node::Interior(d)),
-        }
+        Ok(Node::Leaf(if LEAN {
+            // A lean search has no quiescence and no repetition ([`Ctx::leaf`]).
+            self.stats.leaves += 1;
+            Self::static_value(pos, ply)
+        } else {
+            self.leaf(pos, ply)
+        }))
     }
 
     /// True when the next `d` bottom positions (the successors of a node one ply above the
@@ -385,7 +422,13 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// [`Ctx::count_static_bottoms`]. Otherwise use [`Ctx::bottom`] for each.
     #[inline(always)]
     pub fn static_bottoms(&mut self, d: usize) -> bool {
-        if self.slow_leaf || self.seen() + d as u64 > self.next_check {
+        self.static_bottoms_with::<false>(d)
+    }
+
+    /// [`Ctx::static_bottoms`]; `LEAN` as in [`Ctx::open_with`].
+    #[inline(always)]
+    pub fn static_bottoms_with<const LEAN: bool>(&mut self, d: usize) -> bool {
+        if (!LEAN && self.slow_leaf) || self.seen() + d as u64 > self.next_check {
             return false;
         }
         // What the first of them would do in [`Ctx::leaf`].
@@ -448,17 +491,25 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// there are moves.
     #[inline(always)]
     pub fn expand(&mut self, pos: &G, depth: u32, ply: usize) -> usize {
-        self.stats.movegens += 1;
         if self.plain && !self.follow_pv {
-            // Nothing can reorder this node: the moves in generation order.
-            let p = &mut self.plies[ply];
-            pos.moves(&mut p.moves);
-            p.gen_index.clear();
-            let n = p.moves.len();
-            self.stats.interior += u64::from(n > 0);
-            return n;
+            return self.expand_plain(pos, ply);
         }
+        self.stats.movegens += 1;
         self.expand_ordered(pos, depth, ply)
+    }
+
+    /// [`Ctx::expand`] when nothing can reorder the node: the moves in generation order.
+    #[inline(always)]
+    fn expand_plain(&mut self, pos: &G, ply: usize) -> usize {
+        self.stats.movegens += 1;
+        let p = &mut self.plies[ply];
+        pos.moves(&mut p.moves);
+        p.gen_index.clear();
+        let n = p.moves.len();
+        if n > 0 {
+            self.stats.interior += 1;
+        }
+        n
     }
 
     /// [`Ctx::expand`] when a table, repetition, an ordering option or the principal line of
@@ -592,8 +643,11 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Records a cutoff by the `i`-th move at `ply` (statistics, killers, history).
     #[inline]
     pub fn cutoff(&mut self, pos: &G, ply: usize, i: usize, depth: u32) {
-        let mv = self.plies[ply].moves[i];
-        self.cutoff_move(pos, ply, mv, depth);
+        self.stats.cutoffs += 1;
+        if self.records_cutoffs {
+            let mv = self.plies[ply].moves[i];
+            self.ordering.record_cutoff(pos, mv, ply, depth, self.opts);
+        }
     }
 
     /// [`Ctx::cutoff`] given the move itself.
