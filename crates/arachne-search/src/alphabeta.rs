@@ -95,7 +95,12 @@ fn node<G: Game, const FRONTIER: bool, const LEAN: bool>(
     };
     if let Some(i) = best {
         if value >= beta {
-            ctx.cutoff(pos, ply, i, depth);
+            if LEAN {
+                // No killers, no history: only the count.
+                ctx.stats.cutoffs += 1;
+            } else {
+                ctx.cutoff(pos, ply, i, depth);
+            }
         }
     }
     if !LEAN {

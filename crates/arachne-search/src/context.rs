@@ -116,6 +116,8 @@ pub struct Ctx<'a, G: Game> {
     /// Some static or dynamic ordering option is on (else only a table or principal-line
     /// move can reorder a node, and the call to the orderer is skipped).
     orders: bool,
+    /// `plain && !slow_leaf`: lean unless a principal line is followed ([`Ctx::is_lean`]).
+    lean: bool,
     /// Killers or history: cutoffs are recorded for ordering.
     records_cutoffs: bool,
     /// No table, no repetition, no ordering option: only a principal line to follow can
@@ -156,6 +158,10 @@ impl<'a, G: Game> Ctx<'a, G> {
             pending: None,
             orders: opts.preorder || opts.hints || opts.killers || opts.history,
             records_cutoffs: opts.killers || opts.history,
+            lean: tt.is_none()
+                && !opts.repetition
+                && !opts.quiescence
+                && !(opts.preorder || opts.hints || opts.killers || opts.history),
             plain: tt.is_none()
                 && !opts.repetition
                 && !(opts.preorder || opts.hints || opts.killers || opts.history),
@@ -377,7 +383,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// [`Ctx::static_bottoms_with`], which skip the tests of those options.
     #[inline(always)]
     pub fn is_lean(&self) -> bool {
-        self.plain && !self.slow_leaf && !self.follow_pv
+        self.lean && !self.follow_pv
     }
 
     /// [`Ctx::open`]; `LEAN` only when [`Ctx::is_lean`] said so at the root of the search
@@ -390,7 +396,19 @@ impl<'a, G: Game> Ctx<'a, G> {
         ply: usize,
     ) -> Result<Node, Aborted> {
         debug_assert!(!LEAN || self.is_lean());
-        self.enter(ply)?;
+        if LEAN {
+            // [`Ctx::enter`] without the current ply, which only the repetition test reads.
+            let seen = self.seen();
+            if seen >= self.next_check {
+                self.poll(seen)?;
+            }
+            if self.plies.len() <= ply + 1 {
+                self.grow_plies(ply);
+            }
+            self.plies[ply].pv.clear();
+        } else {
+            self.enter(ply)?;
+        }
         let leaf = if LEAN {
             depth == 0 || pos.is_terminal()
         } else {
@@ -431,8 +449,10 @@ impl<'a, G: Game> Ctx<'a, G> {
         if (!LEAN && self.slow_leaf) || self.seen() + d as u64 > self.next_check {
             return false;
         }
-        // What the first of them would do in [`Ctx::leaf`].
-        self.follow_pv = false;
+        if !LEAN {
+            // What the first of them would do in [`Ctx::leaf`] (a lean search follows no line).
+            self.follow_pv = false;
+        }
         true
     }
 
