@@ -26,16 +26,23 @@ pub fn alphabeta<G: Game>(
     beta: Score,
 ) -> SearchResult {
     if ctx.is_lean() {
-        node::<G, false, true>(ctx, pos, depth, ply, alpha, beta)
+        node::<G, ANY, true>(ctx, pos, depth, ply, alpha, beta)
     } else {
-        node::<G, false, false>(ctx, pos, depth, ply, alpha, beta)
+        node::<G, ANY, false>(ctx, pos, depth, ply, alpha, beta)
     }
 }
 
-/// The body of [`alphabeta`]. `FRONTIER`: the caller knows `depth == 1`. `LEAN`: the
-/// context is lean ([`Ctx::is_lean`]), so the tests of the options are skipped.
+/// What the caller of [`node`] knows of `depth`: anything, 1 (a frontier node) or 2.
+const ANY: u8 = 0;
+const FRONTIER: u8 = 1;
+const ABOVE_FRONTIER: u8 = 2;
+
+/// The body of [`alphabeta`]. `DEPTH`: what the caller knows of `depth` ([`ANY`],
+/// [`FRONTIER`], [`ABOVE_FRONTIER`]); nodes of depth 1 and 2 are searched inline by their
+/// parents. `LEAN`: the context is lean ([`Ctx::is_lean`]), so the tests of the options are
+/// skipped.
 #[inline(always)]
-fn node<G: Game, const FRONTIER: bool, const LEAN: bool>(
+fn node<G: Game, const DEPTH: u8, const LEAN: bool>(
     ctx: &mut Ctx<G>,
     pos: &G,
     depth: u32,
@@ -47,18 +54,26 @@ fn node<G: Game, const FRONTIER: bool, const LEAN: bool>(
         Node::Leaf(v) => return Ok(v),
         Node::Interior(d) => d,
     };
-    let (value, best) = if !FRONTIER && depth > 1 {
+    let (value, best) = if DEPTH != FRONTIER && depth > 1 {
         let moves = ctx.take_moves(ply);
-        let r = if depth == 2 {
-            let frontier = Deeper::<G, true, LEAN> {
+        let r = if DEPTH == ABOVE_FRONTIER || depth == 2 {
+            let frontier = Deeper::<G, FRONTIER, LEAN> {
                 ctx: &mut *ctx,
                 depth,
                 ply,
                 beta,
             };
             best_successor(pos, &moves[..d], alpha, beta, frontier)
+        } else if depth == 3 {
+            let above = Deeper::<G, ABOVE_FRONTIER, LEAN> {
+                ctx: &mut *ctx,
+                depth,
+                ply,
+                beta,
+            };
+            best_successor(pos, &moves[..d], alpha, beta, above)
         } else {
-            let deeper = Deeper::<G, false, LEAN> {
+            let deeper = Deeper::<G, ANY, LEAN> {
                 ctx: &mut *ctx,
                 depth,
                 ply,
@@ -116,23 +131,23 @@ trait Successors<G: Game> {
 }
 
 /// Successors searched by [`alphabeta`] (`depth ≥ 2`), the line of an improving one copied;
-/// `FRONTIER`: `depth == 2`, the successors are frontier nodes searched inline; `LEAN` as in
-/// [`node`].
-struct Deeper<'c, 'a, G: Game, const FRONTIER: bool, const LEAN: bool> {
+/// `CHILD`: what is known of the successors' depth (as [`node`]'s `DEPTH`; known ones are
+/// searched inline); `LEAN` as in [`node`].
+struct Deeper<'c, 'a, G: Game, const CHILD: u8, const LEAN: bool> {
     ctx: &'c mut Ctx<'a, G>,
     depth: u32,
     ply: usize,
     beta: Score,
 }
 
-impl<G: Game, const FRONTIER: bool, const LEAN: bool> Successors<G>
-    for Deeper<'_, '_, G, FRONTIER, LEAN>
-{
+impl<G: Game, const CHILD: u8, const LEAN: bool> Successors<G> for Deeper<'_, '_, G, CHILD, LEAN> {
     #[inline(always)]
     fn value(&mut self, mv: G::Move, child: &G, alpha: Score) -> SearchResult {
         let (ctx, ply, beta) = (&mut *self.ctx, self.ply, self.beta);
-        let t = if FRONTIER {
-            -node::<G, true, LEAN>(ctx, child, 1, ply + 1, -beta, -alpha)?
+        let t = if CHILD == FRONTIER {
+            -node::<G, FRONTIER, LEAN>(ctx, child, 1, ply + 1, -beta, -alpha)?
+        } else if CHILD == ABOVE_FRONTIER {
+            -node::<G, ABOVE_FRONTIER, LEAN>(ctx, child, 2, ply + 1, -beta, -alpha)?
         } else {
             -alphabeta(ctx, child, self.depth - 1, ply + 1, -beta, -alpha)?
         };

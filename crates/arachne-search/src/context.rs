@@ -158,10 +158,13 @@ impl<'a, G: Game> Ctx<'a, G> {
             pending: None,
             orders: opts.preorder || opts.hints || opts.killers || opts.history,
             records_cutoffs: opts.killers || opts.history,
-            lean: tt.is_none()
-                && !opts.repetition
-                && !opts.quiescence
-                && !(opts.preorder || opts.hints || opts.killers || opts.history),
+            lean: !(tt.is_some()
+                || opts.repetition
+                || opts.quiescence
+                || opts.preorder
+                || opts.hints
+                || opts.killers
+                || opts.history),
             plain: tt.is_none()
                 && !opts.repetition
                 && !(opts.preorder || opts.hints || opts.killers || opts.history),
