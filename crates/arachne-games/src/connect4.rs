@@ -95,14 +95,13 @@ pub struct Connect4 {
 
 #[inline]
 fn four(b: u64) -> bool {
-    // horizontal, vertical, and the two diagonals
-    for shift in [H1, 1, H1 - 1, H1 + 1] {
+    // horizontal, vertical, and the two diagonals, combined before the one test (a single
+    // branch instead of four)
+    let line = |shift: u32| {
         let m = b & (b >> shift);
-        if m & (m >> (2 * shift)) != 0 {
-            return true;
-        }
-    }
-    false
+        m & (m >> (2 * shift))
+    };
+    line(H1) | line(1) | line(H1 - 1) | line(H1 + 1) != 0
 }
 
 impl Connect4 {
