@@ -8,11 +8,15 @@
 //! When the search has a transposition table, the best move is stored for move ordering
 //! (staged iteration on real games); stored values are never used to cut off here.
 //!
-//! Speed: most nodes are bottom positions one ply below a *frontier* node (`depth == 1`).
-//! A frontier node is searched inline by its parent (no call), and when its successors need
-//! no quiescence, no repetition test and no poll of the limits ([`Ctx::static_bottoms`]) the
-//! loop values them by their static values alone, touching nothing else; its principal
-//! variation (the best move alone) and its cutoff are recorded once, after the loop.
+//! Speed (values, node counts and the principal variation as with the plain loop): most
+//! nodes are bottom positions one ply below a *frontier* node (`depth == 1`). Frontier nodes and the
+//! nodes one ply above them are searched inline by their parents (no call), and when a
+//! frontier node's successors need no quiescence, no repetition test and no poll of the
+//! limits ([`Ctx::static_bottoms`]) the loop values them by their static values alone,
+//! touching nothing else; the frontier node's principal variation (the best move alone) and
+//! its cutoff are recorded once, after the loop. A search without table, repetition,
+//! quiescence, ordering options or a line to follow ([`Ctx::is_lean`]) skips the tests of
+//! those options at every node.
 use crate::context::{Aborted, Ctx, Node, SearchResult};
 use arachne_core::{Game, Score, Window};
 

@@ -616,8 +616,8 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Takes the moves generated at `ply` out of the context, so a searcher's loop over them
     /// reads a plain slice (no bounds check per successor); give them back with
     /// [`Ctx::restore_moves`] before leaving the node. Meanwhile [`Ctx::move_at`] must not be
-    /// asked for this ply: record best moves and cutoffs with [`Ctx::new_best_move`],
-    /// [`Ctx::new_best_move_at_horizon`] and [`Ctx::cutoff_move`].
+    /// asked for this ply: record a best move with [`Ctx::new_best_move`] (and a cutoff or a
+    /// horizon line once the moves are back).
     #[inline(always)]
     pub fn take_moves(&mut self, ply: usize) -> Vec<G::Move> {
         std::mem::take(&mut self.plies[ply].moves)
@@ -651,16 +651,9 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// [`Ctx::bottom`]: the principal variation at `ply` becomes the move alone.
     #[inline]
     pub fn new_best_at_horizon(&mut self, ply: usize, i: usize) {
-        let mv = self.plies[ply].moves[i];
-        self.new_best_move_at_horizon(ply, mv);
-    }
-
-    /// [`Ctx::new_best_at_horizon`] given the move itself.
-    #[inline]
-    pub fn new_best_move_at_horizon(&mut self, ply: usize, mv: G::Move) {
         let p = &mut self.plies[ply];
         p.pv.clear();
-        p.pv.push(mv);
+        p.pv.push(p.moves[i]);
     }
 
     /// Records a cutoff by the `i`-th move at `ply` (statistics, killers, history).
@@ -669,15 +662,6 @@ impl<'a, G: Game> Ctx<'a, G> {
         self.stats.cutoffs += 1;
         if self.records_cutoffs {
             let mv = self.plies[ply].moves[i];
-            self.ordering.record_cutoff(pos, mv, ply, depth, self.opts);
-        }
-    }
-
-    /// [`Ctx::cutoff`] given the move itself.
-    #[inline(always)]
-    pub fn cutoff_move(&mut self, pos: &G, ply: usize, mv: G::Move, depth: u32) {
-        self.stats.cutoffs += 1;
-        if self.records_cutoffs {
             self.ordering.record_cutoff(pos, mv, ply, depth, self.opts);
         }
     }
