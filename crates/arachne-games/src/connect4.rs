@@ -35,8 +35,32 @@ const BOTTOM: u64 = {
     b
 };
 const BOARD: u64 = BOTTOM * ((1 << HEIGHT) - 1);
-/// Lines of four through each square, indexed by bit (`7·column + row`; sentinels 0).
-const SQUARE_LINES: [i16; 49] = {
+/// The top square of every column.
+const TOP: u64 = BOTTOM << (HEIGHT - 1);
+/// The bottom square of each column (and 0 for the unused eighth entry, so that indexing by
+/// a move modulo 8 needs no bounds check).
+const COLUMN_BOTTOM: [u64; 8] = {
+    let mut a = [0u64; 8];
+    let mut c = 0;
+    while c < WIDTH {
+        a[c as usize] = 1 << (c * H1);
+        c += 1;
+    }
+    a
+};
+/// Every column, left to right: the moves while no column is full.
+const ALL_COLUMNS: [u8; WIDTH as usize] = {
+    let mut a = [0u8; WIDTH as usize];
+    let mut c = 0;
+    while c < WIDTH as usize {
+        a[c] = c as u8;
+        c += 1;
+    }
+    a
+};
+/// Lines of four through each square, indexed by bit (`7·column + row`; sentinels and the
+/// bits above the board 0: 64 entries, so indexing by any bit needs no bounds check).
+const SQUARE_LINES: [i16; 64] = {
     const BY_ROW: [[i16; 7]; 6] = [
         [3, 4, 5, 7, 5, 4, 3],
         [4, 6, 8, 10, 8, 6, 4],
@@ -45,7 +69,7 @@ const SQUARE_LINES: [i16; 49] = {
         [4, 6, 8, 10, 8, 6, 4],
         [3, 4, 5, 7, 5, 4, 3],
     ];
-    let mut t = [0i16; 49];
+    let mut t = [0i16; 64];
     let mut c = 0;
     while c < 7 {
         let mut r = 0;
@@ -71,14 +95,13 @@ pub struct Connect4 {
 
 #[inline]
 fn four(b: u64) -> bool {
-    // horizontal, vertical, and the two diagonals
-    for shift in [H1, 1, H1 - 1, H1 + 1] {
+    // horizontal, vertical, and the two diagonals, combined before the one test (a single
+    // branch instead of four)
+    let line = |shift: u32| {
         let m = b & (b >> shift);
-        if m & (m >> (2 * shift)) != 0 {
-            return true;
-        }
-    }
-    false
+        m & (m >> (2 * shift))
+    };
+    line(H1) | line(1) | line(H1 - 1) | line(H1 + 1) != 0
 }
 
 impl Connect4 {
@@ -111,10 +134,15 @@ impl Connect4 {
 impl Game for Connect4 {
     type Move = u8;
 
-    #[inline]
+    #[inline(always)]
     fn moves(&self, out: &mut Vec<u8>) {
         out.clear();
         if self.is_terminal() {
+            return;
+        }
+        // The common case, no column full, is one copy; otherwise column by column.
+        if self.mask & TOP == 0 {
+            out.extend_from_slice(&ALL_COLUMNS);
             return;
         }
         for c in 0..WIDTH {
@@ -127,14 +155,15 @@ impl Game for Connect4 {
     #[inline]
     fn play(&self, mv: u8) -> Self {
         let mover = self.own;
-        let mask = self.mask | (self.mask + (1u64 << (mv as u32 * H1)));
-        let mover_new = mover | (mask ^ self.mask);
+        let mask = self.mask | (self.mask + COLUMN_BOTTOM[mv as usize % COLUMN_BOTTOM.len()]);
+        let disc = mask ^ self.mask;
+        let mover_new = mover | disc;
         Connect4 {
             own: mover_new ^ mask, // the opponent's discs
             mask,
             plies: self.plies + 1,
             won: four(mover_new),
-            balance: -(self.balance + SQUARE_LINES[(mask ^ self.mask).trailing_zeros() as usize]),
+            balance: -(self.balance + SQUARE_LINES[(disc.trailing_zeros() & 63) as usize]),
         }
     }
 

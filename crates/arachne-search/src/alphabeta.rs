@@ -7,7 +7,17 @@
 //!
 //! When the search has a transposition table, the best move is stored for move ordering
 //! (staged iteration on real games); stored values are never used to cut off here.
-use crate::context::{Ctx, Node, SearchResult};
+//!
+//! Speed (values, node counts and the principal variation as with the plain loop): most
+//! nodes are bottom positions one ply below a *frontier* node (`depth == 1`). Frontier nodes and the
+//! nodes one ply above them are searched inline by their parents (no call), and when a
+//! frontier node's successors need no quiescence, no repetition test and no poll of the
+//! limits ([`Ctx::static_bottoms`]) the loop values them by their static values alone,
+//! touching nothing else; the frontier node's principal variation (the best move alone) and
+//! its cutoff are recorded once, after the loop. A search without table, repetition,
+//! quiescence, ordering options or a line to follow ([`Ctx::is_lean`]) skips the tests of
+//! those options at every node.
+use crate::context::{Aborted, Ctx, Node, SearchResult};
 use arachne_core::{Game, Score, Window};
 
 /// `alphabeta(p, α, β)` searched `depth` plies deep.
@@ -16,39 +26,188 @@ pub fn alphabeta<G: Game>(
     pos: &G,
     depth: u32,
     ply: usize,
-    mut alpha: Score,
+    alpha: Score,
     beta: Score,
 ) -> SearchResult {
-    let d = match ctx.open(pos, depth, ply)? {
+    if ctx.is_lean() {
+        node::<G, ANY, true>(ctx, pos, depth, ply, alpha, beta)
+    } else {
+        node::<G, ANY, false>(ctx, pos, depth, ply, alpha, beta)
+    }
+}
+
+/// What the caller of [`node`] knows of `depth`: anything, 1 (a frontier node) or 2.
+const ANY: u8 = 0;
+const FRONTIER: u8 = 1;
+const ABOVE_FRONTIER: u8 = 2;
+
+/// The body of [`alphabeta`]. `DEPTH`: what the caller knows of `depth` ([`ANY`],
+/// [`FRONTIER`], [`ABOVE_FRONTIER`]); nodes of depth 1 and 2 are searched inline by their
+/// parents. `LEAN`: the context is lean ([`Ctx::is_lean`]), so the tests of the options are
+/// skipped.
+#[inline(always)]
+fn node<G: Game, const DEPTH: u8, const LEAN: bool>(
+    ctx: &mut Ctx<G>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+) -> SearchResult {
+    let d = match ctx.open_with::<LEAN>(pos, depth, ply)? {
         Node::Leaf(v) => return Ok(v),
         Node::Interior(d) => d,
     };
-    let window = Window::new(alpha, beta);
-    let mut best = None;
-    for i in 0..d {
-        let child = pos.play(ctx.move_at(ply, i));
-        let t = if depth == 1 {
-            -ctx.bottom(&child, ply + 1)?
+    let (value, best) = if DEPTH != FRONTIER && depth > 1 {
+        let moves = ctx.take_moves(ply);
+        let r = if DEPTH == ABOVE_FRONTIER || depth == 2 {
+            let frontier = Deeper::<G, FRONTIER, LEAN> {
+                ctx: &mut *ctx,
+                depth,
+                ply,
+                beta,
+            };
+            best_successor(pos, &moves[..d], alpha, beta, frontier)
+        } else if depth == 3 {
+            let above = Deeper::<G, ABOVE_FRONTIER, LEAN> {
+                ctx: &mut *ctx,
+                depth,
+                ply,
+                beta,
+            };
+            best_successor(pos, &moves[..d], alpha, beta, above)
         } else {
-            -alphabeta(ctx, &child, depth - 1, ply + 1, -beta, -alpha)?
+            let deeper = Deeper::<G, ANY, LEAN> {
+                ctx: &mut *ctx,
+                depth,
+                ply,
+                beta,
+            };
+            best_successor(pos, &moves[..d], alpha, beta, deeper)
         };
-        if t > alpha {
-            alpha = t;
-            best = Some(i);
-            // A failing-high node's line is of no use to its parent: skip the copy.
-            if alpha < beta || ply == 0 {
-                if depth == 1 {
-                    ctx.new_best_at_horizon(ply, i);
-                } else {
-                    ctx.new_best(ply, i);
-                }
+        ctx.restore_moves(ply, moves);
+        let (value, best, _) = r?;
+        (value, best)
+    } else {
+        let (value, best) = if ctx.static_bottoms_with::<LEAN>(d) {
+            let r = best_successor(pos, &ctx.moves(ply)[..d], alpha, beta, Static { ply });
+            let (value, best, searched) = r?;
+            ctx.count_static_bottoms(searched);
+            (value, best)
+        } else {
+            let moves = ctx.take_moves(ply);
+            let bottom = Bottom {
+                ctx: &mut *ctx,
+                ply,
+            };
+            let r = best_successor(pos, &moves[..d], alpha, beta, bottom);
+            ctx.restore_moves(ply, moves);
+            let (value, best, _) = r?;
+            (value, best)
+        };
+        if let Some(i) = best {
+            if value < beta || ply == 0 {
+                ctx.new_best_at_horizon(ply, i);
             }
-            if alpha >= beta {
+        }
+        (value, best)
+    };
+    if let Some(i) = best {
+        if value >= beta {
+            if LEAN {
+                // No killers, no history: only the count.
+                ctx.stats.cutoffs += 1;
+            } else {
                 ctx.cutoff(pos, ply, i, depth);
-                break;
             }
         }
     }
-    ctx.tt_store(pos, depth, ply, alpha, window, best);
-    Ok(alpha)
+    if !LEAN {
+        ctx.tt_store(pos, depth, ply, value, Window::new(alpha, beta), best);
+    }
+    Ok(value)
+}
+
+/// How [`best_successor`] values a successor: `value(mv, successor, α)` from the side to
+/// move at the parent.
+trait Successors<G: Game> {
+    fn value(&mut self, mv: G::Move, child: &G, alpha: Score) -> SearchResult;
+}
+
+/// Successors searched by [`alphabeta`] (`depth ≥ 2`), the line of an improving one copied;
+/// `CHILD`: what is known of the successors' depth (as [`node`]'s `DEPTH`; known ones are
+/// searched inline); `LEAN` as in [`node`].
+struct Deeper<'c, 'a, G: Game, const CHILD: u8, const LEAN: bool> {
+    ctx: &'c mut Ctx<'a, G>,
+    depth: u32,
+    ply: usize,
+    beta: Score,
+}
+
+impl<G: Game, const CHILD: u8, const LEAN: bool> Successors<G> for Deeper<'_, '_, G, CHILD, LEAN> {
+    #[inline(always)]
+    fn value(&mut self, mv: G::Move, child: &G, alpha: Score) -> SearchResult {
+        let (ctx, ply, beta) = (&mut *self.ctx, self.ply, self.beta);
+        let t = if CHILD == FRONTIER {
+            -node::<G, FRONTIER, LEAN>(ctx, child, 1, ply + 1, -beta, -alpha)?
+        } else if CHILD == ABOVE_FRONTIER {
+            -node::<G, ABOVE_FRONTIER, LEAN>(ctx, child, 2, ply + 1, -beta, -alpha)?
+        } else {
+            -alphabeta(ctx, child, self.depth - 1, ply + 1, -beta, -alpha)?
+        };
+        // A failing-high node's line is of no use to its parent: skip the copy.
+        if t > alpha && (t < beta || ply == 0) {
+            ctx.new_best_move(ply, mv);
+        }
+        Ok(t)
+    }
+}
+
+/// Bottom positions valued by [`Ctx::bottom`].
+struct Bottom<'c, 'a, G: Game> {
+    ctx: &'c mut Ctx<'a, G>,
+    ply: usize,
+}
+
+impl<G: Game> Successors<G> for Bottom<'_, '_, G> {
+    #[inline(always)]
+    fn value(&mut self, _: G::Move, child: &G, _: Score) -> SearchResult {
+        Ok(-self.ctx.bottom(child, self.ply + 1)?)
+    }
+}
+
+/// Bottom positions valued by [`Ctx::static_value`] (counted after the loop).
+struct Static {
+    ply: usize,
+}
+
+impl<G: Game> Successors<G> for Static {
+    #[inline(always)]
+    fn value(&mut self, _: G::Move, child: &G, _: Score) -> SearchResult {
+        Ok(-Ctx::static_value(child, self.ply + 1))
+    }
+}
+
+/// The loop of seed 000 §2 over `moves`: returns `α`, the index of the move that last
+/// raised it (the one that cut off when `α ≥ β`) and the number of successors searched.
+#[inline(always)]
+fn best_successor<G: Game>(
+    pos: &G,
+    moves: &[G::Move],
+    mut alpha: Score,
+    beta: Score,
+    mut successors: impl Successors<G>,
+) -> Result<(Score, Option<usize>, usize), Aborted> {
+    let mut best = None;
+    for (i, &mv) in moves.iter().enumerate() {
+        let t = successors.value(mv, &pos.play(mv), alpha)?;
+        if t > alpha {
+            alpha = t;
+            best = Some(i);
+            if alpha >= beta {
+                return Ok((alpha, best, i + 1));
+            }
+        }
+    }
+    Ok((alpha, best, moves.len()))
 }

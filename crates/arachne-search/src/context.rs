@@ -116,6 +116,13 @@ pub struct Ctx<'a, G: Game> {
     /// Some static or dynamic ordering option is on (else only a table or principal-line
     /// move can reorder a node, and the call to the orderer is skipped).
     orders: bool,
+    /// `plain && !slow_leaf`: lean unless a principal line is followed ([`Ctx::is_lean`]).
+    lean: bool,
+    /// Killers or history: cutoffs are recorded for ordering.
+    records_cutoffs: bool,
+    /// No table, no repetition, no ordering option: only a principal line to follow can
+    /// reorder a node's moves ([`Ctx::expand`]'s fast path).
+    plain: bool,
 }
 
 impl<'a, G: Game> Ctx<'a, G> {
@@ -150,6 +157,17 @@ impl<'a, G: Game> Ctx<'a, G> {
             polled: 0,
             pending: None,
             orders: opts.preorder || opts.hints || opts.killers || opts.history,
+            records_cutoffs: opts.killers || opts.history,
+            lean: !(tt.is_some()
+                || opts.repetition
+                || opts.quiescence
+                || opts.preorder
+                || opts.hints
+                || opts.killers
+                || opts.history),
+            plain: tt.is_none()
+                && !opts.repetition
+                && !(opts.preorder || opts.hints || opts.killers || opts.history),
         }
     }
 
@@ -356,14 +374,103 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// if d = 0 then staticvalue(p)").
     ///
     /// The bottom-position path (most nodes) is inlined into the caller; expanding an interior
-    /// node is a call ([`Ctx::open_interior`]).
+    /// node is inlined too, with the orderer a call ([`Ctx::expand`]).
     #[inline(always)]
     pub fn open(&mut self, pos: &G, depth: u32, ply: usize) -> Result<Node, Aborted> {
-        self.enter(ply)?;
-        if self.is_leaf(pos, depth) {
-            return Ok(Node::Leaf(self.leaf(pos, ply)));
+        self.open_with::<false>(pos, depth, ply)
+    }
+
+    /// True when the search runs with nothing but statistics, limits and the principal
+    /// variation: no table, no repetition, no quiescence, no ordering option and no principal
+    /// line to follow. A searcher may then use the `LEAN` forms of [`Ctx::open_with`] and
+    /// [`Ctx::static_bottoms_with`], which skip the tests of those options.
+    #[inline(always)]
+    pub fn is_lean(&self) -> bool {
+        self.lean && !self.follow_pv
+    }
+
+    /// [`Ctx::open`]; `LEAN` only when [`Ctx::is_lean`] said so at the root of the search
+    /// (nothing in a search makes a lean context stop being lean).
+    #[inline(always)]
+    pub fn open_with<const LEAN: bool>(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+    ) -> Result<Node, Aborted> {
+        debug_assert!(!LEAN || self.is_lean());
+        if LEAN {
+            // [`Ctx::enter`] without the current ply, which only the repetition test reads.
+            let seen = self.seen();
+            if seen >= self.next_check {
+                self.poll(seen)?;
+            }
+            if self.plies.len() <= ply + 1 {
+                self.grow_plies(ply);
+            }
+            self.plies[ply].pv.clear();
+        } else {
+            self.enter(ply)?;
         }
-        Ok(self.open_interior(pos, depth, ply))
+        let leaf = if LEAN {
+            depth == 0 || pos.is_terminal()
+        } else {
+            self.is_leaf(pos, depth)
+        };
+        if !leaf {
+            let d = if LEAN {
+                self.expand_plain(pos, ply)
+            } else {
+                self.expand(pos, depth, ply)
+            };
+            if d > 0 {
+                return Ok(Node::Interior(d));
+            }
+        }
+        Ok(Node::Leaf(if LEAN {
+            // A lean search has no quiescence and no repetition ([`Ctx::leaf`]).
+            self.stats.leaves += 1;
+            Self::static_value(pos, ply)
+        } else {
+            self.leaf(pos, ply)
+        }))
+    }
+
+    /// True when the next `d` bottom positions (the successors of a node one ply above the
+    /// horizon) can all be valued by [`Ctx::static_value`]: each is worth its static value
+    /// (no quiescence, no repetition), and none of them reaches the next poll of the limits
+    /// (so a node budget is still honoured exactly). The searcher then counts them with
+    /// [`Ctx::count_static_bottoms`]. Otherwise use [`Ctx::bottom`] for each.
+    #[inline(always)]
+    pub fn static_bottoms(&mut self, d: usize) -> bool {
+        self.static_bottoms_with::<false>(d)
+    }
+
+    /// [`Ctx::static_bottoms`]; `LEAN` as in [`Ctx::open_with`].
+    #[inline(always)]
+    pub fn static_bottoms_with<const LEAN: bool>(&mut self, d: usize) -> bool {
+        if (!LEAN && self.slow_leaf) || self.seen() + d as u64 > self.next_check {
+            return false;
+        }
+        if !LEAN {
+            // What the first of them would do in [`Ctx::leaf`] (a lean search follows no line).
+            self.follow_pv = false;
+        }
+        true
+    }
+
+    /// The value of a bottom position at `ply` when [`Ctx::static_bottoms`] said yes: its
+    /// static value. (An associated function, so a loop can call it while it reads the
+    /// moves of the context, [`Ctx::moves`].)
+    #[inline(always)]
+    pub fn static_value(pos: &G, ply: usize) -> Score {
+        pos.evaluate().at_ply(ply as u32)
+    }
+
+    /// Counts `n` bottom positions valued by [`Ctx::static_value`].
+    #[inline(always)]
+    pub fn count_static_bottoms(&mut self, n: usize) {
+        self.stats.leaves += n as u64;
     }
 
     /// [`Ctx::open`] for a node at the horizon (`depth = 0`), which is always a bottom
@@ -380,15 +487,6 @@ impl<'a, G: Game> Ctx<'a, G> {
             self.poll(seen)?;
         }
         Ok(self.leaf(pos, ply))
-    }
-
-    /// [`Ctx::node`] for a node known not to be a bottom position by [`Ctx::is_leaf`].
-    #[inline(never)]
-    fn open_interior(&mut self, pos: &G, depth: u32, ply: usize) -> Node {
-        match self.expand(pos, depth, ply) {
-            0 => Node::Leaf(self.leaf(pos, ply)),
-            d => Node::Interior(d),
-        }
     }
 
     /// [`Ctx::open`] for a node already entered: a bottom position's value, or the number of
@@ -414,9 +512,33 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// Generates and orders the moves of `pos` (`depth` plies left) at `ply`; returns how many there are
     /// (0: the position is terminal). Counts a move generation, and an interior node when
     /// there are moves.
-    #[inline]
+    #[inline(always)]
     pub fn expand(&mut self, pos: &G, depth: u32, ply: usize) -> usize {
+        if self.plain && !self.follow_pv {
+            return self.expand_plain(pos, ply);
+        }
         self.stats.movegens += 1;
+        self.expand_ordered(pos, depth, ply)
+    }
+
+    /// [`Ctx::expand`] when nothing can reorder the node: the moves in generation order.
+    #[inline(always)]
+    fn expand_plain(&mut self, pos: &G, ply: usize) -> usize {
+        self.stats.movegens += 1;
+        let p = &mut self.plies[ply];
+        pos.moves(&mut p.moves);
+        p.gen_index.clear();
+        let n = p.moves.len();
+        if n > 0 {
+            self.stats.interior += 1;
+        }
+        n
+    }
+
+    /// [`Ctx::expand`] when a table, repetition, an ordering option or the principal line of
+    /// the previous stage may reorder the moves.
+    #[inline(never)]
+    fn expand_ordered(&mut self, pos: &G, depth: u32, ply: usize) -> usize {
         if self.rep {
             if let Some(h) = pos.hash() {
                 if self.path.len() <= ply {
@@ -466,6 +588,12 @@ impl<'a, G: Game> Ctx<'a, G> {
         n
     }
 
+    /// The moves at `ply`, in search order.
+    #[inline]
+    pub fn moves(&self, ply: usize) -> &[G::Move] {
+        &self.plies[ply].moves
+    }
+
     /// The `i`-th move (in search order) at `ply`.
     #[inline]
     pub fn move_at(&self, ply: usize, i: usize) -> G::Move {
@@ -485,14 +613,37 @@ impl<'a, G: Game> Ctx<'a, G> {
         }
     }
 
+    /// Takes the moves generated at `ply` out of the context, so a searcher's loop over them
+    /// reads a plain slice (no bounds check per successor); give them back with
+    /// [`Ctx::restore_moves`] before leaving the node. Meanwhile [`Ctx::move_at`] must not be
+    /// asked for this ply: record a best move with [`Ctx::new_best_move`] (and a cutoff or a
+    /// horizon line once the moves are back).
+    #[inline(always)]
+    pub fn take_moves(&mut self, ply: usize) -> Vec<G::Move> {
+        std::mem::take(&mut self.plies[ply].moves)
+    }
+
+    /// Gives back the moves taken by [`Ctx::take_moves`].
+    #[inline(always)]
+    pub fn restore_moves(&mut self, ply: usize, moves: Vec<G::Move>) {
+        self.plies[ply].moves = moves;
+    }
+
     /// Records that the `i`-th move at `ply` became the best so far: the principal variation
     /// at `ply` becomes that move followed by the child's.
     #[inline]
     pub fn new_best(&mut self, ply: usize, i: usize) {
+        let mv = self.plies[ply].moves[i];
+        self.new_best_move(ply, mv);
+    }
+
+    /// [`Ctx::new_best`] given the move itself.
+    #[inline]
+    pub fn new_best_move(&mut self, ply: usize, mv: G::Move) {
         let (head, tail) = self.plies.split_at_mut(ply + 1);
         let p = &mut head[ply];
         p.pv.clear();
-        p.pv.push(p.moves[i]);
+        p.pv.push(mv);
         p.pv.extend_from_slice(&tail[0].pv);
     }
 
@@ -509,7 +660,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     #[inline]
     pub fn cutoff(&mut self, pos: &G, ply: usize, i: usize, depth: u32) {
         self.stats.cutoffs += 1;
-        if self.opts.killers || self.opts.history {
+        if self.records_cutoffs {
             let mv = self.plies[ply].moves[i];
             self.ordering.record_cutoff(pos, mv, ply, depth, self.opts);
         }
