@@ -75,6 +75,13 @@
 //!   better than D − 2's (node types alternate with the parity of the ply). Measured in
 //!   BENCHMARKS.md (issue 10): on `incremental:b=10,d=10`, P = 256, step 2 takes the speedup from
 //!   about 72 to about 95. `step=1` is the seed's deepening.
+//! * **Quiescence** (`quiescence=1`, or `--quiescence` on the command line): every bottom
+//!   position — in a slave's or a master's serial search, or reached by a master — is valued by
+//!   `arachne-search`'s capture-only quiescence search ([`quiescence_leaf`], the serial
+//!   searchers' own [`Ctx::leaf`](arachne_search::context::Ctx::leaf)), so the value equals the
+//!   serial alpha-beta search with quiescence at the same depth. Its positions are counted
+//!   (`qnodes`) but cost no simulated time, here and in the serial reference alike; the
+//!   principal line is then only the best move (its re-derivation has no quiescence).
 //! * **The hierarchy when only `--procs P` is given** ([`Hierarchy::auto`]): exactly P
 //!   processors. Processor 0 gets `⌈b/2⌉` slaves (b: the root's branching factor), every
 //!   further level of masters `b` slaves each, as many levels as leave every bottom master at
@@ -111,7 +118,10 @@ use crate::{
     ParAlgo, ParError, ParOutcome,
 };
 use arachne_core::{Game, Limits, Score, Stats, Window};
+use arachne_runtime::stepper::LeafEval;
 use arachne_runtime::{Env, Pid, Process, Stepper, StepperMode, HOST};
+use arachne_search::context::Ctx;
+use arachne_search::SearchOptions;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -144,6 +154,25 @@ pub struct TypeGuidedOptions {
     pub serial: Option<u32>,
     /// Plies between iterations of the root's iterative deepening (`None`: [`DEFAULT_STEP`]).
     pub step: Option<u32>,
+    /// Value bottom positions by `arachne-search`'s capture-only quiescence search (see the
+    /// module docs).
+    pub quiescence: bool,
+}
+
+/// `arachne-search`'s quiescence search as a bottom-position evaluator for the steppers
+/// ([`Ctx::leaf`](arachne_search::context::Ctx::leaf) with `quiescence` on: the capture search
+/// with its own full window, so the value does not depend on the caller's window).
+pub fn quiescence_leaf<G: Game>() -> LeafEval<G> {
+    LeafEval(Arc::new(|pos: &G, ply: u32| {
+        let opts = SearchOptions {
+            quiescence: true,
+            ..SearchOptions::default()
+        };
+        let limits = Limits::default();
+        let mut ctx: Ctx<'_, G> = Ctx::new(&opts, &limits, None);
+        let v = ctx.leaf(pos, ply as usize);
+        (v, ctx.stats.qnodes)
+    }))
 }
 
 /// The default grain size (`serial=S`): see the module docs.
@@ -162,6 +191,7 @@ impl Default for TypeGuidedOptions {
             master_searches: false,
             serial: None,
             step: None,
+            quiescence: false,
         }
     }
 }
@@ -364,6 +394,7 @@ pub struct TgMaster<G: Game> {
     solo: Stepper<G>,
     serial: u32,
     step: u32,
+    leaf: Option<LeafEval<G>>,
     stack: Vec<Frame<G>>,
     job: u32,
     active: bool,
@@ -399,8 +430,9 @@ impl<G: Game> TgMaster<G> {
         table: Arc<Table<G::Move>>,
         opts: &TypeGuidedOptions,
     ) -> Self {
+        let leaf = opts.quiescence.then(quiescence_leaf::<G>);
         let local = (slaves.is_empty() || (opts.master_searches && slaves_are_leaves))
-            .then(|| Stepper::new(StepperMode::AlphaBeta, opts.preorder));
+            .then(|| Stepper::new(StepperMode::AlphaBeta, opts.preorder).with_leaf(leaf.clone()));
         let mut slots: Vec<Slot> = slaves
             .into_iter()
             .map(|pid| Slot { pid, job: None })
@@ -413,7 +445,8 @@ impl<G: Game> TgMaster<G> {
             parent,
             slots,
             local,
-            solo: Stepper::new(StepperMode::AlphaBeta, opts.preorder),
+            solo: Stepper::new(StepperMode::AlphaBeta, opts.preorder).with_leaf(leaf.clone()),
+            leaf,
             serial: opts.serial.unwrap_or(DEFAULT_SERIAL),
             step: opts.step.unwrap_or(DEFAULT_STEP).max(1),
             stack: Vec::new(),
@@ -448,6 +481,14 @@ impl<G: Game> TgMaster<G> {
         if depth >= 1 && depth <= self.serial && link != Link::Root {
             self.solo.start(pos, window, depth, ply);
             return None;
+        }
+        if let Some(l) = &self.leaf {
+            if depth == 0 || pos.is_terminal() {
+                // A bottom position (a terminal one has no captures to search either).
+                self.stats.leaves += 1;
+                env.charge_leaf();
+                return Some(l.eval(&pos, ply, &mut self.stats));
+            }
         }
         let mut succ = match expand(&pos, depth, ply, self.preorder, &mut self.stats, env) {
             Err(v) => return Some(v),
@@ -1230,11 +1271,10 @@ pub fn build<G: Game>(tree: &Hierarchy, opts: &TypeGuidedOptions) -> Vec<TgProc<
     (0..n)
         .map(|p| {
             let kind = if p != 0 && tree.is_leaf(p) {
-                Kind::Slave(Slave::new(
-                    tree.parent(p),
-                    StepperMode::AlphaBeta,
-                    opts.preorder,
-                ))
+                Kind::Slave(
+                    Slave::new(tree.parent(p), StepperMode::AlphaBeta, opts.preorder)
+                        .with_leaf(opts.quiescence.then(quiescence_leaf::<G>)),
+                )
             } else {
                 Kind::Master(Box::new(TgMaster::new(
                     p,
@@ -1340,22 +1380,31 @@ pub fn search_traced_limited<G: Game>(
     let logs: Vec<Log> = ps.iter().map(|p| p.log()).collect();
     let mut trace = Trace::new(logs, last, last_iteration.nodes(), &run.busy, &run.idle);
     trace.hierarchy = Some(h);
-    let (serial_time, serial_stats, speedup) = serial_reference(
-        root,
-        depth,
-        root_window,
-        StepperMode::AlphaBeta,
-        opts.preorder,
-        backend,
-        run.time,
-        limits,
-    );
+    let (serial_time, serial_stats, speedup) = if opts.quiescence {
+        quiescence_reference(root, depth, root_window, opts.preorder, backend, run.time)
+    } else {
+        serial_reference(
+            root,
+            depth,
+            root_window,
+            StepperMode::AlphaBeta,
+            opts.preorder,
+            backend,
+            run.time,
+            limits,
+        )
+    };
     Ok((
         ParOutcome {
             value,
             exact: true,
             best_move: best,
-            pv: principal_line(root, depth, value, true, best, opts.preorder, limits),
+            // The line is re-derived without quiescence: with it, only the best move.
+            pv: if opts.quiescence {
+                best.into_iter().collect()
+            } else {
+                principal_line(root, depth, value, true, best, opts.preorder, limits)
+            },
             stats: run.stats,
             procs: n,
             tree,
@@ -1372,4 +1421,28 @@ pub fn search_traced_limited<G: Game>(
         },
         trace,
     ))
+}
+
+/// The simulator's serial reference with quiescence: the slaves' stepper with the same
+/// evaluator (quiescence positions are counted, `qnodes`, but cost no virtual time, in the
+/// parallel search and here alike).
+fn quiescence_reference<G: Game>(
+    root: &G,
+    depth: u32,
+    window: Window,
+    preorder: bool,
+    backend: &Backend,
+    run_time: f64,
+) -> (Option<f64>, Option<Stats>, Option<f64>) {
+    let Backend::Sim(cfg) = backend else {
+        return (None, None, None);
+    };
+    let mut s =
+        Stepper::new(StepperMode::AlphaBeta, preorder).with_leaf(Some(quiescence_leaf::<G>()));
+    s.start(root.clone(), window, depth, 0);
+    s.finish();
+    let st = s.stats;
+    let t = cfg.cost.serial_time(st.interior, st.leaves);
+    let sp = if run_time > 0.0 { t / run_time } else { 1.0 };
+    (Some(t), Some(st), Some(sp))
 }

@@ -373,3 +373,34 @@ fn default_hierarchy_uses_exactly_p() {
         assert_eq!(Hierarchy::auto(p, 10, 10).describe(), d);
     }
 }
+
+/// `--quiescence`: the value of the serial alpha-beta search with quiescence at the same depth,
+/// on chess bench positions, on both runtimes.
+#[test]
+fn chess_with_quiescence_equals_the_serial_search() {
+    let opts = SearchOptions {
+        quiescence: true,
+        ..SearchOptions::default()
+    };
+    let mut differs = 0;
+    for (i, rec) in bench::wac().iter().enumerate().step_by(45) {
+        let root = &rec.position;
+        let want = Algorithm::AlphaBeta
+            .search(root, &Limits::depth(3), &opts)
+            .value;
+        differs += usize::from(want != exact(root, 3));
+        for (spec, procs) in [
+            ("type-guided:quiescence=1", Some(4)),
+            ("type-guided:quiescence=1,preorder=1,serial=0", Some(8)),
+            ("type-guided:quiescence=1,f=2/2,master=1,step=1", None),
+        ] {
+            for be in [sim(0, true), Backend::Threads { poll_every: 16 }] {
+                let out = search(&algo(spec), root, 3, procs, &be).unwrap();
+                assert_eq!(out.value, want, "wac #{} {spec} {be:?}", i + 1);
+                assert!(out.stats.qnodes > 0);
+            }
+        }
+    }
+    // The quiescence search matters on these positions (else the test proves little).
+    assert!(differs > 0);
+}

@@ -54,7 +54,11 @@ fn run_ours(args: &SearchArgs) -> CliResult {
     let algo: ParAlgo = args.algo.parse().map_err(CliError::usage)?;
     // Processes keep no memory between jobs, so `--ordering` means the static part of the
     // ordering here: the game's hint (captures first), then static values.
-    let algo = algo.with_preorder(args.preorder || args.ordering);
+    let mut algo = algo.with_preorder(args.preorder || args.ordering);
+    // `--quiescence`: type-guided's serial searches value bottom positions by the capture search.
+    if let ParAlgo::TypeGuided(o) = &mut algo {
+        o.quiescence |= args.quiescence;
+    }
     let backend = match args.backend.as_deref().unwrap_or("sim") {
         "sim" => {
             let cost = CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?;
