@@ -1122,7 +1122,11 @@ impl Hierarchy {
     pub fn describe(&self) -> String {
         match self.fanouts() {
             Some(f) if f.is_empty() => "1".into(),
-            Some(f) => f.iter().map(|x| x.to_string()).collect::<Vec<_>>().join("/"),
+            Some(f) => f
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join("/"),
             None => self
                 .widths
                 .iter()

@@ -230,7 +230,8 @@ fn report<G: Game>(
             v["node_types"] = types_json(s);
         }
         if let Some(h) = hierarchy {
-            v["hierarchy"] = json!({"levels": h.widths, "fanouts": h.fanouts(), "describe": h.describe()});
+            v["hierarchy"] =
+                json!({"levels": h.widths, "fanouts": h.fanouts(), "describe": h.describe()});
         }
         if let Backend::Mpi { .. } = backend {
             mpi::json(&mut v, out);
