@@ -71,7 +71,10 @@ impl<M> Default for PvTable<M> {
 /// value for the side to move and the number of extra positions searched to find it (counted as
 /// `qnodes`). It must not depend on the window (the stepper's results stay exact).
 #[derive(Clone)]
-pub struct LeafEval<G>(pub std::sync::Arc<dyn Fn(&G, u32) -> (Score, u64) + Send + Sync>);
+pub struct LeafEval<G>(pub std::sync::Arc<LeafFn<G>>);
+
+/// The function inside a [`LeafEval`]: `(position, ply) → (value, extra positions searched)`.
+pub type LeafFn<G> = dyn Fn(&G, u32) -> (Score, u64) + Send + Sync;
 
 impl<G> std::fmt::Debug for LeafEval<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
