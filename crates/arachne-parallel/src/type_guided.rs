@@ -73,8 +73,9 @@
 //!   down its principal line, idle processors wait at every step, and an iteration of depth
 //!   D − 1 costs nearly as much waiting as one of depth D while the table it leaves predicts no
 //!   better than D − 2's (node types alternate with the parity of the ply). Measured in
-//!   BENCHMARKS.md (issue 10): on `incremental:b=10,d=10`, P = 256, step 2 takes the speedup from
-//!   about 72 to about 95. `step=1` is the seed's deepening.
+//!   BENCHMARKS.md (issue 10): on `incremental:b=10,d=10`, P = 256, hierarchy `5/5/9`, mean of
+//!   three trees, `serial=2` gives 67.4 with `step=1` and 85.6 with `step=2` (61.2 with neither).
+//!   `step=1` is the seed's deepening.
 //! * **Quiescence** (`quiescence=1`, or `--quiescence` on the command line): every bottom
 //!   position — in a slave's or a master's serial search, or reached by a master — is valued by
 //!   `arachne-search`'s capture-only quiescence search ([`quiescence_leaf`], the serial
