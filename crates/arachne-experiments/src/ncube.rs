@@ -15,9 +15,9 @@
 //!
 //! (c) **Speedup against P** (1 … 1024) on `incremental:b=10` trees (uniform and random
 //! branching), cost models `arachne` and `unit`, for `type-guided` (one master and P − 1 slaves;
-//! and a hierarchy of masters fitted to P, [`shape`]) beside `tree-split` (one master; depth-2
-//! processor tree); KNM where the library has it (it had not landed when this was written: the
-//! report says so). Speedup is the serial alpha-beta search's virtual time (same static move
+//! and the hierarchy of exactly P processors type-guided chooses from P) beside `tree-split`
+//! (one master; depth-2 processor tree) and Lindstrom's Key Node Method (`knm`, its distributed
+//! form) on the same trees. Speedup is the serial alpha-beta search's virtual time (same static move
 //! ordering, no table) over the parallel time; overhead is the extra nodes over that serial
 //! search (all iterations of `type-guided` counted); waste is the farmed-out work made useless by
 //! a cutoff, idle the processors' idle share. The seed prints no speedup; the published anchors
@@ -25,8 +25,10 @@
 //! set beside ours.
 //!
 //! (d) The chess bench sets (LCT II, WAC, Nunn) at depth 5 (quick: 3) with static ordering
-//! (MVV/LVA, then static values): speedup, overhead, node types. The parallel processes search
-//! without quiescence (their stepper has none).
+//! (MVV/LVA, then static values): speedup, overhead, node types. Type-guided values bottom
+//! positions by the capture-only quiescence search (`quiescence=1`; its positions are counted but
+//! cost no virtual time, in its serial reference alike); tree-split has no quiescence. The node
+//! types come from the seed's literal scheme (`serial=0,step=1`, hierarchy 3/4), without it.
 use crate::report::{Report, Row};
 use crate::{ExpError, Options};
 use arachne_core::{Game, Window};
@@ -44,42 +46,24 @@ use std::fmt::Write as _;
 /// The seed.
 pub const PAPER: &str = "nCUBE chess program: Knuth–Moore node types guide parallel search (Felten and Otto's hypercube chess, as described in seed ncube-chess-node-types.txt)";
 
-/// A hierarchy of masters for `p` processors: per-level fan-outs (empty: one processor).
-/// Two levels up to 64 processors, three above; chosen to use all or nearly all of `p`, fan-outs
-/// growing towards the bottom.
-pub fn shape(p: u32) -> Vec<u32> {
-    match p {
-        0 | 1 => vec![],
-        2..=8 => vec![p - 1],
-        9..=16 => vec![3, 4],
-        17..=32 => vec![5, 5],
-        33..=64 => vec![7, 8],
-        65..=128 => vec![5, 4, 5],
-        129..=256 => vec![5, 5, 9],
-        257..=512 => vec![7, 8, 8],
-        _ => vec![9, 8, 13],
-    }
-}
-
-/// The hierarchy's spec and `--procs` argument.
+/// The hierarchy type-guided chooses from P (`--procs P` alone,
+/// `arachne_parallel::type_guided::Hierarchy::auto`: exactly P processors), with the last-level
+/// masters searching too.
 fn hier(p: u32) -> (String, Option<u32>) {
-    let s = shape(p);
-    if s.is_empty() {
-        ("type-guided:preorder=1".into(), Some(1))
-    } else {
-        (shape_spec(&s), None)
-    }
+    ("type-guided:preorder=1,master=1".into(), Some(p))
 }
 
-fn shape_spec(s: &[u32]) -> String {
-    format!(
-        "type-guided:preorder=1,master=1,levels={},f={}",
-        s.len(),
-        s.iter()
-            .map(|f| f.to_string())
-            .collect::<Vec<_>>()
-            .join("/")
-    )
+/// The seed's literal scheme (every node a master reaches is split, one-ply iterative
+/// deepening), hierarchy 3/4 (16 processors): for the node types and pictures.
+const LITERAL: &str = "type-guided:preorder=1,master=1,f=3/4,serial=0,step=1";
+
+/// One master and P − 1 slaves.
+fn flat(p: u32, opts: &str) -> (String, Option<u32>) {
+    if p == 1 {
+        (format!("type-guided:{opts}"), Some(1))
+    } else {
+        (format!("type-guided:levels=1,{opts}"), Some(p))
+    }
 }
 
 fn sim(cost: &CostModel) -> Backend {
@@ -150,11 +134,10 @@ fn run_one<G: Game>(
 /// The algorithms compared at `p` processors: (label, spec, procs argument).
 fn contenders(p: u32) -> Vec<(&'static str, String, Option<u32>)> {
     let mut v = vec![
-        (
-            "type-guided, one master",
-            "type-guided:preorder=1,master=1".to_string(),
-            Some(p),
-        ),
+        {
+            let (spec, procs) = flat(p, "preorder=1,master=1");
+            ("type-guided, one master", spec, procs)
+        },
         {
             let (spec, procs) = hier(p);
             ("type-guided, hierarchy", spec, procs)
@@ -165,6 +148,7 @@ fn contenders(p: u32) -> Vec<(&'static str, String, Option<u32>)> {
             Some(p),
         ),
     ];
+    v.push(("knm", "knm:preorder=1".into(), Some(p)));
     if p >= 3 {
         v.push((
             "tree-split q=2",
@@ -193,7 +177,8 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "speedup",
         "serial alpha-beta (the slaves' stepper, same static ordering, no table) over the parallel virtual time; overhead counts every iteration",
     );
-    r.setup("hierarchies", "fan-outs per level by P: 16 → 3/4, 32 → 5/5, 64 → 7/8, 128 → 5/4/5, 256 → 5/5/9, 512 → 7/8/8, 1024 → 9/8/13 (processors used are shown)");
+    r.setup("hierarchies", "type-guided's own rule from P and the root's branching factor b (exactly P processors): processor 0 with ⌈b/2⌉ slaves, further masters with b slaves, as many levels as leave every bottom master two slaves; on b=10: 16 → 5/2, 64 → 1+5+58, 256 → 5/10/4, 1024 → 1+5+50+968");
+    r.setup("knm", "`knm:preorder=1`, the distributed form (`arachne_parallel::knm::dist`) with --procs P, on the same trees and cost model");
 
     // (a) Perfect ordering: the minimal tree at every P.
     pg.message("ordered trees");
@@ -212,7 +197,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         &[1, 2, 16, 64, 256, 1024]
     };
     for &p in ps {
-        for (label, spec, procs) in [("one master", "type-guided".to_string(), Some(p)), {
+        for (label, spec, procs) in [("one master", flat(p, "").0, Some(p)), {
             let (spec, procs) = hier(p);
             ("hierarchy", spec, procs)
         }] {
@@ -261,7 +246,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                 for (label, spec, procs) in [
                     {
                         let (spec, procs) = hier(p);
-                        ("type-guided", spec, procs)
+                        ("type-guided", format!("{spec},quiescence=1"), procs)
                     },
                     ("tree-split", "tree-split:preorder=1".to_string(), Some(p)),
                 ] {
@@ -281,19 +266,24 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                         100.0 * pt.idle
                     );
                     chess_speed.push((label.to_string(), p, pt.speedup));
-                    if let Some(t) = t {
-                        alternation(&t, &mut pairs);
-                        for l in &t.logs {
-                            for nrec in l.nodes.iter().filter(|x| x.iter == t.last) {
-                                if nrec.predicted == 1 || nrec.found == 0 {
-                                    continue;
-                                }
-                                let k = nrec.ply as usize;
-                                if per_ply.len() <= k {
-                                    per_ply.resize(k + 1, [0; 4]);
-                                }
-                                per_ply[k][nrec.found as usize] += 1;
+                }
+            }
+            // The node types, from the seed's literal scheme (every node split, one-ply
+            // deepening) on 16 processors, 3/4: the default grain leaves too few master nodes.
+            {
+                let (_, t) = run_one(LITERAL, &rec.position, chess_depth, None, &arachne)?;
+                if let Some(t) = t {
+                    alternation(&t, &mut pairs);
+                    for l in &t.logs {
+                        for nrec in l.nodes.iter().filter(|x| x.iter == t.last) {
+                            if nrec.predicted == 1 || nrec.found == 0 {
+                                continue;
                             }
+                            let k = nrec.ply as usize;
+                            if per_ply.len() <= k {
+                                per_ply.resize(k + 1, [0; 4]);
+                            }
+                            per_ply[k][nrec.found as usize] += 1;
                         }
                     }
                 }
@@ -334,9 +324,8 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
 
     // Pictures: one per game.
     pg.message("pictures");
-    let pic_procs = 16;
     let inc = tree(6, if o.quick { 5 } else { 6 }, o.seed, false);
-    let (_, t) = run_one(&hier(pic_procs).0, &inc, inc_depth(o), None, &arachne)?;
+    let (_, t) = run_one(LITERAL, &inc, inc_depth(o), None, &arachne)?;
     picture(
         &mut r,
         "ncube_types_incremental",
@@ -345,7 +334,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     );
     let chess_root = sets[0].1[0].position.clone();
     let (_, t) = run_one(
-        &hier(pic_procs).0,
+        LITERAL,
         &chess_root,
         if o.quick { 3 } else { 4 },
         None,
@@ -355,7 +344,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     let ck = checkers::bench_positions();
     let ck_root = ck[ck.len() / 2];
     let (_, t) = run_one(
-        &hier(pic_procs).0,
+        LITERAL,
         &ck_root,
         if o.quick { 5 } else { 7 },
         None,
@@ -384,6 +373,8 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         String::from("cost,branching,algorithm,P,procs_used,speedup,overhead,waste,idle\n");
     let mut table = String::new();
     let mut data = Vec::new();
+    // (label, speedup) at the largest P, cost arachne, uniform branching.
+    let mut at_top: Vec<(&str, f64)> = Vec::new();
     for (cname, cost) in [("arachne", &arachne), ("unit", &unit)] {
         if o.quick && cname == "unit" {
             continue;
@@ -432,6 +423,9 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                         "waste": acc.waste, "idle": acc.idle}),
                     );
                     pts.push((acc.procs as f64, acc.speedup));
+                    if cname == "arachne" && !random && Some(&p) == ps.last() {
+                        at_top.push((l, acc.speedup));
+                    }
                 }
                 let _ = writeln!(table, "| {label} |{row}");
                 series.push((label.to_string(), pts));
@@ -470,6 +464,16 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         }
     }
     r.file("ncube_speedup.csv", csv);
+    let top = |label: &str| at_top.iter().find(|x| x.0 == label).map_or(0.0, |x| x.1);
+    let (tg, knm) = (top("type-guided, hierarchy"), top("knm"));
+    r.row(Row::claim(
+        "KNM beside type-guided",
+        format!(
+            "on the same trees (b=10, d={depth}, cost arachne, P={}) type-guided's hierarchy is faster than Lindstrom's Key Node Method, whose every node costs messages (ours: {tg:.2} against {knm:.2})",
+            ps.last().copied().unwrap_or(1)
+        ),
+        tg > knm,
+    ));
 
     // Anchors at P = 16 on chess (published systems, not this seed's figures).
     let mean16 = |label: &str| {
@@ -492,21 +496,14 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             .texts(
                 "11.1 (DTS, real chess)",
                 format!(
-                    "{s:.2} (type-guided, sim, depth {chess_depth}, 3/4 hierarchy, 16 processors)"
+                    "{s:.2} (type-guided, sim, depth {chess_depth}, hierarchy from P, 16 processors)"
                 ),
             ),
         );
     }
-    r.row(Row::not_reproducible(
-        "KNM beside type-guided",
-        "speedup of Lindstrom's Key Node Method on the same trees",
-        "–",
-        "–",
-        "KNM had not landed on main when this experiment was written",
-    ));
 
     r.details = format!(
-        "### Speedup against P\n{table}\n### Chess bench positions (depth {chess_depth}, static ordering, no quiescence, cost arachne)\n\n{chess_rows}\n### Found types off the principal line, ply by ply (chess, last iterations)\n\n{alt}"
+        "### Speedup against P\n{table}\n### Chess bench positions (depth {chess_depth}, static ordering, cost arachne; type-guided with quiescence, tree-split without)\n\n{chess_rows}\n### Found types off the principal line, ply by ply (chess, last iterations)\n\n{alt}"
     );
     r.data = json!({ "speedup": data, "alternation": { "share": share, "pairs": pairs } });
     pg.finish();
@@ -617,7 +614,7 @@ fn picture(r: &mut Report, stem: &str, what: &str, t: Option<&Trace>) {
     r.plot(
         stem,
         format!(
-            "{what}: the last iteration's search (16 processors, hierarchy 3/4), ply downwards; type-2 predictions held {}; numbers are the processors of farmed-out searches",
+            "{what}: the last iteration's search (16 processors, hierarchy 3/4, every node split, one-ply deepening), ply downwards; type-2 predictions held {}; numbers are the processors of farmed-out searches",
             s.type2_hit_rate().map_or("–".into(), |x| format!("{:.0} %", 100.0 * x))
         ),
         Chart {

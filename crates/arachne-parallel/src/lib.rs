@@ -123,7 +123,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q (seed 000 §7)"),
     ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q (seed 000 §7.4)"),
     ("knm", "Key Node Method: eager provisional values on key nodes, down/up messages; knm:fifo=0|1,suppress=0|1,deepening=0|1,preorder=0|1,model=dist|pooled,seed=S (seed 003)"),
-    ("type-guided", "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1,master=0|1 (or f=F1/F2/… per level) (seed ncube-chess-node-types)"),
+    ("type-guided", "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1,master=0|1,serial=S,step=K,quiescence=0|1 (or --quiescence; or f=F1/F2/… per level; with --procs P alone a hierarchy of exactly P processors is chosen from P and the branching factor) (seed ncube-chess-node-types)"),
 ];
 
 impl FromStr for ParAlgo {
@@ -278,9 +278,15 @@ impl FromStr for ParAlgo {
                         v => flag("guess", v)?,
                     },
                     master_searches: flag("master", take("master"))?,
+                    serial: num(&name, "serial", take("serial"))?,
+                    step: num(&name, "step", take("step"))?,
+                    quiescence: flag("quiescence", take("quiescence"))?,
                 };
                 if o.f == Some(0) {
                     return err("type-guided: f must be at least 1");
+                }
+                if o.step == Some(0) {
+                    return err("type-guided: step must be at least 1");
                 }
                 ParAlgo::TypeGuided(o)
             }

@@ -114,6 +114,12 @@ impl<G: Game> Slave<G> {
         }
     }
 
+    /// Makes the slave value bottom positions by `leaf` (see [`Stepper::with_leaf`]).
+    pub fn with_leaf(mut self, leaf: Option<arachne_runtime::stepper::LeafEval<G>>) -> Self {
+        self.stepper = self.stepper.with_leaf(leaf);
+        self
+    }
+
     /// Makes the slave send PROGRESS messages when its root α rises.
     pub fn with_progress(mut self, on: bool) -> Self {
         self.report = on;

@@ -36,8 +36,9 @@
 //! hierarchies of masters. UPDATEs from a master's master narrow every node of its stack, negated
 //! from level to level like the catcher's loop.
 //!
-//! The root master runs **iterative deepening**: depth 1, 2, …, D, each iteration a full search
-//! of the root by the scheme above; the table filled by one iteration guides the next.
+//! The root master runs **iterative deepening**: depths D mod K (or K), …, D − K, D in steps of
+//! `step=K` plies (default 2: the depths of D's parity), each iteration a full search of the root
+//! by the scheme above; the table filled by one iteration guides the next.
 //!
 //! ## Choices where the seed is silent (documented and tested)
 //!
@@ -60,6 +61,39 @@
 //!   (in move order) sequentially. `guess=0` is the literal rule: unknown means parallel.
 //! * **P = 1** is one master whose "slave" is a stepper on its own processor, so the serial
 //!   search is the same iterative, table-guided search.
+//! * **Grain size** (`serial=S`, default 2). A node of remaining depth `1 ≤ d ≤ S` that a master
+//!   reaches — as a job, or on its sequential line (the root of an iteration excepted) — is
+//!   searched serially on the master's own processor, like a slave's search (its window narrowed
+//!   by UPDATEs between steps; it writes nothing to the table), instead of being split further:
+//!   splitting a node whose subtree is a few bottom positions costs more in messages (1/70 s
+//!   each under the `arachne` cost model, 0.01 s a node) than it saves. `serial=0` splits
+//!   everything (the literal rule).
+//! * **Iterative-deepening step** (`step=K`, default 2). The seed's program deepened one ply at
+//!   a time; here the default steps two plies: each iteration is a chain of sequential steps
+//!   down its principal line, idle processors wait at every step, and an iteration of depth
+//!   D − 1 costs nearly as much waiting as one of depth D while the table it leaves predicts no
+//!   better than D − 2's (node types alternate with the parity of the ply). Measured in
+//!   BENCHMARKS.md (issue 10): on `incremental:b=10,d=10`, P = 256, hierarchy `5/5/9`, mean of
+//!   three trees, `serial=2` gives 67.4 with `step=1` and 85.6 with `step=2` (61.2 with neither).
+//!   `step=1` is the seed's deepening.
+//! * **Quiescence** (`quiescence=1`, or `--quiescence` on the command line): every bottom
+//!   position — in a slave's or a master's serial search, or reached by a master — is valued by
+//!   `arachne-search`'s capture-only quiescence search ([`quiescence_leaf`], the serial
+//!   searchers' own [`Ctx::leaf`](arachne_search::context::Ctx::leaf)), so the value equals the
+//!   serial alpha-beta search with quiescence at the same depth. Its positions are counted
+//!   (`qnodes`) but cost no simulated time, here and in the serial reference alike; the
+//!   principal line is then only the best move (its re-derivation has no quiescence).
+//! * **The hierarchy when only `--procs P` is given** ([`Hierarchy::auto`]): exactly P
+//!   processors. Processor 0 gets `⌈b/2⌉` slaves (b: the root's branching factor), every
+//!   further level of masters `b` slaves each, as many levels as leave every bottom master at
+//!   least two slaves (and at most D − 1 levels of masters); the bottom masters share the
+//!   remaining processors as evenly as possible. Fan-out `⌈b/2⌉` at the root: a type-1 node's
+//!   b − 1 siblings of its first child, or a type-3 node's b successors, go out in two rounds;
+//!   fan-out b below: a job is a type-2 node whose type-3 child hands out b successors at once.
+//!   On b = 10: P = 16 → `5/2`, 64 → `1+5+58`, 256 → `5/10/4`, 1024 → `1+5+50+968`. The
+//!   hierarchy used is reported (`hierarchy` in `--json`; [`Trace::hierarchy`]). Unlike
+//!   tree-split's rule (which takes the uniform processor tree that fits, so may use fewer than
+//!   P), this one uses every processor asked for: a hierarchy need not be uniform.
 //!
 //! ## Node types made visible
 //!
@@ -71,21 +105,24 @@
 //! its node count and whether it was wasted (searched, then made useless by a sibling's cutoff).
 //!
 //! Options (`type-guided:key=value,...`): `f`, `levels` — the processor tree (with `--procs P`
-//! alone: one master and `P − 1` slaves; with `f` alone the deepest tree that fits, with `levels`
+//! alone: [`Hierarchy::auto`], above; with `f` alone the deepest tree that fits, with `levels`
 //! alone the widest; `f=F1/F2/…` a fan-out per level, e.g. `f=3/4` is 1 + 3 + 12 = 16
 //! processors and `f=5/5/9` is 256 — [`Hierarchy`]); `preorder=1` — the game's ordering hint, then static values, at every node
 //! (the suggestion is put first whatever the order); `guess=0|1` — see above; `master=1` — the
 //! masters of the last level (those whose slaves are terminal processors) also search a
 //! farmed-out successor on their own processor, like a slave (seed 000 §6's first optimization;
 //! a master higher up does not, since a whole subtree searched serially there would hold up its
-//! line of play).
+//! line of play); `serial=S`, `step=K` — above.
 use crate::slave::{expand, run_stepper, MasterNode, Msg, ProcTree, Slave};
 use crate::{
     execute_with_procs, max_procs, principal_line, serial_reference, stopped_outcome, Backend,
     ParAlgo, ParError, ParOutcome,
 };
 use arachne_core::{Game, Limits, Score, Stats, Window};
+use arachne_runtime::stepper::LeafEval;
 use arachne_runtime::{Env, Pid, Process, Stepper, StepperMode, HOST};
+use arachne_search::context::Ctx;
+use arachne_search::SearchOptions;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -112,7 +149,37 @@ pub struct TypeGuidedOptions {
     pub guess: bool,
     /// Masters also search farmed-out successors on their own processor.
     pub master_searches: bool,
+    /// Grain size: a node of at most this remaining depth that a master reaches (as a job, or
+    /// on its sequential line) is searched serially on the master's own processor (`None`: the
+    /// default, [`DEFAULT_SERIAL`]).
+    pub serial: Option<u32>,
+    /// Plies between iterations of the root's iterative deepening (`None`: [`DEFAULT_STEP`]).
+    pub step: Option<u32>,
+    /// Value bottom positions by `arachne-search`'s capture-only quiescence search (see the
+    /// module docs).
+    pub quiescence: bool,
 }
+
+/// `arachne-search`'s quiescence search as a bottom-position evaluator for the steppers
+/// ([`Ctx::leaf`](arachne_search::context::Ctx::leaf) with `quiescence` on: the capture search
+/// with its own full window, so the value does not depend on the caller's window).
+pub fn quiescence_leaf<G: Game>() -> LeafEval<G> {
+    LeafEval(Arc::new(|pos: &G, ply: u32| {
+        let opts = SearchOptions {
+            quiescence: true,
+            ..SearchOptions::default()
+        };
+        let limits = Limits::default();
+        let mut ctx: Ctx<'_, G> = Ctx::new(&opts, &limits, None);
+        let v = ctx.leaf(pos, ply as usize);
+        (v, ctx.stats.qnodes)
+    }))
+}
+
+/// The default grain size (`serial=S`): see the module docs.
+pub const DEFAULT_SERIAL: u32 = 2;
+/// The default iterative-deepening step (`step=K`): see the module docs.
+pub const DEFAULT_STEP: u32 = 2;
 
 impl Default for TypeGuidedOptions {
     fn default() -> Self {
@@ -123,6 +190,9 @@ impl Default for TypeGuidedOptions {
             preorder: false,
             guess: true,
             master_searches: false,
+            serial: None,
+            step: None,
+            quiescence: false,
         }
     }
 }
@@ -321,6 +391,11 @@ pub struct TgMaster<G: Game> {
     parent: Pid,
     slots: Vec<Slot>,
     local: Option<Stepper<G>>,
+    /// The serial search of a node below the grain size (see [`TypeGuidedOptions::serial`]).
+    solo: Stepper<G>,
+    serial: u32,
+    step: u32,
+    leaf: Option<LeafEval<G>>,
     stack: Vec<Frame<G>>,
     job: u32,
     active: bool,
@@ -356,8 +431,9 @@ impl<G: Game> TgMaster<G> {
         table: Arc<Table<G::Move>>,
         opts: &TypeGuidedOptions,
     ) -> Self {
+        let leaf = opts.quiescence.then(quiescence_leaf::<G>);
         let local = (slaves.is_empty() || (opts.master_searches && slaves_are_leaves))
-            .then(|| Stepper::new(StepperMode::AlphaBeta, opts.preorder));
+            .then(|| Stepper::new(StepperMode::AlphaBeta, opts.preorder).with_leaf(leaf.clone()));
         let mut slots: Vec<Slot> = slaves
             .into_iter()
             .map(|pid| Slot { pid, job: None })
@@ -370,6 +446,10 @@ impl<G: Game> TgMaster<G> {
             parent,
             slots,
             local,
+            solo: Stepper::new(StepperMode::AlphaBeta, opts.preorder).with_leaf(leaf.clone()),
+            leaf,
+            serial: opts.serial.unwrap_or(DEFAULT_SERIAL),
+            step: opts.step.unwrap_or(DEFAULT_STEP).max(1),
             stack: Vec::new(),
             job: 0,
             active: false,
@@ -399,6 +479,18 @@ impl<G: Game> TgMaster<G> {
         link: Link,
         env: &mut Env<'_, Msg<G>>,
     ) -> Option<Score> {
+        if depth >= 1 && depth <= self.serial && link != Link::Root {
+            self.solo.start(pos, window, depth, ply);
+            return None;
+        }
+        if let Some(l) = &self.leaf {
+            if depth == 0 || pos.is_terminal() {
+                // A bottom position (a terminal one has no captures to search either).
+                self.stats.leaves += 1;
+                env.charge_leaf();
+                return Some(l.eval(&pos, ply, &mut self.stats));
+            }
+        }
         let mut succ = match expand(&pos, depth, ply, self.preorder, &mut self.stats, env) {
             Err(v) => return Some(v),
             Ok(s) => s,
@@ -546,6 +638,9 @@ impl<G: Game> TgMaster<G> {
     /// Works the top of the stack until it waits for slaves or the job is done.
     fn advance(&mut self, env: &mut Env<'_, Msg<G>>) {
         loop {
+            if self.solo.is_running() {
+                return;
+            }
             let Some(top) = self.stack.last_mut() else {
                 return;
             };
@@ -642,7 +737,7 @@ impl<G: Game> TgMaster<G> {
         if let Some(d) = &self.deepening {
             if self.iter < d.target {
                 let (pos, window) = (d.pos.clone(), d.window);
-                self.start_iteration(pos, self.iter + 1, window, env);
+                self.start_iteration(pos, (self.iter + self.step).min(d.target), window, env);
                 return;
             }
         }
@@ -726,6 +821,9 @@ impl<G: Game> TgMaster<G> {
             }
             (a, b) = (-b, -a);
         }
+        if self.solo.is_running() {
+            self.solo.update(Window::new(a, b));
+        }
         if changed && self.busy > 0 {
             self.update_slaves(env);
         }
@@ -760,7 +858,12 @@ impl<G: Game> Process for TgMaster<G> {
                         window,
                     });
                     // Depth 0: the root is a bottom position, one "iteration".
-                    let first = depth.min(1);
+                    // Depth 0: the root is a bottom position, one "iteration". Otherwise the
+                    // iterations D, D − step, … down to the first of 1 … step.
+                    let first = match depth {
+                        0 => 0,
+                        d => (d - 1) % self.step + 1,
+                    };
                     self.start_iteration(pos, first, window, env);
                 } else {
                     self.iter = ply + depth;
@@ -800,10 +903,21 @@ impl<G: Game> Process for TgMaster<G> {
     }
 
     fn busy(&self) -> bool {
-        self.local.as_ref().is_some_and(|l| l.is_running())
+        self.solo.is_running() || self.local.as_ref().is_some_and(|l| l.is_running())
     }
 
     fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
+        if run_stepper(&mut self.solo, env, until, max_steps) {
+            let v = self.solo.result().expect("finished");
+            if self.stack.is_empty() {
+                let best = self.solo.best_move();
+                self.done(v, best, env);
+            } else {
+                self.seq_value(v);
+                self.advance(env);
+            }
+            return;
+        }
         let Some(local) = self.local.as_mut() else {
             return;
         };
@@ -820,7 +934,7 @@ impl<G: Game> Process for TgMaster<G> {
     }
 
     fn stats(&self) -> Stats {
-        let mut s = self.stats;
+        let mut s = self.stats + self.solo.stats;
         if let Some(l) = &self.local {
             s += l.stats;
         }
@@ -969,41 +1083,98 @@ impl<G: Game> Process for TgProc<G> {
     }
 }
 
-/// A hierarchy of masters with a fan-out per level, numbered breadth-first like [`ProcTree`]
-/// (which is the uniform case).
+/// A hierarchy of masters, given by the number of processors on each level and numbered
+/// breadth-first like [`ProcTree`] (which is the uniform case): level 0 is processor 0, and the
+/// processors of level `k + 1` are shared among the masters of level `k` as evenly as possible
+/// (in order, the first ones getting one more where the division leaves a remainder). With a
+/// fan-out per level (`f=F1/F2/…`) every master of a level has the same number of slaves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hierarchy {
-    /// Fan-out of the masters of each level, from the top.
-    pub fanouts: Vec<u32>,
+    /// Processors on each level, from the top (`widths[0] == 1`); never decreasing, so every
+    /// processor above the last level has at least one slave.
+    pub widths: Vec<u64>,
 }
 
 impl Hierarchy {
     /// The uniform hierarchy of `tree`.
     pub fn uniform(tree: ProcTree) -> Self {
-        Hierarchy {
-            fanouts: vec![tree.f; tree.q as usize],
-        }
+        Self::from_fanouts(&vec![tree.f; tree.q as usize])
     }
 
-    /// Processors on each level.
-    fn widths(&self) -> Vec<u64> {
+    /// The hierarchy with a fan-out per level (saturating).
+    pub fn from_fanouts(fanouts: &[u32]) -> Self {
         let mut w = vec![1u64];
-        for &f in &self.fanouts {
+        for &f in fanouts {
             let last = *w.last().expect("nonempty");
             w.push(last.saturating_mul(f as u64));
         }
-        w
+        Hierarchy { widths: w }
+    }
+
+    /// The fan-out of every level, when each master of a level has the same number of slaves.
+    pub fn fanouts(&self) -> Option<Vec<u32>> {
+        self.widths
+            .windows(2)
+            .map(|w| (w[1] % w[0] == 0).then(|| (w[1] / w[0]) as u32))
+            .collect()
+    }
+
+    /// `5/5/9` (fan-outs per level) or, with uneven shares, `1+5+58` (processors per level).
+    pub fn describe(&self) -> String {
+        match self.fanouts() {
+            Some(f) if f.is_empty() => "1".into(),
+            Some(f) => f
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join("/"),
+            None => self
+                .widths
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join("+"),
+        }
+    }
+
+    /// The default hierarchy for `p ≥ 1` processors on a game tree with root branching `b`
+    /// searched to `depth` (the rule in the module docs): processor 0 with `⌈b/2⌉` slaves, every
+    /// further level of masters with `b` slaves each, as many levels as leave every bottom master
+    /// at least two slaves (and at most `depth − 1` levels of masters); the bottom masters share
+    /// the remaining processors. Uses exactly `p` processors.
+    pub fn auto(p: u32, b: usize, depth: u32) -> Self {
+        let p = p.max(1) as u64;
+        let b = b.max(2) as u64;
+        let mut widths = vec![1u64];
+        let mut masters = 1u64;
+        loop {
+            let last = *widths.last().expect("nonempty");
+            let next = last.saturating_mul(if widths.len() == 1 { b.div_ceil(2) } else { b });
+            // One more level of masters if each of them would still have two slaves.
+            if (widths.len() as u32) < depth.saturating_sub(1).max(1)
+                && masters + next + next.saturating_mul(2) <= p
+            {
+                widths.push(next);
+                masters += next;
+            } else {
+                break;
+            }
+        }
+        if p > masters {
+            widths.push(p - masters);
+        }
+        Hierarchy { widths }
     }
 
     /// Number of processors (saturating).
     pub fn count(&self) -> u64 {
-        self.widths().iter().fold(0u64, |a, &w| a.saturating_add(w))
+        self.widths.iter().fold(0u64, |a, &w| a.saturating_add(w))
     }
 
     /// (level, index within the level) of `p`.
     fn place(&self, p: Pid) -> (usize, u64) {
         let mut start = 0u64;
-        for (k, w) in self.widths().into_iter().enumerate() {
+        for (k, &w) in self.widths.iter().enumerate() {
             if (p as u64) < start + w {
                 return (k, p as u64 - start);
             }
@@ -1013,44 +1184,63 @@ impl Hierarchy {
     }
 
     fn start_of(&self, level: usize) -> u64 {
-        self.widths()[..level].iter().sum()
+        self.widths[..level].iter().sum()
+    }
+
+    /// Slaves per master of level `k` (`q`, and `r` masters with one more).
+    fn share(&self, k: usize) -> (u64, u64) {
+        let (m, s) = (self.widths[k], self.widths[k + 1]);
+        (s / m, s % m)
     }
 
     /// The master of `p` ([`HOST`] for processor 0).
     pub fn parent(&self, p: Pid) -> Pid {
-        let (k, i) = self.place(p);
+        let (k, j) = self.place(p);
         if k == 0 {
-            HOST
-        } else {
-            (self.start_of(k - 1) + i / self.fanouts[k - 1] as u64) as Pid
+            return HOST;
         }
+        let (q, r) = self.share(k - 1);
+        let i = if j < r * (q + 1) {
+            j / (q + 1)
+        } else {
+            r + (j - r * (q + 1)) / q
+        };
+        (self.start_of(k - 1) + i) as Pid
     }
 
     /// The slaves of `p`.
     pub fn children(&self, p: Pid) -> Vec<Pid> {
         let (k, i) = self.place(p);
-        if k == self.fanouts.len() {
+        if k + 1 == self.widths.len() {
             return Vec::new();
         }
-        let f = self.fanouts[k] as u64;
-        let s = self.start_of(k + 1) + i * f;
-        (s..s + f).map(|c| c as Pid).collect()
+        let (q, r) = self.share(k);
+        let first = self.start_of(k + 1) + i * q + i.min(r);
+        let n = q + u64::from(i < r);
+        (first..first + n).map(|c| c as Pid).collect()
     }
 
     /// True for a terminal processor.
     pub fn is_leaf(&self, p: Pid) -> bool {
-        self.place(p).0 == self.fanouts.len()
+        self.place(p).0 + 1 == self.widths.len()
     }
 }
 
-/// The hierarchy `opts` asks for with `procs` processors, at most `max`.
+/// The hierarchy `opts` asks for with `procs` processors, at most `max`, on a game tree with
+/// root branching `b` searched to `depth`: `f`/`levels` as given, or with `--procs P` alone
+/// [`Hierarchy::auto`].
 pub fn hierarchy(
     opts: &TypeGuidedOptions,
     procs: Option<u32>,
     max: u64,
+    b: usize,
+    depth: u32,
 ) -> Result<Hierarchy, ParError> {
     let Some(fs) = opts.fanouts else {
-        return ParAlgo::proc_tree(opts.f, opts.levels, procs, max).map(Hierarchy::uniform);
+        return match (opts.f, opts.levels, procs) {
+            (None, None, Some(p)) if p >= 1 && p as u64 <= max => Ok(Hierarchy::auto(p, b, depth)),
+            _ => ParAlgo::proc_tree(opts.f, opts.levels, procs, max).map(Hierarchy::uniform),
+        };
     };
     let fanouts: Vec<u32> = fs.iter().copied().take_while(|&f| f > 0).collect();
     if opts.levels.is_some_and(|l| l as usize != fanouts.len()) {
@@ -1060,16 +1250,12 @@ pub fn hierarchy(
             opts.levels.unwrap_or(0)
         )));
     }
-    let h = Hierarchy { fanouts };
+    let h = Hierarchy::from_fanouts(&fanouts);
     let c = h.count();
     if c > max {
         return Err(ParError(format!(
             "the hierarchy f={} exceeds {max} processors",
-            h.fanouts
-                .iter()
-                .map(|f| f.to_string())
-                .collect::<Vec<_>>()
-                .join("/")
+            h.describe()
         )));
     }
     if let Some(p) = procs {
@@ -1090,11 +1276,10 @@ pub fn build<G: Game>(tree: &Hierarchy, opts: &TypeGuidedOptions) -> Vec<TgProc<
     (0..n)
         .map(|p| {
             let kind = if p != 0 && tree.is_leaf(p) {
-                Kind::Slave(Slave::new(
-                    tree.parent(p),
-                    StepperMode::AlphaBeta,
-                    opts.preorder,
-                ))
+                Kind::Slave(
+                    Slave::new(tree.parent(p), StepperMode::AlphaBeta, opts.preorder)
+                        .with_leaf(opts.quiescence.then(quiescence_leaf::<G>)),
+                )
             } else {
                 Kind::Master(Box::new(TgMaster::new(
                     p,
@@ -1154,12 +1339,17 @@ pub fn search_traced_limited<G: Game>(
         ));
     }
     let max = max_procs(backend)?;
-    let h = hierarchy(opts, procs, max)?;
-    let tree = match h.fanouts.as_slice() {
-        [] => Some(ProcTree { f: 1, q: 0 }),
-        [f, rest @ ..] if rest.iter().all(|g| g == f) => Some(ProcTree {
+    let branching = {
+        let mut moves = Vec::new();
+        root.moves(&mut moves);
+        moves.len()
+    };
+    let h = hierarchy(opts, procs, max, branching, depth)?;
+    let tree = match h.fanouts().as_deref() {
+        Some([]) => Some(ProcTree { f: 1, q: 0 }),
+        Some(fs @ [f, rest @ ..]) if rest.iter().all(|g| g == f) => Some(ProcTree {
             f: *f,
-            q: h.fanouts.len() as u32,
+            q: fs.len() as u32,
         }),
         _ => None,
     };
@@ -1179,7 +1369,8 @@ pub fn search_traced_limited<G: Game>(
         matches!(m, Msg::Value { .. })
     });
     if let Some(reason) = run.stopped {
-        let trace = Trace::new(Vec::new(), depth, 0, &run.busy, &run.idle);
+        let mut trace = Trace::new(Vec::new(), depth, 0, &run.busy, &run.idle);
+        trace.hierarchy = Some(h);
         return Ok((stopped_outcome(run, reason, n, tree, start), trace));
     }
     let Some((_, Msg::Value { value, best, .. })) = run.host.last().cloned() else {
@@ -1192,23 +1383,33 @@ pub fn search_traced_limited<G: Game>(
         .iter()
         .fold(Stats::default(), |a, p| a + p.iteration_stats(last));
     let logs: Vec<Log> = ps.iter().map(|p| p.log()).collect();
-    let trace = Trace::new(logs, last, last_iteration.nodes(), &run.busy, &run.idle);
-    let (serial_time, serial_stats, speedup) = serial_reference(
-        root,
-        depth,
-        root_window,
-        StepperMode::AlphaBeta,
-        opts.preorder,
-        backend,
-        run.time,
-        limits,
-    );
+    let mut trace = Trace::new(logs, last, last_iteration.nodes(), &run.busy, &run.idle);
+    trace.hierarchy = Some(h);
+    let (serial_time, serial_stats, speedup) = if opts.quiescence {
+        quiescence_reference(root, depth, root_window, opts.preorder, backend, run.time)
+    } else {
+        serial_reference(
+            root,
+            depth,
+            root_window,
+            StepperMode::AlphaBeta,
+            opts.preorder,
+            backend,
+            run.time,
+            limits,
+        )
+    };
     Ok((
         ParOutcome {
             value,
             exact: true,
             best_move: best,
-            pv: principal_line(root, depth, value, true, best, opts.preorder, limits),
+            // The line is re-derived without quiescence: with it, only the best move.
+            pv: if opts.quiescence {
+                best.into_iter().collect()
+            } else {
+                principal_line(root, depth, value, true, best, opts.preorder, limits)
+            },
             stats: run.stats,
             procs: n,
             tree,
@@ -1225,4 +1426,28 @@ pub fn search_traced_limited<G: Game>(
         },
         trace,
     ))
+}
+
+/// The simulator's serial reference with quiescence: the slaves' stepper with the same
+/// evaluator (quiescence positions are counted, `qnodes`, but cost no virtual time, in the
+/// parallel search and here alike).
+fn quiescence_reference<G: Game>(
+    root: &G,
+    depth: u32,
+    window: Window,
+    preorder: bool,
+    backend: &Backend,
+    run_time: f64,
+) -> (Option<f64>, Option<Stats>, Option<f64>) {
+    let Backend::Sim(cfg) = backend else {
+        return (None, None, None);
+    };
+    let mut s =
+        Stepper::new(StepperMode::AlphaBeta, preorder).with_leaf(Some(quiescence_leaf::<G>()));
+    s.start(root.clone(), window, depth, 0);
+    s.finish();
+    let st = s.stats;
+    let t = cfg.cost.serial_time(st.interior, st.leaves);
+    let sp = if run_time > 0.0 { t / run_time } else { 1.0 };
+    (Some(t), Some(st), Some(sp))
 }

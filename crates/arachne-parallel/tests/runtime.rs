@@ -7,6 +7,7 @@ use arachne_runtime::{run_sim, CostModel, Env, Pid, Process, SimConfig, StepperM
 
 /// Process 0: forwards the host's EVALUATE to the slave at once, works for `delay`, then sends
 /// the slave a non-positive window (a cutoff).
+#[allow(clippy::large_enum_variant)] // a test's two processes: size does not matter
 enum Node {
     Stub { delay: f64 },
     Slave(Slave<OrderedTree>),

@@ -42,7 +42,7 @@ fn algo(spec: &str) -> ParAlgo {
     spec.parse().unwrap()
 }
 
-/// Flat (one master, P − 1 slaves) at the given P, and hierarchies of masters.
+/// The hierarchy chosen from P (exactly P processors), and hierarchies of masters.
 const PROCS: &[u32] = &[1, 2, 3, 8, 64, 256];
 const HIERARCHIES: &[&str] = &[
     "type-guided:f=2,levels=2",
@@ -52,6 +52,8 @@ const HIERARCHIES: &[&str] = &[
     "type-guided:f=3,levels=2,master=1",
     "type-guided:f=3/2,master=1,preorder=1",
     "type-guided:f=2/1/3",
+    "type-guided:f=3,levels=2,serial=0,step=1",
+    "type-guided:f=2/3,serial=4,step=3",
 ];
 
 fn all<G: Game>(root: &G, depth: u32, lat: u64, arachne: bool) {
@@ -64,6 +66,7 @@ fn all<G: Game>(root: &G, depth: u32, lat: u64, arachne: bool) {
             "type-guided:master=1",
         ] {
             let out = search(&algo(spec), root, depth, Some(p), &be).unwrap();
+            // `--procs P` alone: the hierarchy of exactly P processors (Hierarchy::auto).
             assert_eq!(out.procs, p as usize);
             check(root, depth, &out, want, &format!("{spec} P={p}"));
         }
@@ -180,9 +183,13 @@ fn minimal_tree_on_threads_and_worst_first_trees_and_mispredictions() {
         seed: 1,
     })
     .unwrap();
+    // The table must know every ply's move from the iteration just before: no serial grain
+    // (it writes nothing to the table) and one-ply deepening.
     let o = TypeGuidedOptions {
         f: Some(2),
         levels: Some(3),
+        serial: Some(0),
+        step: Some(1),
         ..TypeGuidedOptions::default()
     };
     let be = Backend::Threads { poll_every: 3 };
@@ -334,4 +341,71 @@ fn bad_options_are_one_line_errors() {
         let e = search(&algo(spec), &root, 2, p, &be).unwrap_err().0;
         assert!(!e.contains('\n') && !e.is_empty(), "{spec}: {e}");
     }
+}
+
+/// `--procs P` alone: exactly P processors, every master with a slave, the shares of one level
+/// differing by at most one, and the documented shapes on b = 10.
+#[test]
+fn default_hierarchy_uses_exactly_p() {
+    use arachne_parallel::type_guided::Hierarchy;
+    for p in 1..=600u32 {
+        for b in [1usize, 2, 3, 10, 35] {
+            for depth in [1u32, 2, 3, 8] {
+                let h = Hierarchy::auto(p, b, depth);
+                assert_eq!(h.count(), p as u64, "{p} {b} {depth}: {h:?}");
+                assert!(h.widths.len() as u32 <= depth.max(1) + 1, "{h:?}");
+                let n = p as usize;
+                let mut slaves = vec![0u64; n];
+                for q in 1..p {
+                    let m = h.parent(q);
+                    assert!(m < q, "{h:?}");
+                    assert!(h.children(m).contains(&q));
+                    slaves[m as usize] += 1;
+                }
+                for q in 0..p {
+                    assert_eq!(slaves[q as usize], h.children(q).len() as u64);
+                    assert_eq!(h.is_leaf(q), slaves[q as usize] == 0, "{p} {q} {h:?}");
+                }
+            }
+        }
+    }
+    for (p, d) in [
+        (16, "5/2"),
+        (64, "1+5+58"),
+        (256, "5/10/4"),
+        (1024, "1+5+50+968"),
+    ] {
+        assert_eq!(Hierarchy::auto(p, 10, 10).describe(), d);
+    }
+}
+
+/// `--quiescence`: the value of the serial alpha-beta search with quiescence at the same depth,
+/// on chess bench positions, on both runtimes.
+#[test]
+fn chess_with_quiescence_equals_the_serial_search() {
+    let opts = SearchOptions {
+        quiescence: true,
+        ..SearchOptions::default()
+    };
+    let mut differs = 0;
+    for (i, rec) in bench::wac().iter().enumerate().step_by(45) {
+        let root = &rec.position;
+        let want = Algorithm::AlphaBeta
+            .search(root, &Limits::depth(3), &opts)
+            .value;
+        differs += usize::from(want != exact(root, 3));
+        for (spec, procs) in [
+            ("type-guided:quiescence=1", Some(4)),
+            ("type-guided:quiescence=1,preorder=1,serial=0", Some(8)),
+            ("type-guided:quiescence=1,f=2/2,master=1,step=1", None),
+        ] {
+            for be in [sim(0, true), Backend::Threads { poll_every: 16 }] {
+                let out = search(&algo(spec), root, 3, procs, &be).unwrap();
+                assert_eq!(out.value, want, "wac #{} {spec} {be:?}", i + 1);
+                assert!(out.stats.qnodes > 0);
+            }
+        }
+    }
+    // The quiescence search matters on these positions (else the test proves little).
+    assert!(differs > 0);
 }

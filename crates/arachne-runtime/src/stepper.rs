@@ -66,6 +66,32 @@ impl<M> Default for PvTable<M> {
     }
 }
 
+/// A bottom-position evaluator replacing the static value (a quiescence search, written by
+/// the caller: the runtime has none): given the position and its distance from the root, its
+/// value for the side to move and the number of extra positions searched to find it (counted as
+/// `qnodes`). It must not depend on the window (the stepper's results stay exact).
+#[derive(Clone)]
+pub struct LeafEval<G>(pub std::sync::Arc<LeafFn<G>>);
+
+/// The function inside a [`LeafEval`]: `(position, ply) → (value, extra positions searched)`.
+pub type LeafFn<G> = dyn Fn(&G, u32) -> (Score, u64) + Send + Sync;
+
+impl<G> std::fmt::Debug for LeafEval<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LeafEval")
+    }
+}
+
+impl<G> LeafEval<G> {
+    /// The value of bottom position `pos` at `ply`, adding the positions searched to `stats`.
+    #[inline]
+    pub fn eval(&self, pos: &G, ply: u32, stats: &mut Stats) -> Score {
+        let (v, q) = (self.0)(pos, ply);
+        stats.qnodes += q;
+        v
+    }
+}
+
 /// A resumable alpha-beta search. See the module docs.
 #[derive(Clone, Debug)]
 pub struct Stepper<G: Game> {
@@ -84,6 +110,8 @@ pub struct Stepper<G: Game> {
     /// A principal variation per level when kept ([`Stepper::with_pv`]; off for the slaves'
     /// hot path). Boxed: a slave's stepper stays small.
     pvs: Option<Box<PvTable<G::Move>>>,
+    /// Bottom positions valued by this instead of their static value ([`Stepper::with_leaf`]).
+    leaf: Option<LeafEval<G>>,
     /// Counts since the stepper was created (accumulated over searches).
     pub stats: Stats,
 }
@@ -113,6 +141,7 @@ impl<G: Game> Stepper<G> {
             result: None,
             best: None,
             pvs: None,
+            leaf: None,
             stats: Stats::default(),
         }
     }
@@ -121,6 +150,12 @@ impl<G: Game> Stepper<G> {
     /// move that last raised α followed by that child's line (a triangular table).
     pub fn with_pv(mut self) -> Self {
         self.pvs = Some(Box::default());
+        self
+    }
+
+    /// The same stepper valuing bottom positions by `leaf` (e.g. a quiescence search).
+    pub fn with_leaf(mut self, leaf: Option<LeafEval<G>>) -> Self {
+        self.leaf = leaf;
         self
     }
 
@@ -241,7 +276,11 @@ impl<G: Game> Stepper<G> {
             }
         }
         self.stats.leaves += 1;
-        let v = f.pos.evaluate().at_ply(self.ply0 + k as u32);
+        let ply = self.ply0 + k as u32;
+        let v = match &self.leaf {
+            None => f.pos.evaluate().at_ply(ply),
+            Some(l) => l.eval(&f.pos, ply, &mut self.stats),
+        };
         self.ret(v);
         Step::Leaf
     }

@@ -6,7 +6,7 @@ use crate::output::{print_json, thousands};
 use arachne_core::Game;
 use arachne_core::Window;
 use arachne_games::{with_game, GameInfo, GameVisitor};
-use arachne_parallel::type_guided::{self, TypeStats};
+use arachne_parallel::type_guided::{self, Trace, TypeStats};
 use arachne_parallel::{search_limited, Backend, ParAlgo, ParOutcome, CATALOGUE};
 use arachne_runtime::{CostModel, SimConfig};
 use serde_json::json;
@@ -54,7 +54,11 @@ fn run_ours(args: &SearchArgs) -> CliResult {
     let algo: ParAlgo = args.algo.parse().map_err(CliError::usage)?;
     // Processes keep no memory between jobs, so `--ordering` means the static part of the
     // ordering here: the game's hint (captures first), then static values.
-    let algo = algo.with_preorder(args.preorder || args.ordering);
+    let mut algo = algo.with_preorder(args.preorder || args.ordering);
+    // `--quiescence`: type-guided's serial searches value bottom positions by the capture search.
+    if let ParAlgo::TypeGuided(o) = &mut algo {
+        o.quiescence |= args.quiescence;
+    }
     let backend = match args.backend.as_deref().unwrap_or("sim") {
         "sim" => {
             let cost = CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?;
@@ -148,7 +152,7 @@ impl GameVisitor for Visit<'_> {
             depth,
             &self.backend,
             &out,
-            trace.as_ref().map(|t| &t.last_stats),
+            trace.as_ref(),
         );
         Ok(())
     }
@@ -163,8 +167,10 @@ fn report<G: Game>(
     depth: u32,
     backend: &Backend,
     out: &ParOutcome<G::Move>,
-    types: Option<&TypeStats>,
+    trace: Option<&Trace>,
 ) {
+    let types = trace.map(|t| &t.last_stats);
+    let hierarchy = trace.and_then(|t| t.hierarchy.as_ref());
     let names = pv_names(root, &out.pv);
     let best = out.best_move.map(|m| root.move_name(m));
     let sim = matches!(backend, Backend::Sim(_));
@@ -223,6 +229,10 @@ fn report<G: Game>(
         if let Some(s) = types {
             v["node_types"] = types_json(s);
         }
+        if let Some(h) = hierarchy {
+            v["hierarchy"] =
+                json!({"levels": h.widths, "fanouts": h.fanouts(), "describe": h.describe()});
+        }
         if let Backend::Mpi { .. } = backend {
             mpi::json(&mut v, out);
         }
@@ -234,6 +244,8 @@ fn report<G: Game>(
     print!("processors {}", out.procs);
     if let Some(t) = out.tree {
         print!(" (processor tree f={}, q={})", t.f, t.q);
+    } else if let Some(h) = hierarchy {
+        print!(" (hierarchy {})", h.describe());
     }
     println!();
     if out.stopped.is_some() {

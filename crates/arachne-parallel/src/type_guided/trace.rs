@@ -98,6 +98,8 @@ pub struct Trace {
     pub last_stats: TypeStats,
     /// Statistics of all iterations together.
     pub all_stats: TypeStats,
+    /// The hierarchy of masters that searched.
+    pub hierarchy: Option<super::Hierarchy>,
 }
 
 struct Index<'a> {
@@ -192,6 +194,7 @@ impl Trace {
             last,
             last_stats,
             all_stats,
+            hierarchy: None,
         }
     }
 
