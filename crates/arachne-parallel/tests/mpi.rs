@@ -7,13 +7,14 @@
 //! compares each result with the simulator's. Ranks: `ARACHNE_MPI_RANKS` (default `2,3,4`);
 //! launcher: `ARACHNE_MPIRUN` (default `mpirun`, run with `--oversubscribe --allow-run-as-root`).
 #![cfg(feature = "mpi")]
-use arachne_core::Window;
-use arachne_core::{Game, Limits};
+use arachne_core::{Game, Limits, StopReason, Window};
 use arachne_games::{
     checkers, chess::bench, Branching, Chess, EdgeValues, IidParams, IidTree, IncrementalParams,
     IncrementalTree, Order, OrderedParams, OrderedTree,
 };
-use arachne_parallel::{mpi_backend::WORKER, search, type_guided, Backend, ParAlgo};
+use arachne_parallel::{
+    mpi_backend::WORKER, search, search_limited, type_guided, Backend, ParAlgo,
+};
 use arachne_runtime::{CostModel, SimConfig};
 use arachne_search::{Algorithm, SearchOptions};
 use std::process::{Command, Stdio};
@@ -135,6 +136,48 @@ fn check_trace<G: Game>(root: &G, depth: u32, spec: &str, what: &str) -> bool {
     true
 }
 
+/// `--nodes` and `--time-ms` on MPI: every rank stops, rank 0 reports the partial result,
+/// and the next search (on every rank) is unaffected.
+fn check_limits(spec: &str) -> bool {
+    if std::env::var("ARACHNE_MPI_ONLY").is_ok_and(|o| o != spec) {
+        return false;
+    }
+    let algo: ParAlgo = spec.parse().unwrap();
+    let big = IncrementalTree::new(IncrementalParams {
+        b: 10,
+        d: 13,
+        seed: 1,
+        branching: Branching::Uniform,
+        values: EdgeValues::Int { lo: -50, hi: 50 },
+    });
+    let mpi = Backend::Mpi { poll_every: 16 };
+    let budget = 20_000;
+    let limits = [
+        (Limits::default().with_nodes(budget), StopReason::Nodes),
+        (
+            Limits::default().with_time(Duration::from_millis(200)),
+            StopReason::Time,
+        ),
+    ];
+    let mut rank0 = false;
+    for (limits, reason) in limits {
+        match search_limited(&algo, &big, 13, Window::FULL, Some(4), &mpi, &limits) {
+            Err(e) if e.0 == WORKER => {}
+            r => {
+                let out = r.unwrap_or_else(|e| panic!("{spec} limited: {e}"));
+                assert_eq!(out.stopped, Some(reason), "{spec}");
+                assert!(out.best_move.is_none() && out.pv.is_empty(), "{spec}");
+                assert!(out.stats.nodes() > 0, "{spec}");
+                if reason == StopReason::Nodes {
+                    assert!(out.stats.nodes() >= budget, "{spec}: {:?}", out.stats);
+                }
+                rank0 = true;
+            }
+        }
+    }
+    rank0
+}
+
 fn run_child() {
     let mut checked = 0;
     let mut count = |root_checked: bool| checked += root_checked as u32;
@@ -190,6 +233,9 @@ fn run_child() {
         for spec in real {
             count(check(p, 5, spec, &format!("checkers #{i}")));
         }
+    }
+    for spec in ["tree-split", "knm", "type-guided"] {
+        count(check_limits(spec));
     }
     for seed in 1..=3u64 {
         let inc = IncrementalTree::new(IncrementalParams {

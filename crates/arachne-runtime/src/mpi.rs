@@ -634,8 +634,14 @@ fn run_on<P: Process>(
                 _ => {}
             }
         }
-        // 2. Deliver.
-        while let Some((from, to, msg)) = rank.inbox.pop_front() {
+        // 2. Deliver what is waiting now (not what it makes: processes on one rank that keep
+        // messaging each other, as the Key Node Method's do, would keep the network and the
+        // limits from ever being looked at).
+        let waiting = rank.inbox.len();
+        for _ in 0..waiting {
+            let Some((from, to, msg)) = rank.inbox.pop_front() else {
+                break;
+            };
             did = true;
             let t = Instant::now();
             let ti = to as usize;
