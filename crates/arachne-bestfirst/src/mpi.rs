@@ -385,7 +385,10 @@ mod tests {
             assert_eq!(ic.play(*m).evaluate(), chess.play(*r).evaluate());
             assert_eq!(ic.parse_move(&chess.move_name(*r)), Some(*m));
         }
-        assert_eq!(ic.real_line(&[ms[3], IMove::new(0), IMove::new(999)]).len(), 2);
+        assert_eq!(
+            ic.real_line(&[ms[3], IMove::new(0), IMove::new(999)]).len(),
+            2
+        );
     }
 
     #[test]
@@ -433,7 +436,10 @@ mod tests {
         let b = master::search(&iroot, &cfg, &sim).unwrap();
         assert_eq!(a.outcome.value, b.outcome.value);
         assert_eq!(a.outcome.stats, b.outcome.stats);
-        assert_eq!(a.outcome.best_move, b.outcome.best_move.and_then(|m| iroot.real(m)));
+        assert_eq!(
+            a.outcome.best_move,
+            b.outcome.best_move.and_then(|m| iroot.real(m))
+        );
         assert_eq!(a.outcome.pv, iroot.real_line(&b.outcome.pv));
     }
 }

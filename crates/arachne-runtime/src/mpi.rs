@@ -111,6 +111,9 @@ const SPIN: Duration = Duration::from_micros(200);
 const YIELD: Duration = Duration::from_millis(2);
 // … then sleeps 100 µs between polls.
 
+/// Most network messages taken per round of a rank's loop.
+const POLL_BATCH: usize = 256;
+
 /// How long rank 0 waits for every rank's statistics after STOP.
 pub const STATS_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -590,8 +593,11 @@ fn run_on<P: Process>(
     };
     'run: loop {
         let mut did = false;
-        // 1. Everything waiting on the network.
-        while let Some((src, tag, data)) = net.poll() {
+        // 1. What is waiting on the network, at most `POLL_BATCH` messages (two ranks that
+        // flood each other, as the Key Node Method's do, would otherwise never leave this loop).
+        let mut taken = 0;
+        while let Some((src, tag, data)) = (taken < POLL_BATCH).then(|| net.poll()).flatten() {
+            taken += 1;
             did = true;
             match tag {
                 TAG_MSG | TAG_HOST => match rank.decode(src, &data, tag == TAG_MSG) {
