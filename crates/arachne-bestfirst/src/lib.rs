@@ -31,6 +31,7 @@ pub mod dist;
 pub mod engine;
 pub mod learn;
 pub mod master;
+pub mod mpi;
 pub mod rbfm;
 pub mod shallow;
 pub mod shared;

@@ -35,6 +35,9 @@ pub enum Backend {
     Sim(SimConfig),
     /// One OS thread per process.
     Threads,
+    /// MPI ranks (`mpirun`; cargo feature `mpi`): process `p` on rank `p mod R`, moves on the
+    /// wire as generation indices ([`crate::mpi`]); rank 0 gets the result.
+    Mpi,
 }
 
 /// Configuration of a master–slave run.
@@ -336,6 +339,18 @@ pub fn search<G: Game>(
     cfg: &MasterConfig,
     backend: &Backend,
 ) -> Result<ParOutcome<G::Move>, String> {
+    if let Backend::Mpi = backend {
+        return crate::mpi::search(root, cfg);
+    }
+    search_on(root, cfg, backend)
+}
+
+/// [`search`] on the backend given (for MPI, on [`crate::mpi::Indexed`] positions).
+pub(crate) fn search_on<G: Game>(
+    root: &G,
+    cfg: &MasterConfig,
+    backend: &Backend,
+) -> Result<ParOutcome<G::Move>, String> {
     if cfg.procs == 0 || cfg.procs > MAX_PROCS {
         return Err(format!("--procs must be in 1..={MAX_PROCS}"));
     }
@@ -344,18 +359,23 @@ pub fn search<G: Game>(
     }
     let start = Instant::now();
     let stop = |m: &Msg<G::Move>| matches!(m, Msg::Done(_));
-    let (procs, host, time, messages, busy) = match backend {
+    let each = |ps: &[RbfmProc<G>]| ps.iter().map(|p| p.stats()).collect::<Vec<_>>();
+    let (procs, host, time, messages, busy, all) = match backend {
         Backend::Sim(sc) => {
             sc.cost.validate().map_err(|e| e.to_string())?;
             let out = run_sim(processes(root, cfg), vec![(0, Msg::Start)], sc, stop);
-            (out.procs, out.host, out.time, out.messages, out.busy)
+            let all = each(&out.procs);
+            (out.procs, out.host, out.time, out.messages, out.busy, all)
         }
         Backend::Threads => {
             let cost = CostModel::unit(1.0);
             let out = run_threads(processes(root, cfg), vec![(0, Msg::Start)], &cost, 1, stop);
             let t = out.elapsed.as_secs_f64();
-            (out.procs, out.host, t, out.messages, Vec::new())
+            let all = each(&out.procs);
+            (out.procs, out.host, t, out.messages, Vec::new(), all)
         }
+        // Every process's statistics, gathered on rank 0; `procs` are this rank's.
+        Backend::Mpi => crate::mpi::run(processes(root, cfg), stop)?,
     };
     let why = host
         .iter()
@@ -365,8 +385,8 @@ pub fn search<G: Game>(
         })
         .unwrap_or(BfStop::Blocked);
     let mut stats = Stats::default();
-    for p in &procs {
-        stats += p.stats();
+    for s in &all {
+        stats += *s;
     }
     let mut procs = procs;
     let RbfmProc::Master(m) = procs.swap_remove(0) else {
@@ -390,7 +410,7 @@ pub fn search<G: Game>(
                 serial_baseline: false,
                 ..cfg.clone()
             };
-            Some(search(root, &one, &Backend::Sim(sc.clone()))?.time)
+            Some(search_on(root, &one, &Backend::Sim(sc.clone()))?.time)
         }
         Backend::Sim(_) if cfg.procs == 1 => Some(time),
         _ => None,

@@ -572,7 +572,8 @@ fn execute<P: Process>(
     execute_with_procs(procs, initial, backend, limits, stop).0
 }
 
-/// [`execute`], handing the processes back (for their records).
+/// [`execute`], handing the processes back (for their records; on MPI this rank's, in
+/// process order).
 fn execute_with_procs<P: Process>(
     procs: Vec<P>,
     initial: Vec<(Pid, P::Msg)>,
@@ -610,10 +611,9 @@ fn execute_with_procs<P: Process>(
             };
             (run, o.procs)
         }
-        Backend::Mpi { poll_every } => (
-            mpi_backend::execute(procs, initial, *poll_every, stop),
-            Vec::new(),
-        ),
+        Backend::Mpi { poll_every } => {
+            mpi_backend::execute(procs, initial, *poll_every, limits, stop)
+        }
     }
 }
 
@@ -701,7 +701,7 @@ fn search_core<G: Game>(
     let is_value = |m: &Msg<G>| matches!(m, Msg::Value { .. });
     let (run, tree, nprocs) = match *algo {
         ParAlgo::TypeGuided(o) => {
-            return type_guided::search_traced_limited(
+            return type_guided::search_traced_on(
                 &o,
                 root,
                 depth,

@@ -7,13 +7,31 @@
 //! `arachne_runtime::mpi`). Their messages ([`Msg`](crate::slave::Msg)) are encoded by
 //! [`crate::wire`] and registered here for the runtime.
 //!
+//! Every message-passing algorithm of this crate runs here: tree-split, baudet,
+//! palphabeta-par, pbound and type-guided (`slave::Msg`) and the distributed Key Node Method
+//! (`knm::dist::Msg`). `knm:model=pooled` is a simulation of the paper's machine (sim only).
+//!
 //! **Adding an algorithm to the MPI backend:** if its processes exchange `slave::Msg<G>`,
 //! nothing; otherwise implement `arachne_runtime::Wire` for its message type (as in
 //! [`crate::wire`]) and add one `wire::register::<TheirMsg<Pathed<G>>>(root)` line in
-//! [`search`] below. An algorithm whose messages are not registered fails on this backend with a
+//! [`register`] below (a crate that depends on this one registers its own type with
+//! `arachne_runtime::wire::register` before it runs, as `arachne-bestfirst`'s master–slave
+//! RBFM does). An algorithm whose messages are not registered fails on this backend with a
 //! clear error, never silently.
+//!
+//! **Limits** (`--nodes`, `--time-ms`, Ctrl-C) are decided by rank 0 and end every rank
+//! (`arachne_runtime::mpi`, Limits); rank 0 then reports the partial result like the other
+//! backends (`stopped` set, no value).
+//!
+//! **type-guided's records** (the node types of its trace) live in each rank's processes; after
+//! the run every rank encodes its processes' records and [`type_guided_records`] gathers them
+//! on rank 0, so its trace is the same as on the other backends. Its transposition table is
+//! one per rank (shared by that rank's processes): it only orders moves, so the value is exact
+//! on any number of ranks, but node counts differ from `sim`/`threads`, where one table serves
+//! every process.
+use crate::type_guided::{Log, TgProc, TypeGuidedOptions};
 use crate::{ParAlgo, ParError, ParOutcome, Run};
-use arachne_core::{Game, Window};
+use arachne_core::{Game, Limits, Stats, Window};
 use arachne_runtime::{Pid, Process};
 
 /// The error a worker rank (not rank 0) gets from `search`: rank 0 has the result.
@@ -29,31 +47,36 @@ fn has_tree(algo: &ParAlgo) -> bool {
     match algo {
         ParAlgo::TreeSplit(o) => o.f.is_some() && o.q.is_some(),
         ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.f.is_some() && o.q.is_some(),
-        #[allow(unreachable_patterns)]
-        _ => false,
+        ParAlgo::TypeGuided(o) => o.fanouts.is_some() || (o.f.is_some() && o.levels.is_some()),
+        ParAlgo::Baudet(_) | ParAlgo::Knm(_) => false,
     }
 }
 
+/// Initializes MPI and registers this crate's message encodings for `Pathed<G>` with `root`.
 #[cfg(feature = "mpi")]
-pub(crate) fn search<G: Game>(
-    algo: &ParAlgo,
+pub fn register<G: Game>(
     root: &G,
-    depth: u32,
-    root_window: Window,
-    procs: Option<u32>,
-    backend: &crate::Backend,
-    limits: &arachne_core::Limits,
-) -> Result<ParOutcome<G::Move>, ParError> {
+) -> Result<(arachne_runtime::mpi::World, arachne_runtime::Pathed<G>), ParError> {
     use arachne_runtime::{wire, Pathed};
     use std::rc::Rc;
     let world = arachne_runtime::mpi::init().map_err(|e| ParError(e.to_string()))?;
     let proot = Pathed::root(root.clone());
-    wire::register::<crate::slave::Msg<Pathed<G>>>(Some(Rc::new(proot.clone())));
-    let procs = match procs {
-        None if !has_tree(algo) => Some(world.size as u32),
-        p => p,
-    };
-    let o = crate::search_core(algo, &proot, depth, root_window, procs, backend, limits)?;
+    let rc: Rc<dyn std::any::Any> = Rc::new(proot.clone());
+    wire::register::<crate::slave::Msg<Pathed<G>>>(Some(rc.clone()));
+    wire::register::<crate::knm::dist::Msg<Pathed<G>>>(Some(rc));
+    Ok((world, proot))
+}
+
+/// An outcome on `Pathed<G>` as an outcome on `G` (the moves unwrapped); a worker rank's
+/// becomes the [`WORKER`] error.
+#[cfg(feature = "mpi")]
+pub fn unwrap_outcome<G: Game>(
+    world: arachne_runtime::mpi::World,
+    o: ParOutcome<arachne_runtime::PMove<G>>,
+) -> Result<ParOutcome<G::Move>, ParError> {
+    if world.rank != 0 {
+        return Err(ParError(WORKER.into()));
+    }
     Ok(ParOutcome {
         value: o.value,
         exact: o.exact,
@@ -75,6 +98,37 @@ pub(crate) fn search<G: Game>(
     })
 }
 
+/// `--procs` when it was not given: one process per rank, unless the options fix the tree.
+fn default_procs(algo: &ParAlgo, procs: Option<u32>, ranks: i32) -> Option<u32> {
+    match procs {
+        None if !has_tree(algo) => Some(ranks as u32),
+        p => p,
+    }
+}
+
+#[cfg(feature = "mpi")]
+pub(crate) fn search<G: Game>(
+    algo: &ParAlgo,
+    root: &G,
+    depth: u32,
+    root_window: Window,
+    procs: Option<u32>,
+    backend: &crate::Backend,
+    limits: &Limits,
+) -> Result<ParOutcome<G::Move>, ParError> {
+    let (world, proot) = register(root)?;
+    let procs = default_procs(algo, procs, world.size);
+    let o = crate::search_core(algo, &proot, depth, root_window, procs, backend, limits);
+    match o {
+        Err(e) if world.rank != 0 => Err(ParError(if e.0.starts_with("MPI: ") {
+            e.0
+        } else {
+            WORKER.into()
+        })),
+        o => unwrap_outcome(world, o?),
+    }
+}
+
 #[cfg(not(feature = "mpi"))]
 pub(crate) fn search<G: Game>(
     algo: &ParAlgo,
@@ -83,43 +137,172 @@ pub(crate) fn search<G: Game>(
     _root_window: Window,
     _procs: Option<u32>,
     _backend: &crate::Backend,
-    _limits: &arachne_core::Limits,
+    _limits: &Limits,
 ) -> Result<ParOutcome<G::Move>, ParError> {
-    let _ = has_tree(algo);
+    let _ = default_procs(algo, None, 1);
     Err(ParError(NO_MPI.into()))
 }
 
+/// type-guided with its trace on `--backend mpi` (the body of
+/// [`crate::type_guided::search_traced_limited`] there).
+#[cfg(feature = "mpi")]
+pub(crate) fn search_traced<G: Game>(
+    opts: &TypeGuidedOptions,
+    root: &G,
+    depth: u32,
+    root_window: Window,
+    procs: Option<u32>,
+    backend: &crate::Backend,
+    limits: &Limits,
+) -> Result<(ParOutcome<G::Move>, crate::type_guided::Trace), ParError> {
+    let (world, proot) = register(root)?;
+    let procs = default_procs(&ParAlgo::TypeGuided(*opts), procs, world.size);
+    let r = crate::type_guided::search_traced_on(
+        opts,
+        &proot,
+        depth,
+        root_window,
+        procs,
+        backend,
+        limits,
+    );
+    match r {
+        Err(e) if world.rank != 0 => Err(ParError(if e.0.starts_with("MPI: ") {
+            e.0
+        } else {
+            WORKER.into()
+        })),
+        r => {
+            let (o, trace) = r?;
+            Ok((unwrap_outcome(world, o)?, trace))
+        }
+    }
+}
+
+#[cfg(not(feature = "mpi"))]
+pub(crate) fn search_traced<G: Game>(
+    _opts: &TypeGuidedOptions,
+    _root: &G,
+    _depth: u32,
+    _root_window: Window,
+    _procs: Option<u32>,
+    _backend: &crate::Backend,
+    _limits: &Limits,
+) -> Result<(ParOutcome<G::Move>, crate::type_guided::Trace), ParError> {
+    Err(ParError(NO_MPI.into()))
+}
+
+/// type-guided's per-process records (node, farm and job records) and the node counts of
+/// iteration `last`, summed: on sim and threads read from the processes; on MPI encoded by
+/// every rank and gathered on rank 0 (a worker rank gets [`WORKER`]; a fault its error, and
+/// then no rank gathers). `ps` are the processes [`crate::execute_with_procs`] handed back
+/// (on MPI, this rank's, in process order).
+pub(crate) fn type_guided_records<G: Game>(
+    backend: &crate::Backend,
+    run: &Run<crate::slave::Msg<G>>,
+    ps: &[TgProc<G>],
+    last: u32,
+    nprocs: usize,
+) -> Result<(Vec<Log>, Stats), ParError> {
+    let mine = || -> (Vec<Log>, Vec<Stats>) {
+        (
+            ps.iter().map(|p| p.log()).collect(),
+            ps.iter().map(|p| p.iteration_stats(last)).collect(),
+        )
+    };
+    if !matches!(backend, crate::Backend::Mpi { .. }) {
+        let (logs, its) = mine();
+        return Ok((logs, its.into_iter().fold(Stats::default(), |a, s| a + s)));
+    }
+    match run.error.as_deref() {
+        None | Some(WORKER) => {}
+        Some(e) => return Err(ParError(e.into())),
+    }
+    gather_records(mine(), nprocs)
+}
+
+#[cfg(feature = "mpi")]
+fn gather_records(
+    mine: (Vec<Log>, Vec<Stats>),
+    nprocs: usize,
+) -> Result<(Vec<Log>, Stats), ParError> {
+    use arachne_runtime::wire::{from_bytes, to_bytes};
+    let bytes = to_bytes(&(mine.0, mine.1));
+    let all = arachne_runtime::mpi::gather(bytes).map_err(|e| ParError(format!("MPI: {e}")))?;
+    if all.is_empty() {
+        return Err(ParError(WORKER.into()));
+    }
+    // Rank r holds processes r, r + R, r + 2R, … in order.
+    let ranks = all.len();
+    let mut logs = vec![Log::default(); nprocs];
+    let mut total = Stats::default();
+    for (r, b) in all.iter().enumerate() {
+        let (ls, its): (Vec<Log>, Vec<Stats>) =
+            from_bytes(b, None).map_err(|e| ParError(format!("MPI: rank {r}'s records: {e}")))?;
+        for (k, (l, s)) in ls.into_iter().zip(its).enumerate() {
+            let p = r + k * ranks;
+            if p < nprocs {
+                logs[p] = l;
+                total += s;
+            }
+        }
+    }
+    Ok((logs, total))
+}
+
+#[cfg(not(feature = "mpi"))]
+fn gather_records(
+    _mine: (Vec<Log>, Vec<Stats>),
+    _nprocs: usize,
+) -> Result<(Vec<Log>, Stats), ParError> {
+    Err(ParError(NO_MPI.into()))
+}
+
+/// Runs `procs` on the MPI ranks; hands back this rank's processes (in process order).
 #[cfg(feature = "mpi")]
 pub(crate) fn execute<P: Process>(
     procs: Vec<P>,
     initial: Vec<(Pid, P::Msg)>,
     poll_every: u64,
+    limits: &Limits,
     stop: impl FnMut(&P::Msg) -> bool,
-) -> Run<P::Msg> {
-    use arachne_core::Stats;
-    use arachne_runtime::mpi::{run_mpi, MpiConfig};
+) -> (Run<P::Msg>, Vec<P>) {
+    use arachne_runtime::mpi::{run_mpi_limited, MpiConfig};
     let cost = arachne_runtime::CostModel::unit(1.0);
-    match run_mpi(procs, initial, &cost, &MpiConfig { poll_every }, stop) {
-        Ok(o) => Run {
-            stopped: None,
-            error: (o.world.rank != 0).then(|| WORKER.to_string()),
-            stats: o.stats.iter().fold(Stats::default(), |a, s| a + *s),
-            host: o.host,
-            time: o.elapsed.as_secs_f64(),
-            messages: o.messages,
-            busy: o.busy,
-            idle: o.idle,
-        },
-        Err(e) => Run {
-            stopped: None,
-            error: Some(format!("MPI: {e}")),
-            stats: Stats::default(),
-            host: Vec::new(),
-            time: 0.0,
-            messages: 0,
-            busy: Vec::new(),
-            idle: Vec::new(),
-        },
+    match run_mpi_limited(
+        procs,
+        initial,
+        &cost,
+        &MpiConfig { poll_every },
+        limits,
+        stop,
+    ) {
+        Ok(o) => (
+            Run {
+                stopped: o.stopped,
+                error: (o.world.rank != 0).then(|| WORKER.to_string()),
+                stats: o.stats.iter().fold(Stats::default(), |a, s| a + *s),
+                host: o.host,
+                time: o.elapsed.as_secs_f64(),
+                messages: o.messages,
+                busy: o.busy,
+                idle: o.idle,
+            },
+            o.procs.into_iter().flatten().collect(),
+        ),
+        Err(e) => (
+            Run {
+                stopped: None,
+                error: Some(format!("MPI: {e}")),
+                stats: Stats::default(),
+                host: Vec::new(),
+                time: 0.0,
+                messages: 0,
+                busy: Vec::new(),
+                idle: Vec::new(),
+            },
+            Vec::new(),
+        ),
     }
 }
 
@@ -128,16 +311,20 @@ pub(crate) fn execute<P: Process>(
     _procs: Vec<P>,
     _initial: Vec<(Pid, P::Msg)>,
     _poll_every: u64,
+    _limits: &Limits,
     _stop: impl FnMut(&P::Msg) -> bool,
-) -> Run<P::Msg> {
-    Run {
-        stopped: None,
-        error: Some(NO_MPI.into()),
-        stats: Default::default(),
-        host: Vec::new(),
-        time: 0.0,
-        messages: 0,
-        busy: Vec::new(),
-        idle: Vec::new(),
-    }
+) -> (Run<P::Msg>, Vec<P>) {
+    (
+        Run {
+            stopped: None,
+            error: Some(NO_MPI.into()),
+            stats: Default::default(),
+            host: Vec::new(),
+            time: 0.0,
+            messages: 0,
+            busy: Vec::new(),
+            idle: Vec::new(),
+        },
+        Vec::new(),
+    )
 }

@@ -1322,7 +1322,8 @@ pub fn search_traced<G: Game>(
 }
 
 /// [`search_traced`], stopping early when `limits` trip (then the outcome has `stopped` set and
-/// the trace is empty).
+/// the trace is empty). On `--backend mpi` the positions travel as paths
+/// ([`crate::mpi_backend::search_traced`]).
 pub fn search_traced_limited<G: Game>(
     opts: &TypeGuidedOptions,
     root: &G,
@@ -1332,12 +1333,31 @@ pub fn search_traced_limited<G: Game>(
     backend: &Backend,
     limits: &Limits,
 ) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
-    let start = Instant::now();
     if let Backend::Mpi { .. } = backend {
-        return Err(ParError(
-            "type-guided does not run on --backend mpi yet (sim or threads)".into(),
-        ));
+        return crate::mpi_backend::search_traced(
+            opts,
+            root,
+            depth,
+            root_window,
+            procs,
+            backend,
+            limits,
+        );
     }
+    search_traced_on(opts, root, depth, root_window, procs, backend, limits)
+}
+
+/// [`search_traced_limited`] on the backend given (for MPI, on `Pathed` positions).
+pub(crate) fn search_traced_on<G: Game>(
+    opts: &TypeGuidedOptions,
+    root: &G,
+    depth: u32,
+    root_window: Window,
+    procs: Option<u32>,
+    backend: &Backend,
+    limits: &Limits,
+) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
+    let start = Instant::now();
     let max = max_procs(backend)?;
     let branching = {
         let mut moves = Vec::new();
@@ -1373,16 +1393,15 @@ pub fn search_traced_limited<G: Game>(
         trace.hierarchy = Some(h);
         return Ok((stopped_outcome(run, reason, n, tree, start), trace));
     }
+    let last = depth;
+    // Every process's records (on MPI gathered to rank 0; a worker rank stops here).
+    let (logs, last_iteration) =
+        crate::mpi_backend::type_guided_records(backend, &run, &ps, last, n)?;
     let Some((_, Msg::Value { value, best, .. })) = run.host.last().cloned() else {
         return Err(ParError(
             "the parallel search ended without a result".into(),
         ));
     };
-    let last = depth;
-    let last_iteration = ps
-        .iter()
-        .fold(Stats::default(), |a, p| a + p.iteration_stats(last));
-    let logs: Vec<Log> = ps.iter().map(|p| p.log()).collect();
     let mut trace = Trace::new(logs, last, last_iteration.nodes(), &run.busy, &run.idle);
     trace.hierarchy = Some(h);
     let (serial_time, serial_stats, speedup) = if opts.quiescence {

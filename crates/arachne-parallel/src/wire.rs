@@ -1,4 +1,7 @@
-//! The wire encoding of [`Msg`] for the `mpi` backend (see `arachne_runtime::wire`).
+//! The wire encodings of this crate's messages for the `mpi` backend (see
+//! `arachne_runtime::wire`): tree-split's [`Msg`] (also used by baudet, palphabeta-par, pbound
+//! and type-guided) and the distributed Key Node Method's [`knm::dist::Msg`]; and type-guided's
+//! per-process records ([`Log`]), gathered to rank 0 after a run.
 //!
 //! One tag byte per variant, then the fields in order; positions and moves are encoded by the
 //! game's own [`Wire`] implementation, which for `Pathed<G>` (every game, on `--backend mpi`)
@@ -8,8 +11,10 @@
 //!
 //! An algorithm with its own message type adds the same kind of `impl` beside its file and
 //! registers it in [`crate::search_in`]'s MPI branch (`wire::register::<TheirMsg<Pathed<G>>>`).
+use crate::knm;
 use crate::slave::Msg;
-use arachne_core::{Game, Score, Window};
+use crate::type_guided::{FarmRec, JobRec, Link, Log, NodeRec};
+use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::wire::{Reader, Wire, WireError};
 
 const EVALUATE: u8 = 0;
@@ -86,6 +91,237 @@ where
                 lower: bool::decode(r)?,
             },
             t => return Err(WireError(format!("unknown message tag {t}"))),
+        })
+    }
+}
+
+/// The Key Node Method's down message: `varint(search_to)` (FULL is `u32::MAX`, 5 bytes), a
+/// flags byte (bit 0 `are_key`, bit 1 `are_first`), `varint(seq)`.
+impl Wire for knm::Down {
+    fn encode(&self, out: &mut Vec<u8>) {
+        self.search_to.encode(out);
+        out.push(self.are_key as u8 | (self.are_first as u8) << 1);
+        self.seq.encode(out);
+    }
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        let search_to = u32::decode(r)?;
+        let flags = r.byte()?;
+        if flags > 3 {
+            return Err(WireError(format!("bad knm down flags {flags}")));
+        }
+        Ok(knm::Down {
+            search_to,
+            are_key: flags & 1 != 0,
+            are_first: flags & 2 != 0,
+            seq: u32::decode(r)?,
+        })
+    }
+}
+
+/// The Key Node Method's up message: `zigzag(value) varint(valid_to) exact varint(seq)`.
+impl Wire for knm::Up {
+    fn encode(&self, out: &mut Vec<u8>) {
+        self.value.encode(out);
+        self.valid_to.encode(out);
+        self.exact.encode(out);
+        self.seq.encode(out);
+    }
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        Ok(knm::Up {
+            value: Score::decode(r)?,
+            valid_to: u32::decode(r)?,
+            exact: bool::decode(r)?,
+            seq: u32::decode(r)?,
+        })
+    }
+}
+
+const KNM_DOWN: u8 = 0;
+const KNM_UP: u8 = 1;
+const KNM_FINAL: u8 = 2;
+
+/// The distributed Key Node Method's messages ([`knm::dist::Msg`]): a tag byte, then the
+/// fields. A node address (owner in the high 32 bits) is a varint, up to 8 bytes for a record
+/// index below 2^24 on processor ≥ 1 (the super-root's address, only on the root's first down
+/// message, 10). A DOWN to a node `k` plies below the root takes about `1 + 8 + 1 + (2 + k) + 1
+/// + 3` bytes, an UP about `1 + 8 + 1 + 6`.
+impl<G: Game + Wire> Wire for knm::dist::Msg<G>
+where
+    G::Move: Wire,
+{
+    fn encode(&self, out: &mut Vec<u8>) {
+        use knm::dist::Msg as K;
+        match self {
+            K::Down {
+                parent,
+                slot,
+                pos,
+                ply,
+                d,
+            } => {
+                out.push(KNM_DOWN);
+                parent.encode(out);
+                slot.encode(out);
+                pos.encode(out);
+                ply.encode(out);
+                d.encode(out);
+            }
+            K::Up { to, slot, u } => {
+                out.push(KNM_UP);
+                to.encode(out);
+                slot.encode(out);
+                u.encode(out);
+            }
+            K::Final {
+                value,
+                best,
+                iterations,
+            } => {
+                out.push(KNM_FINAL);
+                value.encode(out);
+                best.encode(out);
+                iterations.encode(out);
+            }
+        }
+    }
+
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        use knm::dist::Msg as K;
+        Ok(match r.byte()? {
+            KNM_DOWN => K::Down {
+                parent: u64::decode(r)?,
+                slot: u32::decode(r)?,
+                pos: G::decode(r)?,
+                ply: u32::decode(r)?,
+                d: knm::Down::decode(r)?,
+            },
+            KNM_UP => K::Up {
+                to: u64::decode(r)?,
+                slot: u32::decode(r)?,
+                u: knm::Up::decode(r)?,
+            },
+            KNM_FINAL => K::Final {
+                value: Score::decode(r)?,
+                best: Option::<G::Move>::decode(r)?,
+                iterations: u32::decode(r)?,
+            },
+            t => return Err(WireError(format!("unknown knm message tag {t}"))),
+        })
+    }
+}
+
+/// How a type-guided master reached a node: tag 0 root, 1 sequential (record), 2 job.
+impl Wire for Link {
+    fn encode(&self, out: &mut Vec<u8>) {
+        match *self {
+            Link::Root => out.push(0),
+            Link::Seq(rec) => {
+                out.push(1);
+                rec.encode(out);
+            }
+            Link::Job { from, job } => {
+                out.push(2);
+                from.encode(out);
+                job.encode(out);
+            }
+        }
+    }
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        Ok(match r.byte()? {
+            0 => Link::Root,
+            1 => Link::Seq(usize::decode(r)?),
+            2 => Link::Job {
+                from: u32::decode(r)?,
+                job: u32::decode(r)?,
+            },
+            t => return Err(WireError(format!("bad link tag {t}"))),
+        })
+    }
+}
+
+impl Wire for NodeRec {
+    fn encode(&self, out: &mut Vec<u8>) {
+        self.iter.encode(out);
+        self.ply.encode(out);
+        self.depth.encode(out);
+        self.predicted.encode(out);
+        self.found.encode(out);
+        self.from_table.encode(out);
+        self.link.encode(out);
+        self.moves.encode(out);
+        self.farmed.encode(out);
+    }
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        Ok(NodeRec {
+            iter: u32::decode(r)?,
+            ply: u32::decode(r)?,
+            depth: u32::decode(r)?,
+            predicted: u8::decode(r)?,
+            found: u8::decode(r)?,
+            from_table: bool::decode(r)?,
+            link: Link::decode(r)?,
+            moves: u32::decode(r)?,
+            farmed: u32::decode(r)?,
+        })
+    }
+}
+
+impl Wire for FarmRec {
+    fn encode(&self, out: &mut Vec<u8>) {
+        self.iter.encode(out);
+        self.node.encode(out);
+        self.child.encode(out);
+        self.to.encode(out);
+        self.job.encode(out);
+        self.in_job.encode(out);
+        self.found.encode(out);
+        self.wasted.encode(out);
+    }
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        Ok(FarmRec {
+            iter: u32::decode(r)?,
+            node: usize::decode(r)?,
+            child: u32::decode(r)?,
+            to: u32::decode(r)?,
+            job: u32::decode(r)?,
+            in_job: usize::decode(r)?,
+            found: u8::decode(r)?,
+            wasted: bool::decode(r)?,
+        })
+    }
+}
+
+impl Wire for JobRec {
+    fn encode(&self, out: &mut Vec<u8>) {
+        self.from.encode(out);
+        self.job.encode(out);
+        self.iter.encode(out);
+        self.own.encode(out);
+        self.root_rec.encode(out);
+    }
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        Ok(JobRec {
+            from: u32::decode(r)?,
+            job: u32::decode(r)?,
+            iter: u32::decode(r)?,
+            own: Stats::decode(r)?,
+            root_rec: Option::<usize>::decode(r)?,
+        })
+    }
+}
+
+/// A type-guided process's records, gathered to rank 0 after an MPI run.
+impl Wire for Log {
+    fn encode(&self, out: &mut Vec<u8>) {
+        self.nodes.encode(out);
+        self.farms.encode(out);
+        self.jobs.encode(out);
+    }
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        Ok(Log {
+            nodes: Vec::decode(r)?,
+            farms: Vec::decode(r)?,
+            jobs: Vec::decode(r)?,
         })
     }
 }
@@ -195,5 +431,73 @@ mod tests {
         assert!(
             from_bytes::<Msg<Pathed<Checkers>>>(&to_bytes(&msgs[0])[..5], Some(&root)).is_err()
         );
+    }
+
+    /// Encodes, decodes and encodes again: the same bytes (a decoded position has the same path).
+    fn round_trip<M: Wire>(m: &M, root: &dyn std::any::Any) -> Vec<u8> {
+        let b = to_bytes(m);
+        let back: M = from_bytes(&b, Some(root)).unwrap();
+        assert_eq!(to_bytes(&back), b);
+        b
+    }
+
+    #[test]
+    fn knm_messages_round_trip() {
+        use crate::knm::dist::{Msg as K, SUPER};
+        use crate::knm::{Down, Up, FULL};
+        let root = Pathed::root(Checkers::default());
+        let mut ms = Vec::new();
+        root.moves(&mut ms);
+        let child = root.play(ms[1]);
+        let msgs: Vec<K<Pathed<Checkers>>> = vec![
+            K::Down {
+                parent: SUPER,
+                slot: 0,
+                pos: root.clone(),
+                ply: 0,
+                d: Down {
+                    search_to: FULL,
+                    are_key: true,
+                    are_first: false,
+                    seq: 3,
+                },
+            },
+            K::Down {
+                parent: (3 << 32) | 77,
+                slot: 1,
+                pos: child,
+                ply: 1,
+                d: Down {
+                    search_to: 4,
+                    are_key: false,
+                    are_first: true,
+                    seq: 1 << 20,
+                },
+            },
+            K::Up {
+                to: (1 << 32) | 5,
+                slot: 9,
+                u: Up {
+                    value: Score(-Score::INF.0),
+                    valid_to: FULL,
+                    exact: true,
+                    seq: 2,
+                },
+            },
+            K::Final {
+                value: Score(-12),
+                best: Some(ms[3]),
+                iterations: 5,
+            },
+        ];
+        for m in &msgs {
+            round_trip(m, &root);
+        }
+        assert!(from_bytes::<K<Pathed<Checkers>>>(&[7], Some(&root)).is_err());
+        // Flags other than are_key / are_first are corrupt.
+        let mut b = to_bytes(&msgs[1]);
+        let flags_at = b.len() - 4;
+        b[flags_at] = 9;
+        assert!(from_bytes::<K<Pathed<Checkers>>>(&b, Some(&root)).is_err());
     }
 }

@@ -34,16 +34,27 @@
 //! rank 0 receives SIGTERM and prints `arachne: the MPI job was terminated …` before exiting
 //! with status 143), so a run never hangs. Ctrl-C on `mpirun` goes the same way.
 //!
-//! Limits: the parallel searches take no `--nodes`/`--time-ms` yet (on any backend); when they
-//! do, a limit is a stopping message to the host like any other, and the STOP above ends every
-//! rank — nothing here needs to change.
+//! ## Limits
+//! [`run_mpi_limited`] takes the search limits. Rank 0 decides: it looks at its stop flag and
+//! its deadline after every round of its loop (so within `poll_every` nodes of its own
+//! processes), and at the node budget summed over all ranks: every worker sends rank 0 the
+//! node count of its processes (tag [`TAG_NODES`], a varint) at most every
+//! [`NODES_EVERY`] while it changes, so the budget may be passed by what the ranks search in
+//! that time. A tripped limit ends the run exactly like the stopping message — STOP to every
+//! rank, statistics gathered — and [`MpiOutcome::stopped`] says why, on every rank (STOP
+//! carries the reason, so that every rank takes the same path after the run).
+//!
+//! ## Records after the run
+//! Each rank gets its own processes back ([`MpiOutcome::procs`], `None` for the others'), so
+//! an algorithm with per-process records (type-guided's node-type trace) encodes them and
+//! sends them to rank 0 with [`gather`].
 //!
 //! Test hook: with `ARACHNE_MPI_CORRUPT=R` in the environment, rank `R` replaces the payload of
 //! its first message to another rank by bytes that do not decode (to test the fault path).
 use crate::process::{Env, Outgoing, Pid, Process, HOST};
 use crate::wire::{codec, put_varint, Codec, Reader, WireError};
 use crate::CostModel;
-use arachne_core::Stats;
+use arachne_core::{Limits, Stats, StopReason};
 use mpi::environment::Universe;
 use mpi::point_to_point::MatchedReceiveVec;
 use mpi::request::{Request, StaticScope};
@@ -64,6 +75,34 @@ pub const TAG_STOP: i32 = 3;
 pub const TAG_STATS: i32 = 4;
 /// Tag of a fault report (an undecodable message) sent to rank 0.
 pub const TAG_FAULT: i32 = 5;
+/// Tag of a worker's node count (for the node budget), sent to rank 0 during the run.
+pub const TAG_NODES: i32 = 6;
+/// Tag of a rank's bytes in [`gather`].
+pub const TAG_GATHER: i32 = 7;
+
+/// STOP's payload byte when rank 0 ends the run because of a fault (0: the answer arrived;
+/// 1–3: a limit, [`stop_code`]).
+const STOP_FAULT: u8 = 9;
+
+fn stop_code(r: StopReason) -> u8 {
+    match r {
+        StopReason::Nodes => 1,
+        StopReason::Time => 2,
+        StopReason::Stopped => 3,
+    }
+}
+
+fn stop_reason(c: u8) -> Option<StopReason> {
+    match c {
+        1 => Some(StopReason::Nodes),
+        2 => Some(StopReason::Time),
+        3 => Some(StopReason::Stopped),
+        _ => None,
+    }
+}
+
+/// A worker sends its node count to rank 0 at most this often.
+pub const NODES_EVERY: Duration = Duration::from_millis(2);
 
 /// An idle rank polls without pause this long after its last activity (a reply usually comes
 /// within a round trip) …
@@ -71,6 +110,9 @@ const SPIN: Duration = Duration::from_micros(200);
 /// … then yields its core between polls until this long …
 const YIELD: Duration = Duration::from_millis(2);
 // … then sleeps 100 µs between polls.
+
+/// Most network messages taken per round of a rank's loop.
+const POLL_BATCH: usize = 256;
 
 /// How long rank 0 waits for every rank's statistics after STOP.
 pub const STATS_TIMEOUT: Duration = Duration::from_secs(10);
@@ -108,6 +150,26 @@ pub enum MpiError {
 thread_local! {
     static UNIVERSE: RefCell<Option<Universe>> = const { RefCell::new(None) };
     static TRAFFIC: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
+    /// The communicators of past runs, kept until [`finalize`]: freeing one lets MPI reuse its
+    /// context for the next run's, where messages still in flight at the end of the old run
+    /// (the Key Node Method has many) would be received as the new run's — measured: an
+    /// undecodable path in the run after a KNM search, on 3 ranks.
+    static KEPT: RefCell<Vec<SimpleCommunicator>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A fresh communicator for one run (a duplicate of the world; collective), kept alive until
+/// [`finalize`].
+fn fresh_comm<R>(f: impl FnOnce(&SimpleCommunicator) -> R) -> R {
+    let comm = UNIVERSE.with(|u| {
+        u.borrow()
+            .as_ref()
+            .expect("initialized")
+            .world()
+            .duplicate()
+    });
+    let r = f(&comm);
+    KEPT.with(|k| k.borrow_mut().push(comm));
+    r
 }
 
 /// Messages and payload bytes that crossed between ranks in the last run on this thread
@@ -155,6 +217,7 @@ pub fn world() -> Option<World> {
 
 /// Finalizes MPI if it was initialized on this thread (call before the process exits).
 pub fn finalize() {
+    KEPT.with(|k| k.borrow_mut().clear());
     UNIVERSE.with(|u| drop(u.borrow_mut().take()));
 }
 
@@ -180,11 +243,15 @@ pub struct MpiConfig {
 
 /// The result of an MPI run (complete on rank 0; a worker rank's has only its own processes).
 #[derive(Debug)]
-pub struct MpiOutcome<M> {
+pub struct MpiOutcome<P: Process> {
     /// This rank.
     pub world: World,
+    /// This rank's processes as they ended (`None` for the processes of other ranks).
+    pub procs: Vec<Option<P>>,
+    /// Set (on every rank) when a limit ended the run before the stopping message.
+    pub stopped: Option<StopReason>,
     /// Messages the host received, with their arrival times (seconds since the start). Rank 0.
-    pub host: Vec<(f64, M)>,
+    pub host: Vec<(f64, P::Msg)>,
     /// Node counts per process (rank 0: every process).
     pub stats: Vec<Stats>,
     /// Busy seconds per process (inside its handlers and work).
@@ -419,17 +486,28 @@ pub fn run_mpi<P: Process>(
     initial: Vec<(Pid, P::Msg)>,
     cost: &CostModel,
     cfg: &MpiConfig,
+    stop: impl FnMut(&P::Msg) -> bool,
+) -> Result<MpiOutcome<P>, MpiError> {
+    run_mpi_limited(procs, initial, cost, cfg, &Limits::default(), stop)
+}
+
+/// [`run_mpi`] that also ends when `limits` trip (see the module docs, Limits); `limits.depth`
+/// is ignored.
+pub fn run_mpi_limited<P: Process>(
+    procs: Vec<P>,
+    initial: Vec<(Pid, P::Msg)>,
+    cost: &CostModel,
+    cfg: &MpiConfig,
+    limits: &Limits,
     mut stop: impl FnMut(&P::Msg) -> bool,
-) -> Result<MpiOutcome<P::Msg>, MpiError> {
+) -> Result<MpiOutcome<P>, MpiError> {
     let world_info = init()?;
     let codec = codec::<P::Msg>().ok_or(MpiError::NoCodec)?;
-    UNIVERSE.with(|u| {
-        let u = u.borrow();
-        // A communicator of its own per run: a message still in flight when a run stops can
-        // never be taken for one of the next run's.
-        let comm = u.as_ref().expect("initialized").world().duplicate();
+    // A communicator of its own per run (never freed before `finalize`): a message still in
+    // flight when a run stops can never be taken for one of the next run's.
+    fresh_comm(|comm| {
         run_on(
-            &comm, world_info, codec, procs, initial, cost, cfg, &mut stop,
+            comm, world_info, codec, procs, initial, cost, cfg, limits, &mut stop,
         )
     })
 }
@@ -443,8 +521,9 @@ fn run_on<P: Process>(
     initial: Vec<(Pid, P::Msg)>,
     cost: &CostModel,
     cfg: &MpiConfig,
+    limits: &Limits,
     stop: &mut dyn FnMut(&P::Msg) -> bool,
-) -> Result<MpiOutcome<P::Msg>, MpiError> {
+) -> Result<MpiOutcome<P>, MpiError> {
     let n = procs.len();
     let size = wi.size as u64;
     let mine = |p: usize| (p as u64 % size) as i32 == wi.rank;
@@ -505,10 +584,20 @@ fn run_on<P: Process>(
     }
     let mut host_seen = 0;
     let mut quiet_since = Instant::now();
+    let mut stopped: Option<StopReason> = None;
+    // Node counts: rank 0 keeps every rank's latest report; a worker, what it last sent.
+    let mut rank_nodes = vec![0u64; wi.size as usize];
+    let mut nodes_sent_at = Instant::now();
+    let own_nodes = |rank: &Rank<'_, P>| -> u64 {
+        rank.procs.iter().flatten().map(|p| p.stats().nodes()).sum()
+    };
     'run: loop {
         let mut did = false;
-        // 1. Everything waiting on the network.
-        while let Some((src, tag, data)) = net.poll() {
+        // 1. What is waiting on the network, at most `POLL_BATCH` messages (two ranks that
+        // flood each other, as the Key Node Method's do, would otherwise never leave this loop).
+        let mut taken = 0;
+        while let Some((src, tag, data)) = (taken < POLL_BATCH).then(|| net.poll()).flatten() {
+            taken += 1;
             did = true;
             match tag {
                 TAG_MSG | TAG_HOST => match rank.decode(src, &data, tag == TAG_MSG) {
@@ -524,7 +613,24 @@ fn run_on<P: Process>(
                         break 'run;
                     }
                 },
-                TAG_STOP => break 'run,
+                TAG_STOP => {
+                    // Rank 0 says why the run ends, so every rank takes the same path after it.
+                    match data.first().copied().unwrap_or(0) {
+                        0 => {}
+                        STOP_FAULT => {
+                            failure = Some(MpiError::Remote(
+                                "rank 0 ended the run after a fault".into(),
+                            ))
+                        }
+                        c => stopped = stop_reason(c),
+                    }
+                    break 'run;
+                }
+                TAG_NODES if wi.rank == 0 => {
+                    if let Ok(v) = Reader::new(&data).varint() {
+                        rank_nodes[src as usize] = v;
+                    }
+                }
                 TAG_FAULT if wi.rank == 0 => {
                     failure = Some(MpiError::Remote(
                         String::from_utf8_lossy(&data).into_owned(),
@@ -534,8 +640,14 @@ fn run_on<P: Process>(
                 _ => {}
             }
         }
-        // 2. Deliver.
-        while let Some((from, to, msg)) = rank.inbox.pop_front() {
+        // 2. Deliver what is waiting now (not what it makes: processes on one rank that keep
+        // messaging each other, as the Key Node Method's do, would keep the network and the
+        // limits from ever being looked at).
+        let waiting = rank.inbox.len();
+        for _ in 0..waiting {
+            let Some((from, to, msg)) = rank.inbox.pop_front() else {
+                break;
+            };
             did = true;
             let t = Instant::now();
             let ti = to as usize;
@@ -576,6 +688,25 @@ fn run_on<P: Process>(
                 break 'run;
             }
         }
+        // 5. Limits: rank 0 decides; workers report their node counts.
+        if wi.rank == 0 {
+            if limits.nodes.is_some() {
+                rank_nodes[0] = own_nodes(&rank);
+            }
+            if let Some(r) = limits.check(rank_nodes.iter().sum()) {
+                stopped = Some(r);
+                break 'run;
+            }
+        } else if limits.nodes.is_some() && nodes_sent_at.elapsed() >= NODES_EVERY {
+            let now = own_nodes(&rank);
+            if now != rank_nodes[0] {
+                rank_nodes[0] = now;
+                let mut b = Vec::with_capacity(10);
+                put_varint(&mut b, now);
+                net.isend(0, TAG_NODES, b);
+            }
+            nodes_sent_at = Instant::now();
+        }
         net.reap();
         if did {
             quiet_since = Instant::now();
@@ -602,8 +733,13 @@ fn run_on<P: Process>(
     let mut remote_messages = 0;
     let mut remote_bytes = 0;
     if wi.rank == 0 {
+        let why = if failure.is_some() {
+            STOP_FAULT
+        } else {
+            stopped.map_or(0, stop_code)
+        };
         for r in 1..wi.size {
-            net.isend(r, TAG_STOP, Vec::new());
+            net.isend(r, TAG_STOP, vec![why]);
         }
         let deadline = Instant::now() + STATS_TIMEOUT;
         let mut reported = vec![false; wi.size as usize];
@@ -648,7 +784,10 @@ fn run_on<P: Process>(
             return Err(e);
         }
     } else {
-        if let Some(e) = &failure {
+        if let Some(e) = failure
+            .as_ref()
+            .filter(|e| !matches!(e, MpiError::Remote(_)))
+        {
             // Tell rank 0, then wait for its STOP (bounded).
             net.isend(0, TAG_FAULT, e.to_string().into_bytes());
             let deadline = Instant::now() + STATS_TIMEOUT;
@@ -688,6 +827,8 @@ fn run_on<P: Process>(
         .collect();
     Ok(MpiOutcome {
         world: wi,
+        procs: rank.procs,
+        stopped,
         host: rank.host,
         stats,
         busy,
@@ -696,5 +837,40 @@ fn run_on<P: Process>(
         messages: sent.iter().sum(),
         remote_messages: remote_messages + net.remote_messages,
         remote_bytes: remote_bytes + net.remote_bytes,
+    })
+}
+
+/// Sends `bytes` from every rank to rank 0 (call it on every rank, after a run): rank 0 gets
+/// every rank's bytes in rank order (its own first), a worker an empty vector. Bounded: a rank
+/// that sends nothing within [`STATS_TIMEOUT`] is an error on rank 0.
+pub fn gather(bytes: Vec<u8>) -> Result<Vec<Vec<u8>>, MpiError> {
+    let wi = init()?;
+    fresh_comm(|comm| {
+        let mut net = Net {
+            world: comm,
+            pending: VecDeque::new(),
+            corrupt: false,
+            remote_messages: 0,
+            remote_bytes: 0,
+        };
+        if wi.rank != 0 {
+            net.isend(0, TAG_GATHER, bytes);
+            net.drain(STATS_TIMEOUT);
+            return Ok(Vec::new());
+        }
+        let mut got: Vec<Option<Vec<u8>>> = vec![None; wi.size as usize];
+        got[0] = Some(bytes);
+        let deadline = Instant::now() + STATS_TIMEOUT;
+        while let Some(missing) = got.iter().position(|g| g.is_none()) {
+            match net.poll() {
+                Some((src, TAG_GATHER, data)) => got[src as usize] = Some(data),
+                Some(_) => {}
+                None if Instant::now() > deadline => {
+                    return Err(MpiError::Silent(missing as i32, STATS_TIMEOUT.as_secs()))
+                }
+                None => std::thread::sleep(Duration::from_micros(50)),
+            }
+        }
+        Ok(got.into_iter().map(|g| g.expect("all present")).collect())
     })
 }

@@ -289,6 +289,32 @@ impl Wire for Window {
     }
 }
 
+/// Node counts: six varints.
+impl Wire for arachne_core::Stats {
+    fn encode(&self, out: &mut Vec<u8>) {
+        for v in [
+            self.interior,
+            self.leaves,
+            self.movegens,
+            self.cutoffs,
+            self.tt_hits,
+            self.qnodes,
+        ] {
+            put_varint(out, v);
+        }
+    }
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        Ok(arachne_core::Stats {
+            interior: r.varint()?,
+            leaves: r.varint()?,
+            movegens: r.varint()?,
+            cutoffs: r.varint()?,
+            tt_hits: r.varint()?,
+            qnodes: r.varint()?,
+        })
+    }
+}
+
 /// Decodes a whole message, given the decoding context.
 pub type DecodeFn<M> = fn(&[u8], Option<&dyn Any>) -> Result<M, WireError>;
 

@@ -6,7 +6,7 @@
 //! until its principal variation reaches the game's default depth. `--nodes N` is the budget
 //! of generated nodes, `--memory MiB` (or `rbfm:memory=MiB`) caps the tree (default
 //! 1024 MiB); either ends the search cleanly with its best move. `rbfm:threads=T` runs the
-//! shared-tree form on T threads, `--procs P [--backend sim|threads]` the master–slave form.
+//! shared-tree form on T threads, `--procs P [--backend sim|threads|mpi]` the master–slave form.
 use super::search::{limits, pv_names, resolve_depth, SearchArgs};
 use crate::error::{CliError, CliResult};
 use crate::output::{mnps, print_json, thousands};
@@ -27,7 +27,9 @@ pub const DEFAULT_MEMORY_MIB: u64 = 1024;
 
 /// Runs `args` if `args.algo` is `bfm` or `rbfm`; `None` otherwise.
 pub fn run(args: &SearchArgs) -> Option<CliResult> {
-    arachne_bestfirst::is_bestfirst(&args.algo).then(|| run_bf(args))
+    // `--backend mpi`: rank 0 prints, worker ranks stay silent, MPI is finalized.
+    arachne_bestfirst::is_bestfirst(&args.algo)
+        .then(|| super::parallel::mpi::finish(args, run_bf(args)))
 }
 
 fn run_bf(args: &SearchArgs) -> CliResult {
@@ -86,9 +88,10 @@ impl GameVisitor for Visit<'_> {
                     })
                 }
                 "threads" => master::Backend::Threads,
+                "mpi" => master::Backend::Mpi,
                 o => {
                     return Err(CliError::usage(format!(
-                        "unknown backend `{o}` (known: sim, threads)"
+                        "unknown backend `{o}` (known: sim, threads, mpi)"
                     )))
                 }
             };

@@ -11,7 +11,7 @@ use arachne_parallel::{search_limited, Backend, ParAlgo, ParOutcome, CATALOGUE};
 use arachne_runtime::{CostModel, SimConfig};
 use serde_json::json;
 
-mod mpi;
+pub(crate) mod mpi;
 
 /// Per-processor busy/idle arrays are printed up to this many processors (totals always).
 const MAX_PER_PROC_JSON: usize = 4096;

@@ -1,7 +1,8 @@
 //! The distributed form of the Key Node Method (seed 003 §5.4, option 1): node records are
 //! partitioned over the processors and every message is routed to the processor that owns its
 //! destination node — a [`Process`] on the general runtime, so it runs on `sim` (virtual time,
-//! any cost model) and `threads`.
+//! any cost model), `threads` and `mpi` (its messages' wire encoding is in [`crate::wire`]; a
+//! node's owner is a hash of its name, the same on every rank).
 //!
 //! * **Names and owners.** A node is named by its parent's address and its slot in the parent's
 //!   descendant list; its owner is a hash of that name modulo `P` (the root lives on processor
@@ -330,11 +331,6 @@ pub fn search_limited<G: Game>(
     if root_window != Window::FULL {
         return Err(ParError("knm searches the full window only".into()));
     }
-    if let Backend::Mpi { .. } = backend {
-        return Err(ParError(
-            "knm does not run on --backend mpi yet (sim or threads)".into(),
-        ));
-    }
     let max = max_procs(backend)?;
     let Some(p) = procs else {
         return Err(ParError("knm needs --procs P".into()));
@@ -364,10 +360,14 @@ pub fn search_limited<G: Game>(
     if let Some(reason) = run.stopped {
         return Ok(stopped_outcome(run, reason, p as usize, None, start));
     }
+    if let Some(e) = run.error {
+        // An MPI fault, or a worker rank (rank 0 has the result).
+        return Err(ParError(e));
+    }
     let Some((_, Msg::Final { value, best, .. })) = run.host.last().cloned() else {
         return Err(ParError("knm: the search ended without a result".into()));
     };
-    let (serial_time, serial_stats, speedup) = serial_reference(
+    let serial = serial_reference(
         root,
         depth,
         Window::FULL,
@@ -377,25 +377,62 @@ pub fn search_limited<G: Game>(
         run.time,
         limits,
     );
-    Ok(ParOutcome {
+    let tally = Tally {
+        stats: run.stats,
+        time: run.time,
+        messages: run.messages,
+        busy: run.busy,
+        idle: run.idle,
+    };
+    Ok(finished(
+        root, depth, opts, p, value, best, tally, serial, start, limits,
+    ))
+}
+
+/// What a finished run of either model measured.
+struct Tally {
+    stats: Stats,
+    time: f64,
+    messages: u64,
+    busy: Vec<f64>,
+    idle: Vec<f64>,
+}
+
+/// The outcome of a finished search (both models): the value is exact, the principal line is
+/// re-derived from the best move, `serial` is the (time, counts, speedup) it is compared with.
+#[allow(clippy::too_many_arguments)]
+fn finished<G: Game>(
+    root: &G,
+    depth: u32,
+    opts: &KnmOptions,
+    procs: u32,
+    value: Score,
+    best: Option<G::Move>,
+    tally: Tally,
+    serial: (Option<f64>, Option<Stats>, Option<f64>),
+    start: Instant,
+    limits: &Limits,
+) -> ParOutcome<G::Move> {
+    let (serial_time, serial_stats, speedup) = serial;
+    ParOutcome {
         value,
         exact: true,
         best_move: best,
         pv: principal_line(root, depth, value, true, best, opts.preorder, limits),
-        stats: run.stats,
-        procs: p as usize,
+        stats: tally.stats,
+        procs: procs as usize,
         tree: None,
-        time: run.time,
+        time: tally.time,
         serial_time,
         serial_stats,
         speedup,
-        messages: run.messages,
-        busy: run.busy,
-        idle: run.idle,
+        messages: tally.messages,
+        busy: tally.busy,
+        idle: tally.idle,
         wall: start.elapsed(),
         last_iteration: None,
         stopped: None,
-    })
+    }
 }
 
 /// `model=pooled` through [`crate::search`]: time in the paper's units, speedup against the
@@ -422,33 +459,30 @@ fn pooled_search<G: Game>(
         ..Stats::default()
     };
     let busy = (out.time * k as u64 - out.idle) as f64;
-    Ok(ParOutcome {
-        value: out.value,
-        exact: true,
-        best_move: out.best_move,
-        pv: principal_line(
-            root,
-            depth,
-            out.value,
-            true,
-            out.best_move,
-            opts.preorder,
-            limits,
-        ),
+    let tally = Tally {
         stats: out.stats.stats(),
-        procs: k as usize,
-        tree: None,
         time: out.time as f64,
-        serial_time: Some(mono.time as f64),
-        serial_stats: Some(serial_stats),
-        speedup: Some(mono.time as f64 / out.time.max(1) as f64),
         messages: out.stats.messages,
         busy: vec![busy / k as f64; k as usize],
         idle: vec![out.idle as f64 / k as f64; k as usize],
-        wall: start.elapsed(),
-        last_iteration: None,
-        stopped: None,
-    })
+    };
+    let serial = (
+        Some(mono.time as f64),
+        Some(serial_stats),
+        Some(mono.time as f64 / out.time.max(1) as f64),
+    );
+    Ok(finished(
+        root,
+        depth,
+        opts,
+        k,
+        out.value,
+        out.best_move,
+        tally,
+        serial,
+        start,
+        limits,
+    ))
 }
 
 /// Counters summed over the processors of a distributed run on the simulator (for experiments).

@@ -1,0 +1,445 @@
+//! Master–slave RBFM ([`crate::master`]) on `--backend mpi` (cargo feature `mpi`; the rest of
+//! this module is always built, so its encoding is tested without MPI).
+//!
+//! ## Why the registration lives here
+//! The MPI runtime is `arachne-runtime`'s; the message-passing alpha-beta algorithms register
+//! their encodings in `arachne_parallel::mpi_backend`. This crate does not depend on
+//! `arachne-parallel` (both sit on `arachne-runtime`, and the CLI dispatches to each), so
+//! master–slave RBFM registers its own message type here, with the same
+//! `arachne_runtime::wire::register`, and [`crate::master::search`] sends
+//! [`crate::master::Backend::Mpi`] here.
+//!
+//! ## Moves on the wire: [`Indexed<G>`]
+//! The master sends a slave the **path of moves** to a leaf and the slave answers with the
+//! leaf's **moves** and their static values; the master stores those moves in its tree. A move
+//! below the root cannot be rebuilt from `arachne_runtime::Pathed`'s encoding by a receiver that
+//! does not hold its position (the master holds moves, not positions), so this algorithm runs
+//! on another wrapper: [`Indexed<G>`], whose move is its **generation index** ([`IMove`]). An
+//! index means the same move on every rank, so:
+//! * `Expand { leaf, path }` is `tag varint(leaf) varint(plies) varint(index)…` — a byte per
+//!   ply below 128 moves;
+//! * `Children { leaf, kids }` is `tag varint(leaf) varint(d)` then per child
+//!   `varint(index) zigzag(value) terminal` — 3–6 bytes per child;
+//! * the master's tree stores 4-byte moves, and the root's best move and principal line are
+//!   turned back into the game's moves at the end.
+//!
+//! An [`Indexed<G>`] position generates its moves once (cached, shared by its clones), so a
+//! slave's expansion costs what it costs on `G`: one move generation and one `play` per child.
+//! A slave **decodes** a path by replaying it from the root every rank holds (one move
+//! generation and one `play` per ply; an index beyond a position's moves is an error, never a
+//! panic), then replays it again in its handler — twice the path's cost per job, a small part
+//! of an expansion in chess (35 children played and evaluated) at the depths RBFM reaches.
+//! The master decodes a child's index without its position: a corrupt index is caught when
+//! that child is sent out as part of a path.
+//!
+//! Every rank runs the same command; process 0 (the master, on rank 0) holds the tree, so rank
+//! 0 builds the outcome; worker ranks return [`WORKER`]. The statistics of every process are
+//! gathered to rank 0 by the runtime.
+use crate::master::Msg;
+use arachne_core::{Game, Score};
+use arachne_runtime::wire::{put_varint, Reader, Wire, WireError};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::marker::PhantomData;
+use std::sync::{Arc, OnceLock};
+
+/// The error a worker rank (not rank 0) gets: rank 0 has the result.
+pub const WORKER: &str = "this MPI rank is a worker: rank 0 reports the result";
+
+/// A move of [`Indexed<G>`]: its index in the generation order of [`Game::moves`] (typed by
+/// the game, so that each game's messages have their own wire encoding).
+pub struct IMove<G>(pub u32, PhantomData<fn() -> G>);
+
+impl<G> IMove<G> {
+    /// Index `i`.
+    pub fn new(i: u32) -> Self {
+        IMove(i, PhantomData)
+    }
+}
+impl<G> Clone for IMove<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<G> Copy for IMove<G> {}
+impl<G> PartialEq for IMove<G> {
+    fn eq(&self, o: &Self) -> bool {
+        self.0 == o.0
+    }
+}
+impl<G> Eq for IMove<G> {}
+impl<G> Hash for IMove<G> {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.0.hash(h)
+    }
+}
+impl<G> fmt::Debug for IMove<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A position of `G` whose moves are their generation indices (see the module docs).
+#[derive(Clone)]
+pub struct Indexed<G: Game> {
+    pos: G,
+    moves: Arc<OnceLock<Vec<G::Move>>>,
+}
+
+impl<G: Game> Indexed<G> {
+    /// Wraps `pos`.
+    pub fn new(pos: G) -> Self {
+        Indexed {
+            pos,
+            moves: Arc::new(OnceLock::new()),
+        }
+    }
+
+    /// The wrapped position.
+    pub fn inner(&self) -> &G {
+        &self.pos
+    }
+
+    fn generated(&self) -> &[G::Move] {
+        self.moves.get_or_init(|| {
+            let mut v = Vec::new();
+            self.pos.moves(&mut v);
+            v
+        })
+    }
+
+    /// The game's move for index `m`, if the position has that many moves.
+    pub fn real(&self, m: IMove<G>) -> Option<G::Move> {
+        self.generated().get(m.0 as usize).copied()
+    }
+
+    /// The index of the game's move `mv`.
+    fn index_of(&self, mv: G::Move) -> Option<IMove<G>> {
+        self.generated()
+            .iter()
+            .position(|&m| m == mv)
+            .map(|i| IMove::new(i as u32))
+    }
+
+    /// Plays index `m`, or `None` when the position has no such move.
+    pub fn try_play(&self, m: IMove<G>) -> Option<Self> {
+        self.real(m).map(|mv| Indexed::new(self.pos.play(mv)))
+    }
+
+    /// The game's moves along a line of indices from this position (stops at a bad index).
+    pub fn real_line(&self, line: &[IMove<G>]) -> Vec<G::Move> {
+        let mut pos = self.clone();
+        let mut out = Vec::with_capacity(line.len());
+        for &m in line {
+            let (Some(mv), Some(next)) = (pos.real(m), pos.try_play(m)) else {
+                break;
+            };
+            out.push(mv);
+            pos = next;
+        }
+        out
+    }
+}
+
+impl<G: Game> Game for Indexed<G> {
+    type Move = IMove<G>;
+
+    fn moves(&self, out: &mut Vec<IMove<G>>) {
+        out.clear();
+        out.extend((0..self.generated().len() as u32).map(IMove::new));
+    }
+
+    fn play(&self, m: IMove<G>) -> Self {
+        self.try_play(m)
+            .expect("a move index generated by this position")
+    }
+
+    fn evaluate(&self) -> Score {
+        self.pos.evaluate()
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.pos.is_terminal()
+    }
+
+    fn hash(&self) -> Option<u64> {
+        self.pos.hash()
+    }
+
+    fn noisy_moves(&self, out: &mut Vec<IMove<G>>) {
+        let mut noisy = Vec::new();
+        self.pos.noisy_moves(&mut noisy);
+        out.clear();
+        out.extend(noisy.into_iter().filter_map(|mv| self.index_of(mv)));
+    }
+
+    fn order_hint(&self, m: IMove<G>) -> i32 {
+        self.real(m).map_or(0, |mv| self.pos.order_hint(mv))
+    }
+
+    fn history_index(&self, m: IMove<G>) -> Option<usize> {
+        self.pos.history_index(self.real(m)?)
+    }
+
+    const HISTORY_SIZE: usize = G::HISTORY_SIZE;
+
+    fn move_name(&self, m: IMove<G>) -> String {
+        self.real(m)
+            .map_or_else(|| format!("#{}", m.0), |mv| self.pos.move_name(mv))
+    }
+
+    fn parse_move(&self, name: &str) -> Option<IMove<G>> {
+        self.index_of(self.pos.parse_move(name)?)
+    }
+}
+
+const START: u8 = 0;
+const EXPAND: u8 = 1;
+const CHILDREN: u8 = 2;
+
+/// The master–slave messages of a search on [`Indexed<G>`] (see the module docs). `Done` goes
+/// to the host on rank 0 and never travels (it encodes as a tag that does not decode).
+impl<G: Game> Wire for Msg<IMove<G>> {
+    fn encode(&self, out: &mut Vec<u8>) {
+        match self {
+            Msg::Start => out.push(START),
+            Msg::Expand { leaf, path } => {
+                out.push(EXPAND);
+                put_varint(out, *leaf as u64);
+                put_varint(out, path.len() as u64);
+                for m in path {
+                    put_varint(out, m.0 as u64);
+                }
+            }
+            Msg::Children { leaf, kids } => {
+                out.push(CHILDREN);
+                put_varint(out, *leaf as u64);
+                put_varint(out, kids.len() as u64);
+                for (m, v, terminal) in kids {
+                    put_varint(out, m.0 as u64);
+                    v.encode(out);
+                    terminal.encode(out);
+                }
+            }
+            Msg::Done(_) => out.push(u8::MAX),
+        }
+    }
+
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        Ok(match r.byte()? {
+            START => Msg::Start,
+            EXPAND => {
+                let leaf = u32::decode(r)?;
+                let n = r.varint()?;
+                if n > r.rest().len() as u64 {
+                    return Err(WireError(format!("a path of {n} plies in a short message")));
+                }
+                // Replayed from the root: every index must name a move.
+                let mut pos = r.root::<Indexed<G>>()?.clone();
+                let mut path = Vec::with_capacity(n as usize);
+                for ply in 0..n {
+                    let m = IMove::new(u32::decode(r)?);
+                    pos = pos.try_play(m).ok_or_else(|| {
+                        WireError(format!(
+                            "path index {} at ply {ply} but the position has {} moves",
+                            m.0,
+                            pos.generated().len()
+                        ))
+                    })?;
+                    path.push(m);
+                }
+                Msg::Expand { leaf, path }
+            }
+            CHILDREN => {
+                let leaf = u32::decode(r)?;
+                let d = r.varint()?;
+                if d > r.rest().len() as u64 {
+                    return Err(WireError(format!("{d} children in a short message")));
+                }
+                let kids = (0..d)
+                    .map(|_| {
+                        Ok((
+                            IMove::new(u32::decode(r)?),
+                            Score::decode(r)?,
+                            bool::decode(r)?,
+                        ))
+                    })
+                    .collect::<Result<_, WireError>>()?;
+                Msg::Children { leaf, kids }
+            }
+            t => return Err(WireError(format!("unknown rbfm message tag {t}"))),
+        })
+    }
+}
+
+/// What a run hands back to [`crate::master::search_on`]: this rank's processes, the host's
+/// messages, time, messages, busy time and every process's statistics.
+pub(crate) type RunParts<G> = (
+    Vec<crate::master::RbfmProc<G>>,
+    Vec<(f64, Msg<<G as Game>::Move>)>,
+    f64,
+    u64,
+    Vec<f64>,
+    Vec<arachne_core::Stats>,
+);
+
+/// Runs the processes on the MPI ranks (a worker rank gets [`WORKER`]).
+#[cfg(feature = "mpi")]
+pub(crate) fn run<G: Game>(
+    procs: Vec<crate::master::RbfmProc<G>>,
+    stop: impl FnMut(&Msg<G::Move>) -> bool,
+) -> Result<RunParts<G>, String> {
+    use arachne_runtime::mpi::{run_mpi, MpiConfig};
+    let cost = arachne_runtime::CostModel::unit(1.0);
+    let o = run_mpi(
+        procs,
+        vec![(0, Msg::Start)],
+        &cost,
+        &MpiConfig { poll_every: 1 },
+        stop,
+    )
+    .map_err(|e| format!("MPI: {e}"))?;
+    if o.world.rank != 0 {
+        return Err(WORKER.into());
+    }
+    let t = o.elapsed.as_secs_f64();
+    let procs = o.procs.into_iter().flatten().collect();
+    Ok((procs, o.host, t, o.messages, o.busy, o.stats))
+}
+
+#[cfg(not(feature = "mpi"))]
+pub(crate) fn run<G: Game>(
+    _procs: Vec<crate::master::RbfmProc<G>>,
+    _stop: impl FnMut(&Msg<G::Move>) -> bool,
+) -> Result<RunParts<G>, String> {
+    Err(NO_MPI.into())
+}
+
+/// Without the feature: what to do instead.
+pub const NO_MPI: &str =
+    "--backend mpi needs arachne built with MPI: cargo build --release --features mpi (see README, MPI)";
+
+/// Master–slave RBFM on the MPI ranks: every rank calls this with the same arguments; rank 0
+/// gets the outcome (moves of `G`), a worker rank [`WORKER`].
+#[cfg(feature = "mpi")]
+pub fn search<G: Game>(
+    root: &G,
+    cfg: &crate::master::MasterConfig,
+) -> Result<crate::master::ParOutcome<G::Move>, String> {
+    use std::rc::Rc;
+    arachne_runtime::mpi::init().map_err(|e| format!("MPI: {e}"))?;
+    let iroot = Indexed::new(root.clone());
+    arachne_runtime::wire::register::<Msg<IMove<G>>>(Some(Rc::new(iroot.clone())));
+    let o = crate::master::search_on(&iroot, cfg, &crate::master::Backend::Mpi)?;
+    let out = o.outcome;
+    Ok(crate::master::ParOutcome {
+        outcome: crate::engine::BfOutcome {
+            value: out.value,
+            solved: out.solved,
+            best_move: out.best_move.and_then(|m| iroot.real(m)),
+            pv: iroot.real_line(&out.pv),
+            pv_depth: out.pv_depth,
+            stats: out.stats,
+            tree_nodes: out.tree_nodes,
+            bytes_per_node: out.bytes_per_node,
+            elapsed: out.elapsed,
+            stop: out.stop,
+        },
+        messages: o.messages,
+        time: o.time,
+        serial_time: o.serial_time,
+        speedup: o.speedup,
+        busy: o.busy,
+    })
+}
+
+#[cfg(not(feature = "mpi"))]
+pub fn search<G: Game>(
+    _root: &G,
+    _cfg: &crate::master::MasterConfig,
+) -> Result<crate::master::ParOutcome<G::Move>, String> {
+    Err(NO_MPI.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{BfOptions, Kind};
+    use crate::master::{self, Backend, MasterConfig};
+    use arachne_games::{Checkers, Chess};
+    use arachne_runtime::wire::{from_bytes, to_bytes};
+    use arachne_runtime::{CostModel, SimConfig};
+
+    #[test]
+    fn indexed_is_the_same_game() {
+        // Same perft, same values, move names through the index.
+        let chess = Chess::default();
+        let ic = Indexed::new(chess.clone());
+        assert_eq!(arachne_core::perft(&ic, 3), arachne_core::perft(&chess, 3));
+        let mut ms = Vec::new();
+        ic.moves(&mut ms);
+        let mut real = Vec::new();
+        chess.moves(&mut real);
+        for (m, r) in ms.iter().zip(&real) {
+            assert_eq!(ic.move_name(*m), chess.move_name(*r));
+            assert_eq!(ic.play(*m).evaluate(), chess.play(*r).evaluate());
+            assert_eq!(ic.parse_move(&chess.move_name(*r)), Some(*m));
+        }
+        assert_eq!(
+            ic.real_line(&[ms[3], IMove::new(0), IMove::new(999)]).len(),
+            2
+        );
+    }
+
+    #[test]
+    fn messages_round_trip_and_bad_paths_are_errors() {
+        let root = Indexed::new(Checkers::default());
+        let path = vec![IMove::new(2), IMove::new(1), IMove::new(0)];
+        let leaf = path.iter().fold(root.clone(), |p, &m| p.play(m));
+        let mut kids_m = Vec::new();
+        leaf.moves(&mut kids_m);
+        let kids: Vec<_> = kids_m
+            .iter()
+            .map(|&m| (m, leaf.play(m).evaluate(), false))
+            .collect();
+        let msgs = vec![
+            Msg::Start,
+            Msg::Expand { leaf: 300, path },
+            Msg::Children { leaf: 300, kids },
+        ];
+        for m in &msgs {
+            let b = to_bytes(m);
+            let back: Msg<IMove<Checkers>> = from_bytes(&b, Some(&root)).unwrap();
+            assert_eq!(to_bytes(&back), b);
+        }
+        // tag, leaf (2 bytes), plies, 3 indices.
+        assert_eq!(to_bytes(&msgs[1]).len(), 1 + 2 + 1 + 3);
+        let bad = Msg::<IMove<Checkers>>::Expand {
+            leaf: 1,
+            path: vec![IMove::new(2), IMove::new(40)],
+        };
+        let e = from_bytes::<Msg<IMove<Checkers>>>(&to_bytes(&bad), Some(&root)).unwrap_err();
+        assert!(e.0.contains("path index 40 at ply 1"), "{e}");
+        assert!(from_bytes::<Msg<IMove<Checkers>>>(&[9], Some(&root)).is_err());
+    }
+
+    #[test]
+    fn master_slave_on_indexed_is_master_slave_on_the_game() {
+        // The wrapper changes nothing: same value, expansions and best move on sim.
+        let root = Checkers::default();
+        let mut cfg = MasterConfig::new(BfOptions::new(Kind::Rbfm), 4);
+        cfg.max_nodes = Some(3000);
+        cfg.serial_baseline = false;
+        let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
+        let a = master::search(&root, &cfg, &sim).unwrap();
+        let iroot = Indexed::new(root.clone());
+        let b = master::search(&iroot, &cfg, &sim).unwrap();
+        assert_eq!(a.outcome.value, b.outcome.value);
+        assert_eq!(a.outcome.stats, b.outcome.stats);
+        assert_eq!(
+            a.outcome.best_move,
+            b.outcome.best_move.and_then(|m| iroot.real(m))
+        );
+        assert_eq!(a.outcome.pv, iroot.real_line(&b.outcome.pv));
+    }
+}
