@@ -287,27 +287,32 @@ fn exact_fractions_print_fast_with_the_commands_time() {
 
 #[test]
 fn parallel_searches_honour_nodes_and_time_on_every_backend() {
-    // Item 4: these were rejected.
-    for backend in ["sim", "threads"] {
-        for (flag, value, reason) in [("--nodes", "20000", "nodes"), ("--time-ms", "150", "time")] {
-            let v = json(&[
-                "search",
-                "--game",
-                "incremental:b=10,d=12,seed=1",
-                "--algo",
-                "tree-split",
-                "--procs",
-                "3",
-                "--backend",
-                backend,
-                flag,
-                value,
-                "--json",
-            ]);
-            assert_eq!(v["stopped"], reason, "{backend} {flag}: {v}");
-            assert_eq!(v["value_kind"], "unknown", "{v}");
-            assert!(v["value"].is_null() && v["depth"].is_null(), "{v}");
-            assert!(v["nodes"].as_u64().unwrap() > 0, "{v}");
+    // Item 4: these were rejected. KNM's processes flood each other with messages; on threads
+    // a budget once went unseen while they did (the search hung).
+    for algo in ["tree-split", "knm", "type-guided"] {
+        for backend in ["sim", "threads"] {
+            for (flag, value, reason) in
+                [("--nodes", "20000", "nodes"), ("--time-ms", "150", "time")]
+            {
+                let v = json(&[
+                    "search",
+                    "--game",
+                    "incremental:b=10,d=12,seed=1",
+                    "--algo",
+                    algo,
+                    "--procs",
+                    "3",
+                    "--backend",
+                    backend,
+                    flag,
+                    value,
+                    "--json",
+                ]);
+                assert_eq!(v["stopped"], reason, "{algo} {backend} {flag}: {v}");
+                assert_eq!(v["value_kind"], "unknown", "{v}");
+                assert!(v["value"].is_null() && v["depth"].is_null(), "{v}");
+                assert!(v["nodes"].as_u64().unwrap() > 0, "{v}");
+            }
         }
     }
 }

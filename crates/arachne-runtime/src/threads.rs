@@ -66,6 +66,9 @@ pub fn run_threads<P: Process>(
     run_threads_limited(procs, initial, cost, poll_every, &Limits::default(), stop)
 }
 
+/// Messages a process takes from its mailbox between two looks at the limits.
+const DELIVERY_ROUND: usize = 256;
+
 /// [`run_threads`] that also ends when `limits` trip: the host looks at the stop flag, the
 /// deadline and the node budget (interior + bottom positions summed over the processes, which
 /// publish their counts after every `poll_every` nodes) every few milliseconds. The outcome then
@@ -111,7 +114,11 @@ pub fn run_threads_limited<P: Process>(
                         Err(_) => break,
                     }
                 };
+                // At most `DELIVERY_ROUND` messages before the node count is published and the
+                // limits are looked at: processes flooding each other (KNM's up and down
+                // messages) would otherwise never leave this loop.
                 let mut next = first;
+                let mut delivered = 0;
                 while let Some(c) = next {
                     match c {
                         Ctl::Stop => break 'outer,
@@ -120,7 +127,12 @@ pub fn run_threads_limited<P: Process>(
                             flush(me, env.drain(), &peers, &host);
                         }
                     }
-                    next = rx.try_recv().ok();
+                    delivered += 1;
+                    next = if delivered < DELIVERY_ROUND {
+                        rx.try_recv().ok()
+                    } else {
+                        None
+                    };
                 }
                 if proc_.busy() {
                     proc_.work(&mut env, f64::INFINITY, poll);
@@ -152,7 +164,12 @@ pub fn run_threads_limited<P: Process>(
                 }
                 continue;
             }
-            Err(RecvTimeoutError::Disconnected) => break,
+            Err(RecvTimeoutError::Disconnected) => {
+                // Every process ended: on its own look at a spent budget or the stop flag, or
+                // with nothing left to do.
+                stopped = limits.check(nodes.load(Ordering::Relaxed));
+                break;
+            }
         };
         let t = start.elapsed();
         let done = stop(&msg);
