@@ -432,7 +432,7 @@ mod tests {
         cfg.serial_baseline = false;
         let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
         let a = master::search(&root, &cfg, &sim).unwrap();
-        let iroot = Indexed::new(root.clone());
+        let iroot = Indexed::new(root);
         let b = master::search(&iroot, &cfg, &sim).unwrap();
         assert_eq!(a.outcome.value, b.outcome.value);
         assert_eq!(a.outcome.stats, b.outcome.stats);
