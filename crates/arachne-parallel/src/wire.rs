@@ -14,7 +14,7 @@
 use crate::knm;
 use crate::slave::Msg;
 use crate::type_guided::{FarmRec, JobRec, Link, Log, NodeRec};
-use arachne_core::{Game, Score, Stats, Window};
+use arachne_core::{Game, Score, Window};
 use arachne_runtime::wire::{Reader, Wire, WireError};
 
 const EVALUATE: u8 = 0;
@@ -118,23 +118,10 @@ impl Wire for knm::Down {
     }
 }
 
-/// The Key Node Method's up message: `zigzag(value) varint(valid_to) exact varint(seq)`.
-impl Wire for knm::Up {
-    fn encode(&self, out: &mut Vec<u8>) {
-        self.value.encode(out);
-        self.valid_to.encode(out);
-        self.exact.encode(out);
-        self.seq.encode(out);
-    }
-    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
-        Ok(knm::Up {
-            value: Score::decode(r)?,
-            valid_to: u32::decode(r)?,
-            exact: bool::decode(r)?,
-            seq: u32::decode(r)?,
-        })
-    }
-}
+arachne_runtime::wire_fields!(
+    /// The Key Node Method's up message: `zigzag(value) varint(valid_to) exact varint(seq)`.
+    knm::Up { value, valid_to, exact, seq }
+);
 
 const KNM_DOWN: u8 = 0;
 const KNM_UP: u8 = 1;
@@ -239,92 +226,41 @@ impl Wire for Link {
     }
 }
 
-impl Wire for NodeRec {
-    fn encode(&self, out: &mut Vec<u8>) {
-        self.iter.encode(out);
-        self.ply.encode(out);
-        self.depth.encode(out);
-        self.predicted.encode(out);
-        self.found.encode(out);
-        self.from_table.encode(out);
-        self.link.encode(out);
-        self.moves.encode(out);
-        self.farmed.encode(out);
-    }
-    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
-        Ok(NodeRec {
-            iter: u32::decode(r)?,
-            ply: u32::decode(r)?,
-            depth: u32::decode(r)?,
-            predicted: u8::decode(r)?,
-            found: u8::decode(r)?,
-            from_table: bool::decode(r)?,
-            link: Link::decode(r)?,
-            moves: u32::decode(r)?,
-            farmed: u32::decode(r)?,
-        })
-    }
-}
+arachne_runtime::wire_fields!(NodeRec {
+    iter,
+    ply,
+    depth,
+    predicted,
+    found,
+    from_table,
+    link,
+    moves,
+    farmed
+});
 
-impl Wire for FarmRec {
-    fn encode(&self, out: &mut Vec<u8>) {
-        self.iter.encode(out);
-        self.node.encode(out);
-        self.child.encode(out);
-        self.to.encode(out);
-        self.job.encode(out);
-        self.in_job.encode(out);
-        self.found.encode(out);
-        self.wasted.encode(out);
-    }
-    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
-        Ok(FarmRec {
-            iter: u32::decode(r)?,
-            node: usize::decode(r)?,
-            child: u32::decode(r)?,
-            to: u32::decode(r)?,
-            job: u32::decode(r)?,
-            in_job: usize::decode(r)?,
-            found: u8::decode(r)?,
-            wasted: bool::decode(r)?,
-        })
-    }
-}
+arachne_runtime::wire_fields!(FarmRec {
+    iter,
+    node,
+    child,
+    to,
+    job,
+    in_job,
+    found,
+    wasted
+});
 
-impl Wire for JobRec {
-    fn encode(&self, out: &mut Vec<u8>) {
-        self.from.encode(out);
-        self.job.encode(out);
-        self.iter.encode(out);
-        self.own.encode(out);
-        self.root_rec.encode(out);
-    }
-    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
-        Ok(JobRec {
-            from: u32::decode(r)?,
-            job: u32::decode(r)?,
-            iter: u32::decode(r)?,
-            own: Stats::decode(r)?,
-            root_rec: Option::<usize>::decode(r)?,
-        })
-    }
-}
+arachne_runtime::wire_fields!(JobRec {
+    from,
+    job,
+    iter,
+    own,
+    root_rec
+});
 
-/// A type-guided process's records, gathered to rank 0 after an MPI run.
-impl Wire for Log {
-    fn encode(&self, out: &mut Vec<u8>) {
-        self.nodes.encode(out);
-        self.farms.encode(out);
-        self.jobs.encode(out);
-    }
-    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
-        Ok(Log {
-            nodes: Vec::decode(r)?,
-            farms: Vec::decode(r)?,
-            jobs: Vec::decode(r)?,
-        })
-    }
-}
+arachne_runtime::wire_fields!(
+    /// A type-guided process's records, gathered to rank 0 after an MPI run.
+    Log { nodes, farms, jobs }
+);
 
 #[cfg(test)]
 mod tests {

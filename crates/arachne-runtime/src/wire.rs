@@ -315,6 +315,29 @@ impl Wire for arachne_core::Stats {
     }
 }
 
+/// `impl Wire` for a struct encoded as its fields in the order given, each by its own `Wire`
+/// (decoded in the same order: a struct expression evaluates its fields in source order).
+///
+/// ```ignore
+/// wire_fields!(Up { value, valid_to, exact, seq });
+/// ```
+#[macro_export]
+macro_rules! wire_fields {
+    ($(#[$m:meta])* $t:ty { $($f:ident),* $(,)? }) => {
+        $(#[$m])*
+        impl $crate::wire::Wire for $t {
+            fn encode(&self, out: &mut Vec<u8>) {
+                $( $crate::wire::Wire::encode(&self.$f, out); )*
+            }
+            fn decode(
+                r: &mut $crate::wire::Reader<'_>,
+            ) -> Result<Self, $crate::wire::WireError> {
+                Ok(Self { $( $f: $crate::wire::Wire::decode(r)?, )* })
+            }
+        }
+    };
+}
+
 /// Decodes a whole message, given the decoding context.
 pub type DecodeFn<M> = fn(&[u8], Option<&dyn Any>) -> Result<M, WireError>;
 
