@@ -32,6 +32,22 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Static value from the side to move (negamax convention).
     fn evaluate(&self) -> Score;
 
+    /// The static values of this position's successors, as a function of the move:
+    /// `f(mv) == self.play(mv).evaluate()` for every legal `mv` (from the side to move at the
+    /// successor, as [`Game::evaluate`]). A searcher that needs a node's successors only for
+    /// their static values — alpha-beta one ply above its horizon — asks for this function once
+    /// per node and calls it in place of `play` followed by `evaluate`; it still counts every
+    /// successor it values, so node counts do not depend on whether a game overrides it.
+    ///
+    /// Default: `play` then `evaluate`. A game overrides it when a successor's static value is
+    /// cheaper to compute from the parent, e.g. with work shared by all the successors done
+    /// once here (connect four finds the squares that would complete a line of four once,
+    /// instead of testing each successor for a line).
+    #[inline]
+    fn successor_values(&self) -> impl Fn(Self::Move) -> Score + '_ {
+        move |mv| self.play(mv).evaluate()
+    }
+
     /// True when the game is over even though moves might be generated. Positions without
     /// legal moves are terminal whatever this returns. Default: `false`.
     #[inline]

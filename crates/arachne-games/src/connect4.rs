@@ -104,6 +104,24 @@ fn four(b: u64) -> bool {
     line(H1) | line(1) | line(H1 - 1) | line(H1 + 1) != 0
 }
 
+/// The empty squares on which a disc of `own` would complete a line of four (John Tromp's
+/// and Pascal Pons' `compute_winning_position`): for each direction, the squares with three
+/// of `own` in a row beyond them, or two on one side and one on the other.
+#[inline]
+fn winning_squares(own: u64, mask: u64) -> u64 {
+    // vertical: only three below
+    let mut r = (own << 1) & (own << 2) & (own << 3);
+    for s in [H1, H1 - 1, H1 + 1] {
+        let p = (own << s) & (own << (2 * s));
+        r |= p & (own << (3 * s));
+        r |= p & (own >> s);
+        let p = (own >> s) & (own >> (2 * s));
+        r |= p & (own << s);
+        r |= p & (own >> (3 * s));
+    }
+    r & (BOARD ^ mask)
+}
+
 impl Connect4 {
     /// The empty board, first player to move.
     pub fn new() -> Self {
@@ -167,6 +185,24 @@ impl Game for Connect4 {
         }
     }
 
+    /// The successor's line is found with one test of the square the disc lands on against
+    /// the squares that would complete a line of four for the side to move, computed once
+    /// ([`winning_squares`]); its line balance as in `play`. Valid in every position that
+    /// arises in play (the side to move never has a line of four already: it would have
+    /// ended the game).
+    #[inline]
+    fn successor_values(&self) -> impl Fn(u8) -> Score + '_ {
+        let empty = !self.mask;
+        let wins = winning_squares(self.own, self.mask);
+        move |mv| {
+            let disc = (self.mask + COLUMN_BOTTOM[mv as usize % COLUMN_BOTTOM.len()]) & empty;
+            if disc & wins != 0 {
+                return Score::LOSS;
+            }
+            Score(-(self.balance + SQUARE_LINES[(disc.trailing_zeros() & 63) as usize]) as i32)
+        }
+    }
+
     #[inline]
     fn evaluate(&self) -> Score {
         if self.won {
@@ -224,6 +260,47 @@ mod tests {
         assert_ne!(v, 0);
         // The table counts the lines: 69 lines of four, 4 squares each.
         assert_eq!(SQUARE_LINES.iter().map(|&x| x as i32).sum::<i32>(), 69 * 4);
+    }
+
+    /// `successor_values` against `play` + `evaluate` at every position of every game up to
+    /// 7 plies deep, and along many random games to the end.
+    #[test]
+    fn successor_values_match_play() {
+        fn check(p: &Connect4) {
+            let f = p.successor_values();
+            let mut moves = Vec::new();
+            p.moves(&mut moves);
+            for &m in &moves {
+                assert_eq!(f(m), p.play(m).evaluate(), "{p:?} move {m}");
+            }
+        }
+        fn all(p: &Connect4, depth: u32) {
+            check(p);
+            if depth == 0 {
+                return;
+            }
+            let mut moves = Vec::new();
+            p.moves(&mut moves);
+            for &m in &moves {
+                all(&p.play(m), depth - 1);
+            }
+        }
+        all(&Connect4::new(), 6);
+        let mut moves = Vec::new();
+        let mut step = 0u64;
+        for game in 0..20_000u64 {
+            let mut p = Connect4::new();
+            loop {
+                check(&p);
+                p.moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                step += 1;
+                let h = mix64(game << 32 | step);
+                p = p.play(moves[(h % moves.len() as u64) as usize]);
+            }
+        }
     }
 
     #[test]

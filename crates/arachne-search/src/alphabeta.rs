@@ -90,7 +90,11 @@ fn node<G: Game, const DEPTH: u8, const LEAN: bool>(
         (value, best)
     } else {
         let (value, best) = if ctx.static_bottoms_with::<LEAN>(d) {
-            let r = best_successor(pos, &ctx.moves(ply)[..d], alpha, beta, Static { ply });
+            let statics = Static {
+                value: pos.successor_values(),
+                ply,
+            };
+            let r = best_successor(pos, &ctx.moves(ply)[..d], alpha, beta, statics);
             let (value, best, searched) = r?;
             ctx.count_static_bottoms(searched);
             (value, best)
@@ -128,10 +132,10 @@ fn node<G: Game, const DEPTH: u8, const LEAN: bool>(
     Ok(value)
 }
 
-/// How [`best_successor`] values a successor: `value(mv, successor, α)` from the side to
-/// move at the parent.
+/// How [`best_successor`] values a successor: `value(pos, mv, α)` is the value of the
+/// successor of `pos` by `mv`, from the side to move at `pos`.
 trait Successors<G: Game> {
-    fn value(&mut self, mv: G::Move, child: &G, alpha: Score) -> SearchResult;
+    fn value(&mut self, pos: &G, mv: G::Move, alpha: Score) -> SearchResult;
 }
 
 /// Successors searched by [`alphabeta`] (`depth ≥ 2`), the line of an improving one copied;
@@ -146,8 +150,9 @@ struct Deeper<'c, 'a, G: Game, const CHILD: u8, const LEAN: bool> {
 
 impl<G: Game, const CHILD: u8, const LEAN: bool> Successors<G> for Deeper<'_, '_, G, CHILD, LEAN> {
     #[inline(always)]
-    fn value(&mut self, mv: G::Move, child: &G, alpha: Score) -> SearchResult {
+    fn value(&mut self, pos: &G, mv: G::Move, alpha: Score) -> SearchResult {
         let (ctx, ply, beta) = (&mut *self.ctx, self.ply, self.beta);
+        let child = &pos.play(mv);
         let t = if CHILD == FRONTIER {
             -node::<G, FRONTIER, LEAN>(ctx, child, 1, ply + 1, -beta, -alpha)?
         } else if CHILD == ABOVE_FRONTIER {
@@ -171,20 +176,23 @@ struct Bottom<'c, 'a, G: Game> {
 
 impl<G: Game> Successors<G> for Bottom<'_, '_, G> {
     #[inline(always)]
-    fn value(&mut self, _: G::Move, child: &G, _: Score) -> SearchResult {
-        Ok(-self.ctx.bottom(child, self.ply + 1)?)
+    fn value(&mut self, pos: &G, mv: G::Move, _: Score) -> SearchResult {
+        Ok(-self.ctx.bottom(&pos.play(mv), self.ply + 1)?)
     }
 }
 
-/// Bottom positions valued by [`Ctx::static_value`] (counted after the loop).
-struct Static {
+/// Bottom positions valued by their static values alone (counted after the loop), through
+/// [`Game::successor_values`] of their parent: `value`. As [`Ctx::static_value`], without
+/// making the successor unless the game needs to.
+struct Static<F> {
+    value: F,
     ply: usize,
 }
 
-impl<G: Game> Successors<G> for Static {
+impl<G: Game, F: Fn(G::Move) -> Score> Successors<G> for Static<F> {
     #[inline(always)]
-    fn value(&mut self, _: G::Move, child: &G, _: Score) -> SearchResult {
-        Ok(-Ctx::static_value(child, self.ply + 1))
+    fn value(&mut self, _: &G, mv: G::Move, _: Score) -> SearchResult {
+        Ok(-(self.value)(mv).at_ply(self.ply as u32 + 1))
     }
 }
 
@@ -200,7 +208,7 @@ fn best_successor<G: Game>(
 ) -> Result<(Score, Option<usize>, usize), Aborted> {
     let mut best = None;
     for (i, &mv) in moves.iter().enumerate() {
-        let t = successors.value(mv, &pos.play(mv), alpha)?;
+        let t = successors.value(pos, mv, alpha)?;
         if t > alpha {
             alpha = t;
             best = Some(i);
