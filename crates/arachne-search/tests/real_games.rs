@@ -121,3 +121,53 @@ fn transposition_table_never_changes_fixed_depth_values() {
         }
     }
 }
+
+/// Connect four without its own `Game::successor_values` (the default: play, then evaluate).
+#[derive(Clone)]
+struct Plain(Connect4);
+
+impl Game for Plain {
+    type Move = u8;
+    fn moves(&self, out: &mut Vec<u8>) {
+        self.0.moves(out)
+    }
+    fn play(&self, mv: u8) -> Self {
+        Plain(self.0.play(mv))
+    }
+    fn evaluate(&self) -> Score {
+        self.0.evaluate()
+    }
+    fn is_terminal(&self) -> bool {
+        self.0.is_terminal()
+    }
+    fn move_name(&self, mv: u8) -> String {
+        self.0.move_name(mv)
+    }
+}
+
+/// Connect four's `successor_values` (used by `alphabeta` one ply above the horizon) changes
+/// nothing a search reports: the same value, line and counts as with play and evaluate, at
+/// full depth and when a node budget stops the search.
+#[test]
+fn successor_values_change_no_value_or_count() {
+    let opts = SearchOptions::default();
+    for moves in ["", "4", "4453", "444333", "4453343322", "121212"] {
+        let p = Connect4::from_moves(moves).unwrap();
+        for limits in [
+            Limits::depth(7),
+            Limits::depth(8),
+            Limits {
+                nodes: Some(50_001),
+                ..Limits::depth(9)
+            },
+        ] {
+            let x = Algorithm::AlphaBeta.search(&p, &limits, &opts);
+            let y = Algorithm::AlphaBeta.search(&Plain(p), &limits, &opts);
+            assert_eq!(
+                (x.value, x.kind, x.best_move, &x.pv, x.stats, x.stopped),
+                (y.value, y.kind, y.best_move, &y.pv, y.stats, y.stopped),
+                "{moves} {limits:?}"
+            );
+        }
+    }
+}
