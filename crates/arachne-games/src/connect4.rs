@@ -93,6 +93,13 @@ pub struct Connect4 {
     balance: i16,
 }
 
+/// The bit index of a disc (a one-bit board). The top bit is set first so that the count
+/// needs no case for an empty board and is known to be below 64 (no bounds test).
+#[inline(always)]
+fn square(disc: u64) -> usize {
+    (disc | 1 << 63).trailing_zeros() as usize
+}
+
 #[inline]
 fn four(b: u64) -> bool {
     // horizontal, vertical, and the two diagonals, combined before the one test (a single
@@ -194,12 +201,13 @@ impl Game for Connect4 {
     fn successor_values(&self) -> impl Fn(u8) -> Score + '_ {
         let empty = !self.mask;
         let wins = winning_squares(self.own, self.mask);
+        let balance = self.balance as i32;
         move |mv| {
             let disc = (self.mask + COLUMN_BOTTOM[mv as usize % COLUMN_BOTTOM.len()]) & empty;
             if disc & wins != 0 {
                 return Score::LOSS;
             }
-            Score(-(self.balance + SQUARE_LINES[(disc.trailing_zeros() & 63) as usize]) as i32)
+            Score(-(balance + SQUARE_LINES[square(disc)] as i32))
         }
     }
 
