@@ -150,6 +150,27 @@ impl Connect4 {
     pub fn plies(&self) -> u32 {
         self.plies as u32
     }
+    /// The empty squares on which a disc of the side to move would complete a line of four.
+    #[inline]
+    pub fn winning_squares(&self) -> u64 {
+        winning_squares(self.own, self.mask)
+    }
+    /// [`Game::play`] given this position's [`Connect4::winning_squares`] `wins`: the
+    /// successor's line test is one test of the new disc against `wins`.
+    #[inline]
+    pub fn play_knowing(&self, mv: u8, wins: u64) -> Self {
+        let mover = self.own;
+        let mask = self.mask | (self.mask + COLUMN_BOTTOM[mv as usize % COLUMN_BOTTOM.len()]);
+        let disc = mask ^ self.mask;
+        let mover_new = mover | disc;
+        Connect4 {
+            own: mover_new ^ mask, // the opponent's discs
+            mask,
+            plies: self.plies + 1,
+            won: disc & wins != 0,
+            balance: -(self.balance + SQUARE_LINES[(disc.trailing_zeros() & 63) as usize]),
+        }
+    }
     #[inline]
     fn can_play(&self, c: u32) -> bool {
         self.mask & (1u64 << (c * H1 + HEIGHT - 1)) == 0
@@ -200,7 +221,7 @@ impl Game for Connect4 {
     #[inline]
     fn successor_values(&self) -> impl Fn(u8) -> Score + '_ {
         let empty = !self.mask;
-        let wins = winning_squares(self.own, self.mask);
+        let wins = self.winning_squares();
         let balance = self.balance as i32;
         move |mv| {
             let disc = (self.mask + COLUMN_BOTTOM[mv as usize % COLUMN_BOTTOM.len()]) & empty;
@@ -270,16 +291,19 @@ mod tests {
         assert_eq!(SQUARE_LINES.iter().map(|&x| x as i32).sum::<i32>(), 69 * 4);
     }
 
-    /// `successor_values` against `play` + `evaluate` at every position of every game up to
+    /// `successor_values` against `play` + `evaluate`, and `play_knowing` against `play`, at
+    /// every position of every game up to
     /// 7 plies deep, and along many random games to the end.
     #[test]
     fn successor_values_match_play() {
         fn check(p: &Connect4) {
             let f = p.successor_values();
+            let wins = p.winning_squares();
             let mut moves = Vec::new();
             p.moves(&mut moves);
             for &m in &moves {
                 assert_eq!(f(m), p.play(m).evaluate(), "{p:?} move {m}");
+                assert_eq!(p.play_knowing(m, wins), p.play(m), "{p:?} move {m}");
             }
         }
         fn all(p: &Connect4, depth: u32) {
