@@ -13,8 +13,12 @@
 //! nodes one ply above them are searched inline by their parents (no call), and when a
 //! frontier node's successors need no quiescence, no repetition test and no poll of the
 //! limits ([`Ctx::static_bottoms`]) the loop values them by their static values alone,
-//! touching nothing else; the frontier node's principal variation (the best move alone) and
-//! its cutoff are recorded once, after the loop. A search without table, repetition,
+//! touching nothing else: through the frontier node's [`Game::successor_values`], which a game
+//! may override to value its successors without making each (connect four tests each for a
+//! line of four against the squares that complete one, found once per frontier node; the
+//! default makes the successor and evaluates it, as before). The frontier node's principal
+//! variation (the best move alone) and its cutoff are recorded once, after the loop. The
+//! bottom positions are counted all the same. A search without table, repetition,
 //! quiescence, ordering options or a line to follow ([`Ctx::is_lean`]) skips the tests of
 //! those options at every node.
 use crate::context::{Aborted, Ctx, Node, SearchResult};
