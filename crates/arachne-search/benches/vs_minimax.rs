@@ -188,7 +188,8 @@ const DEPTH: u32 = 9;
 
 /// A reference point, not an engine: the same fail-hard alpha-beta over the same `Connect4`
 /// with nothing else — no statistics but a node counter, no limits, no principal variation,
-/// no options — and the frontier (`depth == 1`) inlined as in ours. `bare` runs it alone, to
+/// no options — and the frontier (`depth == 1`) inlined as in ours, its bottom positions
+/// valued through `Game::successor_values` as in ours. `bare` runs it alone, to
 /// see how close our search comes to the cost of the game itself (instructions per
 /// position with callgrind).
 mod bare {
@@ -216,9 +217,10 @@ mod bare {
         let moves = &mut b.bufs[ply];
         pos.moves(moves);
         let mut n = 0;
+        let value = pos.successor_values();
         for &m in moves.iter() {
             n += 1;
-            let t = -pos.play(m).evaluate().at_ply(ply as u32 + 1);
+            let t = -value(m).at_ply(ply as u32 + 1);
             if t > alpha {
                 alpha = t;
                 if alpha >= beta {
