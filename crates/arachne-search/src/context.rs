@@ -79,6 +79,23 @@ impl<M> Default for Ply<M> {
     }
 }
 
+/// The buffers of a context (per-ply move lists and principal variations, quiescence move
+/// lists), taken out with [`Ctx::take_scratch`] so a thread that runs many short searches
+/// (the serial subtrees of a shared-memory parallel search) allocates them once.
+pub struct Scratch<M> {
+    plies: Vec<Ply<M>>,
+    qbufs: Vec<Vec<M>>,
+}
+
+impl<M> Default for Scratch<M> {
+    fn default() -> Self {
+        Scratch {
+            plies: Vec::new(),
+            qbufs: Vec::new(),
+        }
+    }
+}
+
 /// Search context. One per search (per thread).
 pub struct Ctx<'a, G: Game> {
     /// Counts so far.
@@ -168,6 +185,30 @@ impl<'a, G: Game> Ctx<'a, G> {
             plain: tt.is_none()
                 && !opts.repetition
                 && !(opts.preorder || opts.hints || opts.killers || opts.history),
+        }
+    }
+
+    /// Gives this context the buffers of an earlier one ([`Ctx::take_scratch`]) instead of its
+    /// own empty ones. Nothing of the earlier search is visible: every ply's principal
+    /// variation is emptied, and moves are regenerated at every node entered.
+    pub fn with_scratch(mut self, mut scratch: Scratch<G::Move>) -> Self {
+        if scratch.plies.len() < self.plies.len() {
+            scratch.plies.resize_with(self.plies.len(), Ply::default);
+        }
+        for p in &mut scratch.plies {
+            p.pv.clear();
+        }
+        self.plies = scratch.plies;
+        self.qbufs = scratch.qbufs;
+        self
+    }
+
+    /// Takes the buffers out of this context (see [`Ctx::with_scratch`]); the context must not
+    /// search afterwards.
+    pub fn take_scratch(&mut self) -> Scratch<G::Move> {
+        Scratch {
+            plies: std::mem::take(&mut self.plies),
+            qbufs: std::mem::take(&mut self.qbufs),
         }
     }
 
