@@ -17,7 +17,9 @@
 //!   in the second pass; a lost mark means two threads search the same node.
 //! * Nodes with fewer than [`MIN_DEFER_DEPTH`] plies left are searched by [`super::ab_tt`]
 //!   without deferral, on the serial search's fast path (marking them would cost more than it
-//!   saves: a subtree of two plies is a few dozen to a few hundred positions).
+//!   saves). Deferring from 3 plies left instead (fewer marks, but subtrees of two plies
+//!   searched twice) was no faster on Othello at 2 threads (4 paired runs at depths 7 and 9,
+//!   all slightly slower, within the noise).
 //! * A son deferred in the first pass is remembered in a list (allocated only when a son is
 //!   deferred); the second pass searches the list in order.
 //! * A thread notices that its iteration was completed by another thread at its next node
@@ -31,13 +33,14 @@
 //!   cut off in one of the two passes), so the value is the serial value.
 use super::lazy_smp::Iteration;
 use super::{ab_tt, Frame, Shared};
+use crate::ParError;
 use arachne_core::{Game, Score, StopReason, Window};
 use arachne_search::context::{Aborted, Ctx, Node};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// Nodes with fewer plies left are never deferred.
-pub const MIN_DEFER_DEPTH: u32 = 3;
+pub const MIN_DEFER_DEPTH: u32 = 2;
 
 /// Slots of the [`Busy`] table per thread. At most one node per ply of each thread's current
 /// path is marked (a few dozen per thread), so 1024 slots per thread keep collisions (which
@@ -80,14 +83,20 @@ impl Busy {
 }
 
 /// Runs ABDADA with `threads` threads to `depth` plies; `report` gets each completed depth in
-/// order. Returns the deepest completed iteration.
+/// order. Returns the deepest completed iteration. Thread 0 is the caller's; the others are
+/// jobs of the pool of `threads − 1` workers ([`super::pool`]).
 pub fn abdada<G: Game>(
     sh: &Shared<G>,
     root: &G,
     depth: u32,
     threads: usize,
     report: &mut dyn FnMut(Iteration<G::Move>),
-) -> Option<Iteration<G::Move>> {
+) -> Result<Option<Iteration<G::Move>>, ParError> {
+    let helpers = if threads > 1 {
+        Some(super::pool(threads - 1)?)
+    } else {
+        None
+    };
     let busy = Busy::new(BUSY_SLOTS_PER_THREAD * threads);
     let frames: Vec<Frame> = (0..=depth).map(|_| Frame::root()).collect();
     let finished = AtomicU32::new(0);
@@ -139,15 +148,18 @@ pub fn abdada<G: Game>(
             d += 1;
         }
     };
-    std::thread::scope(|s| {
-        for k in 1..threads {
-            let run = &run;
-            s.spawn(move || run(k, &mut |_| {}));
-        }
-        run(0, &mut flush);
-    });
+    match &helpers {
+        Some(pool) => pool.in_place_scope(|s| {
+            for k in 1..threads {
+                let run = &run;
+                s.spawn(move |_| run(k, &mut |_| {}));
+            }
+            run(0, &mut flush);
+        }),
+        None => run(0, &mut flush),
+    }
     flush(true);
-    last
+    Ok(last)
 }
 
 /// One thread's iteration: the busy table and the iteration's cancel flag.

@@ -21,7 +21,13 @@
 //! randomized work stealing (the model in which seed 002 measured Jamboree), and because a
 //! worker that waits at a join keeps stealing and running other tasks: that is YBWC's
 //! *helpful master* for free. `lazy-smp` and `abdada` are not fork–join (every thread searches
-//! the whole tree), so they run on `std::thread::scope` threads.
+//! the whole tree): `lazy-smp` runs on `std::thread::scope` threads, `abdada` its thread 0 on
+//! the caller's thread and the others as jobs of a pool of `threads − 1` workers.
+//!
+//! Pools are kept for the life of the process, one per size ([`pool`]): starting threads costs
+//! tens of microseconds each time (130 µs for one `std::thread::scope` spawn and join on the
+//! loaded 2-core machine), a noticeable part of a 2-millisecond search (Othello at depth 7).
+//! Searches running at the same time with the same thread count share a pool.
 //!
 //! # What every algorithm shares
 //!
@@ -64,7 +70,7 @@ use arachne_search::{SearchOptions, SearchOutcome, ValueKind};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Default depth below which `ybwc` and `jamboree` search serially (seed 002 §6.2.4 uses 3:
@@ -225,11 +231,7 @@ pub fn search<G: Game>(
     };
     let last = match *algo {
         SmpAlgo::Ybwc { serial } | SmpAlgo::Jamboree { serial } => {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .thread_name(|i| format!("arachne-smp-{i}"))
-                .build()
-                .map_err(|e| ParError(format!("cannot start {threads} threads: {e}")))?;
+            let pool = pool(threads)?;
             let jam = matches!(algo, SmpAlgo::Jamboree { .. });
             let mut last = None;
             for d in 1..=depth {
@@ -256,9 +258,26 @@ pub fn search<G: Game>(
         }),
         SmpAlgo::Abdada => abdada::abdada(&sh, root, depth, threads, &mut |l| {
             report(&finish(&sh, Some(l)))
-        }),
+        })?,
     };
     Ok(finish(&sh, last))
+}
+
+/// The pool of `workers` threads of this process (made at the first call; see the module docs).
+pub fn pool(workers: usize) -> Result<Arc<rayon::ThreadPool>, ParError> {
+    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, p)) = pools.iter().find(|(n, _)| *n == workers) {
+        return Ok(p.clone());
+    }
+    let p = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .thread_name(move |i| format!("arachne-smp-{workers}-{i}"))
+        .build()
+        .map_err(|e| ParError(format!("cannot start {workers} threads: {e}")))?;
+    let p = Arc::new(p);
+    pools.push((workers, p.clone()));
+    Ok(p)
 }
 
 /// A principal line with its value (negamax, side to move at the line's first position).
