@@ -40,17 +40,21 @@ pub fn alphabeta<G: Game>(
     }
 }
 
-/// Shallowest remaining depth at which [`falphabeta_tt`] asks the table for a value: a
-/// subtree of one ply is cheaper to search again than a (likely cache-missing) probe.
-pub const MIN_TT_CUT_DEPTH: u32 = 2;
+/// Shallowest remaining depth at which [`falphabeta_tt`] asks the table for a value and stores
+/// one: a subtree of one ply is cheaper to search again than a (likely cache-missing) probe or
+/// store. (Storing at one ply left too, as [`alphabeta`] does, made ABDADA at one thread about
+/// 1.6 times slower on the b=10 incremental trees and 1.35 times slower at two threads on the
+/// checkers bench, while it saved 8 % of the nodes on Othello: `smp_bench`, shared machine.)
+pub const MIN_TT_DEPTH: u32 = 2;
 
 /// Fail-soft alpha-beta (seed 000 §8.1, as [`crate::falphabeta`]; Theorem 1 holds) on this
 /// file's fast path, that also settles a node below the root of the call (`ply > 0`) with at
-/// least [`MIN_TT_CUT_DEPTH`] plies left from a table entry of exactly its draft whose bound
-/// suffices for the window ([`Ctx::tt_cut`], as MT does). Results are stored at every node
-/// searched, as [`alphabeta`] stores them. At a fixed depth the value is therefore the one of
-/// the plain search whatever the table holds, as long as its entries were stored by exact
-/// searches of the same game (every entry's bound is true of the position at its draft).
+/// least [`MIN_TT_DEPTH`] plies left from a table entry of exactly its draft whose bound
+/// suffices for the window ([`Ctx::tt_cut`], as MT does). Results are stored as bounds at
+/// every node searched with at least [`MIN_TT_DEPTH`] plies left. At a fixed depth the value
+/// is therefore the one of the plain search whatever the table holds, as long as its entries
+/// were stored by searches of the same game (every entry's bound is true of the position at
+/// its draft).
 ///
 /// Shared-memory parallel searches (several threads on one table) search their subtrees with
 /// it, so that they profit from each other's finished subtrees at the serial search's speed.
@@ -83,7 +87,7 @@ fn node<G: Game, const DEPTH: u8, const LEAN: bool, const SHARED: bool>(
     alpha: Score,
     beta: Score,
 ) -> SearchResult {
-    let opened = if SHARED && DEPTH != FRONTIER && depth >= MIN_TT_CUT_DEPTH && ply > 0 {
+    let opened = if SHARED && DEPTH != FRONTIER && depth >= MIN_TT_DEPTH && ply > 0 {
         ctx.enter(ply)?;
         if let Some(s) = ctx.tt_cut(pos, depth, ply, Window::new(alpha, beta)) {
             return Ok(s);
@@ -161,7 +165,7 @@ fn node<G: Game, const DEPTH: u8, const LEAN: bool, const SHARED: bool>(
             }
         }
     }
-    if !LEAN {
+    if !LEAN && !(SHARED && depth < MIN_TT_DEPTH) {
         ctx.tt_store(pos, depth, ply, value, Window::new(alpha, beta), best);
     }
     Ok(value)

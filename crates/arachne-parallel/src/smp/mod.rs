@@ -619,7 +619,8 @@ pub enum Opened<M> {
 /// §8.1) on the serial alpha-beta's fast path that also takes a value from the shared table
 /// when an entry of exactly this draft settles the node for the window (as MT does,
 /// [`Ctx::tt_cut`]), so threads profit from each other's finished subtrees. Fail-soft results
-/// are stored as bounds.
+/// are stored as bounds at nodes with at least two plies left
+/// ([`arachne_search::alphabeta::MIN_TT_DEPTH`]).
 pub fn ab_tt<G: Game>(
     ctx: &mut Ctx<G>,
     pos: &G,
