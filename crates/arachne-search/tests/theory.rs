@@ -149,7 +149,7 @@ fn check_theorem1<G: Game>(root: &G, depth: u32, windows: &[(i32, i32)]) {
                 (g, plain.stats),
                 "falphabeta_tt without table"
             );
-            let mut shared: Ctx<G> = Ctx::new(&opts, &limits, Some(&tt)).with_scratch(scratch);
+            let mut shared: Ctx<G> = Ctx::with_scratch(&opts, &limits, Some(&tt), scratch);
             let h = falphabeta_tt(&mut shared, &p, d, 0, alpha, beta).unwrap();
             scratch = shared.take_scratch();
             let win = Window::new(alpha, beta);

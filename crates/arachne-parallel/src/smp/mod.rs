@@ -503,9 +503,8 @@ impl<'a, G: Game> Shared<'a, G> {
             let mut s = slot.lock().expect("slot lock");
             (s.ordering.take(), std::mem::take(&mut s.scratch))
         };
-        let mut ctx: Ctx<G> = Ctx::new(self.opts, &self.inner, Some(self.tt))
-            .with_scratch(scratch)
-            .with_abort(&hook);
+        let mut ctx: Ctx<G> =
+            Ctx::with_scratch(self.opts, &self.inner, Some(self.tt), scratch).with_abort(&hook);
         if let Some(o) = ordering {
             ctx.set_ordering(o);
         }
