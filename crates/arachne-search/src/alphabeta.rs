@@ -165,7 +165,9 @@ fn node<G: Game, const DEPTH: u8, const LEAN: bool, const SHARED: bool>(
             }
         }
     }
-    if !LEAN && !(SHARED && depth < MIN_TT_DEPTH) {
+    // Not in a lean search (no table); not at one ply left in [`falphabeta_tt`].
+    let store = !LEAN && (!SHARED || depth >= MIN_TT_DEPTH);
+    if store {
         ctx.tt_store(pos, depth, ply, value, Window::new(alpha, beta), best);
     }
     Ok(value)
