@@ -12,9 +12,9 @@
 //!
 //! Othello is searched at depth 7 (as before; about 2 ms a search, where the fixed costs of a
 //! parallel search — waking a thread, the first iterations that both threads search alike —
-//! weigh a lot) and at depth 9 (about 16 ms a search on the idle machine, 8 times the work;
-//! closer to what an engine spends on a move). Both are printed; depth 9 is the set the issue's
-//! 2-thread target is judged on, depth 7 is kept beside it for comparison with earlier runs.
+//! weigh a lot) and at depth 9 (16–18 ms a search on the 2-core machine, 8 times the work;
+//! closer to what an engine spends on a move). Both are printed: depth 9 is the figure for the
+//! issue's 2-thread target, depth 7 stays beside it for comparison with earlier runs.
 //!
 //! `cargo run --release -p arachne-parallel --example smp_bench -- [ROUNDS] [SET [CONFIG]]`
 //!
