@@ -21,6 +21,10 @@
 //! bottom positions are counted all the same. A search without table, repetition,
 //! quiescence, ordering options or a line to follow ([`Ctx::is_lean`]) skips the tests of
 //! those options at every node.
+//!
+//! [`falphabeta_tt`] is the same loop, fail-soft (seed 000 §8.1) and taking values from the
+//! table: the serial search of the shared-memory parallel searches (`arachne-parallel`'s
+//! `smp`), which search their subtrees near the horizon with it.
 use crate::context::{Aborted, Ctx, Node, SearchResult};
 use arachne_core::{Game, Score, Window};
 
@@ -34,10 +38,39 @@ pub fn alphabeta<G: Game>(
     beta: Score,
 ) -> SearchResult {
     if ctx.is_lean() {
-        node::<G, ANY, true>(ctx, pos, depth, ply, alpha, beta)
+        node::<G, ANY, true, false>(ctx, pos, depth, ply, alpha, beta)
     } else {
-        node::<G, ANY, false>(ctx, pos, depth, ply, alpha, beta)
+        node::<G, ANY, false, false>(ctx, pos, depth, ply, alpha, beta)
     }
+}
+
+/// Shallowest remaining depth at which [`falphabeta_tt`] asks the table for a value and stores
+/// one: a subtree of one ply is cheaper to search again than a (likely cache-missing) probe or
+/// store. (Storing at one ply left too, as [`alphabeta`] does, made ABDADA at one thread about
+/// 1.6 times slower on the b=10 incremental trees and 1.35 times slower at two threads on the
+/// checkers bench, while it saved 8 % of the nodes on Othello: `smp_bench`, shared machine.)
+pub const MIN_TT_DEPTH: u32 = 2;
+
+/// Fail-soft alpha-beta (seed 000 §8.1, as [`crate::falphabeta`]; Theorem 1 holds) on this
+/// file's fast path, that also settles a node below the root of the call (`ply > 0`) with at
+/// least [`MIN_TT_DEPTH`] plies left from a table entry of exactly its draft whose bound
+/// suffices for the window ([`Ctx::tt_cut`], as MT does). Results are stored as bounds at
+/// every node searched with at least [`MIN_TT_DEPTH`] plies left. At a fixed depth the value
+/// is therefore the one of the plain search whatever the table holds, as long as its entries
+/// were stored by searches of the same game (every entry's bound is true of the position at
+/// its draft).
+///
+/// Shared-memory parallel searches (several threads on one table) search their subtrees with
+/// it, so that they profit from each other's finished subtrees at the serial search's speed.
+pub fn falphabeta_tt<G: Game>(
+    ctx: &mut Ctx<G>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+) -> SearchResult {
+    node::<G, ANY, false, true>(ctx, pos, depth, ply, alpha, beta)
 }
 
 /// What the caller of [`node`] knows of `depth`: anything, 1 (a frontier node) or 2.
@@ -48,9 +81,9 @@ const ABOVE_FRONTIER: u8 = 2;
 /// The body of [`alphabeta`]. `DEPTH`: what the caller knows of `depth` ([`ANY`],
 /// [`FRONTIER`], [`ABOVE_FRONTIER`]); nodes of depth 1 and 2 are searched inline by their
 /// parents. `LEAN`: the context is lean ([`Ctx::is_lean`]), so the tests of the options are
-/// skipped.
+/// skipped. `SHARED`: [`falphabeta_tt`] (fail-soft, values from the table; never lean).
 #[inline(always)]
-fn node<G: Game, const DEPTH: u8, const LEAN: bool>(
+fn node<G: Game, const DEPTH: u8, const LEAN: bool, const SHARED: bool>(
     ctx: &mut Ctx<G>,
     pos: &G,
     depth: u32,
@@ -58,36 +91,45 @@ fn node<G: Game, const DEPTH: u8, const LEAN: bool>(
     alpha: Score,
     beta: Score,
 ) -> SearchResult {
-    let d = match ctx.open_with::<LEAN>(pos, depth, ply)? {
+    let opened = if SHARED && DEPTH != FRONTIER && depth >= MIN_TT_DEPTH && ply > 0 {
+        ctx.enter(ply)?;
+        if let Some(s) = ctx.tt_cut(pos, depth, ply, Window::new(alpha, beta)) {
+            return Ok(s);
+        }
+        ctx.node(pos, depth, ply)
+    } else {
+        ctx.open_with::<LEAN>(pos, depth, ply)?
+    };
+    let d = match opened {
         Node::Leaf(v) => return Ok(v),
         Node::Interior(d) => d,
     };
     let (value, best) = if DEPTH != FRONTIER && depth > 1 {
         let moves = ctx.take_moves(ply);
         let r = if DEPTH == ABOVE_FRONTIER || depth == 2 {
-            let frontier = Deeper::<G, FRONTIER, LEAN> {
+            let frontier = Deeper::<G, FRONTIER, LEAN, SHARED> {
                 ctx: &mut *ctx,
                 depth,
                 ply,
                 beta,
             };
-            best_successor(pos, &moves[..d], alpha, beta, frontier)
+            best_successor::<G, SHARED>(pos, &moves[..d], alpha, beta, frontier)
         } else if depth == 3 {
-            let above = Deeper::<G, ABOVE_FRONTIER, LEAN> {
+            let above = Deeper::<G, ABOVE_FRONTIER, LEAN, SHARED> {
                 ctx: &mut *ctx,
                 depth,
                 ply,
                 beta,
             };
-            best_successor(pos, &moves[..d], alpha, beta, above)
+            best_successor::<G, SHARED>(pos, &moves[..d], alpha, beta, above)
         } else {
-            let deeper = Deeper::<G, ANY, LEAN> {
+            let deeper = Deeper::<G, ANY, LEAN, SHARED> {
                 ctx: &mut *ctx,
                 depth,
                 ply,
                 beta,
             };
-            best_successor(pos, &moves[..d], alpha, beta, deeper)
+            best_successor::<G, SHARED>(pos, &moves[..d], alpha, beta, deeper)
         };
         ctx.restore_moves(ply, moves);
         let (value, best, _) = r?;
@@ -98,7 +140,7 @@ fn node<G: Game, const DEPTH: u8, const LEAN: bool>(
                 value: pos.successor_values(),
                 ply,
             };
-            let r = best_successor(pos, &ctx.moves(ply)[..d], alpha, beta, statics);
+            let r = best_successor::<G, SHARED>(pos, &ctx.moves(ply)[..d], alpha, beta, statics);
             let (value, best, searched) = r?;
             ctx.count_static_bottoms(searched);
             (value, best)
@@ -108,7 +150,7 @@ fn node<G: Game, const DEPTH: u8, const LEAN: bool>(
                 ctx: &mut *ctx,
                 ply,
             };
-            let r = best_successor(pos, &moves[..d], alpha, beta, bottom);
+            let r = best_successor::<G, SHARED>(pos, &moves[..d], alpha, beta, bottom);
             ctx.restore_moves(ply, moves);
             let (value, best, _) = r?;
             (value, best)
@@ -130,7 +172,9 @@ fn node<G: Game, const DEPTH: u8, const LEAN: bool>(
             }
         }
     }
-    if !LEAN {
+    // Not in a lean search (no table); not at one ply left in [`falphabeta_tt`].
+    let store = !LEAN && (!SHARED || depth >= MIN_TT_DEPTH);
+    if store {
         ctx.tt_store(pos, depth, ply, value, Window::new(alpha, beta), best);
     }
     Ok(value)
@@ -144,23 +188,27 @@ trait Successors<G: Game> {
 
 /// Successors searched by [`alphabeta`] (`depth ≥ 2`), the line of an improving one copied;
 /// `CHILD`: what is known of the successors' depth (as [`node`]'s `DEPTH`; known ones are
-/// searched inline); `LEAN` as in [`node`].
-struct Deeper<'c, 'a, G: Game, const CHILD: u8, const LEAN: bool> {
+/// searched inline); `LEAN` and `SHARED` as in [`node`].
+struct Deeper<'c, 'a, G: Game, const CHILD: u8, const LEAN: bool, const SHARED: bool> {
     ctx: &'c mut Ctx<'a, G>,
     depth: u32,
     ply: usize,
     beta: Score,
 }
 
-impl<G: Game, const CHILD: u8, const LEAN: bool> Successors<G> for Deeper<'_, '_, G, CHILD, LEAN> {
+impl<G: Game, const CHILD: u8, const LEAN: bool, const SHARED: bool> Successors<G>
+    for Deeper<'_, '_, G, CHILD, LEAN, SHARED>
+{
     #[inline(always)]
     fn value(&mut self, pos: &G, mv: G::Move, alpha: Score) -> SearchResult {
         let (ctx, ply, beta) = (&mut *self.ctx, self.ply, self.beta);
         let child = &pos.play(mv);
         let t = if CHILD == FRONTIER {
-            -node::<G, FRONTIER, LEAN>(ctx, child, 1, ply + 1, -beta, -alpha)?
+            -node::<G, FRONTIER, LEAN, SHARED>(ctx, child, 1, ply + 1, -beta, -alpha)?
         } else if CHILD == ABOVE_FRONTIER {
-            -node::<G, ABOVE_FRONTIER, LEAN>(ctx, child, 2, ply + 1, -beta, -alpha)?
+            -node::<G, ABOVE_FRONTIER, LEAN, SHARED>(ctx, child, 2, ply + 1, -beta, -alpha)?
+        } else if SHARED {
+            -falphabeta_tt(ctx, child, self.depth - 1, ply + 1, -beta, -alpha)?
         } else {
             -alphabeta(ctx, child, self.depth - 1, ply + 1, -beta, -alpha)?
         };
@@ -202,24 +250,28 @@ impl<G: Game, F: Fn(G::Move) -> Score> Successors<G> for Static<F> {
 
 /// The loop of seed 000 §2 over `moves`: returns `α`, the index of the move that last
 /// raised it (the one that cut off when `α ≥ β`) and the number of successors searched.
+/// `SOFT`: the loop of seed 000 §8.1 — the maximum `m` starts at −∞ and each successor is
+/// searched with `max(m, α)`; returns `m` and the index of the move that last raised it.
 #[inline(always)]
-fn best_successor<G: Game>(
+fn best_successor<G: Game, const SOFT: bool>(
     pos: &G,
     moves: &[G::Move],
-    mut alpha: Score,
+    alpha: Score,
     beta: Score,
     mut successors: impl Successors<G>,
 ) -> Result<(Score, Option<usize>, usize), Aborted> {
+    let mut m = if SOFT { -Score::INF } else { alpha };
     let mut best = None;
     for (i, &mv) in moves.iter().enumerate() {
-        let t = successors.value(pos, mv, alpha)?;
-        if t > alpha {
-            alpha = t;
+        let a = if SOFT { m.max(alpha) } else { m };
+        let t = successors.value(pos, mv, a)?;
+        if t > m {
+            m = t;
             best = Some(i);
-            if alpha >= beta {
-                return Ok((alpha, best, i + 1));
+            if m >= beta {
+                return Ok((m, best, i + 1));
             }
         }
     }
-    Ok((alpha, best, moves.len()))
+    Ok((m, best, moves.len()))
 }

@@ -79,6 +79,23 @@ impl<M> Default for Ply<M> {
     }
 }
 
+/// The buffers of a context (per-ply move lists and principal variations, quiescence move
+/// lists), taken out with [`Ctx::take_scratch`] so a thread that runs many short searches
+/// (the serial subtrees of a shared-memory parallel search) allocates them once.
+pub struct Scratch<M> {
+    plies: Vec<Ply<M>>,
+    qbufs: Vec<Vec<M>>,
+}
+
+impl<M> Default for Scratch<M> {
+    fn default() -> Self {
+        Scratch {
+            plies: Vec::new(),
+            qbufs: Vec::new(),
+        }
+    }
+}
+
 /// Search context. One per search (per thread).
 pub struct Ctx<'a, G: Game> {
     /// Counts so far.
@@ -132,16 +149,34 @@ impl<'a, G: Game> Ctx<'a, G> {
         limits: &'a Limits,
         tt: Option<&'a TranspositionTable>,
     ) -> Self {
+        Self::with_scratch(opts, limits, tt, Scratch::default())
+    }
+
+    /// [`Ctx::new`] with the buffers of an earlier context ([`Ctx::take_scratch`]) instead of
+    /// new ones. Nothing of the earlier search is visible: every ply's principal variation is
+    /// emptied, and moves are regenerated at every node entered.
+    pub fn with_scratch(
+        opts: &'a SearchOptions,
+        limits: &'a Limits,
+        tt: Option<&'a TranspositionTable>,
+        scratch: Scratch<G::Move>,
+    ) -> Self {
+        let Scratch { mut plies, qbufs } = scratch;
+        // One ply per level of the nominal depth and two spare: `enter` then never grows
+        // the vector in a fixed-depth search (quiescence plies are separate).
+        let n = limits.depth.unwrap_or(1).min(256) as usize + 2;
+        for p in &mut plies {
+            p.pv.clear();
+        }
+        if plies.len() < n {
+            plies.resize_with(n, Ply::default);
+        }
         Ctx {
             stats: Stats::default(),
             opts,
             limits,
             tt,
-            // One ply per level of the nominal depth and two spare: `enter` then never grows
-            // the vector in a fixed-depth search (quiescence plies are separate).
-            plies: (0..limits.depth.unwrap_or(1).min(256) as usize + 2)
-                .map(|_| Ply::default())
-                .collect(),
+            plies,
             next_check: CHECK_EVERY.min(limits.nodes.unwrap_or(u64::MAX)),
             budget: limits.nodes.unwrap_or(u64::MAX),
             pv_hint: Vec::new(),
@@ -152,7 +187,7 @@ impl<'a, G: Game> Ctx<'a, G> {
             slow_leaf: opts.quiescence || opts.repetition,
             cur_ply: 0,
             path: Vec::new(),
-            qbufs: Vec::new(),
+            qbufs,
             abort: None,
             polled: 0,
             pending: None,
@@ -168,6 +203,15 @@ impl<'a, G: Game> Ctx<'a, G> {
             plain: tt.is_none()
                 && !opts.repetition
                 && !(opts.preorder || opts.hints || opts.killers || opts.history),
+        }
+    }
+
+    /// Takes the buffers out of this context (see [`Ctx::with_scratch`]); a search with it
+    /// afterwards starts from empty buffers.
+    pub fn take_scratch(&mut self) -> Scratch<G::Move> {
+        Scratch {
+            plies: std::mem::take(&mut self.plies),
+            qbufs: std::mem::take(&mut self.qbufs),
         }
     }
 

@@ -1,9 +1,10 @@
 //! Node counts and bounds that theory gives exactly (seed 001 §2, seed 000 §7–8).
 mod common;
 
-use arachne_core::{Game, Limits, Score, Window};
+use arachne_core::{Game, Limits, Score, TranspositionTable, Window};
 use arachne_games::{Branching, Order, OrderedParams, OrderedTree};
-use arachne_search::context::Ctx;
+use arachne_search::alphabeta::falphabeta_tt;
+use arachne_search::context::{Ctx, Scratch};
 use arachne_search::{falphabeta::falphabeta, Algorithm, SearchOptions};
 use common::{iid, incremental, reference};
 use proptest::prelude::*;
@@ -122,9 +123,16 @@ proptest! {
 /// Seed 000 §8.1 Theorem 1, checked on every call: a wrapper game records each position
 /// falphabeta is called on... the recursion is exercised by calling falphabeta on every node
 /// of a tree with windows drawn around (and away from) its true value.
+///
+/// The same for `falphabeta_tt` (the fast path with table values), with one table for the
+/// whole tree, so later calls take values stored by earlier ones with other windows, and one
+/// set of recycled context buffers ([`Ctx::take_scratch`]); without a table it must examine
+/// exactly the positions `falphabeta` examines.
 fn check_theorem1<G: Game>(root: &G, depth: u32, windows: &[(i32, i32)]) {
     let opts = SearchOptions::default();
     let limits = Limits::depth(depth);
+    let tt = TranspositionTable::with_mib(1);
+    let mut scratch = Scratch::default();
     let mut stack = vec![(root.clone(), depth)];
     let mut moves = Vec::new();
     while let Some((p, d)) = stack.pop() {
@@ -134,14 +142,26 @@ fn check_theorem1<G: Game>(root: &G, depth: u32, windows: &[(i32, i32)]) {
             let beta = Score(alpha.0 + w);
             let mut ctx: Ctx<G> = Ctx::new(&opts, &limits, None);
             let f = falphabeta(&mut ctx, &p, d, 0, alpha, beta).unwrap();
+            let mut plain: Ctx<G> = Ctx::new(&opts, &limits, None);
+            let g = falphabeta_tt(&mut plain, &p, d, 0, alpha, beta).unwrap();
+            assert_eq!(
+                (f, ctx.stats),
+                (g, plain.stats),
+                "falphabeta_tt without table"
+            );
+            let mut shared: Ctx<G> = Ctx::with_scratch(&opts, &limits, Some(&tt), scratch);
+            let h = falphabeta_tt(&mut shared, &p, d, 0, alpha, beta).unwrap();
+            scratch = shared.take_scratch();
             let win = Window::new(alpha, beta);
-            if f <= alpha {
-                assert!(v <= f, "fail low: negamax {v} > falphabeta {f}");
-            } else if f >= beta {
-                assert!(v >= f, "fail high: negamax {v} < falphabeta {f}");
-            } else {
-                assert!(win.contains(f));
-                assert_eq!(v, f, "success must be exact");
+            for (name, f) in [("falphabeta", f), ("falphabeta_tt with a table", h)] {
+                if f <= alpha {
+                    assert!(v <= f, "{name} fail low: negamax {v} > {f}");
+                } else if f >= beta {
+                    assert!(v >= f, "{name} fail high: negamax {v} < {f}");
+                } else {
+                    assert!(win.contains(f));
+                    assert_eq!(v, f, "{name}: success must be exact");
+                }
             }
         }
         if d > 0 && !p.is_terminal() {
@@ -154,7 +174,7 @@ fn check_theorem1<G: Game>(root: &G, depth: u32, windows: &[(i32, i32)]) {
 }
 
 #[test]
-fn falphabeta_theorem1_on_every_node() {
+fn falphabeta_and_falphabeta_tt_theorem1_on_every_node() {
     let windows = [
         (-5, 3),
         (-2, 5),

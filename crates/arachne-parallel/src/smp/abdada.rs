@@ -16,14 +16,25 @@
 //!   Collisions only cost efficiency: a wrongly "busy" node is deferred, then searched anyway
 //!   in the second pass; a lost mark means two threads search the same node.
 //! * Nodes with fewer than [`MIN_DEFER_DEPTH`] plies left are searched by [`super::ab_tt`]
-//!   without deferral (marking them would cost more than it saves).
+//!   without deferral, on the serial search's fast path (marking them would cost more than it
+//!   saves). Deferring from 3 plies left instead (fewer marks, but subtrees of two plies
+//!   searched twice) was no faster on Othello at 2 threads (4 paired runs at depths 7 and 9,
+//!   all slightly slower, within the noise).
+//! * A son deferred in the first pass is remembered in a list (allocated only when a son is
+//!   deferred); the second pass searches the list in order.
+//! * A thread notices that its iteration was completed by another thread at its next node
+//!   with at least [`MIN_DEFER_DEPTH`] plies left (a load of the iteration's cancel flag), not
+//!   only at the context's poll every few thousand positions: on small searches (Othello at
+//!   depth 7 takes about 2 ms) waiting for the poll left a thread on a finished iteration for
+//!   a large part of the search.
 //! * Iterations: the first thread to complete depth `d` records it and cancels depth `d` in
 //!   the others, which go on with depth `d + 1` on the warm table. The search ends when depth
 //!   `depth` is complete. Each completed iteration is an exact search (every son is searched or
 //!   cut off in one of the two passes), so the value is the serial value.
 use super::lazy_smp::Iteration;
 use super::{ab_tt, Frame, Shared};
-use arachne_core::{Game, Score, Window};
+use crate::ParError;
+use arachne_core::{Game, Score, StopReason, Window};
 use arachne_search::context::{Aborted, Ctx, Node};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -72,14 +83,20 @@ impl Busy {
 }
 
 /// Runs ABDADA with `threads` threads to `depth` plies; `report` gets each completed depth in
-/// order. Returns the deepest completed iteration.
+/// order. Returns the deepest completed iteration. Thread 0 is the caller's; the others are
+/// jobs of the pool of `threads − 1` workers ([`super::pool`]).
 pub fn abdada<G: Game>(
     sh: &Shared<G>,
     root: &G,
     depth: u32,
     threads: usize,
     report: &mut dyn FnMut(Iteration<G::Move>),
-) -> Option<Iteration<G::Move>> {
+) -> Result<Option<Iteration<G::Move>>, ParError> {
+    let helpers = if threads > 1 {
+        Some(super::pool(threads - 1)?)
+    } else {
+        None
+    };
     let busy = Busy::new(BUSY_SLOTS_PER_THREAD * threads);
     let frames: Vec<Frame> = (0..=depth).map(|_| Frame::root()).collect();
     let finished = AtomicU32::new(0);
@@ -113,7 +130,11 @@ pub fn abdada<G: Game>(
                 return;
             }
             let r = sh.with_ctx_in(k, Some(&frames[d as usize]), |ctx| {
-                let v = search(ctx, &busy, root, d, 0, -Score::INF, Score::INF, false)?;
+                let it = Iter {
+                    busy: &busy,
+                    frame: &frames[d as usize],
+                };
+                let v = search(ctx, &it, root, d, 0, -Score::INF, Score::INF, false)?;
                 Ok((v.expect("the root is never deferred"), ctx.pv(0).to_vec()))
             });
             if let Ok((v, pv)) = r {
@@ -127,22 +148,31 @@ pub fn abdada<G: Game>(
             d += 1;
         }
     };
-    std::thread::scope(|s| {
-        for k in 1..threads {
-            let run = &run;
-            s.spawn(move || run(k, &mut |_| {}));
-        }
-        run(0, &mut flush);
-    });
+    match &helpers {
+        Some(pool) => pool.in_place_scope(|s| {
+            for k in 1..threads {
+                let run = &run;
+                s.spawn(move |_| run(k, &mut |_| {}));
+            }
+            run(0, &mut flush);
+        }),
+        None => run(0, &mut flush),
+    }
     flush(true);
-    last
+    Ok(last)
+}
+
+/// One thread's iteration: the busy table and the iteration's cancel flag.
+struct Iter<'a> {
+    busy: &'a Busy,
+    frame: &'a Frame<'a>,
 }
 
 /// ABDADA's node: `Ok(None)` when `exclusive` and another thread is searching `pos`.
 #[allow(clippy::too_many_arguments)]
 fn search<G: Game>(
     ctx: &mut Ctx<G>,
-    busy: &Busy,
+    it: &Iter,
     pos: &G,
     depth: u32,
     ply: usize,
@@ -153,6 +183,9 @@ fn search<G: Game>(
     if depth < MIN_DEFER_DEPTH {
         return ab_tt(ctx, pos, depth, ply, alpha, beta).map(Some);
     }
+    if it.frame.cancelled_here() {
+        return Err(Aborted(StopReason::Stopped));
+    }
     ctx.enter(ply)?;
     let window = Window::new(alpha, beta);
     if ply > 0 {
@@ -161,6 +194,7 @@ fn search<G: Game>(
         }
     }
     let key = pos.hash();
+    let busy = it.busy;
     if exclusive && key.is_some_and(|k| busy.is_busy(k)) {
         return Ok(None);
     }
@@ -171,7 +205,7 @@ fn search<G: Game>(
     if let Some(k) = key {
         busy.enter(k);
     }
-    let r = sons(ctx, busy, pos, depth, ply, alpha, beta, n);
+    let r = sons(ctx, it, pos, depth, ply, alpha, beta, n);
     if let Some(k) = key {
         busy.leave(k);
     }
@@ -184,7 +218,7 @@ fn search<G: Game>(
 #[allow(clippy::too_many_arguments)]
 fn sons<G: Game>(
     ctx: &mut Ctx<G>,
-    busy: &Busy,
+    it: &Iter,
     pos: &G,
     depth: u32,
     ply: usize,
@@ -192,47 +226,45 @@ fn sons<G: Game>(
     beta: Score,
     n: usize,
 ) -> Result<(Score, Option<usize>), Aborted> {
-    let mut done = vec![false; n];
+    let mut deferred = Vec::new();
     let mut m = -Score::INF;
     let mut best = None;
-    for pass in 0..2 {
-        let mut all = true;
-        for (i, done_i) in done.iter_mut().enumerate() {
-            if *done_i {
-                continue;
-            }
-            let exclusive = pass == 0 && i > 0;
-            let child = pos.play(ctx.move_at(ply, i));
-            let r = search(
-                ctx,
-                busy,
-                &child,
-                depth - 1,
-                ply + 1,
-                -beta,
-                -m.max(alpha),
-                exclusive,
-            )?;
-            let Some(t) = r else {
-                all = false;
-                continue;
-            };
-            *done_i = true;
-            let t = -t;
-            if t > m {
-                m = t;
-                best = Some(i);
-                if m < beta || ply == 0 {
-                    ctx.new_best(ply, i);
-                }
-                if m >= beta {
-                    ctx.cutoff(pos, ply, i, depth);
-                    return Ok((m, best));
-                }
-            }
-        }
-        if all {
+    // Step k < n of the first pass searches son k (the younger ones exclusively); step
+    // k ≥ n of the second pass the deferred son `deferred[k − n]`, non-exclusively.
+    for k in 0.. {
+        let (i, exclusive) = if k < n {
+            (k, k > 0)
+        } else if let Some(&i) = deferred.get(k - n) {
+            (i, false)
+        } else {
             break;
+        };
+        let child = pos.play(ctx.move_at(ply, i));
+        let r = search(
+            ctx,
+            it,
+            &child,
+            depth - 1,
+            ply + 1,
+            -beta,
+            -m.max(alpha),
+            exclusive,
+        )?;
+        let Some(t) = r else {
+            deferred.push(i);
+            continue;
+        };
+        let t = -t;
+        if t > m {
+            m = t;
+            best = Some(i);
+            if m < beta || ply == 0 {
+                ctx.new_best(ply, i);
+            }
+            if m >= beta {
+                ctx.cutoff(pos, ply, i, depth);
+                return Ok((m, best));
+            }
         }
     }
     Ok((m, best))

@@ -21,16 +21,26 @@
 //! randomized work stealing (the model in which seed 002 measured Jamboree), and because a
 //! worker that waits at a join keeps stealing and running other tasks: that is YBWC's
 //! *helpful master* for free. `lazy-smp` and `abdada` are not fork–join (every thread searches
-//! the whole tree), so they run on `std::thread::scope` threads.
+//! the whole tree): `lazy-smp` runs on `std::thread::scope` threads, `abdada` its thread 0 on
+//! the caller's thread and the others as jobs of a pool of `threads − 1` workers.
+//!
+//! Pools are kept for the life of the process, one per size ([`pool`]): starting threads costs
+//! tens of microseconds each time (130 µs for one `std::thread::scope` spawn and join on the
+//! loaded 2-core machine), a noticeable part of a 2-millisecond search (Othello at depth 7).
+//! Searches running at the same time with the same thread count share a pool.
 //!
 //! # What every algorithm shares
 //!
 //! * Below its split depth every algorithm runs [`ab_tt`], the one serial search of this module:
-//!   fail-soft alpha-beta (seed 000 §8.1) over `arachne-search`'s [`Ctx`] — the serial
-//!   searchers' move ordering (table move, the game's hint such as MVV/LVA, killers, history),
-//!   quiescence and statistics — that takes values from the shared table at equal draft.
-//! * Killer and history tables are per worker thread and carried from one sub-search to the next
-//!   ([`Ctx::take_ordering`]), as a serial search carries them.
+//!   `arachne-search`'s [`falphabeta_tt`], fail-soft alpha-beta (seed 000 §8.1) on the serial
+//!   alpha-beta's fast path (frontier nodes and the nodes above them searched inline, bottom
+//!   positions valued by their static values alone) over [`Ctx`] — the serial searchers' move
+//!   ordering (table move, the game's hint such as MVV/LVA, killers, history), quiescence and
+//!   statistics — that takes values from the shared table at equal draft.
+//! * Killer and history tables, the context's buffers and the statistics are per worker thread
+//!   and carried from one sub-search to the next ([`Ctx::take_ordering`],
+//!   [`Ctx::take_scratch`]), as a serial search carries them: a sub-search allocates nothing
+//!   once its thread has searched one as deep, and takes no lock another thread uses.
 //! * **Cancellation.** Every fork point owns a [`Frame`] with a cancel flag; a sub-search's
 //!   context polls its chain of frames every few thousand nodes ([`Ctx::with_abort`]). When a
 //!   brother fails high, the fork point cancels its frame: running brothers unwind within a
@@ -53,13 +63,14 @@ use crate::ParError;
 use arachne_core::{
     Bound, Game, Limits, Score, Stats, StopFlag, StopReason, TranspositionTable, TtEntry, Window,
 };
-use arachne_search::context::{Aborted, Ctx, Node, SearchResult};
+use arachne_search::alphabeta::falphabeta_tt;
+use arachne_search::context::{Aborted, Ctx, Node, Scratch, SearchResult};
 use arachne_search::ordering::OrderingState;
 use arachne_search::{SearchOptions, SearchOutcome, ValueKind};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Default depth below which `ybwc` and `jamboree` search serially (seed 002 §6.2.4 uses 3:
@@ -220,11 +231,7 @@ pub fn search<G: Game>(
     };
     let last = match *algo {
         SmpAlgo::Ybwc { serial } | SmpAlgo::Jamboree { serial } => {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .thread_name(|i| format!("arachne-smp-{i}"))
-                .build()
-                .map_err(|e| ParError(format!("cannot start {threads} threads: {e}")))?;
+            let pool = pool(threads)?;
             let jam = matches!(algo, SmpAlgo::Jamboree { .. });
             let mut last = None;
             for d in 1..=depth {
@@ -251,9 +258,26 @@ pub fn search<G: Game>(
         }),
         SmpAlgo::Abdada => abdada::abdada(&sh, root, depth, threads, &mut |l| {
             report(&finish(&sh, Some(l)))
-        }),
+        })?,
     };
     Ok(finish(&sh, last))
+}
+
+/// The pool of `workers` threads of this process (made at the first call; see the module docs).
+pub fn pool(workers: usize) -> Result<Arc<rayon::ThreadPool>, ParError> {
+    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+    let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, p)) = pools.iter().find(|(n, _)| *n == workers) {
+        return Ok(p.clone());
+    }
+    let p = rayon::ThreadPoolBuilder::new()
+        .num_threads(workers)
+        .thread_name(move |i| format!("arachne-smp-{workers}-{i}"))
+        .build()
+        .map_err(|e| ParError(format!("cannot start {workers} threads: {e}")))?;
+    let p = Arc::new(p);
+    pools.push((workers, p.clone()));
+    Ok(p)
 }
 
 /// A principal line with its value (negamax, side to move at the line's first position).
@@ -342,8 +366,15 @@ pub struct Shared<'a, G: Game> {
     /// Set when a global limit stopped the search: every thread unwinds.
     halt: StopFlag,
     reason: AtomicU8,
-    stats: Mutex<Stats>,
-    ordering: Vec<Mutex<Option<OrderingState<G::Move>>>>,
+    /// Per thread (the last slot for threads outside the pool): what its sub-searches carry.
+    slots: Vec<Mutex<Slot<G::Move>>>,
+}
+
+/// What a thread's sub-searches carry from one to the next (see the module docs).
+struct Slot<M> {
+    ordering: Option<OrderingState<M>>,
+    scratch: Scratch<M>,
+    stats: Stats,
 }
 
 impl<'a, G: Game> Shared<'a, G> {
@@ -368,8 +399,15 @@ impl<'a, G: Game> Shared<'a, G> {
             nodes: AtomicU64::new(0),
             halt,
             reason: AtomicU8::new(0),
-            stats: Mutex::new(Stats::default()),
-            ordering: (0..threads.max(1) + 1).map(|_| Mutex::new(None)).collect(),
+            slots: (0..threads.max(1) + 1)
+                .map(|_| {
+                    Mutex::new(Slot {
+                        ordering: None,
+                        scratch: Scratch::default(),
+                        stats: Stats::default(),
+                    })
+                })
+                .collect(),
         }
     }
 
@@ -403,13 +441,22 @@ impl<'a, G: Game> Shared<'a, G> {
 
     /// Counts so far, summed over all sub-searches.
     pub fn stats(&self) -> Stats {
-        *self.stats.lock().expect("stats lock")
+        let mut total = Stats::default();
+        for s in &self.slots {
+            total += s.lock().expect("slot lock").stats;
+        }
+        total
     }
 
     /// Adds `fresh` nodes to the global count and checks the global limits; then whether
     /// `frame` was cancelled. Called by every context every few thousand nodes.
     pub fn poll(&self, fresh: u64, frame: Option<&Frame>) -> Option<StopReason> {
-        let n = self.nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
+        // Nothing to add: a load, so threads do not pass the counter's line to and fro.
+        let n = if fresh == 0 {
+            self.nodes.load(Ordering::Relaxed)
+        } else {
+            self.nodes.fetch_add(fresh, Ordering::Relaxed) + fresh
+        };
         if self.halted() {
             return Some(StopReason::Stopped);
         }
@@ -424,8 +471,7 @@ impl<'a, G: Game> Shared<'a, G> {
     }
 
     fn slot(&self) -> usize {
-        rayon::current_thread_index()
-            .map_or(self.ordering.len() - 1, |i| i.min(self.ordering.len() - 1))
+        rayon::current_thread_index().map_or(self.slots.len() - 1, |i| i.min(self.slots.len() - 1))
     }
 
     /// Runs `f` with a fresh context for this thread: the thread's killer and history tables,
@@ -446,23 +492,32 @@ impl<'a, G: Game> Shared<'a, G> {
         frame: Option<&Frame>,
         f: impl FnOnce(&mut Ctx<G>) -> Result<R, Aborted>,
     ) -> Result<R, Aborted> {
-        let slot = slot.min(self.ordering.len() - 1);
+        let slot = &self.slots[slot.min(self.slots.len() - 1)];
         // A context polls only every few thousand nodes, and many sub-searches are smaller:
         // look at the limits and the frame before each one.
         if let Some(r) = self.poll(0, frame) {
             return Err(Aborted(r));
         }
         let hook = |fresh: u64| self.poll(fresh, frame);
-        let mut ctx: Ctx<G> = Ctx::new(self.opts, &self.inner, Some(self.tt)).with_abort(&hook);
-        if let Some(o) = self.ordering[slot].lock().expect("ordering lock").take() {
+        let (ordering, scratch) = {
+            let mut s = slot.lock().expect("slot lock");
+            (s.ordering.take(), std::mem::take(&mut s.scratch))
+        };
+        let mut ctx: Ctx<G> =
+            Ctx::with_scratch(self.opts, &self.inner, Some(self.tt), scratch).with_abort(&hook);
+        if let Some(o) = ordering {
             ctx.set_ordering(o);
         }
         let r = f(&mut ctx);
-        *self.ordering[slot].lock().expect("ordering lock") = Some(ctx.take_ordering());
         let fresh = ctx.unpolled_nodes();
         // Counts the nodes and notices a deadline or node budget passed meanwhile.
         let _ = self.poll(fresh, None);
-        *self.stats.lock().expect("stats lock") += ctx.stats;
+        {
+            let mut s = slot.lock().expect("slot lock");
+            s.ordering = Some(ctx.take_ordering());
+            s.scratch = ctx.take_scratch();
+            s.stats += ctx.stats;
+        }
         if let Err(Aborted(StopReason::Time)) = r {
             // The deadline fired inside the context: stop every thread.
             self.halt(StopReason::Time);
@@ -559,15 +614,12 @@ pub enum Opened<M> {
     Moves(Vec<(M, u16)>),
 }
 
-/// Shallowest remaining depth at which [`ab_tt`] probes and stores the table: a subtree of one
-/// ply is cheaper to search again than a (likely cache-missing) probe.
-pub const MIN_TT_DEPTH: u32 = 2;
-
-/// The serial search below the split depth: fail-soft alpha-beta (seed 000 §8.1, as
-/// `arachne_search::falphabeta`) that also takes a value from the shared table when an entry of
-/// exactly this draft settles the node for the window (as MT does, [`Ctx::tt_cut`]), so threads
-/// profit from each other's finished subtrees. Fail-soft results are stored as bounds, at
-/// nodes with at least [`MIN_TT_DEPTH`] plies left.
+/// The serial search below the split depth: [`falphabeta_tt`], fail-soft alpha-beta (seed 000
+/// §8.1) on the serial alpha-beta's fast path that also takes a value from the shared table
+/// when an entry of exactly this draft settles the node for the window (as MT does,
+/// [`Ctx::tt_cut`]), so threads profit from each other's finished subtrees. Fail-soft results
+/// are stored as bounds at nodes with at least two plies left
+/// ([`arachne_search::alphabeta::MIN_TT_DEPTH`]).
 pub fn ab_tt<G: Game>(
     ctx: &mut Ctx<G>,
     pos: &G,
@@ -576,37 +628,5 @@ pub fn ab_tt<G: Game>(
     alpha: Score,
     beta: Score,
 ) -> SearchResult {
-    ctx.enter(ply)?;
-    let window = Window::new(alpha, beta);
-    let table = depth >= MIN_TT_DEPTH;
-    if ply > 0 && table {
-        if let Some(s) = ctx.tt_cut(pos, depth, ply, window) {
-            return Ok(s);
-        }
-    }
-    let d = match ctx.node(pos, depth, ply) {
-        Node::Leaf(v) => return Ok(v),
-        Node::Interior(d) => d,
-    };
-    let mut m = -Score::INF;
-    let mut best = None;
-    for i in 0..d {
-        let child = pos.play(ctx.move_at(ply, i));
-        let t = -ab_tt(ctx, &child, depth - 1, ply + 1, -beta, -m.max(alpha))?;
-        if t > m {
-            m = t;
-            best = Some(i);
-            if m < beta || ply == 0 {
-                ctx.new_best(ply, i);
-            }
-            if m >= beta {
-                ctx.cutoff(pos, ply, i, depth);
-                break;
-            }
-        }
-    }
-    if table {
-        ctx.tt_store(pos, depth, ply, m, window, best);
-    }
-    Ok(m)
+    falphabeta_tt(ctx, pos, depth, ply, alpha, beta)
 }
