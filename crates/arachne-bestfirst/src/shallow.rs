@@ -22,10 +22,12 @@
 //!   so BEST-CHILD's tie-break (first in order among equal scores) prefers checks.
 //! * **1 — search a leaf to SEARCH-DEPTH+1 and leave the non-best children *unknown*** and
 //!   **2 — EXTEND-DOWN expands with SEARCH-DEPTH−1 then searches the best child to
-//!   SEARCH-DEPTH+1** are not built: both need an "unknown" child score and the walk's mode at
-//!   expansion time in the tree and the engine, which the arena does not have. The experiment
-//!   (`rbfm-chess`) says so in its rows. Without them every child is evaluated exactly (the
-//!   paper's redundant-work baseline that heuristic 1 removes).
+//!   SEARCH-DEPTH+1** live in the tree and the engine ([`crate::Heuristics`],
+//!   [`crate::tree`]'s unknown children, [`crate::rbfm::Mode`]); this evaluator provides the
+//!   search they need, [`ShallowChess::leaf_search`]: the position searched to its own
+//!   SEARCH-DEPTH (extensions included) ± 1. A child's evaluation uses the child's extensions,
+//!   so the value given to the best child can differ from its own evaluation by the check
+//!   extension (the paper's Crafty had the same mismatch with its own extensions).
 //!
 //! ## Cost: quiescence in the caller's window
 //! The search is `arachne-search`'s fail-soft `falphabeta_windowed`: the quiescence search of
@@ -135,6 +137,17 @@ impl ShallowChess {
             0
         };
         self.cfg.depth + e
+    }
+
+    /// This evaluator as a search for §5.2's heuristics 1 and 2 ([`crate::Heuristics`]):
+    /// `search(pos, delta)` is [`ShallowChess::search`] to the position's own
+    /// [`ShallowChess::search_depth`] + `delta` plies (at least 1).
+    pub fn leaf_search() -> crate::LeafSearch<ShallowChess> {
+        Arc::new(|p: &ShallowChess, delta: i32| {
+            let d = (p.search_depth() as i32 + delta).max(1) as u32;
+            let (v, m, _) = p.search(d);
+            (v, m)
+        })
     }
 
     /// The shallow search of this position to `depth` plies: fail-soft alpha-beta whose
