@@ -260,6 +260,106 @@ impl Game for ShallowChess {
     }
 }
 
+/// §5.4's parameter estimation for chess, scaled down: what [`learn_chess`] runs.
+#[derive(Clone, Debug)]
+pub struct ChessLearnConfig {
+    /// Self-play games, from the first `games` Nunn positions (the paper: 30 games; its
+    /// start positions are not said — ours are the middle-game positions of §5's matches).
+    pub games: usize,
+    /// Plies per game (the paper: 120).
+    pub plies: u32,
+    /// RBFM node expansions per move of the self-play games.
+    pub move_expansions: u64,
+    /// Depth of the shallow search that defines the real score (the paper: Crafty with
+    /// SEARCH-DEPTH = 10).
+    pub real_depth: u32,
+    /// The bootstrapping itself: expansions per position (the paper: 200), rounds, family
+    /// (exponential with 25 % damping), seed.
+    pub learn: crate::learn::LearnConfig,
+}
+
+/// The evaluator configuration the chess experiment and the learned table use: SEARCH-DEPTH
+/// 3, extensions capped at one extra ply, checks first, evaluations memoized.
+pub fn experiment_config() -> Arc<ShallowConfig> {
+    Arc::new(ShallowConfig {
+        max_extension: 1,
+        cache: Some(Mutex::new(HashMap::new())),
+        ..ShallowConfig::default()
+    })
+}
+
+/// Learns the chess table as §5.4 describes, at the scale `c` asks for: positions from RBFM
+/// self-play games (RBFM with this evaluator, heuristics 1 and 2, the generic table in the
+/// exponential family with 25 % damping), the real score of each by this evaluator's search
+/// to `real_depth`, then §2.6's bootstrapping with the same program, the variance pooled over
+/// `d`. Returns the learned tables and the number of positions; `progress(text)` now and then.
+pub fn learn_chess(
+    c: &ChessLearnConfig,
+    progress: &mut dyn FnMut(String),
+) -> (crate::learn::Learned, usize) {
+    use crate::learn::{learn_with, selfplay_positions, LearnExtra};
+    let cfg = experiment_config();
+    let extra = LearnExtra {
+        leaf_search: Some(ShallowChess::leaf_search()),
+        heuristics: crate::Heuristics {
+            unknown_children: true,
+            shallow_down: true,
+        },
+        pool_d_variance: true,
+    };
+    let mut play = crate::BfOptions::new(crate::Kind::Rbfm);
+    play.seed = c.learn.seed;
+    let mut t = crate::tables::generic();
+    t.family = c.learn.family;
+    play.table = Some(Arc::new(t));
+    let starts = arachne_games::chess::bench::nunn();
+    let mut positions = Vec::new();
+    for (g, rec) in starts.iter().take(c.games.max(1)).enumerate() {
+        let root = ShallowChess::new(rec.position.clone(), Arc::clone(&cfg));
+        let mut o = play.clone();
+        o.seed = play.seed.wrapping_add(g as u64);
+        positions.extend(selfplay_positions(
+            &root,
+            1,
+            c.plies,
+            c.move_expansions,
+            &o,
+            &extra,
+            &mut |_, _| {},
+        ));
+        progress(format!(
+            "self-play game {} of {}: {} positions",
+            g + 1,
+            c.games,
+            positions.len()
+        ));
+    }
+    let real: Vec<i32> = positions
+        .iter()
+        .map(|p| {
+            let fresh = ShallowChess::new(p.chess().clone(), Arc::clone(&cfg));
+            fresh.search(c.real_depth).0 .0
+        })
+        .collect();
+    progress(format!(
+        "real scores of {} positions (depth {})",
+        positions.len(),
+        c.real_depth
+    ));
+    // The learning runs start from the positions as search roots (no extension earned).
+    let roots: Vec<ShallowChess> = positions
+        .iter()
+        .map(|p| ShallowChess::new(p.chess().clone(), Arc::clone(&cfg)))
+        .collect();
+    let n = roots.len();
+    let learned = learn_with(&roots, &real, &c.learn, &extra, &mut |r, i| {
+        if (i + 1) % 20 == 0 || i + 1 == n {
+            progress(format!("round {} position {} of {n}", r + 1, i + 1));
+        }
+    });
+    (learned, n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
