@@ -23,7 +23,7 @@
 //! `stats.movegens` move generations; `generated` (the paper's "generated nodes", §3.1.2) is
 //! `stats.leaves`.
 use crate::dist::DistTable;
-use crate::tree::{Full, Tree};
+use crate::tree::{self, Full, Tree};
 use crate::{bfm, rbfm};
 use arachne_core::{Game, Limits, Score, Stats, StopReason};
 use rand::SeedableRng;
@@ -32,6 +32,40 @@ use serde::Serialize;
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// §5.2's heuristics 1 and 2, which need the evaluator to be a search ([`LeafSearch`]).
+///
+/// * **1 — `unknown_children`**: "when we need to expand a leaf, we actually search it to
+///   depth SEARCH-DEPTH+1 … The best child, who is returned by the search, gets this (negated)
+///   value, while all other sons are set to be *unknown*" ([`Tree::expand_partial`]). Unknown
+///   children are evaluated when the walk reaches their parent in a mode that chooses at
+///   random (EXTEND-UP, [`rbfm`] module docs), or when BACKUP finds the best child's score
+///   risen above its initial value ([`Tree::backup_resolving`]). The root is always expanded
+///   in full (ROOT-DECISION needs every child).
+/// * **2 — `shallow_down`**: "when EXTEND-DOWN expands a leaf `v`, we search to depth
+///   SEARCH-DEPTH−1 and immediately search the best child to depth SEARCH-DEPTH+1": `v` is
+///   expanded partially from a SEARCH-DEPTH−1 search, then its best child `c` is expanded as
+///   by heuristic 1 (or in full without it) — two expansions in one step, each counted in
+///   `s_v` and `stats.interior`. Our choice where the paper is open: the bound of `v`'s unknown
+///   children becomes `c`'s score after `c`'s expansion, so `v`'s score is the lower bound
+///   `up(c)` the paper describes, and `v`'s siblings of `c` are evaluated only if `c`'s score
+///   later rises above it (as heuristic 1).
+///
+/// Both are off by default and need [`Searcher::with_leaf_search`]; without a leaf search
+/// they are ignored. Nothing else changes: with both off the searcher is the plain one.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Heuristics {
+    /// Heuristic 1.
+    pub unknown_children: bool,
+    /// Heuristic 2.
+    pub shallow_down: bool,
+}
+
+/// The evaluator as a search (for [`Heuristics`]): `search(pos, delta)` searches `pos` to
+/// SEARCH-DEPTH + `delta` plies (`delta` = +1 or −1; a child's evaluation is a search to
+/// SEARCH-DEPTH) and returns its value from `pos`'s side (decisive values in plies from `pos`)
+/// and its best move.
+pub type LeafSearch<G> = Arc<dyn Fn(&G, i32) -> (Score, Option<<G as Game>::Move>) + Send + Sync>;
 
 /// Which best-first algorithm.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -64,6 +98,8 @@ pub struct BfOptions {
     pub abort_factor: Option<f64>,
     /// Most nodes the tree may hold (from `--memory`); `None`: no cap beyond `u32` indices.
     pub max_tree_nodes: Option<usize>,
+    /// §5.2's heuristics 1 and 2 (need [`Searcher::with_leaf_search`]).
+    pub heuristics: Heuristics,
 }
 
 impl BfOptions {
@@ -79,6 +115,7 @@ impl BfOptions {
             stop_at_terminal_pv: false,
             abort_factor: None,
             max_tree_nodes: None,
+            heuristics: Heuristics::default(),
         }
     }
 }
@@ -178,6 +215,10 @@ pub struct Searcher<G: Game> {
     votes: VecDeque<u32>,
     /// Generated-node budget of the current search (`u64::MAX`: none).
     budget: u64,
+    /// The evaluator as a search, for §5.2's heuristics.
+    leaf_search: Option<LeafSearch<G>>,
+    /// Unknown children evaluated so far (all searches of this searcher).
+    resolved: u64,
 }
 
 impl<G: Game> Searcher<G> {
@@ -200,7 +241,20 @@ impl<G: Game> Searcher<G> {
             path: Vec::new(),
             votes: VecDeque::new(),
             budget: u64::MAX,
+            leaf_search: None,
+            resolved: 0,
         }
+    }
+
+    /// Gives the searcher its evaluator as a search, which [`BfOptions::heuristics`] use.
+    pub fn with_leaf_search(mut self, search: LeafSearch<G>) -> Self {
+        self.leaf_search = Some(search);
+        self
+    }
+
+    /// Unknown children evaluated so far (§5.2 heuristic 1), over all searches.
+    pub fn resolved(&self) -> u64 {
+        self.resolved
     }
 
     /// The tree.
@@ -226,14 +280,7 @@ impl<G: Game> Searcher<G> {
     /// BACKUP from `leaf` and the vote of §5.3 (after an expansion made elsewhere).
     pub fn backup_and_vote(&mut self, leaf: u32) {
         self.tree.backup(leaf);
-        if self.opts.vote > 0 {
-            if let Some(b) = self.tree.best_child(0) {
-                if self.votes.len() == self.opts.vote {
-                    self.votes.pop_front();
-                }
-                self.votes.push_back(b);
-            }
-        }
+        self.vote();
     }
     /// Counts since the start of the current search.
     pub fn stats(&self) -> Stats {
@@ -242,10 +289,19 @@ impl<G: Game> Searcher<G> {
 
     /// One node expansion: select a leaf (BFM or RBFM), EXPAND-LEAF, BACKUP.
     pub fn step(&mut self) -> Step {
+        let heur = match self.leaf_search {
+            Some(_) => self.opts.heuristics,
+            None => Heuristics::default(),
+        };
+        if heur != Heuristics::default() {
+            return self.step_heuristic(heur);
+        }
         let walk = match self.opts.kind {
             Kind::Bfm => bfm::select(&self.tree).map(|leaf| rbfm::Walk {
                 leaf,
                 deviated: false,
+                mode: rbfm::Mode::Down,
+                resolve: false,
             }),
             Kind::Rbfm => rbfm::select(&self.tree, &self.table, &mut self.rng, self.opts.pruning),
         };
@@ -272,6 +328,136 @@ impl<G: Game> Searcher<G> {
         Step::Expanded {
             leaf: walk.leaf,
             deviated: walk.deviated,
+        }
+    }
+
+    /// [`Searcher::step`] with §5.2's heuristics 1 and/or 2 ([`Heuristics`]).
+    fn step_heuristic(&mut self, heur: Heuristics) -> Step {
+        let walk = loop {
+            let walk = match self.opts.kind {
+                Kind::Bfm => bfm::select(&self.tree).map(|leaf| rbfm::Walk {
+                    leaf,
+                    deviated: false,
+                    mode: rbfm::Mode::Down,
+                    resolve: false,
+                }),
+                Kind::Rbfm => {
+                    rbfm::select(&self.tree, &self.table, &mut self.rng, self.opts.pruning)
+                }
+            };
+            let Some(walk) = walk else {
+                return Step::Done;
+            };
+            if !walk.resolve {
+                break walk;
+            }
+            // Evaluate the unknown children, then walk again.
+            let pos = self.tree.position(&self.root, walk.leaf, &mut self.path);
+            self.resolved += self.tree.resolve(walk.leaf, &pos) as u64;
+            self.backup(walk.leaf, false);
+        };
+        let v = walk.leaf;
+        let pos = self.tree.position(&self.root, v, &mut self.path);
+        if pos.is_terminal() {
+            self.moves.clear();
+        } else {
+            pos.moves(&mut self.moves);
+            self.stats.movegens += 1;
+        }
+        let d = self.moves.len() as u64;
+        if self.stats.leaves + d > self.budget {
+            return Step::Full { memory: false };
+        }
+        let search = self
+            .leaf_search
+            .clone()
+            .expect("heuristics need a leaf search");
+        let partial = !self.moves.is_empty() && walk.mode != rbfm::Mode::Root;
+        let down = partial && heur.shallow_down && walk.mode == rbfm::Mode::Down;
+        let mut best = None;
+        let r = if partial && (down || heur.unknown_children) {
+            // Heuristic 2: SEARCH-DEPTH−1; heuristic 1: SEARCH-DEPTH+1.
+            let (value, mv) = search(&pos, if down { -1 } else { 1 });
+            match mv.and_then(|m| self.moves.iter().position(|&x| x == m)) {
+                Some(b) => {
+                    best = Some((b, self.moves[b]));
+                    self.tree
+                        .expand_partial(v, &pos, &self.moves, b, tree::down(value))
+                }
+                None => self.tree.expand(v, &pos, &self.moves),
+            }
+        } else {
+            self.tree.expand(v, &pos, &self.moves)
+        };
+        if r == Err(Full) {
+            return Step::Full { memory: true };
+        }
+        self.stats.interior += 1;
+        self.stats.leaves += d;
+        self.backup(v, true);
+        if let (true, Some((_, mv))) = (down, best) {
+            // Heuristic 2, second half: EXTEND-UP on the best child, stored first.
+            let c = self.tree.node(v).first;
+            let cpos = pos.play(mv);
+            if !cpos.is_terminal() && !self.tree.node(c).solved() {
+                cpos.moves(&mut self.moves);
+                self.stats.movegens += 1;
+                let dc = self.moves.len() as u64;
+                if self.stats.leaves + dc <= self.budget {
+                    let r = if heur.unknown_children && !self.moves.is_empty() {
+                        let (value, m) = search(&cpos, 1);
+                        match m.and_then(|m| self.moves.iter().position(|&x| x == m)) {
+                            Some(b) => self.tree.expand_partial(
+                                c,
+                                &cpos,
+                                &self.moves,
+                                b,
+                                tree::down(value),
+                            ),
+                            None => self.tree.expand(c, &cpos, &self.moves),
+                        }
+                    } else {
+                        self.tree.expand(c, &cpos, &self.moves)
+                    };
+                    if r.is_ok() {
+                        self.stats.interior += 1;
+                        self.stats.leaves += dc;
+                        self.tree.rescore(c);
+                        let b = self.tree.node(c).score();
+                        self.tree.set_unknown_bound(v, b);
+                        self.backup(c, true);
+                    }
+                }
+            }
+        }
+        self.vote();
+        Step::Expanded {
+            leaf: v,
+            deviated: walk.deviated,
+        }
+    }
+
+    /// BACKUP from `i` evaluating unknown children where it must ([`Tree::backup_resolving`]);
+    /// `count`: an expansion (the counts `s_v` grow).
+    fn backup(&mut self, i: u32, count: bool) {
+        let root = &self.root;
+        let path = &mut self.path;
+        let resolved = &mut self.resolved;
+        self.tree.backup_resolving(i, count, &mut |t, n| {
+            let pos = t.position(root, n, path);
+            *resolved += t.resolve(n, &pos) as u64;
+        });
+    }
+
+    /// The vote of §5.3 after an expansion.
+    fn vote(&mut self) {
+        if self.opts.vote > 0 {
+            if let Some(b) = self.tree.best_child(0) {
+                if self.votes.len() == self.opts.vote {
+                    self.votes.pop_front();
+                }
+                self.votes.push_back(b);
+            }
         }
     }
 

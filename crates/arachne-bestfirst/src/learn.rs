@@ -14,7 +14,7 @@
 //! walks of a few plies from a root (for incremental trees, nodes inside a deep tree, whose
 //! branching is random — the root's always is `b`).
 use crate::dist::{s_bin, DistTable, Family, D_MAX, S_BINS};
-use crate::engine::{BfOptions, Kind, Searcher, Step};
+use crate::engine::{BfOptions, Heuristics, Kind, LeafSearch, Searcher, Step};
 use arachne_core::{Game, Limits};
 use arachne_search::{Algorithm, SearchOptions};
 use rand::{Rng, SeedableRng};
@@ -128,12 +128,90 @@ pub fn real_scores<G: Game>(positions: &[G], depth: u32) -> Vec<i32> {
         .collect()
 }
 
+/// What §5.4 changes in the learning for chess ([`learn_with`]).
+pub struct LearnExtra<G: Game> {
+    /// The evaluator as a search, for the heuristics.
+    pub leaf_search: Option<LeafSearch<G>>,
+    /// §5.2's heuristics in the RBFM runs (the program as it plays).
+    pub heuristics: Heuristics,
+    /// §5.4: "the variance of the distribution depends only on `s` … and not on `d`": `g` is
+    /// pooled over `d` (the mean shift `f` keeps its `d` columns where they have samples).
+    pub pool_d_variance: bool,
+}
+
+impl<G: Game> Default for LearnExtra<G> {
+    fn default() -> Self {
+        LearnExtra {
+            leaf_search: None,
+            heuristics: Heuristics::default(),
+            pool_d_variance: false,
+        }
+    }
+}
+
+/// Positions of `games` RBFM self-play games of at most `plies` plies from `root` (§5.4: "we
+/// let RBFM play 30 chess games against itself … 60 moves"), every position before each move
+/// played; each move is the decision (§5.3) of a fresh search of `expansions` node
+/// expansions with `opts` (its seed changed per game and move) and `extra`'s heuristics.
+/// `progress(game, ply)` after each move.
+pub fn selfplay_positions<G: Game>(
+    root: &G,
+    games: usize,
+    plies: u32,
+    expansions: u64,
+    opts: &BfOptions,
+    extra: &LearnExtra<G>,
+    progress: &mut dyn FnMut(usize, u32),
+) -> Vec<G> {
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for g in 0..games {
+        let mut pos = root.clone();
+        for ply in 0..plies {
+            pos.moves(&mut moves);
+            if pos.is_terminal() || moves.is_empty() {
+                break;
+            }
+            out.push(pos.clone());
+            let mut o = opts.clone();
+            o.seed = opts.seed ^ ((g as u64) << 32) ^ ply as u64;
+            o.heuristics = extra.heuristics;
+            let mut s = Searcher::new(pos.clone(), o);
+            if let Some(ls) = &extra.leaf_search {
+                s = s.with_leaf_search(Arc::clone(ls));
+            }
+            for _ in 0..expansions {
+                if !matches!(s.step(), Step::Expanded { .. }) {
+                    break;
+                }
+            }
+            let Some(mv) = s.decision().and_then(|c| s.tree().mv(c)) else {
+                break;
+            };
+            pos = pos.play(mv);
+            progress(g, ply);
+        }
+    }
+    out
+}
+
 /// Runs the bootstrapping procedure on `positions` (whose real scores are `real`).
 /// `progress(round, position)` is called after each position.
 pub fn learn<G: Game>(
     positions: &[G],
     real: &[i32],
     cfg: &LearnConfig,
+    progress: &mut dyn FnMut(u32, usize),
+) -> Learned {
+    learn_with(positions, real, cfg, &LearnExtra::default(), progress)
+}
+
+/// [`learn`] with §5.4's changes ([`LearnExtra`]).
+pub fn learn_with<G: Game>(
+    positions: &[G],
+    real: &[i32],
+    cfg: &LearnConfig,
+    extra: &LearnExtra<G>,
     progress: &mut dyn FnMut(u32, usize),
 ) -> Learned {
     let mut table = cfg
@@ -155,7 +233,11 @@ pub fn learn<G: Game>(
             opts.table = Some(Arc::clone(&shared));
             opts.vote = 0;
             opts.seed = cfg.seed ^ ((round as u64) << 40) ^ i as u64;
+            opts.heuristics = extra.heuristics;
             let mut s = Searcher::new(pos.clone(), opts);
+            if let Some(ls) = &extra.leaf_search {
+                s = s.with_leaf_search(Arc::clone(ls));
+            }
             for k in 0..=cfg.expansions {
                 let root = *s.tree().root();
                 let delta = r as f64 - root.score as f64;
@@ -181,7 +263,7 @@ pub fn learn<G: Game>(
             }
             progress(round, i);
         }
-        let next = DistTable::from_moments(
+        let mut next = DistTable::from_moments(
             cfg.family,
             &moments,
             &format!(
@@ -194,6 +276,20 @@ pub fn learn<G: Game>(
                 cfg.family
             ),
         );
+        if extra.pool_d_variance {
+            // Every sample in column 0: the cells of d > 0 then take the pooled values.
+            let mut pooled = vec![[[0.0f64; 4]; D_MAX + 1]; S_BINS];
+            for (p, row) in pooled.iter_mut().zip(&moments) {
+                for cell in row {
+                    for k in 0..4 {
+                        p[0][k] += cell[k];
+                    }
+                }
+            }
+            let g = DistTable::from_moments(cfg.family, &pooled, "").g;
+            next.g = g;
+            next.source = format!("{}, variance pooled over d (§5.4)", next.source);
+        }
         let (mut df, mut dsd, mut cells) = (0.0, 0.0, 0u32);
         for b in 0..S_BINS {
             for d in 0..=D_MAX {

@@ -39,7 +39,9 @@ pub mod tables;
 pub mod tree;
 
 pub use dist::{DistTable, Family};
-pub use engine::{search, BfOptions, BfOutcome, BfStop, Kind, Searcher, Step};
+pub use engine::{
+    search, BfOptions, BfOutcome, BfStop, Heuristics, Kind, LeafSearch, Searcher, Step,
+};
 pub use tree::{Node, Tree};
 
 use std::sync::Arc;

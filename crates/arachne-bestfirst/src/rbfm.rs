@@ -30,23 +30,56 @@
 //!   go to the first child too.
 //! * Damping (§5.4, exponential family): with probability `damping` CHOOSE-RANDOM-CHILD takes
 //!   a uniformly random open child.
+//! * **Unknown children** (§5.2 heuristic 1, [`crate::tree`]): CHOOSE-RANDOM-CHILD needs every
+//!   child's score, so a walk that reaches a node with unknown children where it must choose
+//!   at random (ROOT-DECISION, EXTEND-UP, or EXTEND-DOWN without the pruning rule or with a
+//!   solved best child) stops there with [`Walk::resolve`]: the engine evaluates them and walks
+//!   again. EXTEND-DOWN with the pruning rule goes on to the best child, which is known ("this
+//!   information is available, and the other children can remain unevaluated").
 use crate::dist::DistTable;
-use crate::tree::{TreeView, PENDING, SOLVED};
+use crate::tree::{TreeView, HAS_UNKNOWN, PENDING, SOLVED, UNKNOWN};
 use rand::Rng;
+
+/// The walk's mode at its last node (§2.3, Fig. 3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The root itself (the first expansion).
+    Root,
+    /// EXTEND-UP: raise the node's score (the next choice would be random).
+    Up,
+    /// EXTEND-DOWN: lower the node's score (the next choice would be the best child).
+    Down,
+}
 
 /// What a walk found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Walk {
-    /// The leaf to expand.
+    /// The leaf to expand (or, with `resolve`, the node whose unknown children to evaluate).
     pub leaf: u32,
     /// True when the walk took a non-best child at an EXTEND-DOWN node (only possible with
     /// the pruning rule off).
     pub deviated: bool,
+    /// The mode in which the walk reached `leaf` (§5.2 heuristic 2 expands EXTEND-DOWN
+    /// leaves differently).
+    pub mode: Mode,
+    /// `leaf` is an interior node whose unknown children must be evaluated before the walk
+    /// can choose among them (module docs).
+    pub resolve: bool,
 }
 
 #[inline]
 fn open<T: TreeView + ?Sized>(tree: &T, c: u32) -> bool {
-    tree.get(c).flags & (SOLVED | PENDING) == 0
+    tree.get(c).flags & (SOLVED | PENDING | UNKNOWN) == 0
+}
+
+#[inline]
+fn resolve_at(v: u32, mode: Mode, deviated: bool) -> Option<Walk> {
+    Some(Walk {
+        leaf: v,
+        deviated,
+        mode,
+        resolve: true,
+    })
 }
 
 /// CHOOSE-RANDOM-CHILD (Fig. 3, §2.4): the open child whose sampled real score is lowest.
@@ -70,7 +103,7 @@ pub fn choose_random_child<T: TreeView + ?Sized, R: Rng>(
     let mut best: Option<(f64, u32)> = None;
     for c in kids {
         let node = tree.get(c);
-        if node.flags & (SOLVED | PENDING) != 0 {
+        if node.flags & (SOLVED | PENDING | UNKNOWN) != 0 {
             continue;
         }
         let x = table.sample(rng, node.score, node.s, node.d, n);
@@ -97,24 +130,43 @@ pub fn select<T: TreeView + ?Sized, R: Rng>(
         return (root.flags & PENDING == 0).then_some(Walk {
             leaf: 0,
             deviated: false,
+            mode: Mode::Root,
+            resolve: false,
         });
     }
     // ROOT-DECISION.
+    if root.flags & HAS_UNKNOWN != 0 {
+        return resolve_at(0, Mode::Root, false);
+    }
     let mut v = choose_random_child(tree, table, rng, 0)?;
     let mut up = tree.best(0) == Some(v);
     let mut deviated = false;
     loop {
-        if tree.get(v).is_leaf() {
-            return Some(Walk { leaf: v, deviated });
+        let n = tree.get(v);
+        let mode = if up { Mode::Up } else { Mode::Down };
+        if n.is_leaf() {
+            return Some(Walk {
+                leaf: v,
+                deviated,
+                mode,
+                resolve: false,
+            });
         }
+        let unknown = n.flags & HAS_UNKNOWN != 0;
         let best = tree.best(v).filter(|&b| open(tree, b));
         let next = if up {
             // EXTEND-UP: a random child.
+            if unknown {
+                return resolve_at(v, mode, deviated);
+            }
             choose_random_child(tree, table, rng, v)?
         } else if let (true, Some(b)) = (pruning, best) {
             // EXTEND-DOWN: the best child.
             b
         } else {
+            if unknown {
+                return resolve_at(v, mode, deviated);
+            }
             let c = choose_random_child(tree, table, rng, v)?;
             if best.is_some_and(|b| b != c) {
                 deviated = true;

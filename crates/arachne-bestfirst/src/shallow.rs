@@ -3,9 +3,9 @@
 //! "In order to evaluate a leaf, we use Crafty as a black box that scores a position by
 //! performing a shallow search. The depth of this shallow search is denoted by SEARCH-DEPTH. In
 //! our implementation, SEARCH-DEPTH is set to 3." [`ShallowChess`] is a [`Game`] wrapping a
-//! [`Chess`] position whose [`Game::evaluate`] is `arachne-search`'s `alphabeta` to
+//! [`Chess`] position whose [`Game::evaluate`] is a shallow alpha-beta search to
 //! SEARCH-DEPTH plies with the capture quiescence search, MVV/LVA move hints, killers and
-//! history (our stand-in for Crafty). Every best-first searcher — serial [`crate::engine`],
+//! history (our stand-in for Crafty; [`ShallowChess::search`]). Every best-first searcher — serial [`crate::engine`],
 //! the shared tree [`crate::shared`], master–slave [`crate::master`] — then runs on chess with
 //! this evaluator unchanged: a slave's "heuristic evaluation" of a child is the shallow search.
 //!
@@ -22,10 +22,23 @@
 //!   so BEST-CHILD's tie-break (first in order among equal scores) prefers checks.
 //! * **1 — search a leaf to SEARCH-DEPTH+1 and leave the non-best children *unknown*** and
 //!   **2 — EXTEND-DOWN expands with SEARCH-DEPTH−1 then searches the best child to
-//!   SEARCH-DEPTH+1** are not built: both need an "unknown" child score and the walk's mode at
-//!   expansion time in the tree and the engine, which the arena does not have. The experiment
-//!   (`rbfm-chess`) says so in its rows. Without them every child is evaluated exactly (the
-//!   paper's redundant-work baseline that heuristic 1 removes).
+//!   SEARCH-DEPTH+1** live in the tree and the engine ([`crate::Heuristics`],
+//!   [`crate::tree`]'s unknown children, [`crate::rbfm::Mode`]); this evaluator provides the
+//!   search they need, [`ShallowChess::leaf_search`]: the position searched to its own
+//!   SEARCH-DEPTH (extensions included) ± 1. A child's evaluation uses the child's extensions,
+//!   so the value given to the best child can differ from its own evaluation by the check
+//!   extension (the paper's Crafty had the same mismatch with its own extensions).
+//!
+//! ## Cost: quiescence in the caller's window
+//! The search is `arachne-search`'s fail-soft `falphabeta_windowed`: the quiescence search of
+//! each horizon position runs inside the same alpha-beta, in the window of the node above it,
+//! instead of with a full window of its own (which `Ctx`'s default quiescence does so that a
+//! bottom position's value is a pure function of the position). Called with a full window at
+//! the root, it returns the same value — the exact depth-`SEARCH-DEPTH` alpha-beta value with
+//! quiescence (tested against `alphabeta` with full-window quiescence on the LCT II positions'
+//! children) — for a tenth of the positions: on the 674 root children of the 19 LCT II
+//! positions of `rbfm-chess` (extensions capped at one ply) the median evaluation costs 1 631
+//! nodes instead of 16 813, the mean 2 036 instead of 23 092 (BENCHMARKS.md, "RBFM chess").
 //!
 //! ## Counting
 //! The evaluator's work (nodes of the shallow searches, quiescence included) is added to a
@@ -40,7 +53,9 @@
 use arachne_core::{Game, Limits, Score};
 use arachne_games::chess::cozy_chess::{Move, Square};
 use arachne_games::chess::{Chess, PIECE_VALUES};
-use arachne_search::{Algorithm, SearchOptions};
+use arachne_search::context::Ctx;
+use arachne_search::falphabeta::falphabeta_windowed;
+use arachne_search::SearchOptions;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -124,9 +139,39 @@ impl ShallowChess {
         };
         self.cfg.depth + e
     }
+
+    /// This evaluator as a search for §5.2's heuristics 1 and 2 ([`crate::Heuristics`]):
+    /// `search(pos, delta)` is [`ShallowChess::search`] to the position's own
+    /// [`ShallowChess::search_depth`] + `delta` plies (at least 1).
+    pub fn leaf_search() -> crate::LeafSearch<ShallowChess> {
+        Arc::new(|p: &ShallowChess, delta: i32| {
+            let d = (p.search_depth() as i32 + delta).max(1) as u32;
+            let (v, m, _) = p.search(d);
+            (v, m)
+        })
+    }
+
+    /// The shallow search of this position to `depth` plies: fail-soft alpha-beta whose
+    /// horizon positions get a capture quiescence search *in the node's window*
+    /// ([`arachne_search::falphabeta::falphabeta_windowed`]), called with a full window, so
+    /// the value is the exact alpha-beta-with-quiescence value (module docs, "Cost").
+    /// Returns the value (from the side to move, decisive values in plies from here), the
+    /// best move and the positions searched (quiescence included), which are also added to
+    /// [`eval_nodes`]. Not cached.
+    pub fn search(&self, depth: u32) -> (Score, Option<Move>, u64) {
+        let opts = shallow_options();
+        let limits = Limits::depth(depth);
+        let mut ctx: Ctx<Chess> = Ctx::new(&opts, &limits, None);
+        let r = falphabeta_windowed(&mut ctx, &self.pos, depth, 0, -Score::INF, Score::INF);
+        let value = ctx.settle(r).expect("a search without limits completes");
+        let n = ctx.seen();
+        EVAL_NODES.with(|e| e.set(e.get() + n));
+        (value, ctx.pv(0).first().copied(), n)
+    }
 }
 
-fn shallow_options() -> SearchOptions {
+/// The options of the shallow search (MVV/LVA hints, killers, history, quiescence, no table).
+pub fn shallow_options() -> SearchOptions {
     SearchOptions {
         hints: true,
         killers: true,
@@ -190,15 +235,13 @@ impl Game for ShallowChess {
                 return Score(v);
             }
         }
-        let out = Algorithm::AlphaBeta.search(&self.pos, &Limits::depth(depth), &shallow_options());
-        let n = out.stats.nodes() + out.stats.qnodes;
-        EVAL_NODES.with(|e| e.set(e.get() + n));
+        let (value, _, n) = self.search(depth);
         if let Some(c) = &self.cfg.cache {
-            c.lock().expect("cache lock").insert(key, (out.value.0, n));
+            c.lock().expect("cache lock").insert(key, (value.0, n));
         }
         // Decisive values are counted in plies from this position: the tree's node-relative
         // convention.
-        out.value
+        value
     }
 
     fn is_terminal(&self) -> bool {
@@ -218,6 +261,106 @@ impl Game for ShallowChess {
     }
 }
 
+/// §5.4's parameter estimation for chess, scaled down: what [`learn_chess`] runs.
+#[derive(Clone, Debug)]
+pub struct ChessLearnConfig {
+    /// Self-play games, from the first `games` Nunn positions (the paper: 30 games; its
+    /// start positions are not said — ours are the middle-game positions of §5's matches).
+    pub games: usize,
+    /// Plies per game (the paper: 120).
+    pub plies: u32,
+    /// RBFM node expansions per move of the self-play games.
+    pub move_expansions: u64,
+    /// Depth of the shallow search that defines the real score (the paper: Crafty with
+    /// SEARCH-DEPTH = 10).
+    pub real_depth: u32,
+    /// The bootstrapping itself: expansions per position (the paper: 200), rounds, family
+    /// (exponential with 25 % damping), seed.
+    pub learn: crate::learn::LearnConfig,
+}
+
+/// The evaluator configuration the chess experiment and the learned table use: SEARCH-DEPTH
+/// 3, extensions capped at one extra ply, checks first, evaluations memoized.
+pub fn experiment_config() -> Arc<ShallowConfig> {
+    Arc::new(ShallowConfig {
+        max_extension: 1,
+        cache: Some(Mutex::new(HashMap::new())),
+        ..ShallowConfig::default()
+    })
+}
+
+/// Learns the chess table as §5.4 describes, at the scale `c` asks for: positions from RBFM
+/// self-play games (RBFM with this evaluator, heuristics 1 and 2, the generic table in the
+/// exponential family with 25 % damping), the real score of each by this evaluator's search
+/// to `real_depth`, then §2.6's bootstrapping with the same program, the variance pooled over
+/// `d`. Returns the learned tables and the number of positions; `progress(text)` now and then.
+pub fn learn_chess(
+    c: &ChessLearnConfig,
+    progress: &mut dyn FnMut(String),
+) -> (crate::learn::Learned, usize) {
+    use crate::learn::{learn_with, selfplay_positions, LearnExtra};
+    let cfg = experiment_config();
+    let extra = LearnExtra {
+        leaf_search: Some(ShallowChess::leaf_search()),
+        heuristics: crate::Heuristics {
+            unknown_children: true,
+            shallow_down: true,
+        },
+        pool_d_variance: true,
+    };
+    let mut play = crate::BfOptions::new(crate::Kind::Rbfm);
+    play.seed = c.learn.seed;
+    let mut t = crate::tables::generic();
+    t.family = c.learn.family;
+    play.table = Some(Arc::new(t));
+    let starts = arachne_games::chess::bench::nunn();
+    let mut positions = Vec::new();
+    for (g, rec) in starts.iter().take(c.games.max(1)).enumerate() {
+        let root = ShallowChess::new(rec.position.clone(), Arc::clone(&cfg));
+        let mut o = play.clone();
+        o.seed = play.seed.wrapping_add(g as u64);
+        positions.extend(selfplay_positions(
+            &root,
+            1,
+            c.plies,
+            c.move_expansions,
+            &o,
+            &extra,
+            &mut |_, _| {},
+        ));
+        progress(format!(
+            "self-play game {} of {}: {} positions",
+            g + 1,
+            c.games,
+            positions.len()
+        ));
+    }
+    let real: Vec<i32> = positions
+        .iter()
+        .map(|p| {
+            let fresh = ShallowChess::new(p.chess().clone(), Arc::clone(&cfg));
+            fresh.search(c.real_depth).0 .0
+        })
+        .collect();
+    progress(format!(
+        "real scores of {} positions (depth {})",
+        positions.len(),
+        c.real_depth
+    ));
+    // The learning runs start from the positions as search roots (no extension earned).
+    let roots: Vec<ShallowChess> = positions
+        .iter()
+        .map(|p| ShallowChess::new(p.chess().clone(), Arc::clone(&cfg)))
+        .collect();
+    let n = roots.len();
+    let learned = learn_with(&roots, &real, &c.learn, &extra, &mut |r, i| {
+        if (i + 1) % 20 == 0 || i + 1 == n {
+            progress(format!("round {} position {} of {n}", r + 1, i + 1));
+        }
+    });
+    (learned, n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,13 +375,49 @@ mod tests {
     #[test]
     fn evaluation_is_the_shallow_search_value() {
         let p = pos("r6k/pp4p1/2p1b3/3pP3/7q/P2B3r/1PP2Q1P/2K1R1R1 w - - 0 1");
-        let ab = Algorithm::AlphaBeta.search(p.chess(), &Limits::depth(3), &shallow_options());
+        let ab = arachne_search::Algorithm::AlphaBeta.search(
+            p.chess(),
+            &Limits::depth(3),
+            &shallow_options(),
+        );
         let before = eval_nodes();
         assert_eq!(p.evaluate(), ab.value);
-        assert_eq!(eval_nodes() - before, ab.stats.nodes() + ab.stats.qnodes);
+        let n = eval_nodes() - before;
+        assert_eq!(p.search(3).2, n);
+        assert!(n < ab.stats.nodes() + ab.stats.qnodes);
         // Mate and stalemate are the game's own values.
         let m = pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
         assert_eq!(m.evaluate(), Score::LOSS);
+    }
+
+    #[test]
+    fn windowed_quiescence_gives_the_full_window_value_for_fewer_nodes() {
+        // Every child of a few LCT II positions: the same value as alphabeta with a
+        // full-window quiescence per bottom position (the old evaluator), never more nodes.
+        let (mut old_n, mut new_n, mut count) = (0u64, 0u64, 0);
+        for rec in arachne_games::chess::bench::lct2().iter().take(6) {
+            let root = ShallowChess::new(rec.position.clone(), Arc::new(ShallowConfig::default()));
+            let mut ms = Vec::new();
+            root.chess().moves(&mut ms);
+            for &m in &ms {
+                let c = root.chess().play(m);
+                if c.is_terminal() || !c.has_moves() {
+                    continue;
+                }
+                let old = arachne_search::Algorithm::AlphaBeta.search(
+                    &c,
+                    &Limits::depth(2),
+                    &shallow_options(),
+                );
+                let (v, _, n) = ShallowChess::new(c, Arc::new(ShallowConfig::default())).search(2);
+                assert_eq!(v, old.value, "{}", rec.position.move_name(m));
+                old_n += old.stats.nodes() + old.stats.qnodes;
+                new_n += n;
+                count += 1;
+            }
+        }
+        assert!(count > 100, "{count} positions");
+        assert!(new_n < old_n, "windowed {new_n} vs full-window {old_n}");
     }
 
     #[test]

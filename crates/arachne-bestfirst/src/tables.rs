@@ -6,6 +6,11 @@
 //!   (3, 5, 10, 20; random branching, real edge values), scaled to the tree's edge-value range
 //!   (integer edges `[lo, hi)`: by `(hi − lo)/2` over `2^20`).
 //! * `othello` gets its own table.
+//! * `chess` gets its own table, learned as seed 002 §5.4 says (RBFM with the shallow
+//!   evaluator of §5.1 and the heuristics of §5.2 on positions of its self-play games;
+//!   exponential family, 25 % damping, variance pooled over `d`) by
+//!   `arachne learn --game chess --shallow` ([`crate::shallow::learn_chess`]). Its scale is
+//!   centipawns, as the plain `chess` game's material evaluation.
 //! * Every other game gets a generic normal table with `f = 0` and a standard deviation of
 //!   100 (a pawn, in chess) shrinking as `1/√(1 + s)` — a documented guess, not learned;
 //!   learn one with `arachne learn --game SPEC --out FILE` and pass `rbfm:table=FILE`.
@@ -25,6 +30,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../data/incremental-b20.tbl"),
     ),
     ("othello", include_str!("../data/othello.tbl")),
+    ("chess", include_str!("../data/chess.tbl")),
 ];
 
 /// A shipped table by name.
@@ -77,6 +83,7 @@ pub fn default_for(name: &str, spec: &str) -> DistTable {
             }
         }
         "othello" => shipped("othello").unwrap_or_else(generic),
+        "chess" => shipped("chess").unwrap_or_else(generic),
         _ => generic(),
     }
 }

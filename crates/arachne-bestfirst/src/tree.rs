@@ -17,6 +17,22 @@
 //! distance one ply further — exactly the values of `arachne-search`'s negamax, which counts
 //! decisive scores from the root.
 //!
+//! ## Unknown children (seed 002 §5.2, heuristics 1 and 2)
+//! A node may be expanded *partially* ([`Tree::expand_partial`]): its best child, found by a
+//! search of the node one ply deeper than an evaluation, gets that search's value, and the
+//! others are [`UNKNOWN`] — not evaluated, their score field holding the bound `b` = the best
+//! child's score ("we only know that their score is no better than the score of the best
+//! child"); terminal children are always evaluated (their value is free). The best child is
+//! stored *first* among its siblings, so BEST-CHILD (first lowest score) picks it over unknowns
+//! of equal score, and the parent has [`HAS_UNKNOWN`]. While the best child's score stays
+//! `≤ b`, the negamax over all children (bounds included) equals the negamax over the known
+//! ones, so every invariant ([`Tree::check`]) holds with the bounds in place. When BEST-CHILD
+//! becomes an unknown child (the best child's score rose above `b`), the unknown children
+//! must be evaluated first ([`Tree::backup_resolving`], [`Tree::resolve`]). An unknown child is
+//! never solved, so a node with unknown children is never solved before they are evaluated:
+//! run to the end, the root's value is still the exact minimax value. Only the serial engine
+//! makes partial expansions; the shared-tree and master–slave forms never see these flags.
+//!
 //! ## Capacity
 //! The arena never grows past its capacity (the node budget or the `--memory` cap): an
 //! expansion that would not fit is refused ([`Tree::fits`]) and the search stops with its best
@@ -32,6 +48,11 @@ pub const EXPANDED: u8 = 1;
 pub const SOLVED: u8 = 2;
 /// A leaf handed to a slave for expansion (master–slave form, §6.1): not selected again.
 pub const PENDING: u8 = 4;
+/// An *unknown* child (§5.2 heuristic 1): not evaluated; its score is a bound — it is no
+/// better for its parent than the parent's best child was when the parent was expanded.
+pub const UNKNOWN: u8 = 8;
+/// The node has [`UNKNOWN`] children.
+pub const HAS_UNKNOWN: u8 = 16;
 
 /// One node of the search tree. 20 bytes (tested).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -85,6 +106,17 @@ impl Node {
     pub fn score(&self) -> Score {
         Score(self.score)
     }
+    /// True for an unknown child (its score is a bound, see the module docs).
+    #[inline]
+    pub fn unknown(&self) -> bool {
+        self.flags & UNKNOWN != 0
+    }
+}
+
+/// The score of a child whose value seen from its parent is `v`: the inverse of [`up`].
+#[inline]
+pub fn down(v: Score) -> Score {
+    (-v).to_node_relative(1)
 }
 
 /// A child's score seen from its parent: negated, a decisive score one ply further away.
@@ -382,26 +414,150 @@ impl<M: Copy> Tree<M> {
     /// are (§3.2.3). The distributions are functions of `(score, s, d)` and need no update.
     pub fn backup(&mut self, mut i: u32) {
         loop {
-            let n = self.nodes[i as usize];
-            if n.d > 0 {
-                let mut best = i32::MIN;
-                let mut solved = true;
-                for c in n.first..n.first + n.d as u32 {
-                    let cn = &self.nodes[c as usize];
-                    best = best.max(up(cn.score));
-                    solved &= cn.solved();
-                }
-                let m = &mut self.nodes[i as usize];
-                m.score = best;
-                if solved {
-                    m.flags |= SOLVED;
-                }
-            }
-            self.nodes[i as usize].s += 1;
+            self.rescore(i);
+            let n = &mut self.nodes[i as usize];
+            n.s += 1;
             if n.parent == NIL {
                 break;
             }
             i = n.parent;
+        }
+    }
+
+    /// Node `i`'s score from its children's (negamax) and its solved flag; nothing for a leaf.
+    #[inline]
+    pub fn rescore(&mut self, i: u32) {
+        let n = self.nodes[i as usize];
+        if n.d > 0 {
+            let mut best = i32::MIN;
+            let mut solved = true;
+            for c in n.first..n.first + n.d as u32 {
+                let cn = &self.nodes[c as usize];
+                best = best.max(up(cn.score));
+                solved &= cn.solved();
+            }
+            let m = &mut self.nodes[i as usize];
+            m.score = best;
+            if solved {
+                m.flags |= SOLVED;
+            }
+        }
+    }
+
+    /// True when node `i`'s unknown children must be evaluated before its score is known:
+    /// its BEST-CHILD is an unknown child (module docs).
+    #[inline]
+    pub fn needs_resolving(&self, i: u32) -> bool {
+        self.nodes[i as usize].flags & HAS_UNKNOWN != 0
+            && self
+                .best_child(i)
+                .is_some_and(|b| self.nodes[b as usize].unknown())
+    }
+
+    /// BACKUP from node `i` to the root for a tree with unknown children: as [`Tree::backup`]
+    /// (with `count`: the expansion counts grow by one; without: only scores change), but a
+    /// node whose unknown children must now be evaluated ([`Tree::needs_resolving`]) is first
+    /// handed to `resolve`, which evaluates them ([`Tree::resolve`]).
+    pub fn backup_resolving(
+        &mut self,
+        mut i: u32,
+        count: bool,
+        resolve: &mut dyn FnMut(&mut Self, u32),
+    ) {
+        loop {
+            if self.needs_resolving(i) {
+                resolve(self, i);
+            }
+            self.rescore(i);
+            let n = &mut self.nodes[i as usize];
+            if count {
+                n.s += 1;
+            }
+            if n.parent == NIL {
+                break;
+            }
+            i = n.parent;
+        }
+    }
+
+    /// EXPAND-LEAF with unknown children (§5.2 heuristic 1, module docs): the children of leaf
+    /// `i` (position `pos`, legal moves `moves`), `moves[best]` first with score `best_score`
+    /// (from the child's side), every other non-terminal child [`UNKNOWN`] with `best_score` as
+    /// its bound, terminal ones evaluated. Same contract as [`Tree::expand`].
+    pub fn expand_partial<G: Game<Move = M>>(
+        &mut self,
+        i: u32,
+        pos: &G,
+        moves: &[M],
+        best: usize,
+        best_score: Score,
+    ) -> Result<(), Full> {
+        debug_assert!(self.nodes[i as usize].is_leaf() && best < moves.len());
+        if pos.is_terminal() || moves.is_empty() {
+            return self.expand(i, pos, moves);
+        }
+        let d = moves.len();
+        assert!(d <= u16::MAX as usize, "more than 65535 moves at one node");
+        if !self.fits(d) {
+            return Err(Full);
+        }
+        self.reserve(d);
+        let first = self.nodes.len() as u32;
+        let mut unknown = false;
+        let order = std::iter::once(best).chain((0..d).filter(|&k| k != best));
+        for k in order {
+            let m = moves[k];
+            let c = pos.play(m);
+            let node = if k == best {
+                Node::leaf(best_score, i, c.is_terminal())
+            } else if c.is_terminal() {
+                Node::leaf(c.evaluate(), i, true)
+            } else {
+                unknown = true;
+                let mut n = Node::leaf(best_score, i, false);
+                n.flags |= UNKNOWN;
+                n
+            };
+            self.nodes.push(node);
+            self.moves.push(m);
+        }
+        let n = &mut self.nodes[i as usize];
+        n.first = first;
+        n.d = d as u16;
+        n.flags |= EXPANDED;
+        n.flags &= !PENDING;
+        if unknown {
+            n.flags |= HAS_UNKNOWN;
+        }
+        Ok(())
+    }
+
+    /// Evaluates the unknown children of node `i` (position `pos`) with their static values
+    /// and clears the flags; returns how many were evaluated. Scores above are not updated
+    /// (back up from `i`).
+    pub fn resolve<G: Game<Move = M>>(&mut self, i: u32, pos: &G) -> usize {
+        let mut k = 0;
+        for c in self.children(i) {
+            if self.nodes[c as usize].unknown() {
+                let v = pos.play(self.moves[c as usize - 1]).evaluate();
+                let n = &mut self.nodes[c as usize];
+                n.score = v.0;
+                n.flags &= !UNKNOWN;
+                k += 1;
+            }
+        }
+        self.nodes[i as usize].flags &= !HAS_UNKNOWN;
+        k
+    }
+
+    /// Sets the bound of node `i`'s unknown children to `b` (§5.2 heuristic 2: the best
+    /// child's score after its own expansion).
+    pub fn set_unknown_bound(&mut self, i: u32, b: Score) {
+        for c in self.children(i) {
+            let n = &mut self.nodes[c as usize];
+            if n.unknown() {
+                n.score = b.0;
+            }
         }
     }
 

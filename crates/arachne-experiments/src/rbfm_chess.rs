@@ -5,14 +5,20 @@
 //! compared its *solution times* on 19 LCT-II positions with Crafty's (Table 2); its
 //! master–slave form ran on 1, 32 and 64 processors of an Origin-2000 (Table 4). Here:
 //!
-//! * **Evaluator**: [`arachne_bestfirst::shallow::ShallowChess`]: our `alphabeta` to
-//!   SEARCH-DEPTH 3 with the capture quiescence search (material evaluation), heuristics 3
-//!   (check and equal-trade extensions, at most 1 extra ply: with 2, tactical positions such
-//!   as Pos3 cost 60 000 nodes an evaluation) and 4 (checks first); heuristics
-//!   1 and 2 are not built (a row says so). Distribution: the generic table (`f = 0`,
-//!   `σ = 100/√(1+s)`, a pawn shrinking with the expansions) in the exponential family with
-//!   25 % damping; not learned for chess (§5.4's 30 self-play games with a depth-10 real score
-//!   are beyond this machine's budget).
+//! * **Evaluator**: [`arachne_bestfirst::shallow::ShallowChess`]: fail-soft alpha-beta to
+//!   SEARCH-DEPTH 3 with the capture quiescence search run in the caller's window (material
+//!   evaluation; the same value as a full-window quiescence per bottom position for about a
+//!   tenth of the nodes — the `§5.1` row measures it on the positions' root children),
+//!   heuristics 3 (check and equal-trade extensions, at most 1 extra ply: with 2, tactical
+//!   positions such as Pos3 cost many times more per evaluation) and 4 (checks first).
+//! * **Heuristics 1 and 2** ([`arachne_bestfirst::Heuristics`]) are on in the serial runs:
+//!   a leaf is searched to SEARCH-DEPTH+1 and only its best child gets a value (the others are
+//!   *unknown* until needed); an EXTEND-DOWN leaf is searched to SEARCH-DEPTH−1 and its best
+//!   child expanded at once. The master–slave form (Table 4) does not have them: its slaves
+//!   return every child evaluated.
+//! * **Distribution**: the shipped chess table (`data/chess.tbl`), learned as §5.4 says at a
+//!   small scale (exponential family, 25 % damping, variance pooled over `d`; the command is in
+//!   `crates/arachne-bestfirst/data/README.md`).
 //! * **Our best alpha-beta**: `aspiration` (iterative deepening, aspiration windows, fail-soft
 //!   re-search) with the transposition table, MVV/LVA hints, killers, history and quiescence,
 //!   up to a depth and node budget.
@@ -25,36 +31,45 @@
 //!   other hardware against another program, so the rows compare the *ratio* RBFM / alpha-beta
 //!   (the paper: RBFM / Crafty), and show the seconds for information.
 //! * **RBFM runs**: the paper averaged 20 runs; we make one (`seeds`), its budget a number of
-//!   shallow-search nodes (quick 3 M, full 5 M; the paper's budget was time); a position not solved within it is reported
-//!   as such (no ratio).
+//!   shallow-search nodes (quick 3 M, full [`FULL_BUDGET`]; the paper's budget was time); a
+//!   position not solved within it is reported as such (no ratio). Alpha-beta gets the same
+//!   number of nodes.
 //! * **Table 4**: the master–slave form on the simulator at P = 1, 32, 64, the same seed. The
 //!   solution time in virtual time is found on a ladder of generated-node budgets (each ×1.25):
 //!   a simulated run is deterministic, so the run with budget B is the prefix of every longer
-//!   one; the solution is the smallest rung from which every rung plays a `bm` move. Only
+//!   one; the solution is the smallest rung from which every rung plays a `bm` move. The
+//!   ladder ends at the serial run's generated nodes or [`LADDER_CAP`] (quick: 3 000),
+//!   whichever is smaller. Only
 //!   positions that serial RBFM solves within its budget have a T(1), so only they are run. Cost model
-//!   (units: one shallow-search node): a leaf evaluation costs the mean nodes per evaluation of
-//!   this position's serial run, the master's selection and backup 20 each, a slave's move
+//!   (units: one shallow-search node): a leaf evaluation costs the mean nodes of one evaluation
+//!   of this position's root children, the master's selection and backup 20 each, a slave's move
 //!   generation 20, a message 10 at its sender, no latency. Evaluations are memoized (see
 //!   [`arachne_bestfirst::shallow`]): values and counts are unchanged, only our CPU time.
 use crate::report::{Report, Row};
 use crate::{ExpError, Options};
 use arachne_bestfirst::master::{self, Backend, MasterConfig};
-use arachne_bestfirst::shallow::{eval_nodes, ShallowChess, ShallowConfig};
-use arachne_bestfirst::{tables, BfOptions, Kind, Searcher, Step};
+use arachne_bestfirst::shallow::{
+    eval_nodes, experiment_config, shallow_options, ShallowChess, ShallowConfig,
+};
+use arachne_bestfirst::{tables, BfOptions, Heuristics, Kind, Searcher, Step};
 use arachne_core::{Game, Limits};
 use arachne_games::chess::{bench, cozy_chess::Move, Chess};
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig};
 use arachne_search::{Algorithm, SearchOptions};
 use serde_json::json;
-use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The paper.
 pub const PAPER: &str =
     "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search (seed 002), §5, §6.3, Tables 2 and 4";
+
+/// The full run's budget, of shallow-search nodes for RBFM and of nodes for alpha-beta.
+pub const FULL_BUDGET: u64 = 25_000_000;
+/// The full run's largest budget of generated nodes on Table 4's ladders.
+pub const LADDER_CAP: u64 = 15_000;
 
 /// A row of Tables 2 and 4: name, Crafty's time, RBFM's time at n = 1, 32 (speedup), 64
 /// (speedup).
@@ -148,14 +163,17 @@ pub fn alphabeta_solution(pos: &Chess, bm: &[Move], depth: u32, nodes: u64) -> O
     first
 }
 
-/// RBFM's options for chess (exponential family, 25 % damping, vote over 100 expansions).
+/// RBFM's options for chess: the shipped chess table (learned per §5.4: exponential family,
+/// 25 % damping), heuristics 1 and 2 of §5.2 (used by the serial searcher; the master–slave
+/// form ignores them), vote over 100 expansions.
 pub fn chess_rbfm_options(seed: u64) -> BfOptions {
-    let mut t = tables::generic();
-    t.family = "exponential".parse().expect("a known family");
-    t.source = format!("{} in the exponential family, 25 % damping", t.source);
     let mut o = BfOptions::new(Kind::Rbfm);
     o.seed = seed;
-    o.table = Some(Arc::new(t));
+    o.table = Some(Arc::new(tables::default_for("chess", "chess")));
+    o.heuristics = Heuristics {
+        unknown_children: true,
+        shallow_down: true,
+    };
     o
 }
 
@@ -167,7 +185,8 @@ pub fn rbfm_solution(
     seed: u64,
     node_budget: u64,
 ) -> (Option<Solution>, f64, u64) {
-    let mut s = Searcher::new(root.clone(), chess_rbfm_options(seed));
+    let mut s = Searcher::new(root.clone(), chess_rbfm_options(seed))
+        .with_leaf_search(ShallowChess::leaf_search());
     let n0 = eval_nodes();
     let start = Instant::now();
     let mut first: Option<Solution> = None;
@@ -197,6 +216,56 @@ pub fn rbfm_solution(
         (eval_nodes() - n0) as f64 / generated.max(1) as f64,
         generated,
     )
+}
+
+/// Nodes of one shallow evaluation of every child of `roots` (the evaluator of `cfg`, its
+/// extensions included): `(full-window quiescence, windowed)`, the old and the current
+/// evaluator ([`arachne_bestfirst::shallow`], "Cost"). Also checks that both give the same
+/// value (an error otherwise).
+pub fn evaluation_cost(
+    roots: &[Chess],
+    cfg: &Arc<ShallowConfig>,
+) -> Result<(Vec<u64>, Vec<u64>), ExpError> {
+    let (mut old, mut new) = (Vec::new(), Vec::new());
+    for pos in roots {
+        let root = ShallowChess::new(pos.clone(), Arc::clone(cfg));
+        let mut ms = Vec::new();
+        root.moves(&mut ms);
+        for &m in &ms {
+            let c = root.play(m);
+            if c.is_terminal() || !c.chess().has_moves() {
+                continue;
+            }
+            let d = c.search_depth();
+            let o = Algorithm::AlphaBeta.search(c.chess(), &Limits::depth(d), &shallow_options());
+            let (v, _, n) = c.search(d);
+            if v != o.value {
+                return Err(ExpError::failed(format!(
+                    "windowed shallow search {v} != full-window {} after {}",
+                    o.value,
+                    pos.move_name(m)
+                )));
+            }
+            old.push(o.stats.nodes() + o.stats.qnodes);
+            new.push(n);
+        }
+    }
+    Ok((old, new))
+}
+
+/// Median and mean.
+fn median_mean(v: &[u64]) -> (f64, f64) {
+    if v.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mut s = v.to_vec();
+    s.sort_unstable();
+    let med = if s.len() % 2 == 1 {
+        s[s.len() / 2] as f64
+    } else {
+        (s[s.len() / 2 - 1] + s[s.len() / 2]) as f64 / 2.0
+    };
+    (med, s.iter().sum::<u64>() as f64 / s.len() as f64)
 }
 
 /// The cost model of Table 4 (module docs).
@@ -231,7 +300,9 @@ pub fn master_solution(
     rungs.reverse();
     let mut first: Option<Solution> = None;
     for &budget in &rungs {
-        let mut cfg = MasterConfig::new(chess_rbfm_options(seed), procs);
+        let mut opts = chess_rbfm_options(seed);
+        opts.heuristics = Heuristics::default();
+        let mut cfg = MasterConfig::new(opts, procs);
         cfg.serial_baseline = false;
         cfg.max_nodes = Some(budget);
         let out = master::search(root, &cfg, &sim).map_err(ExpError::failed)?;
@@ -265,8 +336,11 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     let (seeds, budget, ab_depth, ab_nodes) = if o.quick {
         (1u64, 3_000_000u64, 8u32, 3_000_000u64)
     } else {
-        (1, 5_000_000, 30, 5_000_000)
+        (1, FULL_BUDGET, 30, FULL_BUDGET)
     };
+    // Table 4's ladders stop at this many generated nodes (the master–slave runs evaluate
+    // every child, without heuristic 1).
+    let ladder_cap = if o.quick { 3_000 } else { LADDER_CAP };
     rep.setup(
         "positions",
         format!(
@@ -274,8 +348,15 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             names.len()
         ),
     );
-    rep.setup("evaluator", "alphabeta to SEARCH-DEPTH 3 + quiescence (material), extensions for checks (+1) and equal trades (+2), at most +1; checks first (paper: Crafty 17.9's shallow search)");
-    rep.setup("distribution", "generic table (f = 0, σ = 100/√(1+s)), exponential family, 25 % damping; not learned for chess");
+    rep.setup("evaluator", "fail-soft alphabeta to SEARCH-DEPTH 3 with the capture quiescence in the caller's window (material), extensions for checks (+1) and equal trades (+2), at most +1; checks first (paper: Crafty 17.9's shallow search)");
+    rep.setup("heuristics (§5.2)", "1 (leaf searched to SEARCH-DEPTH+1, other children unknown), 2 (EXTEND-DOWN: SEARCH-DEPTH−1, then the best child to SEARCH-DEPTH+1), 3 (extensions), 4 (checks first): all on in the serial runs; the master–slave runs of Table 4 use 3 and 4 only");
+    rep.setup(
+        "distribution",
+        format!(
+            "the shipped chess table (§5.4, learned; data/chess.tbl): {}",
+            tables::default_for("chess", "chess").source
+        ),
+    );
     rep.setup(
         "RBFM budget",
         format!("{budget} shallow-search nodes per run, {seeds} seed(s) per position (paper: 20 runs, until solved)"),
@@ -284,21 +365,52 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "alpha-beta",
         format!("aspiration + TT 16 MiB, MVV/LVA, killers, history, quiescence; to depth {ab_depth} or {ab_nodes} nodes (paper: Crafty 17.9)"),
     );
-    rep.setup("Table 4", "master–slave on the simulator, P = 1, 32, 64, seed 1 of each position; cost in shallow-search nodes: leaf = mean nodes per evaluation, tree work 20 per selection/backup/move generation, message 10");
-    rep.row(Row::not_reproducible(
-        "§5.2",
-        "heuristics 1 (expand to SEARCH-DEPTH+1, non-best children unknown) and 2 (EXTEND-DOWN: SEARCH-DEPTH−1 then the best child to SEARCH-DEPTH+1)",
-        "used",
-        "not built",
-        "both need an 'unknown' child score and the walk's mode at expansion time, which our tree and engine do not have; heuristics 3 and 4 are used",
-    ));
+    rep.setup("Table 4", format!("master–slave on the simulator, P = 1, 32, 64, seed 1 of each position, heuristics 3 and 4 only, ladder of generated-node budgets up to min(serial run's, {ladder_cap}); cost in shallow-search nodes: leaf = mean nodes per evaluation of the position's root children, tree work 20 per selection/backup/move generation, message 10"));
     let all = bench::lct2();
+    // §5.1's evaluator: the cost of one evaluation, old (full-window quiescence per bottom
+    // position) against the current one (quiescence in the caller's window), on the root
+    // children of the positions run.
+    o.progress.message("shallow evaluator: cost per evaluation");
+    let eval_roots: Vec<Chess> = names
+        .iter()
+        .filter_map(|n| {
+            let id = lct_id(n);
+            all.iter()
+                .find(|r| r.id() == Some(id.as_str()))
+                .map(|r| r.position.clone())
+        })
+        .collect();
+    let eval_cfg = Arc::new(ShallowConfig {
+        max_extension: 1,
+        ..ShallowConfig::default()
+    });
+    let (mut old_cost, mut new_cost) = (Vec::new(), Vec::new());
+    // Mean nodes of one evaluation, per position (Table 4's leaf cost).
+    let mut leaf_cost = Vec::new();
+    for pos in &eval_roots {
+        let (a, b) = evaluation_cost(std::slice::from_ref(pos), &eval_cfg)?;
+        leaf_cost.push(median_mean(&b).1);
+        old_cost.extend(a);
+        new_cost.extend(b);
+    }
+    let (om, oa) = median_mean(&old_cost);
+    let (nm, na) = median_mean(&new_cost);
+    rep.row(Row::claim(
+        "§5.1",
+        format!(
+            "the shallow evaluator with quiescence in the caller's window gives the full-window value on all {} root children, for fewer nodes (median {om:.0} → {nm:.0}, mean {oa:.0} → {na:.0} nodes per evaluation)",
+            new_cost.len()
+        ),
+        na < oa,
+    ));
     let mut md = String::from(
-        "| position | bm | α-β depth | α-β nodes | α-β s | RBFM solved | RBFM nodes (mean) | RBFM s (mean) | nodes/eval | ratio (ours) | ratio (paper) | T(1) | T(32) | S(32) | T(64) | S(64) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
+        "| position | bm | α-β depth | α-β nodes | α-β s | RBFM solved | RBFM nodes (mean) | RBFM s (mean) | nodes/generated | nodes/eval | ratio (ours) | ratio (paper) | T(1) | T(32) | S(32) | T(64) | S(64) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut data = Vec::new();
     // (x, ours at 32, ours at 64, paper at 32, paper at 64)
     let mut speedups: Vec<[f64; 5]> = Vec::new();
+    // (shallow-search nodes per generated node, per evaluation) of each position.
+    let mut gen_cost: Vec<(f64, f64)> = Vec::new();
     for (pos_index, name) in names.iter().enumerate() {
         let row = TABLE.iter().find(|r| r.0 == *name).expect("a Table 2 name");
         let id = lct_id(name);
@@ -310,12 +422,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         let bm_text: Vec<String> = bm.iter().map(|&m| rec.position.move_name(m)).collect();
         o.progress.message(format!("{name}: alpha-beta"));
         let ab = alphabeta_solution(&rec.position, &bm, ab_depth, ab_nodes);
-        let cfg = Arc::new(ShallowConfig {
-            max_extension: 1,
-            cache: Some(Mutex::new(HashMap::new())),
-            ..ShallowConfig::default()
-        });
-        let root = ShallowChess::new(rec.position.clone(), Arc::clone(&cfg));
+        let root = ShallowChess::new(rec.position.clone(), experiment_config());
         let mut sols = Vec::new();
         let mut per_eval = Vec::new();
         let mut max_generated = 0;
@@ -329,7 +436,11 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             sols.push(sol);
             per_eval.push(pe);
         }
-        let leaf = per_eval.iter().sum::<f64>() / per_eval.len() as f64;
+        // Shallow-search nodes per generated node of the serial runs (heuristic 1 leaves
+        // most children unevaluated), and per evaluation (Table 4's cost model).
+        let per_generated = per_eval.iter().sum::<f64>() / per_eval.len() as f64;
+        let leaf = leaf_cost.get(pos_index).copied().unwrap_or(per_generated);
+        gen_cost.push((per_generated, leaf));
         let solved: Vec<Solution> = sols.iter().flatten().copied().collect();
         let all_solved = solved.len() == sols.len();
         let mean = |f: fn(&Solution) -> f64| {
@@ -337,7 +448,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         };
         let (r_nodes, r_secs) = (mean(|s| s.nodes), mean(|s| s.seconds));
         let paper_ratio = row.2 / row.1;
-        let why_time = "seconds on an Origin-2000 (RBFM at 150 evaluations/s, Crafty 17.9) against ours on a shared 2-core machine with our own alpha-beta: not comparable; the ratio row is";
+        let why_time = "seconds on an Origin-2000 (RBFM at 150 evaluations/s, Crafty 17.9) against ours on a shared 2-core machine with our own alpha-beta: not comparable; the ratio row compares them";
         rep.row(Row::not_reproducible(
             "Table 2",
             format!("{name}: RBFM solution time (s)"),
@@ -395,7 +506,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         if sols.first().is_some_and(|s| s.is_some()) {
             for (i, p) in [1u32, 32, 64].into_iter().enumerate() {
                 o.progress.message(format!("{name}: master–slave P = {p}"));
-                t[i] = master_solution(&root, &bm, o.seed, p, max_generated, leaf)?;
+                t[i] = master_solution(&root, &bm, o.seed, p, max_generated.min(ladder_cap), leaf)?;
             }
         }
         let sp = |i: usize| match (t[0], t[i]) {
@@ -431,7 +542,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         let g = |x: Option<f64>| x.map_or("–".to_string(), |s| format!("{s:.1}"));
         writeln!(
             md,
-            "| {name} | {} | {} | {} | {} | {}/{} | {} | {} | {leaf:.0} | {} | {paper_ratio:.2} | {} | {} | {} | {} | {} |",
+            "| {name} | {} | {} | {} | {} | {}/{} | {} | {} | {per_generated:.0} | {leaf:.0} | {} | {paper_ratio:.2} | {} | {} | {} | {} | {} |",
             bm_text.join(" "),
             ab.map_or("–".into(), |s| s.at.to_string()),
             f(ab),
@@ -452,18 +563,28 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             "position": name, "id": id, "bm": bm_text,
             "alphabeta": ab.map(|s| json!({"nodes": s.nodes, "seconds": s.seconds, "depth": s.at})),
             "rbfm": sols.iter().map(|s| s.map(|s| json!({"nodes": s.nodes, "seconds": s.seconds, "expansions": s.at}))).collect::<Vec<_>>(),
-            "nodes_per_eval": leaf,
+            "nodes_per_eval": leaf, "nodes_per_generated": per_generated,
             "ratio": ratio, "paper_ratio": paper_ratio,
             "virtual_time": t.iter().map(|s| s.map(|s| s.nodes)).collect::<Vec<_>>(),
             "speedup32": sp(1), "speedup64": sp(2),
         }));
     }
+    let n = gen_cost.len().max(1) as f64;
+    let (pg, pe) = (
+        gen_cost.iter().map(|c| c.0).sum::<f64>() / n,
+        gen_cost.iter().map(|c| c.1).sum::<f64>() / n,
+    );
+    rep.row(Row::claim(
+        "§5.2",
+        format!("heuristics 1 and 2 make a generated node cheaper than an evaluation: {pg:.0} shallow-search nodes per generated node in the serial runs against {pe:.0} per evaluation (means over the positions)"),
+        pg < pe,
+    ));
     rep.row(Row::not_reproducible(
         "Table 3",
         "full games RBFM vs Crafty at time ratios 6, 7, 8 (RBFM points 12, 22, 23 of 40)",
         "12.0 / 22.0 / 23.0",
         "not run",
-        "needs Crafty 17.9 as the opponent; `arachne play --first rbfm:... --second aspiration:...` plays our RBFM against our alpha-beta",
+        "needs Crafty 17.9 as the opponent, which is not obtainable here (not in Debian's packages: `apt-cache policy crafty` has no candidate); `arachne play --first rbfm:... --second aspiration:...` plays our RBFM against our alpha-beta",
     ));
     if !speedups.is_empty() {
         let n = speedups.len() as f64;
@@ -507,6 +628,10 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "Nodes: shallow-search nodes (RBFM) and all nodes searched (alpha-beta), quiescence included. \
          T(P): simulated virtual time to the solution (units: shallow-search nodes); S(P) = T(1)/T(P).\n\n{md}"
     );
-    rep.data = json!({ "positions": data });
+    rep.data = json!({ "positions": data, "evaluation_cost": {
+        "children": new_cost.len(),
+        "full_window": {"median": om, "mean": oa},
+        "windowed": {"median": nm, "mean": na},
+    } });
     Ok(rep)
 }

@@ -58,7 +58,7 @@ fn rbfm_parallel_quick() {
 #[test]
 fn rbfm_chess_quick() {
     let r = run("rbfm-chess");
-    has_rows(&r, &["Table 2", "Table 3", "Table 4", "§5.2"]);
+    has_rows(&r, &["Table 2", "Table 3", "Table 4", "§5.1", "§5.2"]);
 }
 
 #[test]

@@ -533,6 +533,36 @@ impl<'a, G: Game> Ctx<'a, G> {
         Ok(self.leaf(pos, ply))
     }
 
+    /// [`Ctx::open`] for a search whose bottom positions take the caller's window: with
+    /// quiescence on, a bottom position's capture search runs in `(alpha, beta)` (fail-soft)
+    /// instead of its own full window, so its result is only a bound outside the window — the
+    /// accuracy property of fail-soft alpha-beta (seed 000 §8.1), which a searcher
+    /// that passes its window down keeps (see `falphabeta::falphabeta_windowed`). Cheaper than
+    /// [`Ctx::open`] with quiescence; the same as it without.
+    #[inline]
+    pub fn open_in_window(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Node, Aborted> {
+        self.enter(ply)?;
+        if !self.is_leaf(pos, depth) {
+            let d = self.expand(pos, depth, ply);
+            if d > 0 {
+                return Ok(Node::Interior(d));
+            }
+        }
+        if !self.quiesce || pos.is_terminal() || (self.rep && self.repeats(pos, ply)) {
+            return Ok(Node::Leaf(self.leaf(pos, ply)));
+        }
+        self.stats.leaves += 1;
+        self.follow_pv = false;
+        Ok(Node::Leaf(self.quiescence(pos, ply, 0, alpha, beta)))
+    }
+
     /// [`Ctx::open`] for a node already entered: a bottom position's value, or the number of
     /// successors generated at `ply`.
     #[inline]

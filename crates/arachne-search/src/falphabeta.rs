@@ -7,6 +7,14 @@
 //! * otherwise `negamax(p) = falphabeta`.
 //!
 //! It never examines more positions than `alphabeta` with the same window.
+//!
+//! [`falphabeta_windowed`] is the same loop whose bottom positions take the window too
+//! ([`Ctx::open_in_window`]): with quiescence on, each horizon position's capture search runs
+//! in the node's `(α, β)` rather than a full window of its own. The capture search is itself
+//! fail-soft, so Theorem 1 still holds for it (a bottom position's result is exact inside the
+//! window and a bound on the correct side outside it), and a full-window call returns the same
+//! value as [`falphabeta`] for fewer positions. Used by RBFM's chess evaluator
+//! (`arachne-bestfirst`'s `shallow`, seed 002 §5.1).
 use crate::context::{Ctx, Node, SearchResult};
 use arachne_core::{Game, Score, Window};
 
@@ -19,7 +27,37 @@ pub fn falphabeta<G: Game>(
     alpha: Score,
     beta: Score,
 ) -> SearchResult {
-    let d = match ctx.open(pos, depth, ply)? {
+    node::<G, false>(ctx, pos, depth, ply, alpha, beta)
+}
+
+/// [`falphabeta`] with the quiescence search of each bottom position in the node's window
+/// (module docs).
+pub fn falphabeta_windowed<G: Game>(
+    ctx: &mut Ctx<G>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+) -> SearchResult {
+    node::<G, true>(ctx, pos, depth, ply, alpha, beta)
+}
+
+/// The loop; `WINDOWED`: bottom positions get the window.
+fn node<G: Game, const WINDOWED: bool>(
+    ctx: &mut Ctx<G>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+) -> SearchResult {
+    let opened = if WINDOWED {
+        ctx.open_in_window(pos, depth, ply, alpha, beta)?
+    } else {
+        ctx.open(pos, depth, ply)?
+    };
+    let d = match opened {
         Node::Leaf(v) => return Ok(v),
         Node::Interior(d) => d,
     };
@@ -27,7 +65,7 @@ pub fn falphabeta<G: Game>(
     let mut best = None;
     for i in 0..d {
         let child = pos.play(ctx.move_at(ply, i));
-        let t = -falphabeta(ctx, &child, depth - 1, ply + 1, -beta, -m.max(alpha))?;
+        let t = -node::<G, WINDOWED>(ctx, &child, depth - 1, ply + 1, -beta, -m.max(alpha))?;
         if t > m {
             m = t;
             best = Some(i);

@@ -233,6 +233,18 @@ pub struct LearnArgs {
     /// Print a JSON summary.
     #[arg(long)]
     pub json: bool,
+    /// Chess only (seed 002 §5.4): learn for RBFM with the shallow evaluator (§5.1) and the
+    /// heuristics of §5.2 — positions from RBFM self-play games (from the Nunn positions,
+    /// --max-plies plies each), the real score by the shallow search to --real-depth, the
+    /// variance pooled over d. Use with --dist exponential.
+    #[arg(long)]
+    pub shallow: bool,
+    /// With --shallow: the number of self-play games (at most 20, one per Nunn position).
+    #[arg(long, default_value_t = 4)]
+    pub selfplay_games: usize,
+    /// With --shallow: RBFM node expansions per self-play move.
+    #[arg(long, default_value_t = 50)]
+    pub move_expansions: u64,
 }
 
 /// `arachne learn`.
@@ -256,7 +268,84 @@ pub fn learn_cmd(a: LearnArgs) -> CliResult {
         return Err(CliError::usage("--start-var must be a finite number >= 0"));
     }
     let family: Family = a.dist.parse().map_err(CliError::usage)?;
+    if a.shallow {
+        return learn_shallow_chess(&a, family);
+    }
     with_game(&a.game, Learn { a: &a, family }).map_err(CliError::usage)?
+}
+
+/// `arachne learn --game chess --shallow` (seed 002 §5.4).
+fn learn_shallow_chess(a: &LearnArgs, family: Family) -> CliResult {
+    use arachne_bestfirst::shallow::{learn_chess, ChessLearnConfig};
+    if a.game != "chess" {
+        return Err(CliError::usage("--shallow is for --game chess"));
+    }
+    if !(1..=20).contains(&a.selfplay_games) {
+        return Err(CliError::usage("--selfplay-games must be in 1..=20"));
+    }
+    if !(1..=10_000).contains(&a.move_expansions) {
+        return Err(CliError::usage("--move-expansions must be in 1..=10000"));
+    }
+    let c = ChessLearnConfig {
+        games: a.selfplay_games,
+        plies: a.max_plies,
+        move_expansions: a.move_expansions,
+        real_depth: a.real_depth,
+        learn: LearnConfig {
+            real_depth: a.real_depth,
+            expansions: a.expansions,
+            rounds: a.rounds,
+            family,
+            start_var: a.start_var,
+            seed: a.seed,
+            keep_s: vec![0, 10, 50, a.expansions.min(200)],
+            start_table: None,
+        },
+    };
+    let t0 = std::time::Instant::now();
+    let quiet = a.json;
+    let (learned, n) = learn_chess(&c, &mut |m| {
+        if !quiet {
+            eprintln!("{m} ({:.0} s)", t0.elapsed().as_secs_f64());
+        }
+    });
+    let mut table = learned.table;
+    table.source = format!(
+        "{} on chess (§5.4: {} RBFM self-play games from the Nunn positions, {} plies, {} expansions per move; real score = shallow search to depth {}), seed {}",
+        table.source, a.selfplay_games, a.max_plies, a.move_expansions, a.real_depth, a.seed
+    );
+    let text = table.to_text();
+    match &a.out {
+        Some(p) => std::fs::write(p, &text)
+            .map_err(|e| CliError::failed(format!("cannot write {}: {e}", p.display())))?,
+        None if !a.json => print!("{text}"),
+        None => {}
+    }
+    let rounds: Vec<_> = learned
+        .rounds
+        .iter()
+        .map(|r| json!({"samples": r.samples, "f_change": r.f_change, "sd_change": r.sd_change}))
+        .collect();
+    if a.json {
+        print_json(&json!({
+            "game": "chess", "evaluator": "shallow", "positions": n, "real_depth": a.real_depth,
+            "expansions": a.expansions, "rounds": rounds, "family": table.family.to_string(),
+            "time_s": t0.elapsed().as_secs_f64(),
+            "out": a.out.as_ref().map(|p| p.display().to_string()),
+        }));
+    } else {
+        eprintln!(
+            "learned from {n} positions in {:.1} s; rounds (mean |Δf|, mean |Δsd|): {}",
+            t0.elapsed().as_secs_f64(),
+            learned
+                .rounds
+                .iter()
+                .map(|r| format!("({:.1}, {:.1})", r.f_change, r.sd_change))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+    Ok(())
 }
 
 struct Learn<'a> {

@@ -1,0 +1,273 @@
+//! §5.2's heuristics 1 (unknown children) and 2 (EXTEND-DOWN: SEARCH-DEPTH−1, then the best
+//! child to SEARCH-DEPTH+1) on a game whose evaluation is a shallow search, as RBFM's chess
+//! evaluator is: incremental trees whose static value is alpha-beta to `K` plies. They must
+//! leave exactness, the tree's invariants and seeded repetition intact, evaluate fewer
+//! children, and change nothing when off.
+use arachne_bestfirst::tree::{up, HAS_UNKNOWN};
+use arachne_bestfirst::{tables, BfOptions, Heuristics, Kind, LeafSearch, Searcher, Step};
+use arachne_core::{Game, Limits, Score};
+use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
+use arachne_search::{Algorithm, SearchOptions};
+use std::cell::Cell;
+use std::sync::Arc;
+
+/// SEARCH-DEPTH of the test evaluator.
+const K: u32 = 2;
+
+thread_local! {
+    static EVALS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn alphabeta<G: Game>(g: &G, depth: u32) -> (Score, Option<G::Move>) {
+    let o = Algorithm::AlphaBeta.search(g, &Limits::depth(depth), &SearchOptions::default());
+    (o.value, o.best_move)
+}
+
+/// An incremental tree whose static value is alpha-beta to `K` plies (counted in `EVALS`).
+#[derive(Clone, Debug)]
+struct Deep(IncrementalTree);
+
+impl Game for Deep {
+    type Move = u32;
+    fn moves(&self, out: &mut Vec<u32>) {
+        self.0.moves(out)
+    }
+    fn play(&self, mv: u32) -> Self {
+        Deep(self.0.play(mv))
+    }
+    fn evaluate(&self) -> Score {
+        EVALS.with(|e| e.set(e.get() + 1));
+        if self.0.is_terminal() {
+            return self.0.evaluate();
+        }
+        alphabeta(&self.0, K).0
+    }
+    fn is_terminal(&self) -> bool {
+        self.0.is_terminal()
+    }
+    fn move_name(&self, mv: u32) -> String {
+        self.0.move_name(mv)
+    }
+}
+
+fn leaf_search() -> LeafSearch<Deep> {
+    Arc::new(|p: &Deep, delta: i32| alphabeta(&p.0, (K as i32 + delta).max(1) as u32))
+}
+
+fn tree(b: u32, d: u32, seed: u64) -> Deep {
+    Deep(IncrementalTree::new(IncrementalParams {
+        b,
+        d,
+        seed,
+        branching: Branching::Random,
+        values: EdgeValues::Int { lo: -3, hi: 3 },
+    }))
+}
+
+fn searcher(root: &Deep, seed: u64, h1: bool, h2: bool, pruning: bool) -> Searcher<Deep> {
+    let mut o = BfOptions::new(Kind::Rbfm);
+    o.seed = seed;
+    o.pruning = pruning;
+    let mut t = tables::default_for("incremental", "incremental:b=3,lo=-3,hi=3");
+    t.family = "exponential:damping=0.25".parse().unwrap();
+    o.table = Some(Arc::new(t));
+    o.heuristics = Heuristics {
+        unknown_children: h1,
+        shallow_down: h2,
+    };
+    Searcher::new(root.clone(), o).with_leaf_search(leaf_search())
+}
+
+/// Every node with unknown children has the score a full evaluation of them would give, and
+/// (the test evaluator's searches being exact) each bound is at most the child's evaluation
+/// (`exact`: heuristic 1 alone); with heuristic 2 the score is a lower bound on that.
+fn unknowns_are_consistent(s: &Searcher<Deep>, exact: bool) {
+    let t = s.tree();
+    let mut path = Vec::new();
+    for i in 0..t.len() as u32 {
+        let n = *t.node(i);
+        if n.flags & HAS_UNKNOWN == 0 {
+            continue;
+        }
+        let pos = t.position(s.root(), i, &mut path);
+        let first = t.node(n.first);
+        assert!(!first.unknown(), "node {i}: the best child is stored first");
+        let mut full = i32::MIN;
+        for c in t.children(i) {
+            let cn = t.node(c);
+            let score = if cn.unknown() {
+                let v = pos.play(t.mv(c).unwrap()).evaluate().0;
+                if exact {
+                    assert!(
+                        v >= cn.score,
+                        "node {i}: an unknown child's bound {} > {v}",
+                        cn.score
+                    );
+                }
+                v
+            } else {
+                cn.score
+            };
+            full = full.max(up(score));
+        }
+        if exact {
+            assert_eq!(
+                full, n.score,
+                "node {i}: evaluating its unknown children changes it"
+            );
+        } else {
+            assert!(full >= n.score, "node {i}: not a lower bound");
+        }
+    }
+}
+
+#[test]
+fn run_to_the_end_they_return_the_exact_value() {
+    for seed in 1..=40u64 {
+        let root = tree(3, 7, seed);
+        let exact = alphabeta(&root.0, 7).0;
+        for (h1, h2, pruning) in [
+            (true, false, true),
+            (false, true, true),
+            (true, true, true),
+            (true, true, false),
+        ] {
+            let mut s = searcher(&root, seed, h1, h2, pruning);
+            let mut k = 0;
+            while let Step::Expanded { .. } = s.step() {
+                k += 1;
+                if k % 7 == 0 {
+                    s.tree().check().unwrap();
+                    unknowns_are_consistent(&s, !h2);
+                }
+            }
+            let out = s.outcome(Default::default(), arachne_bestfirst::BfStop::Solved);
+            assert!(out.solved, "seed {seed} {h1} {h2} {pruning}");
+            assert_eq!(out.value, exact, "seed {seed} {h1} {h2} {pruning}");
+            s.tree().check().unwrap();
+            let best = s.tree().best_child(0).unwrap();
+            assert_eq!(up(s.tree().node(best).score), exact.0);
+        }
+    }
+}
+
+#[test]
+fn heuristic_1_evaluates_fewer_children_and_keeps_the_invariants() {
+    let (mut with, mut without, mut resolved) = (0u64, 0u64, 0u64);
+    for seed in 1..=20u64 {
+        let root = tree(6, 30, seed);
+        for h1 in [false, true] {
+            let mut s = searcher(&root, seed, h1, false, true);
+            let e0 = EVALS.with(|e| e.get());
+            for _ in 0..150 {
+                assert!(matches!(s.step(), Step::Expanded { .. }));
+            }
+            let evals = EVALS.with(|e| e.get()) - e0;
+            s.tree().check().unwrap();
+            unknowns_are_consistent(&s, true);
+            if h1 {
+                with += evals;
+                resolved += s.resolved();
+            } else {
+                without += evals;
+                assert_eq!(s.resolved(), 0);
+            }
+        }
+    }
+    assert!(resolved > 0, "unknown children were evaluated when needed");
+    assert!(
+        with < without,
+        "heuristic 1: {with} evaluations, plain: {without}"
+    );
+}
+
+#[test]
+fn heuristic_2_expands_an_extend_down_leaf_and_its_best_child() {
+    let mut seen = 0;
+    for seed in 1..=20u64 {
+        let root = tree(5, 30, seed);
+        let mut s = searcher(&root, seed, true, true, true);
+        for _ in 0..60 {
+            let Step::Expanded { leaf, .. } = s.step() else {
+                panic!("expands")
+            };
+            let t = s.tree();
+            let n = *t.node(leaf);
+            if leaf == 0 || n.d == 0 || t.node(n.first).d == 0 {
+                continue;
+            }
+            // The leaf and its best child were both expanded in this step.
+            seen += 1;
+            let c = *t.node(n.first);
+            let mut path = Vec::new();
+            let pos = t.position(s.root(), leaf, &mut path);
+            let cpos = pos.play(t.mv(n.first).unwrap());
+            assert_eq!((n.s, c.s), (2, 1));
+            assert_eq!(n.score, up(c.score), "the leaf's score is up(best child)");
+            assert_eq!(c.score, alphabeta(&cpos.0, K + 1).0 .0, "child to K + 1");
+            assert!(
+                n.score <= alphabeta(&pos.0, K + 2).0 .0,
+                "a lower bound on the leaf's value"
+            );
+            t.check().unwrap();
+            unknowns_are_consistent(&s, false);
+        }
+    }
+    assert!(seen > 20, "{seen} EXTEND-DOWN expansions");
+}
+
+#[test]
+fn seeded_runs_repeat_and_heuristics_off_change_nothing() {
+    for seed in 1..=10u64 {
+        let root = tree(5, 30, seed);
+        let run = |s: &mut Searcher<Deep>| {
+            for _ in 0..80 {
+                s.step();
+            }
+            let t = s.tree();
+            (t.len(), t.root().score, t.pv(), s.stats().leaves)
+        };
+        let a = run(&mut searcher(&root, seed, true, true, true));
+        let b = run(&mut searcher(&root, seed, true, true, true));
+        assert_eq!(a, b);
+        // Off, with or without a leaf search: the plain searcher.
+        let mut o = BfOptions::new(Kind::Rbfm);
+        o.seed = seed;
+        o.table = searcher(&root, seed, false, false, true)
+            .options()
+            .table
+            .clone();
+        let plain = run(&mut Searcher::new(root.clone(), o));
+        let off = run(&mut searcher(&root, seed, false, false, true));
+        assert_eq!(plain, off);
+    }
+}
+
+#[test]
+fn rbfm_with_both_heuristics_on_chess() {
+    use arachne_bestfirst::shallow::{eval_nodes, ShallowChess, ShallowConfig};
+    let pos = arachne_games::chess::Chess::from_fen(
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    )
+    .unwrap();
+    let root = ShallowChess::new(pos, Arc::new(ShallowConfig::default()));
+    let mut o = BfOptions::new(Kind::Rbfm);
+    let mut t = tables::default_for("chess", "chess");
+    t.family = "exponential:damping=0.25".parse().unwrap();
+    o.table = Some(Arc::new(t));
+    o.heuristics = Heuristics {
+        unknown_children: true,
+        shallow_down: true,
+    };
+    let mut s = Searcher::new(root, o).with_leaf_search(ShallowChess::leaf_search());
+    let n0 = eval_nodes();
+    for _ in 0..40 {
+        assert!(matches!(s.step(), Step::Expanded { .. }));
+    }
+    s.tree().check().unwrap();
+    assert!(eval_nodes() > n0);
+    // Qxf7# is mate in one: the root's value and best move.
+    let out = s.outcome(Default::default(), arachne_bestfirst::BfStop::Nodes);
+    assert_eq!(out.value, Score::win_in(1));
+    assert_eq!(out.best_move, s.root().parse_move("h5f7"));
+}
