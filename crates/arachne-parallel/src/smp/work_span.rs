@@ -57,13 +57,24 @@ use std::collections::BinaryHeap;
 /// Index of a strand in a [`Dag`].
 pub type StrandId = u32;
 
-/// Weights turning node counts into cost.
+/// Weights turning counts into cost: `interior · interior nodes + leaf · bottom positions +
+/// order · static evaluations made to order a node's children + spawn · spawned sons`.
+///
+/// `order` counts the `evaluate()` calls of static move ordering (every child of every
+/// expanded node, before its first son is searched: on the critical path at a Jamboree node),
+/// counted by wrapping the game ([`Evaluated`]); a bottom position's own evaluation is `leaf`.
+/// `spawn` is charged once for every son a fork–join node searches (Cilk spawns every son,
+/// including the ones that run serial code below the serial depth), before the son starts.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct CostWeights {
     /// Cost of an interior node.
     pub interior: u64,
     /// Cost of a bottom position.
     pub leaf: u64,
+    /// Cost of one static evaluation made to order a node's children.
+    pub order: u64,
+    /// Cost of spawning a son (Cilk's per-thread overhead).
+    pub spawn: u64,
 }
 
 impl CostWeights {
@@ -71,12 +82,16 @@ impl CostWeights {
     pub const NODES: CostWeights = CostWeights {
         interior: 1,
         leaf: 1,
+        order: 0,
+        spawn: 0,
     };
     /// Evaluations for branching 10 with static ordering: an interior node evaluates its 10
     /// children, a bottom position itself.
     pub const EVALS: CostWeights = CostWeights {
         interior: 10,
         leaf: 1,
+        order: 0,
+        spawn: 0,
     };
     /// One unit per expansion (an interior node generates and statically values its
     /// children), bottom positions free: seed 002 §6.2.2 runs its empty loop "whenever a leaf
@@ -84,7 +99,101 @@ impl CostWeights {
     pub const EXPANSIONS: CostWeights = CostWeights {
         interior: 1,
         leaf: 0,
+        order: 0,
+        spawn: 0,
     };
+    /// One unit per static evaluation actually made: every child of every expanded node (static
+    /// move ordering) and every bottom position — the evaluation function padded with the
+    /// paper's empty loop, called wherever the search calls it. Exact for random branching.
+    pub const EVAL_CALLS: CostWeights = CostWeights {
+        interior: 0,
+        leaf: 1,
+        order: 1,
+        spawn: 0,
+    };
+    /// One unit per generated node: every child of every expanded node is evaluated once, to
+    /// order it; a bottom position reuses the value its parent computed (and the root is free).
+    pub const GENERATED: CostWeights = CostWeights {
+        interior: 0,
+        leaf: 0,
+        order: 1,
+        spawn: 0,
+    };
+
+    /// True when the static evaluations of move ordering must be counted.
+    fn counts_order(&self) -> bool {
+        self.order > 0
+    }
+}
+
+thread_local! {
+    /// `evaluate()` calls made on this thread by [`Evaluated`] games.
+    static EVAL_CALLS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A game whose `evaluate()` calls are counted (per thread), so a trace can charge the static
+/// evaluations of move ordering ([`CostWeights::order`]). Everything else is the wrapped game's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluated<G>(pub G);
+
+impl<G: Game> Evaluated<G> {
+    /// `evaluate()` calls made on this thread so far.
+    pub fn calls() -> u64 {
+        EVAL_CALLS.with(|c| c.get())
+    }
+}
+
+impl<G: Game> Game for Evaluated<G> {
+    type Move = G::Move;
+    fn moves(&self, out: &mut Vec<Self::Move>) {
+        self.0.moves(out)
+    }
+    fn play(&self, mv: Self::Move) -> Self {
+        Evaluated(self.0.play(mv))
+    }
+    fn evaluate(&self) -> Score {
+        EVAL_CALLS.with(|c| c.set(c.get() + 1));
+        self.0.evaluate()
+    }
+    fn is_terminal(&self) -> bool {
+        self.0.is_terminal()
+    }
+    fn hash(&self) -> Option<u64> {
+        self.0.hash()
+    }
+    fn noisy_moves(&self, out: &mut Vec<Self::Move>) {
+        self.0.noisy_moves(out)
+    }
+    fn order_hint(&self, mv: Self::Move) -> i32 {
+        self.0.order_hint(mv)
+    }
+    fn history_index(&self, mv: Self::Move) -> Option<usize> {
+        self.0.history_index(mv)
+    }
+    fn move_name(&self, mv: Self::Move) -> String {
+        self.0.move_name(mv)
+    }
+    fn parse_move(&self, name: &str) -> Option<Self::Move> {
+        self.0.parse_move(name)
+    }
+}
+
+/// Counts at one moment of a trace: the context's node counts and the thread's evaluation
+/// calls.
+#[derive(Copy, Clone, Debug)]
+pub struct Mark {
+    stats: Stats,
+    evals: u64,
+}
+
+impl Mark {
+    /// The counts now.
+    pub fn now<G: Game>(ctx: &Ctx<G>) -> Mark {
+        Mark {
+            stats: ctx.stats,
+            evals: EVAL_CALLS.with(|c| c.get()),
+        }
+    }
 }
 
 /// A task graph: strands with costs and predecessors, created in a topological order (every
@@ -121,11 +230,25 @@ impl Dag {
         id
     }
 
-    /// Adds a strand costing the nodes counted between `before` and `after`.
-    pub fn strand_since(&mut self, before: &Stats, after: &Stats, preds: &[StrandId]) -> StrandId {
-        let c = self.weights.interior * (after.interior - before.interior)
-            + self.weights.leaf * (after.leaves - before.leaves);
+    /// Adds a strand costing what was counted between `before` and `after`.
+    pub fn strand_since(&mut self, before: &Mark, after: &Mark, preds: &[StrandId]) -> StrandId {
+        let (b, a) = (&before.stats, &after.stats);
+        let leaves = a.leaves - b.leaves;
+        // Every bottom position's value is one `evaluate()` call; the rest ordered children.
+        let order = (after.evals - before.evals).saturating_sub(leaves);
+        let c = self.weights.interior * (a.interior - b.interior)
+            + self.weights.leaf * leaves
+            + self.weights.order * order;
         self.strand(c, preds)
+    }
+
+    /// The spawn of a son after `pred`: a strand of the spawn cost (or `pred` itself when
+    /// spawning is free).
+    pub fn spawn(&mut self, pred: StrandId) -> StrandId {
+        if self.weights.spawn == 0 {
+            return pred;
+        }
+        self.strand(self.weights.spawn, &[pred])
     }
 
     /// A zero-cost strand after all of `preds` (a sync).
@@ -260,6 +383,7 @@ impl<G: Game> Fork<'_, G> {
         pred: StrandId,
     ) -> Result<(Score, StrandId), Aborted> {
         let child = self.pos.play(ctx.move_at(self.ply, i));
+        let pred = dag.spawn(pred);
         trace_fork_join(
             self.brothers,
             ctx,
@@ -298,19 +422,20 @@ pub fn trace_fork_join<G: Game>(
     serial: u32,
     pred: StrandId,
 ) -> Result<(Score, StrandId), Aborted> {
-    let before = ctx.stats;
+    let before = Mark::now(ctx);
     if depth < serial {
         let v = super::ab_tt(ctx, pos, depth, ply, alpha, beta)?;
-        let s = dag.strand_since(&before, &ctx.stats, &[pred]);
+        let s = dag.strand_since(&before, &Mark::now(ctx), &[pred]);
         return Ok((v, s));
     }
     ctx.enter(ply)?;
     let n = match ctx.node(pos, depth, ply) {
-        Node::Leaf(v) => return Ok((v, dag.strand_since(&before, &ctx.stats, &[pred]))),
+        Node::Leaf(v) => return Ok((v, dag.strand_since(&before, &Mark::now(ctx), &[pred]))),
         Node::Interior(n) => n,
     };
-    let open = dag.strand_since(&before, &ctx.stats, &[pred]);
+    let open = dag.strand_since(&before, &Mark::now(ctx), &[pred]);
     let child = pos.play(ctx.move_at(ply, 0));
+    let spawned = dag.spawn(open);
     let (t, first_end) = trace_fork_join(
         brothers,
         ctx,
@@ -321,7 +446,7 @@ pub fn trace_fork_join<G: Game>(
         -beta,
         -alpha,
         serial,
-        open,
+        spawned,
     )?;
     let first = -t;
     if first >= beta || n == 1 {
@@ -364,6 +489,9 @@ pub struct Measure {
     pub values: Vec<Score>,
     /// Node counts of the one-processor execution.
     pub stats: Stats,
+    /// Static evaluations made to order children in the one-processor execution (counted
+    /// only when the weights charge them, else 0).
+    pub order_evals: u64,
 }
 
 impl Measure {
@@ -385,6 +513,46 @@ impl Measure {
 /// ordering when `preorder`, no transposition table — the paper's setting), its value and
 /// one-processor counts.
 pub fn trace_one<G: Game>(
+    split: Split,
+    root: &G,
+    depth: u32,
+    serial: u32,
+    preorder: bool,
+    weights: CostWeights,
+) -> (Dag, Score, Stats) {
+    let (dag, v, stats, _) = trace_counted(split, root, depth, serial, preorder, weights);
+    (dag, v, stats)
+}
+
+/// [`trace_one`], also returning the number of static evaluations made to order children
+/// (counted only when `weights.order > 0`, else 0).
+pub fn trace_counted<G: Game>(
+    split: Split,
+    root: &G,
+    depth: u32,
+    serial: u32,
+    preorder: bool,
+    weights: CostWeights,
+) -> (Dag, Score, Stats, u64) {
+    if weights.counts_order() {
+        let e0 = Evaluated::<G>::calls();
+        let (dag, v, stats) = trace_in(
+            split,
+            &Evaluated(root.clone()),
+            depth,
+            serial,
+            preorder,
+            weights,
+        );
+        let order = (Evaluated::<G>::calls() - e0).saturating_sub(stats.leaves);
+        (dag, v, stats, order)
+    } else {
+        let (dag, v, stats) = trace_in(split, root, depth, serial, preorder, weights);
+        (dag, v, stats, 0)
+    }
+}
+
+fn trace_in<G: Game>(
     split: Split,
     root: &G,
     depth: u32,
@@ -427,9 +595,11 @@ pub fn measure<G: Game>(
         times: procs.iter().map(|&p| (p, 0)).collect(),
         values: Vec::new(),
         stats: Stats::default(),
+        order_evals: 0,
     };
     for root in roots {
-        let (dag, v, stats) = trace_one(split, root, depth, serial, preorder, weights);
+        let (dag, v, stats, order) = trace_counted(split, root, depth, serial, preorder, weights);
+        m.order_evals += order;
         m.work += dag.work();
         m.span += dag.span();
         for t in &mut m.times {
