@@ -20,19 +20,32 @@
 //!   starts as soon as a processor is free, lowest strand number first — the serial order,
 //!   like Cilk's work-first stealing). Brent/Graham: `max(W/P, T∞) ≤ T_P ≤ W/P + T∞`.
 //!
-//! Costs are in nodes, `interior_cost · interior + leaf_cost · leaves` ([`CostWeights`]): the
-//! paper's times are dominated by its evaluation function (an empty loop per leaf), so
-//! `CostWeights::NODES` (1, 1), `CostWeights::EVALS` (b, 1: a static-ordering expansion
-//! evaluates every child) and `CostWeights::EXPANSIONS` (1, 0: one loop per expansion) bracket
-//! it.
+//! Costs ([`CostWeights`]) count interior nodes, bottom positions, the static evaluations made
+//! to order a node's children (seed 002 §6.2.4 uses static move ordering "in spite of the cost
+//! of the evaluation function": every child of an expanded node is evaluated before its first
+//! son is searched, so at a Jamboree node those evaluations lie on the critical path), and
+//! Cilk's per-spawn overhead. Ordering evaluations are counted exactly by running the search
+//! on an [`Evaluated`] wrapper of the game. `CostWeights::EVAL_CALLS` (every `evaluate()`
+//! call costs one loop of the paper's evaluation) is the model of §6.2.2's padded evaluation;
+//! `NODES`, `GENERATED`, `EXPANSIONS` and `EVALS` are the alternatives the experiment prints.
 //!
-//! What the model leaves out, and says so: the graph is the one-processor execution's, so
+//! What the task graph leaves out, and says so: it is the one-processor execution's, so
 //! speculative work that more processors would do (tests started before an earlier brother's
 //! value raised α, brothers started before a cutoff) is not in it — as in Cilk's W/T∞
-//! estimate. The simulated speedup W/T_P is therefore an upper bound on the real one; the real
-//! threads' extra nodes are reported separately by the benchmarks.
+//! estimate. Its greedy speedup W/T_P is therefore optimistic (speculation only adds work,
+//! short of the rare superlinear case where a speculative son finds a cutoff early).
 //!
-//! Library API (used by the RBFM comparison of seed 002 §6.2): [`measure`].
+//! # Jamboree with speculation on P processors
+//!
+//! [`simulate_jamboree`] executes Jamboree itself on P virtual processors (a discrete-event
+//! simulation over the same strands and costs): a test takes its window from its parent's α
+//! when it starts, a cutoff aborts the other sons (strands already running run to their end and
+//! are counted as wasted), and the schedule is either a greedy list schedule in the serial
+//! order or Cilk-5's work-first randomized work stealing with a cost per steal attempt
+//! ([`Sched`]). On one processor it is the serial elision (T_1 = W, tested); on P it returns
+//! the exact value (tested) and its T_P, busy and wasted time.
+//!
+//! Library API (used by the experiments of seed 002 §6.2): [`measure`], [`measure_speculative`].
 //!
 //! ```
 //! use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
