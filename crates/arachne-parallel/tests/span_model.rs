@@ -69,7 +69,7 @@ fn no_ordering_no_order_cost() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
 
     /// On one processor the speculative simulation is the serial elision: its time and its
     /// busy time are the traced work W, nothing is wasted, and the value is alpha-beta's; on
