@@ -65,6 +65,16 @@ mod with_mpi {
         let t = Instant::now();
         while c.try_wait().unwrap().is_none() {
             if t.elapsed() > limit {
+                // SIGTERM first: mpirun passes it to the ranks (SIGKILL at once would leave
+                // them running); SIGKILL after 5 s.
+                // SAFETY: signalling a process this test started.
+                unsafe {
+                    libc::kill(c.id() as i32, libc::SIGTERM);
+                }
+                let t = Instant::now();
+                while c.try_wait().unwrap().is_none() && t.elapsed() < Duration::from_secs(5) {
+                    std::thread::sleep(Duration::from_millis(50));
+                }
                 let _ = c.kill();
                 panic!("{what}: no exit within {limit:?}");
             }

@@ -264,6 +264,19 @@ fn run_child() {
     }
 }
 
+/// Ends `mpirun` and its ranks: SIGTERM first (mpirun passes it to the ranks and waits for
+/// them; SIGKILL at once would leave the ranks running), SIGKILL after 5 s.
+fn stop(c: &mut std::process::Child) {
+    let _ = Command::new("kill")
+        .args(["-TERM", &c.id().to_string()])
+        .status();
+    let t = Instant::now();
+    while c.try_wait().unwrap().is_none() && t.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = c.kill();
+}
+
 /// Runs the child under `mpirun -n ranks`, bounded in time; returns its stdout.
 fn launch(ranks: u32) -> String {
     let mpirun = std::env::var("ARACHNE_MPIRUN").unwrap_or_else(|_| "mpirun".into());
@@ -284,7 +297,7 @@ fn launch(ranks: u32) -> String {
             break;
         }
         if t.elapsed() > Duration::from_secs(400) {
-            let _ = c.kill();
+            stop(&mut c);
             panic!("mpirun -n {ranks} did not finish in 400 s");
         }
         std::thread::sleep(Duration::from_millis(50));
