@@ -27,6 +27,18 @@
 //! When the host receives the stopping message, rank 0 sends STOP to every rank; each answers
 //! with its processes' statistics (node counts, messages sent, busy seconds — time inside the
 //! process's handlers and work — and wall seconds), gathered on rank 0 into [`MpiOutcome`].
+//! Then the ranks **settle**: they exchange how many messages each sent to each
+//! (`MPI_Ialltoall`), and each receives and discards what it is still owed while completing its
+//! own sends, so every rank leaves the run with no message in flight and no send pending — into
+//! the next run on the same ranks or into `MPI_Finalize` — for every algorithm (bounded by
+//! [`STATS_TIMEOUT`]; rank 0 reports [`MpiError::Unsettled`] otherwise). A worker looks for
+//! STOP before anything else in each round (a receive for STOP's tag overtakes the algorithm
+//! messages rank 0 sent before it), and a round delivers at most a batch of messages, so STOP
+//! and the limits are seen within a round however much the processes message each other —
+//! measured before that: `knm` stopped by `--nodes` on 2 ranks had a local inbox of 100 000
+//! messages and growing, rounds of seconds, and a worker that never reached STOP, queued behind
+//! thousands of messages, while rank 0 gave up waiting and sat in `MPI_Finalize`.
+//!
 //! A message that cannot be decoded ends the run: a worker reports it to rank 0 (tag
 //! [`TAG_FAULT`]), rank 0 stops every rank and [`run_mpi`] returns the error on rank 0. A rank
 //! that does not answer STOP within [`STATS_TIMEOUT`] is reported as dead. A rank that dies
@@ -111,8 +123,13 @@ const SPIN: Duration = Duration::from_micros(200);
 const YIELD: Duration = Duration::from_millis(2);
 // … then sleeps 100 µs between polls.
 
-/// Most network messages taken per round of a rank's loop.
+/// Most network messages taken, and most local messages delivered, per round of a rank's loop
+/// (so a round stays short however many messages its processes make, and STOP and the limits
+/// are looked at within a round).
 const POLL_BATCH: usize = 256;
+
+/// Most pending sends tested per round.
+const REAP_BATCH: usize = 1024;
 
 /// How long rank 0 waits for every rank's statistics after STOP.
 pub const STATS_TIMEOUT: Duration = Duration::from_secs(10);
@@ -139,6 +156,9 @@ pub enum MpiError {
     /// A rank did not report at the end.
     #[error("rank {0} did not report its statistics within {1} s after STOP (is it alive?)")]
     Silent(i32, u64),
+    /// The ranks did not settle after the statistics (see the module docs, End).
+    #[error("the ranks did not settle the run's last messages within {0} s after STOP (is every rank alive?)")]
+    Unsettled(u64),
     /// The algorithm's messages have no registered wire encoding.
     #[error("this algorithm's messages have no wire encoding (see arachne_runtime::wire): it cannot run on --backend mpi")]
     NoCodec,
@@ -273,16 +293,34 @@ struct Pending {
     buf: *mut [u8],
 }
 
-/// The transport: pending non-blocking sends.
+/// The transport: pending non-blocking sends, and the messages sent to and received from
+/// each rank on this run's communicator (to [`settle`](Net::settle) at the end).
 struct Net<'w> {
     world: &'w SimpleCommunicator,
     pending: VecDeque<Pending>,
     corrupt: bool,
     remote_messages: u64,
     remote_bytes: u64,
+    /// Messages sent to each rank (every tag).
+    sent: Vec<u64>,
+    /// Messages received from each rank (every tag).
+    received: Vec<u64>,
 }
 
-impl Net<'_> {
+impl<'w> Net<'w> {
+    fn new(world: &'w SimpleCommunicator, corrupt: bool) -> Self {
+        let size = world.size() as usize;
+        Net {
+            world,
+            pending: VecDeque::new(),
+            corrupt,
+            remote_messages: 0,
+            remote_bytes: 0,
+            sent: vec![0; size],
+            received: vec![0; size],
+        }
+    }
+
     fn isend(&mut self, rank: i32, tag: i32, bytes: Vec<u8>) {
         let mut bytes = bytes;
         if self.corrupt && tag == TAG_MSG {
@@ -293,6 +331,7 @@ impl Net<'_> {
             self.remote_messages += 1;
             self.remote_bytes += bytes.len() as u64;
         }
+        self.sent[rank as usize] += 1;
         let leaked: &'static mut [u8] = Box::leak(bytes.into_boxed_slice());
         let buf: *mut [u8] = leaked;
         // SAFETY: `buf` stays allocated (not aliased mutably) until the request completes;
@@ -305,11 +344,12 @@ impl Net<'_> {
         self.pending.push_back(Pending { req, buf });
     }
 
-    /// Frees the buffers of completed sends; true if none is pending. Every pending request is
-    /// tested: each test also drives MPI's progress engine, which measured faster in a flood of
-    /// messages than testing only the oldest.
+    /// Frees the buffers of completed sends, testing at most [`REAP_BATCH`] of them (oldest
+    /// first; each test also drives MPI's progress engine, which measured faster in a flood of
+    /// messages than testing only the oldest, but testing tens of thousands of pending sends
+    /// per round made a round take milliseconds); true if none is pending.
     fn reap(&mut self) -> bool {
-        for _ in 0..self.pending.len() {
+        for _ in 0..self.pending.len().min(REAP_BATCH) {
             let p = self.pending.pop_front().expect("counted");
             match p.req.test() {
                 Ok(_) => {
@@ -335,10 +375,78 @@ impl Net<'_> {
     }
 
     /// Blocking-free receive of one waiting message: `(source, tag, bytes)`.
-    fn poll(&self) -> Option<(i32, i32, Vec<u8>)> {
+    fn poll(&mut self) -> Option<(i32, i32, Vec<u8>)> {
         let probed = self.world.any_process().immediate_matched_probe()?;
         let (data, status) = probed.matched_receive_vec::<u8>();
+        self.received[status.source_rank() as usize] += 1;
         Some((status.source_rank(), status.tag(), data))
+    }
+
+    /// Blocking-free receive of rank 0's STOP, ahead of the messages rank 0 sent before it
+    /// (MPI keeps order only among messages a receive could match: a receive for STOP's tag
+    /// overtakes a backlog of algorithm messages).
+    fn poll_stop(&mut self) -> Option<Vec<u8>> {
+        let probed = self
+            .world
+            .process_at_rank(0)
+            .immediate_matched_probe_with_tag(TAG_STOP)?;
+        let (data, _) = probed.matched_receive_vec::<u8>();
+        self.received[0] += 1;
+        Some(data)
+    }
+
+    /// Ends the run on this communicator with no message in flight (call on every rank, after
+    /// STOP and the statistics): the ranks exchange how many messages each sent to each
+    /// (`MPI_Ialltoall`), then each receives and discards what it is still owed and completes
+    /// its own sends. So no send stays pending into the next run or `MPI_Finalize`, and no
+    /// stale message waits in a queue. Returns false if that did not happen by `deadline` (a
+    /// rank is gone); the requests still pending are then leaked, never waited for.
+    fn settle(&mut self, deadline: Instant) -> bool {
+        let counts: *mut [u64] = Box::leak(self.sent.clone().into_boxed_slice());
+        let owed: *mut [u64] = Box::leak(vec![0u64; self.sent.len()].into_boxed_slice());
+        // SAFETY: both buffers stay allocated, and are not touched, until the request
+        // completes (then they are freed), or are leaked with the request.
+        let mut exchange = Some(self.world.immediate_all_to_all_into(
+            StaticScope,
+            unsafe { &*counts },
+            unsafe { &mut *owed },
+        ));
+        let mut expected: Option<Vec<u64>> = None;
+        loop {
+            if let Some(req) = exchange.take() {
+                match req.test() {
+                    Ok(_) => {
+                        // SAFETY: the exchange completed; MPI no longer uses either buffer.
+                        let owed = unsafe { Box::from_raw(owed) };
+                        expected = Some(owed.to_vec());
+                        drop(unsafe { Box::from_raw(counts) });
+                    }
+                    Err(req) => exchange = Some(req),
+                }
+            }
+            let mut took = 0;
+            while took < POLL_BATCH && self.poll().is_some() {
+                took += 1;
+            }
+            let all_in = expected
+                .as_ref()
+                .is_some_and(|e| e.iter().zip(&self.received).all(|(e, r)| r >= e));
+            if self.reap() && all_in {
+                return true;
+            }
+            if Instant::now() > deadline {
+                if let Some(req) = exchange {
+                    std::mem::forget(req);
+                }
+                for p in self.pending.drain(..) {
+                    std::mem::forget(p.req);
+                }
+                return false;
+            }
+            if took == 0 {
+                std::thread::sleep(Duration::from_micros(20));
+            }
+        }
     }
 }
 
@@ -398,6 +506,19 @@ fn decode_stats(buf: &[u8]) -> Result<(u64, u64, Vec<StatRow>), WireError> {
         rows.push((p, s, v[6], f64::decode(&mut r)?, f64::decode(&mut r)?));
     }
     Ok((remote.0, remote.1, rows))
+}
+
+/// Rank 0's STOP: why the run ends, so every rank takes the same path after it.
+fn take_stop(data: &[u8], failure: &mut Option<MpiError>, stopped: &mut Option<StopReason>) {
+    match data.first().copied().unwrap_or(0) {
+        0 => {}
+        STOP_FAULT => {
+            *failure = Some(MpiError::Remote(
+                "rank 0 ended the run after a fault".into(),
+            ))
+        }
+        c => *stopped = stop_reason(c),
+    }
 }
 
 /// One rank's share of the run.
@@ -548,13 +669,7 @@ fn run_on<P: Process>(
         .ok()
         .and_then(|v| v.parse::<i32>().ok())
         == Some(wi.rank);
-    let mut net = Net {
-        world,
-        pending: VecDeque::new(),
-        corrupt,
-        remote_messages: 0,
-        remote_bytes: 0,
-    };
+    let mut net = Net::new(world, corrupt);
     if wi.rank == 0 {
         // SAFETY: installing a handler that only calls async-signal-safe functions.
         unsafe {
@@ -593,6 +708,14 @@ fn run_on<P: Process>(
     };
     'run: loop {
         let mut did = false;
+        // 0. A worker looks for rank 0's STOP first: it overtakes the algorithm messages rank 0
+        // sent before it (the Key Node Method's ranks may have thousands queued).
+        if wi.rank != 0 {
+            if let Some(data) = net.poll_stop() {
+                take_stop(&data, &mut failure, &mut stopped);
+                break 'run;
+            }
+        }
         // 1. What is waiting on the network, at most `POLL_BATCH` messages (two ranks that
         // flood each other, as the Key Node Method's do, would otherwise never leave this loop).
         let mut taken = 0;
@@ -614,16 +737,7 @@ fn run_on<P: Process>(
                     }
                 },
                 TAG_STOP => {
-                    // Rank 0 says why the run ends, so every rank takes the same path after it.
-                    match data.first().copied().unwrap_or(0) {
-                        0 => {}
-                        STOP_FAULT => {
-                            failure = Some(MpiError::Remote(
-                                "rank 0 ended the run after a fault".into(),
-                            ))
-                        }
-                        c => stopped = stop_reason(c),
-                    }
+                    take_stop(&data, &mut failure, &mut stopped);
                     break 'run;
                 }
                 TAG_NODES if wi.rank == 0 => {
@@ -640,10 +754,11 @@ fn run_on<P: Process>(
                 _ => {}
             }
         }
-        // 2. Deliver what is waiting now (not what it makes: processes on one rank that keep
-        // messaging each other, as the Key Node Method's do, would keep the network and the
-        // limits from ever being looked at).
-        let waiting = rank.inbox.len();
+        // 2. Deliver what is waiting now, at most `POLL_BATCH` messages (not what it makes:
+        // processes on one rank that keep messaging each other, as the Key Node Method's do,
+        // would keep the network and the limits from ever being looked at; and their inbox
+        // can grow to tens of thousands of messages, whose delivery took seconds per round).
+        let waiting = rank.inbox.len().min(POLL_BATCH);
         for _ in 0..waiting {
             let Some((from, to, msg)) = rank.inbox.pop_front() else {
                 break;
@@ -779,9 +894,13 @@ fn run_on<P: Process>(
                 None => std::thread::sleep(Duration::from_micros(50)),
             }
         }
-        net.drain(Duration::from_secs(1));
+        // Every rank is alive and stopped: end with no message in flight.
+        let settled = net.settle(Instant::now() + STATS_TIMEOUT);
         if let Some(e) = failure {
             return Err(e);
+        }
+        if !settled {
+            return Err(MpiError::Unsettled(STATS_TIMEOUT.as_secs()));
         }
     } else {
         if let Some(e) = failure
@@ -792,6 +911,9 @@ fn run_on<P: Process>(
             net.isend(0, TAG_FAULT, e.to_string().into_bytes());
             let deadline = Instant::now() + STATS_TIMEOUT;
             loop {
+                if net.poll_stop().is_some() {
+                    break;
+                }
                 match net.poll() {
                     Some((_, TAG_STOP, _)) => break,
                     Some(_) => {}
@@ -809,7 +931,8 @@ fn run_on<P: Process>(
             }
         }
         net.isend(0, TAG_STATS, b);
-        net.drain(Duration::from_secs(2));
+        // (Rank 0 reports a run that does not settle; a worker has nothing to add.)
+        net.settle(Instant::now() + STATS_TIMEOUT);
         if let Some(e) = failure {
             return Err(e);
         }
@@ -846,13 +969,7 @@ fn run_on<P: Process>(
 pub fn gather(bytes: Vec<u8>) -> Result<Vec<Vec<u8>>, MpiError> {
     let wi = init()?;
     fresh_comm(|comm| {
-        let mut net = Net {
-            world: comm,
-            pending: VecDeque::new(),
-            corrupt: false,
-            remote_messages: 0,
-            remote_bytes: 0,
-        };
+        let mut net = Net::new(comm, false);
         if wi.rank != 0 {
             net.isend(0, TAG_GATHER, bytes);
             net.drain(STATS_TIMEOUT);
