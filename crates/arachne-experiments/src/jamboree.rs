@@ -17,8 +17,8 @@
 //! factor b = 10". Three measurements decide for random branching:
 //!
 //! * **Node counts (§6.2.2).** RBFM to principal-variation depth 26 generates about as many
-//!   nodes as Jamboree to depth 10 on random-branching trees (ours: ≈ 62 000 against ≈ 51 000
-//!   visited per tree), but on uniform trees RBFM needs ≈ 10 million against ≈ 610 000: the
+//!   nodes as Jamboree to depth 10 on random-branching trees (ours: 48 000–62 000 generated, depending
+//!   on the seeds, against ≈ 51 000 visited per tree), but on uniform trees RBFM needs ≈ 10 million against ≈ 610 000: the
 //!   paper's "approximately the same number" holds only for random branching.
 //! * **Seconds (§6.2.4).** 19.5 s of work per tree means ≈ 150 µs per static evaluation on
 //!   random trees (≈ 130 000 evaluations per tree, i.e. a 50 000-iteration loop at ≈ 330 M

@@ -21,7 +21,7 @@
 //! | `rbfm-decision` | [`rbfm_decision`] | seed 002, Shoham–Toledo 2002, §3.2.1–§3.2.4 |
 //! | `rbfm-games` | [`rbfm_games`] | seed 002, Shoham–Toledo 2002, §3.2.5 Table 1 |
 //! | `rbfm-othello` | [`rbfm_othello`] | seed 002, Shoham–Toledo 2002, §4 Fig. 9 |
-//! | `rbfm-parallel` | [`rbfm_parallel`] | seed 002, Shoham–Toledo 2002, §6 Fig. 12 |
+//! | `rbfm-parallel` | [`rbfm_parallel`] | seed 002, Shoham–Toledo 2002, §6 Fig. 12 (RBFM and Jamboree with speculation) |
 //! | `rbfm-chess` | [`rbfm_chess`] | seed 002, Shoham–Toledo 2002, §5 and §6.3, Tables 2 and 4 |
 //!
 //! ## Adding an experiment
@@ -76,7 +76,7 @@ pub static EXPERIMENTS: &[Experiment] = &[
     Experiment { name: "rbfm-decision", about: "Shoham–Toledo: distributions (Figs. 5, 6), decision quality of RBFM, BFM, alpha-beta (Figs. 7, 8)", paper: rbfm_decision::PAPER, run: rbfm_decision::run },
     Experiment { name: "rbfm-games", about: "Shoham–Toledo: full games on depth-100 incremental trees, RBFM vs BFM vs alpha-beta (Table 1)", paper: rbfm_games::PAPER, run: rbfm_games::run },
     Experiment { name: "rbfm-othello", about: "Shoham–Toledo: Othello games from the 244 four-ply openings, RBFM vs BFM vs alpha-beta (Fig. 9)", paper: rbfm_othello::PAPER, run: rbfm_othello::run },
-    Experiment { name: "rbfm-parallel", about: "Shoham–Toledo: master–slave RBFM speedup against P on the simulator (Fig. 12)", paper: rbfm_parallel::PAPER, run: rbfm_parallel::run },
+    Experiment { name: "rbfm-parallel", about: "Shoham–Toledo: RBFM speedup against P (master–slave on the simulator, shared-tree lock model) beside Jamboree executed with speculation (Fig. 12)", paper: rbfm_parallel::PAPER, run: rbfm_parallel::run },
     Experiment { name: "rbfm-chess", about: "Shoham–Toledo: RBFM with a shallow alpha-beta evaluator on LCT-II, solution times beside alpha-beta (Table 2), master–slave speedups at 32/64 simulated processors (Table 4)", paper: rbfm_chess::PAPER, run: rbfm_chess::run },
 ];
 
