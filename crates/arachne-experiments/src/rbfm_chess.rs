@@ -527,8 +527,10 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                     format!("{name}: master–slave speedup at {p} processors"),
                     format!("{paper}"),
                     "–",
-                    if t[0].is_none() {
+                    if sols.first().is_some_and(|s| s.is_none()) {
                         "no T(1): serial RBFM did not settle on the solution within its budget"
+                    } else if t[0].is_none() {
+                        "no T(1): the master–slave run at P = 1 (no heuristics 1–2: every child evaluated) did not settle on the solution within the ladder's largest budget (the serial run's generated nodes or LADDER_CAP)"
                     } else {
                         "the simulated run did not settle on the solution within the serial run's budget"
                     },
