@@ -287,6 +287,32 @@ impl<G: Game> Searcher<G> {
         self.stats
     }
 
+    /// The leaf to expand next: BFM's descent to the best child, or RBFM's random walk; `None`
+    /// when the root is solved.
+    fn select(&mut self) -> Option<rbfm::Walk> {
+        match self.opts.kind {
+            Kind::Bfm => bfm::select(&self.tree).map(|leaf| rbfm::Walk {
+                leaf,
+                deviated: false,
+                mode: rbfm::Mode::Down,
+                resolve: false,
+            }),
+            Kind::Rbfm => rbfm::select(&self.tree, &self.table, &mut self.rng, self.opts.pruning),
+        }
+    }
+
+    /// Generates the moves of the leaf `pos` into `self.moves` (none if it is terminal) and
+    /// returns their number.
+    fn leaf_moves(&mut self, pos: &G) -> u64 {
+        if pos.is_terminal() {
+            self.moves.clear();
+        } else {
+            pos.moves(&mut self.moves);
+            self.stats.movegens += 1;
+        }
+        self.moves.len() as u64
+    }
+
     /// One node expansion: select a leaf (BFM or RBFM), EXPAND-LEAF, BACKUP.
     pub fn step(&mut self) -> Step {
         let heur = match self.leaf_search {
@@ -296,26 +322,11 @@ impl<G: Game> Searcher<G> {
         if heur != Heuristics::default() {
             return self.step_heuristic(heur);
         }
-        let walk = match self.opts.kind {
-            Kind::Bfm => bfm::select(&self.tree).map(|leaf| rbfm::Walk {
-                leaf,
-                deviated: false,
-                mode: rbfm::Mode::Down,
-                resolve: false,
-            }),
-            Kind::Rbfm => rbfm::select(&self.tree, &self.table, &mut self.rng, self.opts.pruning),
-        };
-        let Some(walk) = walk else {
+        let Some(walk) = self.select() else {
             return Step::Done;
         };
         let pos = self.tree.position(&self.root, walk.leaf, &mut self.path);
-        if pos.is_terminal() {
-            self.moves.clear();
-        } else {
-            pos.moves(&mut self.moves);
-            self.stats.movegens += 1;
-        }
-        let d = self.moves.len() as u64;
+        let d = self.leaf_moves(&pos);
         if self.stats.leaves + d > self.budget {
             return Step::Full { memory: false };
         }
@@ -334,18 +345,7 @@ impl<G: Game> Searcher<G> {
     /// [`Searcher::step`] with §5.2's heuristics 1 and/or 2 ([`Heuristics`]).
     fn step_heuristic(&mut self, heur: Heuristics) -> Step {
         let walk = loop {
-            let walk = match self.opts.kind {
-                Kind::Bfm => bfm::select(&self.tree).map(|leaf| rbfm::Walk {
-                    leaf,
-                    deviated: false,
-                    mode: rbfm::Mode::Down,
-                    resolve: false,
-                }),
-                Kind::Rbfm => {
-                    rbfm::select(&self.tree, &self.table, &mut self.rng, self.opts.pruning)
-                }
-            };
-            let Some(walk) = walk else {
+            let Some(walk) = self.select() else {
                 return Step::Done;
             };
             if !walk.resolve {
@@ -358,13 +358,7 @@ impl<G: Game> Searcher<G> {
         };
         let v = walk.leaf;
         let pos = self.tree.position(&self.root, v, &mut self.path);
-        if pos.is_terminal() {
-            self.moves.clear();
-        } else {
-            pos.moves(&mut self.moves);
-            self.stats.movegens += 1;
-        }
-        let d = self.moves.len() as u64;
+        let d = self.leaf_moves(&pos);
         if self.stats.leaves + d > self.budget {
             return Step::Full { memory: false };
         }
