@@ -16,11 +16,20 @@
 //! closer to what an engine spends on a move). Both are printed: depth 9 is the figure for the
 //! issue's 2-thread target, depth 7 stays beside it for comparison with earlier runs.
 //!
+//! A third Othello set searches every 10th position (25 of the 244) to depth 11, about 150 ms a
+//! serial search: published time-to-depth speedups are measured on searches of 100 ms or more,
+//! and the three Othello depths side by side show how the 2-thread ratio grows with the size
+//! of the search.
+//!
+//! After the sets, a summary table gives, per set, the best 2-thread search against
+//! `salphabeta` and ABDADA's nodes at 2 threads against 1.
+//!
 //! `cargo run --release -p arachne-parallel --example smp_bench -- [ROUNDS] [SET [CONFIG]]`
 //!
-//! `SET` (`chess`, `checkers`, `othello`, `othello9`, `trees`) runs one set only; `CONFIG`
-//! (`serial`, or `ALGO:THREADS` such as `abdada:1`) runs one configuration only, e.g. to count
-//! its instructions under `valgrind --tool=callgrind`.
+//! `SET` (`chess`, `checkers`, `othello`, `othello9`, `othello11`, `trees`, or `othello@D` for
+//! all 244 Othello positions at depth `D`, e.g. `othello@1` to see the fixed cost of a
+//! search) runs one set only; `CONFIG` (`serial`, or `ALGO:THREADS` such as `abdada:1`) runs
+//! one configuration only, e.g. to count its instructions under `valgrind --tool=callgrind`.
 use arachne_core::{Game, Limits, TranspositionTable};
 use arachne_games::{
     chess::bench, othello, Branching, EdgeValues, IncrementalParams, IncrementalTree,
@@ -28,6 +37,13 @@ use arachne_games::{
 use arachne_parallel::smp::{search, SmpAlgo};
 use arachne_search::{Algorithm, Inner, SearchOptions};
 use std::time::Instant;
+
+/// Every how many Othello bench positions the depth-11 set takes.
+const OTHELLO11_STEP: usize = 10;
+
+/// One set's result for the summary: its name, then per configuration label, median time and
+/// nodes.
+type Summary = Vec<(String, Vec<(String, f64, u64)>)>;
 
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.partial_cmp(b).unwrap());
@@ -49,6 +65,7 @@ fn configs(only: Option<&str>) -> Vec<(String, Option<(SmpAlgo, usize)>)> {
     vec![
         ("salphabeta (serial)".into(), None),
         ("ybwc T=1".into(), Some(("ybwc".parse().unwrap(), 1))),
+        ("abdada T=1".into(), Some(("abdada".parse().unwrap(), 1))),
         ("ybwc T=2".into(), Some(("ybwc".parse().unwrap(), 2))),
         (
             "jamboree T=2".into(),
@@ -62,7 +79,14 @@ fn configs(only: Option<&str>) -> Vec<(String, Option<(SmpAlgo, usize)>)> {
     ]
 }
 
-fn set<G: Game>(name: &str, roots: &[G], depth: u32, opts: &SearchOptions, rounds: usize) {
+fn set<G: Game>(
+    summary: &mut Summary,
+    name: &str,
+    roots: &[G],
+    depth: u32,
+    opts: &SearchOptions,
+    rounds: usize,
+) {
     let only = std::env::args().nth(3);
     let configs = configs(only.as_deref());
     let mut times = vec![Vec::new(); configs.len()];
@@ -115,8 +139,10 @@ fn set<G: Game>(name: &str, roots: &[G], depth: u32, opts: &SearchOptions, round
     );
     println!("| search | median time (s) | speedup vs salphabeta | speedup vs ybwc T=1 | nodes | extra nodes vs salphabeta |");
     println!("|---|---|---|---|---|---|");
+    let mut rows = Vec::new();
     for (k, (label, _)) in configs.iter().enumerate() {
         let t = median(times[k].clone());
+        rows.push((label.clone(), t, nodes[k]));
         println!(
             "| {label} | {t:.3} | {:.2} | {:.2} | {} | {:+.1} % |",
             base / t,
@@ -129,6 +155,38 @@ fn set<G: Game>(name: &str, roots: &[G], depth: u32, opts: &SearchOptions, round
         "\n(not timed: emptying the 16 MiB table before each search, {:.3} s per pass over the set)",
         clears.iter().sum::<f64>() / (rounds * configs.len()) as f64
     );
+    summary.push((format!("{name}, depth {depth}"), rows));
+}
+
+/// The summary table (see the module docs).
+fn print_summary(summary: &Summary) {
+    if summary.is_empty() || summary[0].1.len() < 2 {
+        return;
+    }
+    println!("\nsummary: best 2-thread search against salphabeta\n");
+    println!("| set | best at T=2 | speedup vs salphabeta | abdada T=2 vs salphabeta | abdada nodes T=2 vs T=1 |");
+    println!("|---|---|---|---|---|");
+    for (name, rows) in summary {
+        let base = rows[0].1;
+        let find = |l: &str| rows.iter().find(|r| r.0 == l);
+        let Some(best) = rows
+            .iter()
+            .filter(|r| r.0.ends_with("T=2"))
+            .min_by(|a, b| a.1.partial_cmp(&b.1).unwrap())
+        else {
+            continue;
+        };
+        let (Some(a1), Some(a2)) = (find("abdada T=1"), find("abdada T=2")) else {
+            continue;
+        };
+        println!(
+            "| {name} | {} | {:.2} | {:.2} | {:+.1} % |",
+            best.0,
+            base / best.1,
+            base / a2.1,
+            100.0 * (a2.2 as f64 / a1.2 as f64 - 1.0)
+        );
+    }
 }
 
 fn main() {
@@ -141,6 +199,7 @@ fn main() {
         history: true,
         ..SearchOptions::default()
     };
+    let mut summary = Summary::new();
     if run("chess") {
         let chess: Vec<_> = bench::lct2()
             .into_iter()
@@ -148,6 +207,7 @@ fn main() {
             .map(|r| r.position)
             .collect();
         set(
+            &mut summary,
             "chess (LCT II, every 8th), quiescence",
             &chess,
             6,
@@ -160,6 +220,7 @@ fn main() {
     }
     if run("checkers") {
         set(
+            &mut summary,
             "checkers bench",
             &arachne_games::checkers::bench_positions(),
             11,
@@ -169,6 +230,7 @@ fn main() {
     }
     if run("othello") {
         set(
+            &mut summary,
             "othello bench",
             &othello::bench_positions(),
             7,
@@ -178,9 +240,34 @@ fn main() {
     }
     if run("othello9") {
         set(
+            &mut summary,
             "othello bench (deeper)",
             &othello::bench_positions(),
             9,
+            &ordering,
+            rounds,
+        );
+    }
+    if run("othello11") {
+        let deep: Vec<_> = othello::bench_positions()
+            .into_iter()
+            .step_by(OTHELLO11_STEP)
+            .collect();
+        set(
+            &mut summary,
+            &format!("othello bench (every {OTHELLO11_STEP}th position)"),
+            &deep,
+            11,
+            &ordering,
+            rounds,
+        );
+    }
+    if let Some(d) = only.as_deref().and_then(|o| o.strip_prefix("othello@")) {
+        set(
+            &mut summary,
+            "othello bench",
+            &othello::bench_positions(),
+            d.parse().expect("othello@DEPTH"),
             &ordering,
             rounds,
         );
@@ -198,6 +285,7 @@ fn main() {
             })
             .collect();
         set(
+            &mut summary,
             "incremental b=10 d=10 seeds 1..5, static ordering",
             &trees,
             10,
@@ -208,4 +296,5 @@ fn main() {
             rounds,
         );
     }
+    print_summary(&summary);
 }

@@ -36,7 +36,8 @@ use super::{ab_tt, Frame, Shared};
 use crate::ParError;
 use arachne_core::{Game, Score, StopReason, Window};
 use arachne_search::context::{Aborted, Ctx, Node};
-use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 use std::sync::Mutex;
 
 /// Nodes with fewer plies left are never deferred.
@@ -149,17 +150,51 @@ pub fn abdada<G: Game>(
         }
     };
     match &helpers {
-        Some(pool) => pool.in_place_scope(|s| {
-            for k in 1..threads {
-                let run = &run;
-                s.spawn(move |_| run(k, &mut |_| {}));
+        Some(pool) => {
+            let running = AtomicUsize::new(threads - 1);
+            pool.in_place_scope(|s| {
+                for k in 1..threads {
+                    let (run, running) = (&run, &running);
+                    s.spawn(move |_| {
+                        run(k, &mut |_| {});
+                        running.fetch_sub(1, Ordering::Release);
+                    });
+                }
+                run(0, &mut flush);
+                // The helpers see the end at their next node: wait for them here, spinning,
+                // rather than asleep at the end of the scope (a wake-up takes tens of µs).
+                let t0 = Instant::now();
+                while running.load(Ordering::Acquire) > 0 && t0.elapsed() < END_SPIN {
+                    std::hint::spin_loop();
+                }
+            });
+            for _ in 1..threads {
+                pool.spawn(linger);
             }
-            run(0, &mut flush);
-        }),
+        }
         None => run(0, &mut flush),
     }
     flush(true);
     Ok(last)
+}
+
+/// How long a helper thread stays awake after a search, waiting for the next one.
+pub const LINGER: Duration = Duration::from_millis(2);
+
+/// How long thread 0 spins at the end of a search for the helpers to return before it sleeps.
+pub const END_SPIN: Duration = Duration::from_millis(1);
+
+/// A job of the helpers' pool that keeps its worker awake for [`LINGER`]: the worker runs the
+/// next job that arrives (a helper of the next search) at once, instead of after the wake-up
+/// of a sleeping thread. It yields the core to other threads while it waits.
+fn linger() {
+    let t0 = Instant::now();
+    while t0.elapsed() < LINGER {
+        match rayon::yield_now() {
+            Some(rayon::Yield::Executed) => return,
+            _ => std::thread::yield_now(),
+        }
+    }
 }
 
 /// One thread's iteration: the busy table and the iteration's cancel flag.
