@@ -75,6 +75,10 @@ impl Busy {
     pub fn enter(&self, key: u64) {
         self.slot(key).store(key, Ordering::Relaxed);
     }
+    /// Marks `key` as being searched; false when it already was.
+    pub fn try_enter(&self, key: u64) -> bool {
+        self.slot(key).swap(key, Ordering::Relaxed) != key
+    }
     /// Clears the mark of `key` (if still there).
     pub fn leave(&self, key: u64) {
         let _ = self
@@ -230,23 +234,30 @@ fn search<G: Game>(
     }
     let key = pos.hash();
     let busy = it.busy;
-    if exclusive && key.is_some_and(|k| busy.is_busy(k)) {
-        return Ok(None);
+    if let Some(k) = key {
+        if !busy.try_enter(k) && exclusive {
+            return Ok(None);
+        }
     }
     let n = match ctx.node(pos, depth, ply) {
-        Node::Leaf(v) => return Ok(Some(v)),
+        Node::Leaf(v) => {
+            if let Some(k) = key {
+                busy.leave(k);
+            }
+            return Ok(Some(v));
+        }
         Node::Interior(n) => n,
     };
-    if let Some(k) = key {
-        busy.enter(k);
-    }
     let r = sons(ctx, it, pos, depth, ply, alpha, beta, n);
+    // The value goes to the table before the mark is cleared: a thread that finds the node
+    // no longer busy finds its value.
+    if let Ok((m, best)) = r {
+        ctx.tt_store(pos, depth, ply, m, window, best);
+    }
     if let Some(k) = key {
         busy.leave(k);
     }
-    let (m, best) = r?;
-    ctx.tt_store(pos, depth, ply, m, window, best);
-    Ok(Some(m))
+    r.map(|(m, _)| Some(m))
 }
 
 /// The two passes over the sons of an opened node: the value and the best son's index.
