@@ -12,9 +12,13 @@
 //! * Weill counts the threads searching a node in its table entry (`nproc`). We keep the
 //!   transposition table's entry format unchanged and mark nodes being searched in a small
 //!   separate lock-free table of position keys ([`Busy`], as Kerrigan's "simplified ABDADA"):
-//!   a thread entering a node writes its key into the node's slot and clears it on leaving.
-//!   Collisions only cost efficiency: a wrongly "busy" node is deferred, then searched anyway
-//!   in the second pass; a lost mark means two threads search the same node.
+//!   a thread entering a node swaps its key into the node's slot — one atomic operation that
+//!   both tests and marks, before the node's moves are generated, so two threads arriving
+//!   together cannot both find it free — and clears it on leaving, after storing the node's
+//!   value in the table (a thread that finds the mark gone finds the value). Testing first
+//!   and marking after move generation, as before, cost 1–2 % more nodes at 2 threads on
+//!   Othello. Collisions only cost efficiency: a wrongly "busy" node is deferred, then searched
+//!   anyway in the second pass; a lost mark means two threads search the same node.
 //! * Nodes with fewer than [`MIN_DEFER_DEPTH`] plies left are searched by [`super::ab_tt`]
 //!   without deferral, on the serial search's fast path (marking them would cost more than it
 //!   saves). Deferring from 3 plies left instead (fewer marks, but subtrees of two plies
@@ -30,15 +34,32 @@
 //! * Iterations: the first thread to complete depth `d` records it and cancels depth `d` in
 //!   the others, which go on with depth `d + 1` on the warm table. The search ends when depth
 //!   `depth` is complete. Each completed iteration is an exact search (every son is searched or
-//!   cut off in one of the two passes), so the value is the serial value.
+//!   cut off in one of the two passes), so the value is the serial value. Three ways to waste
+//!   less at iteration ends were measured and dropped (node counts at 2 threads on Othello
+//!   unchanged within ±1 %, BENCHMARKS.md, issue 11 fourth pass): a thread whose root has only
+//!   busy sons left moves on to the next iteration instead of joining them; helpers run one
+//!   iteration ahead of thread 0; a thread abandons a subtree as soon as the table settles one
+//!   of its ancestors for its window. Waiting for a busy son of two plies instead of joining it
+//!   made no difference either: the extra nodes of 2 threads are mostly nodes the serial order
+//!   never visits (younger sons searched before an elder one's bound is known) and nodes
+//!   re-searched with another thread's window, not work duplicated at iteration ends.
+//! * Fixed cost. Thread 0 is the caller's; the helpers are jobs of a pool kept for the process.
+//!   A rayon worker with nothing to do falls asleep within microseconds, and waking it (and,
+//!   at the end, waking thread 0 from the scope's latch) cost about 60 µs per 2-thread search
+//!   — 5 % of an Othello search at depth 7. So after a search the helpers *linger* for
+//!   [`LINGER`] (a pool job that runs the next search's helper at once if one arrives, giving
+//!   the core away with `sched_yield` meanwhile), and thread 0 spins up to [`END_SPIN`] for the
+//!   helpers to return. Searches in quick succession (iterative deepening by the caller, a
+//!   benchmark, a game's moves) then cost about 12 µs each in fixed cost. Helpers do not linger
+//!   when there are more threads than cores.
 use super::lazy_smp::Iteration;
 use super::{ab_tt, Frame, Shared};
 use crate::ParError;
 use arachne_core::{Game, Score, StopReason, Window};
 use arachne_search::context::{Aborted, Ctx, Node};
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
-use std::sync::Mutex;
 
 /// Nodes with fewer plies left are never deferred.
 pub const MIN_DEFER_DEPTH: u32 = 2;
@@ -172,8 +193,10 @@ pub fn abdada<G: Game>(
                     std::hint::spin_loop();
                 }
             });
-            for _ in 1..threads {
-                pool.spawn(linger);
+            if threads <= cores() {
+                for _ in 1..threads {
+                    pool.spawn(linger);
+                }
             }
         }
         None => run(0, &mut flush),
@@ -187,6 +210,12 @@ pub const LINGER: Duration = Duration::from_millis(2);
 
 /// How long thread 0 spins at the end of a search for the helpers to return before it sleeps.
 pub const END_SPIN: Duration = Duration::from_millis(1);
+
+/// The cores this process may use (1 if unknown), asked once.
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
 
 /// A job of the helpers' pool that keeps its worker awake for [`LINGER`]: the worker runs the
 /// next job that arrives (a helper of the next search) at once, instead of after the wake-up
