@@ -123,7 +123,11 @@ pub fn leaf_work<G: Game>(
         Job::Partial => (1, None),
         Job::Down { partial_child } => (
             -1,
-            Some(if partial_child { Job::Partial } else { Job::Full }),
+            Some(if partial_child {
+                Job::Partial
+            } else {
+                Job::Full
+            }),
         ),
     };
     let Some(search) = search else {

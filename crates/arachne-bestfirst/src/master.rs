@@ -44,7 +44,9 @@
 //! every tree update, its clock, the generated nodes and the move it would play
 //! ([`TracePoint`]): a budgeted simulated run is a prefix of every longer one, so one run gives
 //! the time at which the move played settles.
-use crate::engine::{resolver, BfOptions, BfOutcome, BfStop, Heuristics, Kind, LeafSearch, Searcher};
+use crate::engine::{
+    resolver, BfOptions, BfOutcome, BfStop, Heuristics, Kind, LeafSearch, Searcher,
+};
 use crate::heuristics::{self, Job, LeafWork};
 use crate::tree::{Tree, PENDING};
 use arachne_core::{Game, Score, Stats};
@@ -203,12 +205,19 @@ pub struct MasterState<G: Game> {
 
 /// The meter's reading now (0 without one).
 fn reading<G: Game>(eval: &Option<Evaluator<G>>) -> f64 {
-    eval.as_ref().and_then(|e| e.meter.as_ref()).map_or(0.0, |m| m())
+    eval.as_ref()
+        .and_then(|e| e.meter.as_ref())
+        .map_or(0.0, |m| m())
 }
 
 /// The cost of evaluator work begun at meter reading `before` with `calls` evaluator calls
 /// (module docs).
-fn eval_cost<G: Game>(eval: &Option<Evaluator<G>>, cost: &CostModel, before: f64, calls: u64) -> f64 {
+fn eval_cost<G: Game>(
+    eval: &Option<Evaluator<G>>,
+    cost: &CostModel,
+    before: f64,
+    calls: u64,
+) -> f64 {
     match eval.as_ref().and_then(|e| e.meter.as_ref()) {
         Some(m) => (m() - before).max(0.0),
         None => calls as f64 * cost.leaf,
@@ -697,13 +706,24 @@ pub(crate) fn search_on<G: Game>(
     let (procs, host, time, messages, busy, all) = match backend {
         Backend::Sim(sc) => {
             sc.cost.validate().map_err(|e| e.to_string())?;
-            let out = run_sim(processes_with(root, cfg, eval.clone()), vec![(0, Msg::Start)], sc, stop);
+            let out = run_sim(
+                processes_with(root, cfg, eval.clone()),
+                vec![(0, Msg::Start)],
+                sc,
+                stop,
+            );
             let all = each(&out.procs);
             (out.procs, out.host, out.time, out.messages, out.busy, all)
         }
         Backend::Threads => {
             let cost = CostModel::unit(1.0);
-            let out = run_threads(processes_with(root, cfg, eval.clone()), vec![(0, Msg::Start)], &cost, 1, stop);
+            let out = run_threads(
+                processes_with(root, cfg, eval.clone()),
+                vec![(0, Msg::Start)],
+                &cost,
+                1,
+                stop,
+            );
             let t = out.elapsed.as_secs_f64();
             let all = each(&out.procs);
             (out.procs, out.host, t, out.messages, Vec::new(), all)

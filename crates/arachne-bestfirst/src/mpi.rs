@@ -397,7 +397,11 @@ impl<G: Game> Wire for Msg<IMove<G>> {
                     .map(|_| {
                         let m = IMove::new(u32::decode(r)?);
                         pos.real(m).map(|_| m).ok_or_else(|| {
-                            WireError(format!("child index {} of {} moves", m.0, pos.generated().len()))
+                            WireError(format!(
+                                "child index {} of {} moves",
+                                m.0,
+                                pos.generated().len()
+                            ))
                         })
                     })
                     .collect::<Result<_, WireError>>()?;

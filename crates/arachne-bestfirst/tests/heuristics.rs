@@ -285,7 +285,9 @@ fn evaluator() -> Evaluator<Deep> {
 }
 
 fn ms_config(seed: u64, h1: bool, h2: bool, procs: u32) -> MasterConfig {
-    let o = searcher(&tree(2, 2, 1), seed, h1, h2, true).options().clone();
+    let o = searcher(&tree(2, 2, 1), seed, h1, h2, true)
+        .options()
+        .clone();
     let mut cfg = MasterConfig::new(o, procs);
     cfg.serial_baseline = false;
     cfg
@@ -316,7 +318,11 @@ fn master_slave_with_heuristics_is_exact_on_sim_for_every_p() {
                 let cfg = ms_config(seed, h1, h2, p);
                 let out = master::search_with(&root, &cfg, &sim(), Some(evaluator())).unwrap();
                 let what = format!("seed {seed} h1 {h1} h2 {h2} P {p}");
-                assert_eq!(out.outcome.stop, arachne_bestfirst::BfStop::Solved, "{what}");
+                assert_eq!(
+                    out.outcome.stop,
+                    arachne_bestfirst::BfStop::Solved,
+                    "{what}"
+                );
                 assert_eq!(out.outcome.value, want, "{what}");
                 check_best(&root, d, out.outcome.best_move, want, &what);
                 assert_eq!(out.outcome.generated() as usize + 1, out.outcome.tree_nodes);
