@@ -23,7 +23,8 @@
 //! `stats.movegens` move generations; `generated` (the paper's "generated nodes", §3.1.2) is
 //! `stats.leaves`.
 use crate::dist::DistTable;
-use crate::tree::{self, Full, Tree};
+use crate::heuristics::{self, Job};
+use crate::tree::{Full, Tree};
 use crate::{bfm, rbfm};
 use arachne_core::{Game, Limits, Score, Stats, StopReason};
 use rand::SeedableRng;
@@ -277,6 +278,14 @@ impl<G: Game> Searcher<G> {
     pub fn parts(&mut self) -> (&Tree<G::Move>, &DistTable, &mut Pcg64Mcg) {
         (&self.tree, &self.table, &mut self.rng)
     }
+    /// The tree and the root position (the master–slave form applies work to the tree).
+    pub(crate) fn tree_and_root(&mut self) -> (&mut Tree<G::Move>, &G) {
+        (&mut self.tree, &self.root)
+    }
+    /// The vote of §5.3 after a step made elsewhere (the master–slave form).
+    pub(crate) fn vote_now(&mut self) {
+        self.vote();
+    }
     /// BACKUP from `leaf` and the vote of §5.3 (after an expansion made elsewhere).
     pub fn backup_and_vote(&mut self, leaf: u32) {
         self.tree.backup(leaf);
@@ -289,7 +298,7 @@ impl<G: Game> Searcher<G> {
 
     /// The leaf to expand next: BFM's descent to the best child, or RBFM's random walk; `None`
     /// when the root is solved.
-    fn select(&mut self) -> Option<rbfm::Walk> {
+    pub(crate) fn select(&mut self) -> Option<rbfm::Walk> {
         match self.opts.kind {
             Kind::Bfm => bfm::select(&self.tree).map(|leaf| rbfm::Walk {
                 leaf,
@@ -366,63 +375,20 @@ impl<G: Game> Searcher<G> {
             .leaf_search
             .clone()
             .expect("heuristics need a leaf search");
-        let partial = !self.moves.is_empty() && walk.mode != rbfm::Mode::Root;
-        let down = partial && heur.shallow_down && walk.mode == rbfm::Mode::Down;
-        let mut best = None;
-        let r = if partial && (down || heur.unknown_children) {
-            // Heuristic 2: SEARCH-DEPTH−1; heuristic 1: SEARCH-DEPTH+1.
-            let (value, mv) = search(&pos, if down { -1 } else { 1 });
-            match mv.and_then(|m| self.moves.iter().position(|&x| x == m)) {
-                Some(b) => {
-                    best = Some((b, self.moves[b]));
-                    self.tree
-                        .expand_partial(v, &pos, &self.moves, b, tree::down(value))
-                }
-                None => self.tree.expand(v, &pos, &self.moves),
-            }
-        } else {
-            self.tree.expand(v, &pos, &self.moves)
+        let job = Job::for_walk(heur, walk.mode);
+        let (work, _) = heuristics::leaf_work(&pos, &self.moves, job, Some(&search));
+        self.stats.movegens += u64::from(work.child.is_some());
+        let room = self.budget - self.stats.leaves;
+        let applied = {
+            let mut resolve = resolver(&self.root, &mut self.path, &mut self.resolved);
+            heuristics::apply(&mut self.tree, v, &work, room, &mut resolve)
         };
-        if r == Err(Full) {
-            return Step::Full { memory: true };
-        }
-        self.stats.interior += 1;
-        self.stats.leaves += d;
-        self.backup(v, true);
-        if let (true, Some((_, mv))) = (down, best) {
-            // Heuristic 2, second half: EXTEND-UP on the best child, stored first.
-            let c = self.tree.node(v).first;
-            let cpos = pos.play(mv);
-            if !cpos.is_terminal() && !self.tree.node(c).solved() {
-                cpos.moves(&mut self.moves);
-                self.stats.movegens += 1;
-                let dc = self.moves.len() as u64;
-                if self.stats.leaves + dc <= self.budget {
-                    let r = if heur.unknown_children && !self.moves.is_empty() {
-                        let (value, m) = search(&cpos, 1);
-                        match m.and_then(|m| self.moves.iter().position(|&x| x == m)) {
-                            Some(b) => self.tree.expand_partial(
-                                c,
-                                &cpos,
-                                &self.moves,
-                                b,
-                                tree::down(value),
-                            ),
-                            None => self.tree.expand(c, &cpos, &self.moves),
-                        }
-                    } else {
-                        self.tree.expand(c, &cpos, &self.moves)
-                    };
-                    if r.is_ok() {
-                        self.stats.interior += 1;
-                        self.stats.leaves += dc;
-                        self.tree.rescore(c);
-                        let b = self.tree.node(c).score();
-                        self.tree.set_unknown_bound(v, b);
-                        self.backup(c, true);
-                    }
-                }
+        match applied {
+            Ok((expansions, generated)) => {
+                self.stats.interior += expansions;
+                self.stats.leaves += generated;
             }
+            Err(memory) => return Step::Full { memory },
         }
         self.vote();
         Step::Expanded {
@@ -434,13 +400,8 @@ impl<G: Game> Searcher<G> {
     /// BACKUP from `i` evaluating unknown children where it must ([`Tree::backup_resolving`]);
     /// `count`: an expansion (the counts `s_v` grow).
     fn backup(&mut self, i: u32, count: bool) {
-        let root = &self.root;
-        let path = &mut self.path;
-        let resolved = &mut self.resolved;
-        self.tree.backup_resolving(i, count, &mut |t, n| {
-            let pos = t.position(root, n, path);
-            *resolved += t.resolve(n, &pos) as u64;
-        });
+        let mut resolve = resolver(&self.root, &mut self.path, &mut self.resolved);
+        self.tree.backup_resolving(i, count, &mut resolve);
     }
 
     /// The vote of §5.3 after an expansion.
@@ -552,6 +513,19 @@ impl<G: Game> Searcher<G> {
         }
         self.root = next;
         self.votes.clear();
+    }
+}
+
+/// Evaluates node `n`'s unknown children on the spot (the serial engine's BACKUP, and the
+/// master's with `P = 1`), counting them in `resolved`.
+pub(crate) fn resolver<'a, G: Game>(
+    root: &'a G,
+    path: &'a mut Vec<u32>,
+    resolved: &'a mut u64,
+) -> impl FnMut(&mut Tree<G::Move>, u32) + 'a {
+    move |t, n| {
+        let pos = t.position(root, n, path);
+        *resolved += t.resolve(n, &pos) as u64;
     }
 }
 

@@ -10,6 +10,7 @@
 //! | `rbfm` | [`rbfm`] | Figs. 1 and 3: ROOT-DECISION, EXTEND-UP/EXTEND-DOWN (§2.3), CHOOSE-RANDOM-CHILD (§2.4) |
 //! | distributions | [`dist`] | §2.6 `μ = m + f(s, d)`, `σ² = g(s, d)`; normal, chi-square, mix (§3.2.2), exponential with damping (§5.4) |
 //! | learning `f`, `g` | [`learn`] | §2.6 bootstrapping, Experiment 1 (§3.2.1) |
+//! | heuristics 1 and 2 | [`heuristics`] | §5.2: unknown children, EXTEND-DOWN's shallow search; the evaluator's and the tree's halves, shared by the serial and master–slave forms |
 //! | driver | [`engine`] | stopping criteria (§2.5, §3.2.5, §4.1), the move played (§5.3) |
 //! | shared-tree RBFM | [`shared`] | §6, §6.1: walkers on threads, a lock per node, no lock on the way down |
 //! | chess evaluator | [`shallow`] | §5.1, §5.2: a shallow alpha-beta (SEARCH-DEPTH 3, quiescence) as the static value, extensions, checks first |
@@ -29,6 +30,7 @@ pub mod bfm;
 pub mod compare;
 pub mod dist;
 pub mod engine;
+pub mod heuristics;
 pub mod learn;
 pub mod master;
 pub mod mpi;

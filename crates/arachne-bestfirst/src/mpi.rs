@@ -35,7 +35,8 @@
 //! Every rank runs the same command; process 0 (the master, on rank 0) holds the tree, so rank
 //! 0 builds the outcome; worker ranks return [`WORKER`]. The statistics of every process are
 //! gathered to rank 0 by the runtime.
-use crate::master::Msg;
+use crate::heuristics::{Job, LeafWork};
+use crate::master::{Evaluator, Msg};
 use arachne_core::{Game, Score};
 use arachne_runtime::wire::{put_varint, Reader, Wire, WireError};
 use std::fmt;
@@ -196,6 +197,125 @@ impl<G: Game> Game for Indexed<G> {
 const START: u8 = 0;
 const EXPAND: u8 = 1;
 const CHILDREN: u8 = 2;
+const SEARCH: u8 = 3;
+const SEARCHED: u8 = 4;
+const RESOLVE: u8 = 5;
+const RESOLVED: u8 = 6;
+
+fn put_path<G: Game>(out: &mut Vec<u8>, path: &[IMove<G>]) {
+    put_varint(out, path.len() as u64);
+    for m in path {
+        put_varint(out, m.0 as u64);
+    }
+}
+
+/// A path replayed from the root every rank holds (every index must name a move): the path
+/// and the position at its end.
+fn get_path<G: Game>(r: &mut Reader<'_>) -> Result<(Vec<IMove<G>>, Indexed<G>), WireError> {
+    let n = r.varint()?;
+    if n > r.rest().len() as u64 {
+        return Err(WireError(format!("a path of {n} plies in a short message")));
+    }
+    let mut pos = r.root::<Indexed<G>>()?.clone();
+    let mut path = Vec::with_capacity(n as usize);
+    for ply in 0..n {
+        let m = IMove::new(u32::decode(r)?);
+        pos = pos.try_play(m).ok_or_else(|| {
+            WireError(format!(
+                "path index {} at ply {ply} but the position has {} moves",
+                m.0,
+                pos.generated().len()
+            ))
+        })?;
+        path.push(m);
+    }
+    Ok((path, pos))
+}
+
+fn put_kids<G: Game>(out: &mut Vec<u8>, kids: &[(IMove<G>, Score, bool)]) {
+    put_varint(out, kids.len() as u64);
+    for (m, v, terminal) in kids {
+        put_varint(out, m.0 as u64);
+        v.encode(out);
+        terminal.encode(out);
+    }
+}
+
+type Kids<G> = Vec<(IMove<G>, Score, bool)>;
+
+fn get_kids<G: Game>(r: &mut Reader<'_>) -> Result<Kids<G>, WireError> {
+    let d = r.varint()?;
+    if d > r.rest().len() as u64 {
+        return Err(WireError(format!("{d} children in a short message")));
+    }
+    (0..d)
+        .map(|_| {
+            Ok((
+                IMove::new(u32::decode(r)?),
+                Score::decode(r)?,
+                bool::decode(r)?,
+            ))
+        })
+        .collect()
+}
+
+fn put_job(out: &mut Vec<u8>, job: Job) {
+    out.push(match job {
+        Job::Full => 0,
+        Job::Partial => 1,
+        Job::Down {
+            partial_child: false,
+        } => 2,
+        Job::Down {
+            partial_child: true,
+        } => 3,
+    });
+}
+
+fn get_job(r: &mut Reader<'_>) -> Result<Job, WireError> {
+    Ok(match r.byte()? {
+        0 => Job::Full,
+        1 => Job::Partial,
+        2 => Job::Down {
+            partial_child: false,
+        },
+        3 => Job::Down {
+            partial_child: true,
+        },
+        t => return Err(WireError(format!("unknown rbfm job {t}"))),
+    })
+}
+
+/// `kids`, partial, then (heuristic 2) a flag and the best child's work (one level deep).
+fn put_work<G: Game>(out: &mut Vec<u8>, w: &LeafWork<IMove<G>>) {
+    put_kids(out, &w.kids);
+    w.partial.encode(out);
+    match &w.child {
+        Some(c) => {
+            true.encode(out);
+            put_work(out, c);
+        }
+        None => false.encode(out),
+    }
+}
+
+fn get_work<G: Game>(r: &mut Reader<'_>, depth: u32) -> Result<LeafWork<IMove<G>>, WireError> {
+    let kids = get_kids(r)?;
+    let partial = bool::decode(r)?;
+    let child = if bool::decode(r)? {
+        if depth > 0 {
+            return Err(WireError("nested rbfm work deeper than one ply".into()));
+        }
+        Some(Box::new(get_work(r, depth + 1)?))
+    } else {
+        None
+    };
+    Ok(LeafWork {
+        kids,
+        partial,
+        child,
+    })
+}
 
 /// The master–slave messages of a search on [`Indexed<G>`] (see the module docs). `Done` goes
 /// to the host on rank 0 and never travels (it encodes as a tag that does not decode).
@@ -206,19 +326,36 @@ impl<G: Game> Wire for Msg<IMove<G>> {
             Msg::Expand { leaf, path } => {
                 out.push(EXPAND);
                 put_varint(out, *leaf as u64);
-                put_varint(out, path.len() as u64);
-                for m in path {
-                    put_varint(out, m.0 as u64);
-                }
+                put_path(out, path);
             }
             Msg::Children { leaf, kids } => {
                 out.push(CHILDREN);
                 put_varint(out, *leaf as u64);
-                put_varint(out, kids.len() as u64);
-                for (m, v, terminal) in kids {
-                    put_varint(out, m.0 as u64);
+                put_kids(out, kids);
+            }
+            Msg::Search { leaf, path, job } => {
+                out.push(SEARCH);
+                put_varint(out, *leaf as u64);
+                put_path(out, path);
+                put_job(out, *job);
+            }
+            Msg::Searched { leaf, work } => {
+                out.push(SEARCHED);
+                put_varint(out, *leaf as u64);
+                put_work(out, work);
+            }
+            Msg::Resolve { node, path, kids } => {
+                out.push(RESOLVE);
+                put_varint(out, *node as u64);
+                put_path(out, path);
+                put_path(out, kids);
+            }
+            Msg::Resolved { node, values } => {
+                out.push(RESOLVED);
+                put_varint(out, *node as u64);
+                put_varint(out, values.len() as u64);
+                for v in values {
                     v.encode(out);
-                    terminal.encode(out);
                 }
             }
             Msg::Done(_) => out.push(u8::MAX),
@@ -230,42 +367,54 @@ impl<G: Game> Wire for Msg<IMove<G>> {
             START => Msg::Start,
             EXPAND => {
                 let leaf = u32::decode(r)?;
-                let n = r.varint()?;
-                if n > r.rest().len() as u64 {
-                    return Err(WireError(format!("a path of {n} plies in a short message")));
-                }
-                // Replayed from the root: every index must name a move.
-                let mut pos = r.root::<Indexed<G>>()?.clone();
-                let mut path = Vec::with_capacity(n as usize);
-                for ply in 0..n {
-                    let m = IMove::new(u32::decode(r)?);
-                    pos = pos.try_play(m).ok_or_else(|| {
-                        WireError(format!(
-                            "path index {} at ply {ply} but the position has {} moves",
-                            m.0,
-                            pos.generated().len()
-                        ))
-                    })?;
-                    path.push(m);
-                }
+                let (path, _) = get_path(r)?;
                 Msg::Expand { leaf, path }
             }
             CHILDREN => {
                 let leaf = u32::decode(r)?;
-                let d = r.varint()?;
-                if d > r.rest().len() as u64 {
-                    return Err(WireError(format!("{d} children in a short message")));
+                let kids = get_kids(r)?;
+                Msg::Children { leaf, kids }
+            }
+            SEARCH => {
+                let leaf = u32::decode(r)?;
+                let (path, _) = get_path(r)?;
+                let job = get_job(r)?;
+                Msg::Search { leaf, path, job }
+            }
+            SEARCHED => {
+                let leaf = u32::decode(r)?;
+                let work = get_work(r, 0)?;
+                Msg::Searched { leaf, work }
+            }
+            RESOLVE => {
+                let node = u32::decode(r)?;
+                let (path, pos) = get_path(r)?;
+                let k = r.varint()?;
+                if k > r.rest().len() as u64 {
+                    return Err(WireError(format!("{k} children in a short message")));
                 }
-                let kids = (0..d)
+                let kids = (0..k)
                     .map(|_| {
-                        Ok((
-                            IMove::new(u32::decode(r)?),
-                            Score::decode(r)?,
-                            bool::decode(r)?,
-                        ))
+                        let m = IMove::new(u32::decode(r)?);
+                        pos.real(m).map(|_| m).ok_or_else(|| {
+                            WireError(format!(
+                                "child index {} of {} moves",
+                                m.0,
+                                pos.generated().len()
+                            ))
+                        })
                     })
                     .collect::<Result<_, WireError>>()?;
-                Msg::Children { leaf, kids }
+                Msg::Resolve { node, path, kids }
+            }
+            RESOLVED => {
+                let node = u32::decode(r)?;
+                let k = r.varint()?;
+                if k > r.rest().len() as u64 {
+                    return Err(WireError(format!("{k} values in a short message")));
+                }
+                let values = (0..k).map(|_| Score::decode(r)).collect::<Result<_, _>>()?;
+                Msg::Resolved { node, values }
             }
             t => return Err(WireError(format!("unknown rbfm message tag {t}"))),
         })
@@ -321,16 +470,42 @@ pub const NO_MPI: &str =
 
 /// Master–slave RBFM on the MPI ranks: every rank calls this with the same arguments; rank 0
 /// gets the outcome (moves of `G`), a worker rank [`WORKER`].
-#[cfg(feature = "mpi")]
 pub fn search<G: Game>(
     root: &G,
     cfg: &crate::master::MasterConfig,
+) -> Result<crate::master::ParOutcome<G::Move>, String> {
+    search_with(root, cfg, None)
+}
+
+/// The evaluator of `G` on [`Indexed<G>`] positions: the search's best move as its index.
+pub fn indexed_evaluator<G: Game>(e: Evaluator<G>) -> Evaluator<Indexed<G>> {
+    let search = e.search;
+    Evaluator {
+        search: Arc::new(move |p: &Indexed<G>, delta: i32| {
+            let (v, m) = search(p.inner(), delta);
+            (v, m.and_then(|m| p.index_of(m)))
+        }),
+        meter: e.meter,
+    }
+}
+
+/// [`search`] with the evaluator for §5.2's heuristics ([`crate::master::search_with`]).
+#[cfg(feature = "mpi")]
+pub fn search_with<G: Game>(
+    root: &G,
+    cfg: &crate::master::MasterConfig,
+    eval: Option<Evaluator<G>>,
 ) -> Result<crate::master::ParOutcome<G::Move>, String> {
     use std::rc::Rc;
     arachne_runtime::mpi::init().map_err(|e| format!("MPI: {e}"))?;
     let iroot = Indexed::new(root.clone());
     arachne_runtime::wire::register::<Msg<IMove<G>>>(Some(Rc::new(iroot.clone())));
-    let o = crate::master::search_on(&iroot, cfg, &crate::master::Backend::Mpi)?;
+    let o = crate::master::search_on(
+        &iroot,
+        cfg,
+        &crate::master::Backend::Mpi,
+        eval.map(indexed_evaluator),
+    )?;
     let out = o.outcome;
     Ok(crate::master::ParOutcome {
         outcome: crate::engine::BfOutcome {
@@ -350,13 +525,25 @@ pub fn search<G: Game>(
         serial_time: o.serial_time,
         speedup: o.speedup,
         busy: o.busy,
+        trace: o
+            .trace
+            .into_iter()
+            .map(|t| crate::master::TracePoint {
+                time: t.time,
+                generated: t.generated,
+                decision: t.decision.and_then(|m| iroot.real(m)),
+            })
+            .collect(),
+        resolved: o.resolved,
     })
 }
 
+/// Without the feature: [`NO_MPI`].
 #[cfg(not(feature = "mpi"))]
-pub fn search<G: Game>(
+pub fn search_with<G: Game>(
     _root: &G,
     _cfg: &crate::master::MasterConfig,
+    _eval: Option<Evaluator<G>>,
 ) -> Result<crate::master::ParOutcome<G::Move>, String> {
     Err(NO_MPI.into())
 }
@@ -421,6 +608,63 @@ mod tests {
         let e = from_bytes::<Msg<IMove<Checkers>>>(&to_bytes(&bad), Some(&root)).unwrap_err();
         assert!(e.0.contains("path index 40 at ply 1"), "{e}");
         assert!(from_bytes::<Msg<IMove<Checkers>>>(&[9], Some(&root)).is_err());
+    }
+
+    #[test]
+    fn heuristic_messages_round_trip() {
+        use crate::heuristics::{Job, LeafWork};
+        let root = Indexed::new(Checkers::default());
+        let path: Vec<IMove<Checkers>> = vec![IMove::new(2), IMove::new(1)];
+        let kids = vec![
+            (IMove::new(1), Score(7), false),
+            (IMove::new(0), Score(7), false),
+            (IMove::new(2), Score(-3), true),
+        ];
+        let work = LeafWork {
+            kids: kids.clone(),
+            partial: true,
+            child: Some(Box::new(LeafWork {
+                kids,
+                partial: false,
+                child: None,
+            })),
+        };
+        let msgs = vec![
+            Msg::Search {
+                leaf: 9,
+                path: path.clone(),
+                job: Job::Down {
+                    partial_child: true,
+                },
+            },
+            Msg::Search {
+                leaf: 9,
+                path: path.clone(),
+                job: Job::Partial,
+            },
+            Msg::Searched { leaf: 9, work },
+            Msg::Resolve {
+                node: 4,
+                path,
+                kids: vec![IMove::new(0), IMove::new(3)],
+            },
+            Msg::Resolved {
+                node: 4,
+                values: vec![Score(1), Score::win_in(3)],
+            },
+        ];
+        for m in &msgs {
+            let b = to_bytes(m);
+            let back: Msg<IMove<Checkers>> = from_bytes(&b, Some(&root)).unwrap();
+            assert_eq!(to_bytes(&back), b);
+        }
+        // A child index the node does not have is an error, never a panic.
+        let bad = Msg::<IMove<Checkers>>::Resolve {
+            node: 1,
+            path: vec![IMove::new(2)],
+            kids: vec![IMove::new(60)],
+        };
+        assert!(from_bytes::<Msg<IMove<Checkers>>>(&to_bytes(&bad), Some(&root)).is_err());
     }
 
     #[test]

@@ -30,8 +30,11 @@
 //! becomes an unknown child (the best child's score rose above `b`), the unknown children
 //! must be evaluated first ([`Tree::backup_resolving`], [`Tree::resolve`]). An unknown child is
 //! never solved, so a node with unknown children is never solved before they are evaluated:
-//! run to the end, the root's value is still the exact minimax value. Only the serial engine
-//! makes partial expansions; the shared-tree and master–slave forms never see these flags.
+//! run to the end, the root's value is still the exact minimax value. The serial engine and the
+//! master–slave form ([`crate::heuristics`]) make partial expansions; the shared-tree form never
+//! sees these flags. In the master–slave form a node whose unknown children are out with a
+//! slave for evaluation is [`PENDING`] (interior): walks do not enter it, and its score is
+//! computed with the bounds in place (an upper bound on its value) until they come back.
 //!
 //! ## Capacity
 //! The arena never grows past its capacity (the node budget or the `--memory` cap): an
@@ -46,7 +49,8 @@ pub const NIL: u32 = u32::MAX;
 pub const EXPANDED: u8 = 1;
 /// The node's exact value is known: a terminal position, or every child solved (§3.2.3).
 pub const SOLVED: u8 = 2;
-/// A leaf handed to a slave for expansion (master–slave form, §6.1): not selected again.
+/// A leaf handed to a slave for expansion (master–slave form, §6.1): not selected again; also
+/// an interior node whose unknown children are out with a slave for evaluation.
 pub const PENDING: u8 = 4;
 /// An *unknown* child (§5.2 heuristic 1): not evaluated; its score is a bound — it is no
 /// better for its parent than the parent's best child was when the parent was expanded.
@@ -123,6 +127,32 @@ pub fn down(v: Score) -> Score {
 #[inline]
 pub fn up(child: i32) -> i32 {
     -Score(child).to_root_relative(1).0
+}
+
+/// The children of a partial expansion (§5.2 heuristic 1) of `pos`, in the order they are
+/// stored: `moves[best]` first with `best_score` (its value from its own side, the search's),
+/// then the others in generation order — terminal ones with their static value, the rest with
+/// `best_score` as a placeholder (they become [`UNKNOWN`], [`Tree::expand_partial_with`]).
+pub fn partial_kids<G: Game>(
+    pos: &G,
+    moves: &[G::Move],
+    best: usize,
+    best_score: Score,
+) -> Vec<(G::Move, Score, bool)> {
+    let order = std::iter::once(best).chain((0..moves.len()).filter(|&k| k != best));
+    order
+        .map(|k| {
+            let m = moves[k];
+            let c = pos.play(m);
+            let terminal = c.is_terminal();
+            let v = if k != best && terminal {
+                c.evaluate()
+            } else {
+                best_score
+            };
+            (m, v, terminal)
+        })
+        .collect()
 }
 
 /// Read access to a tree's nodes: the serial arena ([`Tree`]) and the shared one
@@ -483,7 +513,8 @@ impl<M: Copy> Tree<M> {
     /// EXPAND-LEAF with unknown children (§5.2 heuristic 1, module docs): the children of leaf
     /// `i` (position `pos`, legal moves `moves`), `moves[best]` first with score `best_score`
     /// (from the child's side), every other non-terminal child [`UNKNOWN`] with `best_score` as
-    /// its bound, terminal ones evaluated. Same contract as [`Tree::expand`].
+    /// its bound, terminal ones evaluated ([`partial_kids`], [`Tree::expand_partial_with`]).
+    /// Same contract as [`Tree::expand`].
     pub fn expand_partial<G: Game<Move = M>>(
         &mut self,
         i: u32,
@@ -496,25 +527,33 @@ impl<M: Copy> Tree<M> {
         if pos.is_terminal() || moves.is_empty() {
             return self.expand(i, pos, moves);
         }
-        let d = moves.len();
+        self.expand_partial_with(i, &partial_kids(pos, moves, best, best_score))
+    }
+
+    /// [`Tree::expand_partial`] from the children as [`partial_kids`] lists them (a slave's
+    /// answer in the master–slave form): `kids[0]` is the best child with its value, every
+    /// other non-terminal child becomes [`UNKNOWN`] with `kids[0]`'s value as its bound, the
+    /// terminal ones keep theirs. Same contract as [`Tree::expand_with`].
+    pub fn expand_partial_with(&mut self, i: u32, kids: &[(M, Score, bool)]) -> Result<(), Full> {
+        debug_assert!(self.nodes[i as usize].is_leaf());
+        if kids.is_empty() {
+            return self.expand_with(i, kids);
+        }
+        let d = kids.len();
         assert!(d <= u16::MAX as usize, "more than 65535 moves at one node");
         if !self.fits(d) {
             return Err(Full);
         }
         self.reserve(d);
         let first = self.nodes.len() as u32;
+        let bound = kids[0].1;
         let mut unknown = false;
-        let order = std::iter::once(best).chain((0..d).filter(|&k| k != best));
-        for k in order {
-            let m = moves[k];
-            let c = pos.play(m);
-            let node = if k == best {
-                Node::leaf(best_score, i, c.is_terminal())
-            } else if c.is_terminal() {
-                Node::leaf(c.evaluate(), i, true)
+        for (k, &(m, v, terminal)) in kids.iter().enumerate() {
+            let node = if k == 0 || terminal {
+                Node::leaf(v, i, terminal)
             } else {
                 unknown = true;
-                let mut n = Node::leaf(best_score, i, false);
+                let mut n = Node::leaf(bound, i, false);
                 n.flags |= UNKNOWN;
                 n
             };
@@ -536,17 +575,39 @@ impl<M: Copy> Tree<M> {
     /// and clears the flags; returns how many were evaluated. Scores above are not updated
     /// (back up from `i`).
     pub fn resolve<G: Game<Move = M>>(&mut self, i: u32, pos: &G) -> usize {
+        let values: Vec<Score> = self
+            .unknown_moves(i)
+            .into_iter()
+            .map(|m| pos.play(m).evaluate())
+            .collect();
+        self.resolve_with(i, &values)
+    }
+
+    /// The moves to node `i`'s unknown children, in order (what a slave evaluates to resolve
+    /// them).
+    pub fn unknown_moves(&self, i: u32) -> Vec<M> {
+        self.children(i)
+            .filter(|&c| self.nodes[c as usize].unknown())
+            .map(|c| self.moves[c as usize - 1])
+            .collect()
+    }
+
+    /// [`Tree::resolve`] with the values given: `values[k]` for the `k`-th unknown child of
+    /// node `i` ([`Tree::unknown_moves`]'s order). Returns how many were set.
+    pub fn resolve_with(&mut self, i: u32, values: &[Score]) -> usize {
         let mut k = 0;
         for c in self.children(i) {
             if self.nodes[c as usize].unknown() {
-                let v = pos.play(self.moves[c as usize - 1]).evaluate();
+                let Some(&v) = values.get(k) else { break };
                 let n = &mut self.nodes[c as usize];
                 n.score = v.0;
                 n.flags &= !UNKNOWN;
                 k += 1;
             }
         }
-        self.nodes[i as usize].flags &= !HAS_UNKNOWN;
+        if self.children(i).all(|c| !self.nodes[c as usize].unknown()) {
+            self.nodes[i as usize].flags &= !HAS_UNKNOWN;
+        }
         k
     }
 

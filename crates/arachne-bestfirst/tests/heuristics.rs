@@ -271,3 +271,173 @@ fn rbfm_with_both_heuristics_on_chess() {
     assert_eq!(out.value, Score::win_in(1));
     assert_eq!(out.best_move, s.root().parse_move("h5f7"));
 }
+
+// ---- The master–slave form with heuristics 1 and 2 (`master::search_with`). ----
+
+use arachne_bestfirst::master::{self, Backend, Evaluator, MasterConfig};
+use arachne_runtime::{CostModel, SimConfig};
+
+fn evaluator() -> Evaluator<Deep> {
+    Evaluator {
+        search: leaf_search(),
+        meter: None,
+    }
+}
+
+fn ms_config(seed: u64, h1: bool, h2: bool, procs: u32) -> MasterConfig {
+    let o = searcher(&tree(2, 2, 1), seed, h1, h2, true)
+        .options()
+        .clone();
+    let mut cfg = MasterConfig::new(o, procs);
+    cfg.serial_baseline = false;
+    cfg
+}
+
+fn sim() -> Backend {
+    Backend::Sim(SimConfig::new(CostModel::unit(1.0)))
+}
+
+fn check_best(root: &Deep, depth: u32, mv: Option<u32>, want: Score, what: &str) {
+    let c = root.play(mv.expect("a best move"));
+    assert_eq!(
+        Score(up(alphabeta(&c.0, depth - 1).0 .0)),
+        want,
+        "{what}: best move"
+    );
+}
+
+#[test]
+fn master_slave_with_heuristics_is_exact_on_sim_for_every_p() {
+    let mut resolved = 0;
+    for seed in 1..=16u64 {
+        let d = 5 + (seed % 3) as u32;
+        let root = tree(3, d, seed);
+        let want = alphabeta(&root.0, d).0;
+        for (h1, h2) in [(true, false), (false, true), (true, true)] {
+            for p in [1u32, 2, 5, 16] {
+                let cfg = ms_config(seed, h1, h2, p);
+                let out = master::search_with(&root, &cfg, &sim(), Some(evaluator())).unwrap();
+                let what = format!("seed {seed} h1 {h1} h2 {h2} P {p}");
+                assert_eq!(
+                    out.outcome.stop,
+                    arachne_bestfirst::BfStop::Solved,
+                    "{what}"
+                );
+                assert_eq!(out.outcome.value, want, "{what}");
+                check_best(&root, d, out.outcome.best_move, want, &what);
+                assert_eq!(out.outcome.generated() as usize + 1, out.outcome.tree_nodes);
+                if p > 1 {
+                    resolved += out.resolved;
+                }
+            }
+        }
+    }
+    assert!(resolved > 0, "slaves evaluated unknown children");
+}
+
+#[test]
+fn master_slave_with_heuristics_is_exact_on_threads() {
+    for seed in 1..=6u64 {
+        let root = tree(3, 6, seed);
+        let want = alphabeta(&root.0, 6).0;
+        for p in [2u32, 4] {
+            let cfg = ms_config(seed, true, true, p);
+            let out =
+                master::search_with(&root, &cfg, &Backend::Threads, Some(evaluator())).unwrap();
+            assert!(out.outcome.solved, "seed {seed} P {p}");
+            assert_eq!(out.outcome.value, want, "seed {seed} P {p}");
+            check_best(&root, 6, out.outcome.best_move, want, "threads");
+        }
+    }
+}
+
+#[test]
+fn master_slave_with_one_processor_is_the_serial_engine() {
+    // P = 1: the master does both halves itself and resolves on the spot, as the serial
+    // engine does — the same walks, so the same tree, counts and move.
+    for seed in 1..=8u64 {
+        let root = tree(5, 30, seed);
+        for (h1, h2) in [(true, false), (false, true), (true, true)] {
+            let budget = 400 + 37 * seed;
+            let mut s = searcher(&root, seed, h1, h2, true);
+            let a = s.run(&Limits::default().with_nodes(budget));
+            let mut cfg = ms_config(seed, h1, h2, 1);
+            cfg.max_nodes = Some(budget);
+            let b = master::search_with(&root, &cfg, &sim(), Some(evaluator())).unwrap();
+            let what = format!("seed {seed} h1 {h1} h2 {h2}");
+            assert_eq!(a.stop, b.outcome.stop, "{what}");
+            assert_eq!(a.value, b.outcome.value, "{what}");
+            assert_eq!(a.pv, b.outcome.pv, "{what}");
+            assert_eq!(a.best_move, b.outcome.best_move, "{what}");
+            assert_eq!(a.tree_nodes, b.outcome.tree_nodes, "{what}");
+            assert_eq!(
+                (a.stats.interior, a.stats.leaves),
+                (b.outcome.stats.interior, b.outcome.stats.leaves),
+                "{what}"
+            );
+            assert_eq!(s.resolved(), b.resolved, "{what}");
+        }
+    }
+}
+
+#[test]
+fn master_slave_with_heuristics_repeats_on_sim_and_off_changes_nothing() {
+    let root = tree(5, 30, 3);
+    let mut cfg = ms_config(3, true, true, 8);
+    cfg.max_nodes = Some(3_000);
+    cfg.trace = true;
+    let a = master::search_with(&root, &cfg, &sim(), Some(evaluator())).unwrap();
+    let b = master::search_with(&root, &cfg, &sim(), Some(evaluator())).unwrap();
+    assert_eq!(a.time, b.time);
+    assert_eq!(a.outcome.pv, b.outcome.pv);
+    assert_eq!(a.outcome.stats, b.outcome.stats);
+    assert_eq!(a.trace, b.trace);
+    assert_eq!(a.resolved, b.resolved);
+    assert!(a.outcome.generated() <= 3_000);
+    // The trace: time never goes back, and its last point is the outcome's move.
+    assert!(a.trace.windows(2).all(|w| w[0].time <= w[1].time));
+    let last = a.trace.last().unwrap();
+    assert_eq!(last.decision, a.outcome.best_move);
+    assert_eq!(last.generated, a.outcome.generated());
+    // Heuristics off, with or without the evaluator: the plain master–slave search.
+    let mut off = cfg.clone();
+    off.opts.heuristics = Heuristics::default();
+    let plain = master::search(&root, &off, &sim()).unwrap();
+    let with = master::search_with(&root, &off, &sim(), Some(evaluator())).unwrap();
+    assert_eq!(plain.time, with.time);
+    assert_eq!(plain.outcome.pv, with.outcome.pv);
+    assert_eq!(plain.outcome.stats, with.outcome.stats);
+    assert_eq!(plain.trace, with.trace);
+    assert_eq!(with.resolved, 0);
+}
+
+#[test]
+fn master_slave_with_heuristics_on_chess() {
+    use arachne_bestfirst::shallow::{eval_nodes, ShallowChess, ShallowConfig};
+    let pos = arachne_games::chess::Chess::from_fen(
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+    )
+    .unwrap();
+    let root = ShallowChess::new(pos, Arc::new(ShallowConfig::default()));
+    let mut o = BfOptions::new(Kind::Rbfm);
+    let mut t = tables::default_for("chess", "chess");
+    t.family = "exponential:damping=0.25".parse().unwrap();
+    o.table = Some(Arc::new(t));
+    o.heuristics = Heuristics {
+        unknown_children: true,
+        shallow_down: true,
+    };
+    let mut cfg = MasterConfig::new(o, 4);
+    cfg.serial_baseline = false;
+    cfg.max_nodes = Some(300);
+    let eval = Evaluator {
+        search: ShallowChess::leaf_search(),
+        meter: Some(Arc::new(|| eval_nodes() as f64)),
+    };
+    for backend in [sim(), Backend::Threads] {
+        let out = master::search_with(&root, &cfg, &backend, Some(eval.clone())).unwrap();
+        // Qxf7# is mate in one: the root's value and best move.
+        assert_eq!(out.outcome.value, Score::win_in(1));
+        assert_eq!(out.outcome.best_move, root.parse_move("h5f7"));
+    }
+}
