@@ -117,4 +117,18 @@ mod tests {
             shipped("incremental-b5").unwrap().source
         );
     }
+
+    #[test]
+    fn chess_tables_follow_the_evaluation() {
+        let pst = default_for("chess", "chess:eval=pst");
+        assert!(pst.source.contains("evaluation pst"), "{}", pst.source);
+        for spec in ["chess", "chess:eval=material", "chess:eval=mobility"] {
+            assert_eq!(
+                default_for("chess", spec).source,
+                shipped("chess").unwrap().source
+            );
+        }
+        assert!(spec_has("chess:eval=pst,fen=startpos", "eval", "pst"));
+        assert!(!spec_has("chess:fen=startpos", "eval", "pst"));
+    }
 }
