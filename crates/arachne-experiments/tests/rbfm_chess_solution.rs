@@ -33,9 +33,16 @@ fn alphabeta_solves_a_mate_in_two_and_rejects_the_other_moves() {
             .unwrap()
             .with_eval(eval);
         let root = Algorithm::AlphaBeta.search(&pos, &Limits::depth(3), &SearchOptions::default());
-        assert!(root.value.is_decisive() && root.value > Score::DRAW, "{eval:?}: mate found");
+        assert!(
+            root.value.is_decisive() && root.value > Score::DRAW,
+            "{eval:?}: mate found"
+        );
         let mates = mating_moves(&pos, 3);
-        assert!(!mates.is_empty() && mates.len() < 10, "{} mating moves", mates.len());
+        assert!(
+            !mates.is_empty() && mates.len() < 10,
+            "{} mating moves",
+            mates.len()
+        );
         let sol = alphabeta_solution(&pos, &mates, 6, 1_000_000).expect("a mate in two is solved");
         assert!(sol.at <= 3, "settled at depth {}", sol.at);
         assert!(sol.nodes > 0.0);

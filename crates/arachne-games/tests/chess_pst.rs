@@ -88,8 +88,14 @@ fn values_worked_out_by_hand() {
     // King and pawn against king, phase 0 (endgame terms only). White: pawn 115, e2 pawn
     // table 0, passed on its 2nd rank +10, isolated −15, king on e1 −15; Black: king on e8 −15.
     // 95 − (−15) = 110 for White.
-    assert_eq!(pst("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").evaluate(), Score(110));
-    assert_eq!(pst("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1").evaluate(), Score(-110));
+    assert_eq!(
+        pst("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1").evaluate(),
+        Score(110)
+    );
+    assert_eq!(
+        pst("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1").evaluate(),
+        Score(-110)
+    );
     // 1.e4, phase 24 (middle-game terms only): the e-pawn goes from −12 (e2) to +20 (e4), not
     // passed; Black to move sees −32.
     assert_eq!(
@@ -99,7 +105,10 @@ fn values_worked_out_by_hand() {
     // Mate and stalemate keep the game's values.
     let mate = pst("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
     assert_eq!(mate.evaluate(), Score::LOSS);
-    assert_eq!(pst("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").evaluate(), Score::DRAW);
+    assert_eq!(
+        pst("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").evaluate(),
+        Score::DRAW
+    );
     // The bishop pair counts: two bishops beat bishop and knight on the same squares' worth.
     let pair = pst("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1").evaluate();
     let mixed = pst("4k3/8/8/8/8/8/8/2B1KN2 w - - 0 1").evaluate();
@@ -117,7 +126,10 @@ impl GameVisitor for Eval0 {
 #[test]
 fn spec_selects_it_and_rejects_unknown_names() {
     let fen = "fen=4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
-    assert_eq!(with_game(&format!("chess:eval=pst,{fen}"), Eval0).unwrap(), 110);
+    assert_eq!(
+        with_game(&format!("chess:eval=pst,{fen}"), Eval0).unwrap(),
+        110
+    );
     assert_eq!(with_game(&format!("chess:{fen}"), Eval0).unwrap(), 100);
     let e = with_game("chess:eval=positional", Eval0).unwrap_err();
     assert!(e.0.contains("pst") && !e.0.contains('\n'), "{e}");
