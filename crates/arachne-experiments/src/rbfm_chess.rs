@@ -13,8 +13,8 @@
 //!   move: alpha-beta settled on 0 of the 19 positions within 25 M nodes.)
 //! * **Evaluator**: [`arachne_bestfirst::shallow::ShallowChess`]: fail-soft alpha-beta to
 //!   SEARCH-DEPTH 3 with the capture quiescence search run in the caller's window (the same
-//!   value as a full-window quiescence per bottom position for about a
-//!   tenth of the nodes — the `§5.1` row measures it on the positions' root children),
+//!   value as a full-window quiescence per bottom position for about a tenth of the nodes —
+//!   the `§5.1` row measures it on the positions' root children),
 //!   heuristics 3 (check and equal-trade extensions, at most 1 extra ply: with 2, tactical
 //!   positions such as Pos3 cost many times more per evaluation) and 4 (checks first).
 //! * **Heuristics 1 and 2** ([`arachne_bestfirst::Heuristics`]) are on in the serial runs:
@@ -23,8 +23,8 @@
 //!   child expanded at once. The master–slave form (Table 4) does not have them: its slaves
 //!   return every child evaluated.
 //! * **Distribution**: the shipped table for `chess:eval=pst` (`data/chess-pst.tbl`), learned
-//!   with that evaluation as §5.4 says at a small scale (exponential family, 25 % damping, variance pooled over `d`; the command is in
-//!   `crates/arachne-bestfirst/data/README.md`).
+//!   with that evaluation as §5.4 says at a small scale (exponential family, 25 % damping,
+//!   variance pooled over `d`; the command is in `crates/arachne-bestfirst/data/README.md`).
 //! * **Our best alpha-beta**: `aspiration` (iterative deepening, aspiration windows, fail-soft
 //!   re-search, the quiescence search in the node's window) with the transposition table,
 //!   MVV/LVA hints, killers, history and quiescence, up to a depth and node budget.
@@ -178,8 +178,8 @@ pub fn alphabeta_solution(pos: &Chess, bm: &[Move], depth: u32, nodes: u64) -> O
 }
 
 /// RBFM's options for chess: the shipped chess table for [`EVAL`] (learned per §5.4:
-/// exponential family, 25 % damping), heuristics 1 and 2 of §5.2 (used by the serial searcher; the master–slave
-/// form ignores them), vote over 100 expansions.
+/// exponential family, 25 % damping), heuristics 1 and 2 of §5.2 (used by the serial
+/// searcher; the master–slave form ignores them), vote over 100 expansions.
 pub fn chess_rbfm_options(seed: u64) -> BfOptions {
     let mut o = BfOptions::new(Kind::Rbfm);
     o.seed = seed;
