@@ -264,6 +264,9 @@ impl Game for ShallowChess {
 /// §5.4's parameter estimation for chess, scaled down: what [`learn_chess`] runs.
 #[derive(Clone, Debug)]
 pub struct ChessLearnConfig {
+    /// The static evaluation at the shallow searches' bottom positions (the experiment:
+    /// [`arachne_games::chess::Eval::Pst`]; the shipped `chess.tbl`: material).
+    pub eval: arachne_games::chess::Eval,
     /// Self-play games, from the first `games` Nunn positions (the paper: 30 games; its
     /// start positions are not said — ours are the middle-game positions of §5's matches).
     pub games: usize,
@@ -316,7 +319,7 @@ pub fn learn_chess(
     let starts = arachne_games::chess::bench::nunn();
     let mut positions = Vec::new();
     for (g, rec) in starts.iter().take(c.games.max(1)).enumerate() {
-        let root = ShallowChess::new(rec.position.clone(), Arc::clone(&cfg));
+        let root = ShallowChess::new(rec.position.clone().with_eval(c.eval), Arc::clone(&cfg));
         let mut o = play.clone();
         o.seed = play.seed.wrapping_add(g as u64);
         positions.extend(selfplay_positions(

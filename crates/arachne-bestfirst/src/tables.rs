@@ -10,7 +10,10 @@
 //!   evaluator of §5.1 and the heuristics of §5.2 on positions of its self-play games;
 //!   exponential family, 25 % damping, variance pooled over `d`) by
 //!   `arachne learn --game chess --shallow` ([`crate::shallow::learn_chess`]). Its scale is
-//!   centipawns, as the plain `chess` game's material evaluation.
+//!   centipawns, as the plain `chess` game's material evaluation. A chess spec with
+//!   `eval=pst` (the positional evaluation, `arachne_games::chess::Eval::Pst`) gets
+//!   `chess-pst`, learned the same way with that evaluation
+//!   (`arachne learn --game chess:eval=pst --shallow`).
 //! * Every other game gets a generic normal table with `f = 0` and a standard deviation of
 //!   100 (a pawn, in chess) shrinking as `1/√(1 + s)` — a documented guess, not learned;
 //!   learn one with `arachne learn --game SPEC --out FILE` and pass `rbfm:table=FILE`.
@@ -31,6 +34,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ),
     ("othello", include_str!("../data/othello.tbl")),
     ("chess", include_str!("../data/chess.tbl")),
+    ("chess-pst", include_str!("../data/chess-pst.tbl")),
 ];
 
 /// A shipped table by name.
@@ -50,6 +54,15 @@ pub fn generic() -> DistTable {
     }
     t.source = "generic: f = 0, sd = 100/sqrt(1+s) (not learned)".into();
     t
+}
+
+/// True when the `NAME:k=v,...` spec sets `key` to `value`.
+fn spec_has(spec: &str, key: &str, value: &str) -> bool {
+    spec.split_once(':').is_some_and(|(_, args)| {
+        args.split(',')
+            .filter_map(|p| p.split_once('='))
+            .any(|(k, v)| k.trim() == key && v.trim() == value)
+    })
 }
 
 /// The default table for game `name` with spec `spec` (see the module docs).
@@ -83,6 +96,7 @@ pub fn default_for(name: &str, spec: &str) -> DistTable {
             }
         }
         "othello" => shipped("othello").unwrap_or_else(generic),
+        "chess" if spec_has(spec, "eval", "pst") => shipped("chess-pst").unwrap_or_else(generic),
         "chess" => shipped("chess").unwrap_or_else(generic),
         _ => generic(),
     }
@@ -102,5 +116,19 @@ mod tests {
             default_for("incremental", "incremental:b=4,d=5,seed=1").source,
             shipped("incremental-b5").unwrap().source
         );
+    }
+
+    #[test]
+    fn chess_tables_follow_the_evaluation() {
+        let pst = default_for("chess", "chess:eval=pst");
+        assert!(pst.source.contains("evaluation pst"), "{}", pst.source);
+        for spec in ["chess", "chess:eval=material", "chess:eval=mobility"] {
+            assert_eq!(
+                default_for("chess", spec).source,
+                shipped("chess").unwrap().source
+            );
+        }
+        assert!(spec_has("chess:eval=pst,fen=startpos", "eval", "pst"));
+        assert!(!spec_has("chess:fen=startpos", "eval", "pst"));
     }
 }

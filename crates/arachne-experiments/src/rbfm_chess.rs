@@ -5,10 +5,16 @@
 //! compared its *solution times* on 19 LCT-II positions with Crafty's (Table 2); its
 //! master–slave form ran on 1, 32 and 64 processors of an Origin-2000 (Table 4). Here:
 //!
+//! * **Static evaluation** ([`EVAL`]): the positional `chess:eval=pst`
+//!   ([`arachne_games::chess::pst`]: tapered piece-square tables, bishop pair, pawn structure,
+//!   rooks on open files) for **both** programs — RBFM's shallow searches and the alpha-beta
+//!   of Table 2 — as the paper used Crafty's positional evaluation for both. (Material only,
+//!   the default `chess` evaluation, left both programs without a reason to prefer any quiet
+//!   move: alpha-beta settled on 0 of the 19 positions within 25 M nodes.)
 //! * **Evaluator**: [`arachne_bestfirst::shallow::ShallowChess`]: fail-soft alpha-beta to
-//!   SEARCH-DEPTH 3 with the capture quiescence search run in the caller's window (material
-//!   evaluation; the same value as a full-window quiescence per bottom position for about a
-//!   tenth of the nodes — the `§5.1` row measures it on the positions' root children),
+//!   SEARCH-DEPTH 3 with the capture quiescence search run in the caller's window (the same
+//!   value as a full-window quiescence per bottom position for about a tenth of the nodes —
+//!   the `§5.1` row measures it on the positions' root children),
 //!   heuristics 3 (check and equal-trade extensions, at most 1 extra ply: with 2, tactical
 //!   positions such as Pos3 cost many times more per evaluation) and 4 (checks first).
 //! * **Heuristics 1 and 2** ([`arachne_bestfirst::Heuristics`]) are on in the serial runs:
@@ -17,12 +23,12 @@
 //!   child expanded at once. The master–slave form (Table 4) has them too
 //!   ([`arachne_bestfirst::master::search_with`]): a slave's job is the partial expansion (or
 //!   heuristic 2's two searches), or the evaluation of a node's unknown children.
-//! * **Distribution**: the shipped chess table (`data/chess.tbl`), learned as §5.4 says at a
-//!   small scale (exponential family, 25 % damping, variance pooled over `d`; the command is in
-//!   `crates/arachne-bestfirst/data/README.md`).
+//! * **Distribution**: the shipped table for `chess:eval=pst` (`data/chess-pst.tbl`), learned
+//!   with that evaluation as §5.4 says at a small scale (exponential family, 25 % damping,
+//!   variance pooled over `d`; the command is in `crates/arachne-bestfirst/data/README.md`).
 //! * **Our best alpha-beta**: `aspiration` (iterative deepening, aspiration windows, fail-soft
-//!   re-search) with the transposition table, MVV/LVA hints, killers, history and quiescence,
-//!   up to a depth and node budget.
+//!   re-search, the quiescence search in the node's window) with the transposition table,
+//!   MVV/LVA hints, killers, history and quiescence, up to a depth and node budget.
 //! * **Solution time** (§5.5.1): RBFM — the point after which the move played (the most common
 //!   best move of the last 100 expansions, §5.3) is a `bm` move until the end of the budget;
 //!   alpha-beta — the end of the first iteration from which every iteration's best move is a
@@ -60,7 +66,7 @@ use arachne_bestfirst::shallow::{
 };
 use arachne_bestfirst::{tables, BfOptions, Heuristics, Kind, Searcher, Step};
 use arachne_core::{Game, Limits};
-use arachne_games::chess::{bench, cozy_chess::Move, Chess};
+use arachne_games::chess::{bench, cozy_chess::Move, Chess, Eval};
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig};
 use arachne_search::{Algorithm, SearchOptions};
@@ -72,6 +78,14 @@ use std::time::Instant;
 /// The paper.
 pub const PAPER: &str =
     "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search (seed 002), §5, §6.3, Tables 2 and 4";
+
+/// The static evaluation of both programs (module docs): positional.
+pub const EVAL: Eval = Eval::Pst;
+
+/// The position `pos` with the experiment's evaluation [`EVAL`].
+pub fn with_experiment_eval(pos: &Chess) -> Chess {
+    pos.clone().with_eval(EVAL)
+}
 
 /// The full run's budget, of shallow-search nodes for RBFM and of nodes for alpha-beta.
 pub const FULL_BUDGET: u64 = 25_000_000;
@@ -175,18 +189,23 @@ pub fn alphabeta_solution(pos: &Chess, bm: &[Move], depth: u32, nodes: u64) -> O
     first
 }
 
-/// RBFM's options for chess: the shipped chess table (learned per §5.4: exponential family,
-/// 25 % damping), heuristics 1 and 2 of §5.2 (in the serial searcher and, given the
-/// evaluator, the master–slave form), vote over 100 expansions.
+/// RBFM's options for chess: the shipped chess table for [`EVAL`] (learned per §5.4:
+/// exponential family, 25 % damping), heuristics 1 and 2 of §5.2 (in the serial searcher and,
+/// given the evaluator, the master–slave form), vote over 100 expansions.
 pub fn chess_rbfm_options(seed: u64) -> BfOptions {
     let mut o = BfOptions::new(Kind::Rbfm);
     o.seed = seed;
-    o.table = Some(Arc::new(tables::default_for("chess", "chess")));
+    o.table = Some(Arc::new(tables::default_for("chess", &eval_spec())));
     o.heuristics = Heuristics {
         unknown_children: true,
         shallow_down: true,
     };
     o
+}
+
+/// The game spec of the experiment's evaluation (`chess:eval=pst`), which picks the table.
+pub fn eval_spec() -> String {
+    format!("chess:eval={}", EVAL.name())
 }
 
 /// Serial RBFM's solution within `node_budget` shallow-search nodes, the mean shallow-search nodes per evaluation
@@ -426,13 +445,15 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             names.len()
         ),
     );
-    rep.setup("evaluator", "fail-soft alphabeta to SEARCH-DEPTH 3 with the capture quiescence in the caller's window (material), extensions for checks (+1) and equal trades (+2), at most +1; checks first (paper: Crafty 17.9's shallow search)");
+    rep.setup("static evaluation", format!("`{}` for both programs: tapered piece-square tables, bishop pair, passed/doubled/isolated pawns, rooks on open files (paper: Crafty 17.9's evaluation for both)", eval_spec()));
+    rep.setup("evaluator", "fail-soft alphabeta to SEARCH-DEPTH 3 with the capture quiescence in the caller's window, extensions for checks (+1) and equal trades (+2), at most +1; checks first (paper: Crafty 17.9's shallow search)");
     rep.setup("heuristics (§5.2)", "1 (leaf searched to SEARCH-DEPTH+1, other children unknown), 2 (EXTEND-DOWN: SEARCH-DEPTH−1, then the best child to SEARCH-DEPTH+1), 3 (extensions), 4 (checks first): all on, in the serial runs and in Table 4's master–slave runs");
     rep.setup(
         "distribution",
         format!(
-            "the shipped chess table (§5.4, learned; data/chess.tbl): {}",
-            tables::default_for("chess", "chess").source
+            "the shipped chess table for {} (§5.4, learned): {}",
+            eval_spec(),
+            tables::default_for("chess", &eval_spec()).source
         ),
     );
     rep.setup(
@@ -441,7 +462,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     );
     rep.setup(
         "alpha-beta",
-        format!("aspiration + TT 16 MiB, MVV/LVA, killers, history, quiescence; to depth {ab_depth} or {ab_nodes} nodes (paper: Crafty 17.9)"),
+        format!("aspiration (quiescence in the node's window) + TT 16 MiB, MVV/LVA, killers, history, quiescence; to depth {ab_depth} or {ab_nodes} nodes (paper: Crafty 17.9)"),
     );
     rep.setup("Table 4", format!("master–slave on the simulator, P = 1, 32, 64, seeds 1..{t4_seeds} of each position (paper: 20 runs), heuristics 1–4 (as the paper's program; P = 1 is the serial search), each run up to min(serial run's generated nodes, {ladder_cap}); solution = the point of the master's trace from which the move played stays a bm move; cost in shallow-search nodes: each job's shallow-search nodes as measured, tree work 20 per selection/expansion/resolution/move generation, message 10"));
     let all = bench::lct2();
@@ -455,7 +476,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             let id = lct_id(n);
             all.iter()
                 .find(|r| r.id() == Some(id.as_str()))
-                .map(|r| r.position.clone())
+                .map(|r| with_experiment_eval(&r.position))
         })
         .collect();
     let eval_cfg = Arc::new(ShallowConfig {
@@ -499,8 +520,9 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         let bm = rec.best_moves.clone();
         let bm_text: Vec<String> = bm.iter().map(|&m| rec.position.move_name(m)).collect();
         o.progress.message(format!("{name}: alpha-beta"));
-        let ab = alphabeta_solution(&rec.position, &bm, ab_depth, ab_nodes);
-        let root = ShallowChess::new(rec.position.clone(), experiment_config());
+        let position = with_experiment_eval(&rec.position);
+        let ab = alphabeta_solution(&position, &bm, ab_depth, ab_nodes);
+        let root = ShallowChess::new(position, experiment_config());
         let mut sols = Vec::new();
         let mut per_eval = Vec::new();
         let mut max_generated = 0;

@@ -5,7 +5,12 @@
 //! 500, queen 900, from the side to move. [`Eval::Mobility`] adds the optional mobility term
 //! the seed mentions ("an optional evaluation term for mobility was programmed"): one point per
 //! square a knight, bishop, rook or queen attacks that is not occupied by its own side, for
-//! the side to move minus the opponent ([`MOBILITY_CP`]).
+//! the side to move minus the opponent ([`MOBILITY_CP`]). [`Eval::Pst`] is a positional
+//! evaluation for seed 002 §5 (RBFM on chess, where the paper used Crafty's evaluation):
+//! piece-square tables tapered between middle game and endgame by material phase, bishop pair,
+//! passed, doubled and isolated pawns, rooks on open files — values and their reasons in
+//! [`pst`]. The default stays material only (the Fuller–Gaschnig–Gillogly experiments need it).
+//! In a game spec: `chess:eval=material` (default), `chess:eval=mobility`, `chess:eval=pst`.
 //!
 //! Tech "explores all chains of captures" from the bottom positions: that is the capture-only
 //! quiescence search of `arachne-search` (`SearchOptions::quiescence`), which uses
@@ -31,6 +36,8 @@ use cozy_chess::{
 };
 use std::fmt;
 
+pub mod pst;
+
 /// The move generator, re-exported so users need not depend on it themselves.
 pub use cozy_chess;
 
@@ -55,6 +62,37 @@ pub enum Eval {
     Material,
     /// Material plus [`MOBILITY_CP`] per attacked square (side to move minus opponent).
     Mobility,
+    /// Positional: tapered piece-square tables and a few pawn and piece terms ([`pst`]).
+    Pst,
+}
+
+impl Eval {
+    /// The names accepted in game specs (`chess:eval=NAME`), in variant order.
+    pub const NAMES: [&'static str; 3] = ["material", "mobility", "pst"];
+
+    /// The spec name of this evaluation.
+    pub fn name(self) -> &'static str {
+        match self {
+            Eval::Material => "material",
+            Eval::Mobility => "mobility",
+            Eval::Pst => "pst",
+        }
+    }
+}
+
+impl std::str::FromStr for Eval {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "material" => Ok(Eval::Material),
+            "mobility" => Ok(Eval::Mobility),
+            "pst" => Ok(Eval::Pst),
+            other => Err(format!(
+                "unknown chess evaluation `{}` (material, mobility, pst)",
+                shown(other, 40)
+            )),
+        }
+    }
 }
 
 /// A malformed FEN, EPD, PGN or move. The message is one line, fit for a user.
@@ -400,12 +438,14 @@ impl Game for Chess {
         if self.board.halfmove_clock() >= 100 {
             return Score::DRAW;
         }
-        let mut v = self.material();
-        if self.eval == Eval::Mobility {
-            let us = self.board.side_to_move();
-            v += MOBILITY_CP * (self.mobility(us) - self.mobility(!us));
-        }
-        Score(v)
+        Score(match self.eval {
+            Eval::Material => self.material(),
+            Eval::Mobility => {
+                let us = self.board.side_to_move();
+                self.material() + MOBILITY_CP * (self.mobility(us) - self.mobility(!us))
+            }
+            Eval::Pst => pst::evaluate(&self.board),
+        })
     }
 
     #[inline]

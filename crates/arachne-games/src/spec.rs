@@ -74,7 +74,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ),
     (
         "chess",
-        "chess[:eval=material|mobility][,bench=SET:N][,fen=FEN] — chess (cozy-chess), Tech material evaluation (P100 N330 B330 R500 Q900) [+ mobility]; bench position N (1-based) of lct2, wac, nunn or sf21; the FEN runs to the end of the spec; default depth 5",
+        "chess[:eval=material|mobility|pst][,bench=SET:N][,fen=FEN] — chess (cozy-chess), Tech material evaluation (P100 N330 B330 R500 Q900) [+ mobility], or pst: tapered piece-square tables, bishop pair, pawn structure, rooks on open files; bench position N (1-based) of lct2, wac, nunn or sf21; the FEN runs to the end of the spec; default depth 5",
     ),
 ];
 
@@ -336,13 +336,10 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, Sp
             Ok(visitor.visit(root, info("tictactoe", None, left)))
         }
         "chess" => {
-            let eval = match a
-                .choice("eval", "material", &["material", "mobility"])?
-                .as_str()
-            {
-                "mobility" => crate::chess::Eval::Mobility,
-                _ => crate::chess::Eval::Material,
-            };
+            let eval: crate::chess::Eval = a
+                .choice("eval", "material", &crate::chess::Eval::NAMES)?
+                .parse()
+                .map_err(SpecError)?;
             let bench = a.take("bench");
             a.finish()?;
             let root = match (fen, bench) {

@@ -233,7 +233,7 @@ pub struct LearnArgs {
     /// Print a JSON summary.
     #[arg(long)]
     pub json: bool,
-    /// Chess only (seed 002 §5.4): learn for RBFM with the shallow evaluator (§5.1) and the
+    /// Chess only (`--game chess` or `chess:eval=NAME`; seed 002 §5.4): learn for RBFM with the shallow evaluator (§5.1) and the
     /// heuristics of §5.2 — positions from RBFM self-play games (from the Nunn positions,
     /// --max-plies plies each), the real score by the shallow search to --real-depth, the
     /// variance pooled over d. Use with --dist exponential.
@@ -277,9 +277,17 @@ pub fn learn_cmd(a: LearnArgs) -> CliResult {
 /// `arachne learn --game chess --shallow` (seed 002 §5.4).
 fn learn_shallow_chess(a: &LearnArgs, family: Family) -> CliResult {
     use arachne_bestfirst::shallow::{learn_chess, ChessLearnConfig};
-    if a.game != "chess" {
-        return Err(CliError::usage("--shallow is for --game chess"));
-    }
+    let eval: arachne_games::chess::Eval = match a.game.as_str() {
+        "chess" => arachne_games::chess::Eval::Material,
+        g => match g.strip_prefix("chess:eval=") {
+            Some(e) => e.parse().map_err(CliError::usage)?,
+            None => {
+                return Err(CliError::usage(
+                    "--shallow is for --game chess or chess:eval=material|mobility|pst",
+                ))
+            }
+        },
+    };
     if !(1..=20).contains(&a.selfplay_games) {
         return Err(CliError::usage("--selfplay-games must be in 1..=20"));
     }
@@ -287,6 +295,7 @@ fn learn_shallow_chess(a: &LearnArgs, family: Family) -> CliResult {
         return Err(CliError::usage("--move-expansions must be in 1..=10000"));
     }
     let c = ChessLearnConfig {
+        eval,
         games: a.selfplay_games,
         plies: a.max_plies,
         move_expansions: a.move_expansions,
@@ -311,8 +320,10 @@ fn learn_shallow_chess(a: &LearnArgs, family: Family) -> CliResult {
     });
     let mut table = learned.table;
     table.source = format!(
-        "{} on chess (§5.4: {} RBFM self-play games from the Nunn positions, {} plies, {} expansions per move; real score = shallow search to depth {}), seed {}",
-        table.source, a.selfplay_games, a.max_plies, a.move_expansions, a.real_depth, a.seed
+        "{} on chess, evaluation {} (§5.4: {} RBFM self-play games from the Nunn positions, {} plies, {} expansions per move; real score = shallow search to depth {}), seed {}",
+        table.source,
+        eval.name(),
+        a.selfplay_games, a.max_plies, a.move_expansions, a.real_depth, a.seed
     );
     let text = table.to_text();
     match &a.out {
