@@ -295,8 +295,9 @@ mod tests {
         assert_eq!(d.decision_trees(500), 500);
         assert_eq!(d.othello_depths((1, 3)), vec![1, 2, 3]);
         assert_eq!(d.othello_openings(24), 24);
-        // The full form of rbfm-games: 20 of Table 1's 30 rows; the paper: all 30.
-        assert_eq!(d.games_rows(false).len(), 20);
+        // The full form of rbfm-games: 19 of Table 1's 30 rows (b = 3 D ≤ 8, b = 5 D ≤ 7,
+        // b = 10 D ≤ 5, b = 20 D ≤ 3); the paper: all 30.
+        assert_eq!(d.games_rows(false).len(), 19);
         assert_eq!(d.games_rows(true).len(), 6);
         let p = Scale {
             paper: true,
