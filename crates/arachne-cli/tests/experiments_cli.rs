@@ -37,3 +37,106 @@ fn othello_perft_follows_the_published_convention() {
     let v = common::json(&["perft", "-g", "othello", "-d", "10", "--strict", "--json"]);
     assert_eq!(v["nodes"], 24_571_056u64);
 }
+
+#[test]
+fn size_options_are_checked_before_any_work() {
+    let dir = std::env::temp_dir().join(format!("arachne-scale-{}", std::process::id()));
+    let out = dir.to_str().unwrap();
+    for args in [
+        &["experiment", "knm", "--trees", "5", "--out", out][..],
+        &["experiment", "rbfm-othello", "--trees", "5", "--out", out],
+        &["experiment", "rbfm-decision", "--trees", "0", "--out", out],
+        &["experiment", "rbfm-decision", "--trees", "x", "--out", out],
+        &[
+            "experiment",
+            "rbfm-decision",
+            "--branching",
+            "7",
+            "--out",
+            out,
+        ],
+        &[
+            "experiment",
+            "rbfm-decision",
+            "--branching",
+            "3,x",
+            "--out",
+            out,
+        ],
+        &["experiment", "rbfm-games", "--depths", "6-4", "--out", out],
+        &["experiment", "rbfm-games", "--depths", "1-3", "--out", out],
+        &[
+            "experiment",
+            "rbfm-games",
+            "--depths",
+            "7-10",
+            "--branching",
+            "20",
+            "--out",
+            out,
+        ],
+        &["experiment", "rbfm-othello", "--depths", "9", "--out", out],
+        &[
+            "experiment",
+            "rbfm-othello",
+            "--openings",
+            "245",
+            "--out",
+            out,
+        ],
+        &[
+            "experiment",
+            "rbfm-othello",
+            "--quick",
+            "--scale",
+            "paper",
+            "--out",
+            out,
+        ],
+        &[
+            "experiment",
+            "rbfm-othello",
+            "--scale",
+            "huge",
+            "--out",
+            out,
+        ],
+    ] {
+        assert_usage_error(args);
+    }
+    // A chosen size is what runs: one tree of Table 1's row b = 3, D = 2; two openings at
+    // alpha-beta depth 1.
+    let v = common::json(&[
+        "experiment",
+        "rbfm-games",
+        "--trees",
+        "1",
+        "--branching",
+        "3",
+        "--depths",
+        "2",
+        "--out",
+        out,
+        "--json",
+    ]);
+    let rows = v["data"]["table1"].as_array().unwrap();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        (rows[0]["b"].as_u64(), rows[0]["d_ab"].as_u64()),
+        (Some(3), Some(2))
+    );
+    assert_eq!(rows[0]["trees"], 1);
+    let v = common::json(&[
+        "experiment",
+        "rbfm-othello",
+        "--openings",
+        "2",
+        "--depths",
+        "1",
+        "--out",
+        out,
+        "--json",
+    ]);
+    assert_eq!(v["data"]["fig9"].as_array().unwrap().len(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

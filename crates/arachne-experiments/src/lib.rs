@@ -55,10 +55,12 @@ pub mod rbfm_othello;
 pub mod rbfm_parallel;
 pub mod report;
 pub mod reproduce;
+pub mod scale;
 pub mod scaling;
 
 pub use report::{markdown_to_html, FigureSummary, Plot, Report, Row, Verdict};
 pub use reproduce::{reproduce, Reproduction};
+pub use scale::Scale;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
@@ -128,6 +130,9 @@ pub struct Options {
     pub seed: u64,
     /// Where to show progress.
     pub progress: Progress,
+    /// Sizes chosen on the command line (`--trees`, `--depths`, …; see [`scale`]), overriding
+    /// the full or quick form's; the default chooses none.
+    pub scale: Scale,
 }
 
 impl Options {
@@ -138,18 +143,26 @@ impl Options {
             out,
             seed: 1,
             progress: Progress::hidden(),
+            scale: Scale::default(),
         }
     }
 }
 
-/// A progress line on stderr (indicatif), or nothing.
+/// A progress line on stderr (indicatif), one line per message ([`Progress::lines`]), or
+/// nothing.
 #[derive(Clone, Debug)]
-pub struct Progress(Option<ProgressBar>);
+pub struct Progress(Option<ProgressBar>, bool);
 
 impl Progress {
     /// Shows nothing.
     pub fn hidden() -> Progress {
-        Progress(None)
+        Progress(None, false)
+    }
+
+    /// Every message as one line on stderr, `[elapsed] prefix message` (for runs in the
+    /// background, whose stderr is a file).
+    pub fn lines() -> Progress {
+        Progress(Some(ProgressBar::hidden()), true)
     }
 
     /// A spinner with a message on stderr when it is a terminal; nothing otherwise.
@@ -164,7 +177,7 @@ impl Progress {
                 .unwrap_or_else(|_| ProgressStyle::default_spinner()),
         );
         bar.enable_steady_tick(std::time::Duration::from_millis(200));
-        Progress(Some(bar))
+        Progress(Some(bar), false)
     }
 
     /// True when something is shown.
@@ -182,7 +195,13 @@ impl Progress {
     /// Sets the message (what is being computed now).
     pub fn message(&self, m: impl Into<String>) {
         if let Some(b) = &self.0 {
-            b.set_message(m.into());
+            if self.1 {
+                let t = b.elapsed().as_secs();
+                let (h, mi, s) = (t / 3600, t / 60 % 60, t % 60);
+                eprintln!("[{h:02}:{mi:02}:{s:02}] {} {}", b.prefix(), m.into());
+            } else {
+                b.set_message(m.into());
+            }
         }
     }
 

@@ -14,8 +14,10 @@
 //!   in this experiment — a difference).
 //! * **Node totals** are compared as ratios to alpha-beta's (RBFM/AB, BFM/AB), since the
 //!   paper's totals are over 1000 games per pair and ours over fewer.
-//! * The paper played 1000 games per pair; the full run plays 2 × 200 trees per (b, D), the
-//!   quick one 2 × 30 trees for b ∈ {3, 5}, D ≤ 4.
+//! * The paper played 1000 games per pair; the full run plays 2 × 200 trees per (b, D) for
+//!   Table 1's rows b = 3 D ≤ 8, b = 5 D ≤ 7, b = 10 D ≤ 5, b = 20 D ≤ 3, the quick one 2 × 30
+//!   trees for b ∈ {3, 5}, D ≤ 4. `--trees N`, `--branching LIST` and `--depths A-B` (rows of
+//!   Table 1) and `--scale paper` (2 × 500 trees, every row) choose others ([`crate::scale`]).
 //! * The move played is the best child: §5.3's vote over the last 100 expansions is the chess
 //!   program's rule, and with a few expansions per move it votes for moves chosen on little
 //!   information (environment variable `RBFM_VOTE=N` turns it on, for comparison).
@@ -119,22 +121,13 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         PAPER,
         o.quick,
     );
-    let (trees, rows): (u32, Vec<_>) = if o.quick {
-        (30, TABLE1.iter().filter(|r| r.0 <= 5 && r.1 <= 4).collect())
-    } else {
-        (
-            200,
-            TABLE1
-                .iter()
-                .filter(|r| {
-                    (r.0 == 3 && r.1 <= 8)
-                        || (r.0 == 5 && r.1 <= 7)
-                        || (r.0 == 10 && r.1 <= 5)
-                        || (r.0 == 20 && r.1 <= 3)
-                })
-                .collect(),
-        )
-    };
+    o.scale.check("rbfm-games").map_err(ExpError::failed)?;
+    let trees = o.scale.games_trees(if o.quick { 30 } else { 200 });
+    let chosen = o.scale.games_rows(o.quick);
+    let rows: Vec<&Table1Row> = TABLE1
+        .iter()
+        .filter(|r| chosen.contains(&(r.0, r.1)))
+        .collect();
     rep.setup(
         "trees per (b, D)",
         format!("{trees}, each played twice per pair (the paper: 1000 games per pair)"),
@@ -182,6 +175,12 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .enumerate()
         {
             for t in 0..trees {
+                if t % (trees / 10).max(1) == 0 {
+                    o.progress.message(format!(
+                        "games, b = {b}, D = {dab}: pair {} of 3, tree {t} of {trees}",
+                        pi + 1
+                    ));
+                }
                 let seed = o.seed * 1_000_003 + (b as u64) * 10_007 + t as u64;
                 let root = IncrementalTree::new(IncrementalParams {
                     b,
@@ -307,7 +306,11 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             left_out.join(", "),
             "in Table 1",
             "not run",
-            "beyond this run's time budget (deep alpha-beta and b = 20)",
+            if o.scale.is_default() {
+                "beyond this run's time budget (deep alpha-beta and b = 20)"
+            } else {
+                "not selected by --branching / --depths"
+            },
         ));
     }
     rep.details = format!(

@@ -46,6 +46,7 @@ pub fn reproduce(
             out: out.join(e.name),
             seed,
             progress: progress.clone(),
+            scale: crate::Scale::default(),
         };
         match run_and_write(e, &opts) {
             Ok((r, _)) => reports.push(r),

@@ -2,8 +2,9 @@
 //! and write its report (Markdown, CSV, JSON, HTML fragment, SVG/PNG plots) into `--out`.
 use crate::error::{CliError, CliResult};
 use crate::output::print_json;
-use arachne_experiments::{find, names, run_and_write, Options, Progress, EXPERIMENTS};
-use clap::Args;
+use arachne_experiments::scale::parse_depths;
+use arachne_experiments::{find, names, run_and_write, Options, Progress, Scale, EXPERIMENTS};
+use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
 /// `Experiments:` and one line per registered experiment, for `--help`.
@@ -33,6 +34,51 @@ pub struct ExperimentArgs {
     /// Print the report as one JSON object (no progress display).
     #[arg(long)]
     pub json: bool,
+    /// Progress as one line per step on stderr, with the elapsed time (for runs in the
+    /// background; otherwise a spinner when stderr is a terminal).
+    #[arg(long)]
+    pub progress_lines: bool,
+    /// Sizes: `full` (the default: each experiment's full form) or `paper` (the paper's sizes:
+    /// rbfm-decision 10 000 trees per b; rbfm-games 1 000 games per pair, every row of Table
+    /// 1; rbfm-othello 244 openings, depths 1-8 — hours of CPU).
+    #[arg(long, value_enum, value_name = "SIZE")]
+    pub scale: Option<ScaleArg>,
+    /// Random trees per branching factor (rbfm-decision) or per row of Table 1, each played
+    /// twice (rbfm-games).
+    #[arg(long, value_name = "N")]
+    pub trees: Option<u32>,
+    /// Searched depths, `A-B` or one depth: Table 1's alpha-beta depths 2-10 (rbfm-games),
+    /// alpha-beta depths 1-8 (rbfm-othello).
+    #[arg(long, value_name = "A-B", value_parser = parse_depths)]
+    pub depths: Option<(u32, u32)>,
+    /// Start positions, evenly spaced among the 244 four-ply openings (rbfm-othello).
+    #[arg(long, value_name = "N")]
+    pub openings: Option<usize>,
+    /// Branching factors of the random trees, from 3, 5, 10, 20 (rbfm-decision, rbfm-games).
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub branching: Option<Vec<u32>>,
+}
+
+/// `--scale`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ScaleArg {
+    /// Each experiment's full form.
+    Full,
+    /// The paper's sizes.
+    Paper,
+}
+
+impl ExperimentArgs {
+    /// The sizes chosen by `--scale`, `--trees`, `--depths`, `--openings`, `--branching`.
+    fn scale(&self) -> Scale {
+        Scale {
+            paper: self.scale == Some(ScaleArg::Paper),
+            trees: self.trees,
+            depths: self.depths,
+            openings: self.openings,
+            branching: self.branching.clone(),
+        }
+    }
 }
 
 pub fn run(a: ExperimentArgs) -> CliResult {
@@ -44,10 +90,19 @@ pub fn run(a: ExperimentArgs) -> CliResult {
     let e = find(name).ok_or_else(|| {
         CliError::usage(format!("unknown experiment `{name}` (known: {})", known()))
     })?;
+    let scale = a.scale();
+    if a.quick && scale.paper {
+        return Err(CliError::usage(
+            "--quick and --scale paper contradict each other",
+        ));
+    }
+    scale.check(e.name).map_err(CliError::usage)?;
     // The output directory is checked before the work starts (issue 14, item 14).
     check_out_dir(&a.out)?;
     let progress = if a.json {
         Progress::hidden()
+    } else if a.progress_lines {
+        Progress::lines()
     } else {
         Progress::terminal()
     };
@@ -57,6 +112,7 @@ pub fn run(a: ExperimentArgs) -> CliResult {
         out: a.out.clone(),
         seed: a.seed,
         progress: progress.clone(),
+        scale,
     };
     let (report, files) = run_and_write(e, &opts).map_err(CliError::failed)?;
     progress.finish();

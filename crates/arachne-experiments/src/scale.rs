@@ -1,0 +1,326 @@
+//! The size of an experiment chosen on the command line, overriding its full (or quick) form:
+//! `arachne experiment NAME --trees N --depths A-B --openings N --branching LIST --scale paper`.
+//!
+//! Only the experiments whose size is a number of random trees, of searched depths or of
+//! openings take these options (the Shoham–Toledo experiments `rbfm-decision`, `rbfm-games`
+//! and `rbfm-othello`); [`Scale::check`] says which option an experiment takes and rejects the
+//! others and out-of-range values with one line. Without any of them an experiment runs its
+//! usual full (or `--quick`) form.
+//!
+//! | experiment | `--trees` | `--depths` | `--openings` | `--branching` | `--scale paper` |
+//! |---|---|---|---|---|---|
+//! | `rbfm-decision` | trees per `b` | – | – | `b` ⊆ {3, 5, 10, 20} | 10 000 trees per `b` |
+//! | `rbfm-games` | trees per `(b, D)`, each played twice | Table 1's `D_αβ` (2–10) | – | `b` ⊆ {3, 5, 10, 20} | 500 trees (1 000 games per pair), every row |
+//! | `rbfm-othello` | – | alpha-beta depths (1–8) | openings (1–244, evenly spaced) | – | 244 openings, depths 1–8 |
+use crate::rbfm_games::TABLE1;
+
+/// The sizes chosen on the command line; `Scale::default()` chooses none.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Scale {
+    /// `--scale paper`: every size the paper's (an option given explicitly still wins).
+    pub paper: bool,
+    /// `--trees N`: random trees (per branching factor, or per row of a table).
+    pub trees: Option<u32>,
+    /// `--depths A-B`: the searched depths `A ..= B`.
+    pub depths: Option<(u32, u32)>,
+    /// `--openings N`: start positions.
+    pub openings: Option<usize>,
+    /// `--branching LIST`: branching factors of the random trees.
+    pub branching: Option<Vec<u32>>,
+}
+
+/// The branching factors of the Shoham–Toledo tree experiments.
+pub const ST_BRANCHING: [u32; 4] = [3, 5, 10, 20];
+
+/// The paper's sizes (seed 002 §3.2.3, §3.2.5, §4.2).
+pub mod paper {
+    /// Trees per branching factor in Experiments 2 and 3.
+    pub const DECISION_TREES: u32 = 10_000;
+    /// Trees per row of Table 1: 1 000 games per pair, each tree played twice.
+    pub const GAMES_TREES: u32 = 500;
+    /// Othello: alpha-beta depths 1–8.
+    pub const OTHELLO_DEPTHS: (u32, u32) = (1, 8);
+    /// Othello: every position four plies into the game.
+    pub const OTHELLO_OPENINGS: usize = 244;
+}
+
+impl Scale {
+    /// True when no size was chosen.
+    pub fn is_default(&self) -> bool {
+        *self == Scale::default()
+    }
+
+    /// The options given, as they are spelled on the command line.
+    fn given(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        if self.trees.is_some() {
+            v.push("--trees");
+        }
+        if self.depths.is_some() {
+            v.push("--depths");
+        }
+        if self.openings.is_some() {
+            v.push("--openings");
+        }
+        if self.branching.is_some() {
+            v.push("--branching");
+        }
+        if self.paper {
+            v.push("--scale paper");
+        }
+        v
+    }
+
+    /// Checks that `experiment` takes every option given and that the values are in range;
+    /// the error is one line naming the option.
+    pub fn check(&self, experiment: &str) -> Result<(), String> {
+        let takes: &[&str] = match experiment {
+            "rbfm-decision" => &["--trees", "--branching", "--scale paper"],
+            "rbfm-games" => &["--trees", "--depths", "--branching", "--scale paper"],
+            "rbfm-othello" => &["--depths", "--openings", "--scale paper"],
+            _ => &[],
+        };
+        if let Some(bad) = self.given().into_iter().find(|g| !takes.contains(g)) {
+            return Err(if takes.is_empty() {
+                format!(
+                    "experiment `{experiment}` does not take {bad} (only rbfm-decision, rbfm-games and rbfm-othello take sizes)"
+                )
+            } else {
+                format!(
+                    "experiment `{experiment}` does not take {bad} (it takes {})",
+                    takes.join(", ")
+                )
+            });
+        }
+        if self.trees == Some(0) {
+            return Err("--trees must be at least 1".into());
+        }
+        if let Some(bs) = &self.branching {
+            if let Some(b) = bs.iter().find(|b| !ST_BRANCHING.contains(b)) {
+                return Err(format!(
+                    "--branching {b}: the paper's trees have b = 3, 5, 10 or 20"
+                ));
+            }
+        }
+        match experiment {
+            "rbfm-games" => {
+                if let Some((a, b)) = self.depths {
+                    if a < 2 || b > 10 {
+                        return Err(format!(
+                            "--depths {a}-{b}: Table 1's alpha-beta depths are 2-10"
+                        ));
+                    }
+                }
+                if self.games_rows(false).is_empty() {
+                    return Err(
+                        "--branching/--depths select no row of Table 1 (b = 3, 5: D = 2-10; b = 10: 2-8; b = 20: 2-6)"
+                            .into(),
+                    );
+                }
+            }
+            "rbfm-othello" => {
+                if let Some((a, b)) = self.depths {
+                    if a < 1 || b > 8 {
+                        return Err(format!(
+                            "--depths {a}-{b}: the paper's alpha-beta depths are 1-8"
+                        ));
+                    }
+                }
+                if let Some(n) = self.openings {
+                    if !(1..=paper::OTHELLO_OPENINGS).contains(&n) {
+                        return Err(format!("--openings {n}: there are 244 openings (1-244)"));
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Trees per `b` of `rbfm-decision` (`default`: the quick or full form's).
+    pub fn decision_trees(&self, default: u32) -> u32 {
+        self.trees.unwrap_or(if self.paper {
+            paper::DECISION_TREES
+        } else {
+            default
+        })
+    }
+
+    /// Trees per row of `rbfm-games`.
+    pub fn games_trees(&self, default: u32) -> u32 {
+        self.trees.unwrap_or(if self.paper {
+            paper::GAMES_TREES
+        } else {
+            default
+        })
+    }
+
+    /// The `(b, depth, deepest alpha-beta)` configurations of `rbfm-decision`: those of the
+    /// full form whose `b` `--branching` selects, the full form's with `--scale paper`, else
+    /// `default`.
+    pub fn decision_configs(
+        &self,
+        full: &[(u32, u32, u32)],
+        default: &[(u32, u32, u32)],
+    ) -> Vec<(u32, u32, u32)> {
+        match &self.branching {
+            Some(bs) => full.iter().filter(|c| bs.contains(&c.0)).copied().collect(),
+            None if self.paper => full.to_vec(),
+            None => default.to_vec(),
+        }
+    }
+
+    /// Table 1's rows `(b, D_αβ)` of `rbfm-games`: those `--branching` and `--depths` select
+    /// (any not given: all; `--scale paper`: all), or the quick or full form's when neither is.
+    pub fn games_rows(&self, quick: bool) -> Vec<(u32, u32)> {
+        let chosen = self.paper || self.branching.is_some() || self.depths.is_some();
+        TABLE1
+            .iter()
+            .map(|r| (r.0, r.1))
+            .filter(|&(b, d)| {
+                if chosen {
+                    self.branching.as_ref().is_none_or(|bs| bs.contains(&b))
+                        && self.depths.is_none_or(|(lo, hi)| (lo..=hi).contains(&d))
+                } else if quick {
+                    b <= 5 && d <= 4
+                } else {
+                    (b == 3 && d <= 8)
+                        || (b == 5 && d <= 7)
+                        || (b == 10 && d <= 5)
+                        || (b == 20 && d <= 3)
+                }
+            })
+            .collect()
+    }
+
+    /// Alpha-beta depths of `rbfm-othello`.
+    pub fn othello_depths(&self, default: (u32, u32)) -> Vec<u32> {
+        let (a, b) = self.depths.unwrap_or(if self.paper {
+            paper::OTHELLO_DEPTHS
+        } else {
+            default
+        });
+        (a..=b).collect()
+    }
+
+    /// Openings of `rbfm-othello`.
+    pub fn othello_openings(&self, default: usize) -> usize {
+        self.openings.unwrap_or(if self.paper {
+            paper::OTHELLO_OPENINGS
+        } else {
+            default
+        })
+    }
+}
+
+/// Parses `--depths`: `A-B` (A ≤ B) or one depth `A`, depths ≥ 1.
+pub fn parse_depths(s: &str) -> Result<(u32, u32), String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("`{s}` is not a depth range A-B (e.g. 4-6) or one depth"))
+    };
+    let (a, b) = match s.split_once('-') {
+        Some((a, b)) => (num(a)?, num(b)?),
+        None => {
+            let a = num(s)?;
+            (a, a)
+        }
+    };
+    if a == 0 || a > b {
+        return Err(format!("`{s}`: a depth range A-B needs 1 ≤ A ≤ B"));
+    }
+    Ok((a, b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_ranges_parse_and_bad_ones_are_refused() {
+        assert_eq!(parse_depths("4-6"), Ok((4, 6)));
+        assert_eq!(parse_depths("7"), Ok((7, 7)));
+        for bad in ["", "0-3", "6-4", "a-b", "3-", "-3", "1-2-3"] {
+            assert!(parse_depths(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn options_are_checked_per_experiment() {
+        let s = Scale {
+            trees: Some(10),
+            ..Scale::default()
+        };
+        assert!(s.check("rbfm-decision").is_ok());
+        assert!(s.check("rbfm-games").is_ok());
+        assert!(s.check("rbfm-othello").unwrap_err().contains("--trees"));
+        assert!(s
+            .check("knm")
+            .unwrap_err()
+            .contains("does not take --trees"));
+        assert!(Scale::default().check("knm").is_ok());
+        let zero = Scale {
+            trees: Some(0),
+            ..Scale::default()
+        };
+        assert!(zero.check("rbfm-games").is_err());
+        let deep = Scale {
+            depths: Some((7, 9)),
+            ..Scale::default()
+        };
+        assert!(deep.check("rbfm-othello").is_err());
+        assert!(deep.check("rbfm-games").is_ok());
+        let none = Scale {
+            depths: Some((7, 10)),
+            branching: Some(vec![20]),
+            ..Scale::default()
+        };
+        assert!(none.check("rbfm-games").unwrap_err().contains("no row"));
+        let b7 = Scale {
+            branching: Some(vec![7]),
+            ..Scale::default()
+        };
+        assert!(b7.check("rbfm-decision").is_err());
+        let many = Scale {
+            openings: Some(245),
+            ..Scale::default()
+        };
+        assert!(many.check("rbfm-othello").is_err());
+    }
+
+    #[test]
+    fn default_sizes_are_the_forms_and_paper_is_the_papers() {
+        let d = Scale::default();
+        assert_eq!(d.decision_trees(500), 500);
+        assert_eq!(d.othello_depths((1, 3)), vec![1, 2, 3]);
+        assert_eq!(d.othello_openings(24), 24);
+        // The full form of rbfm-games: 19 of Table 1's 30 rows (b = 3 D ≤ 8, b = 5 D ≤ 7,
+        // b = 10 D ≤ 5, b = 20 D ≤ 3); the paper: all 30.
+        assert_eq!(d.games_rows(false).len(), 19);
+        assert_eq!(d.games_rows(true).len(), 6);
+        let p = Scale {
+            paper: true,
+            ..Scale::default()
+        };
+        assert_eq!(p.decision_trees(500), 10_000);
+        assert_eq!(p.games_trees(200), 500);
+        assert_eq!(p.games_rows(true).len(), TABLE1.len());
+        assert_eq!(p.othello_depths((1, 3)), (1..=8).collect::<Vec<_>>());
+        assert_eq!(p.othello_openings(24), 244);
+        // An explicit option beats the paper's size.
+        let q = Scale {
+            paper: true,
+            trees: Some(7),
+            ..Scale::default()
+        };
+        assert_eq!(q.decision_trees(500), 7);
+        // Table 1's deep rows.
+        let deep = Scale {
+            branching: Some(vec![10]),
+            depths: Some((6, 10)),
+            ..Scale::default()
+        };
+        assert_eq!(deep.games_rows(false), vec![(10, 6), (10, 7), (10, 8)]);
+    }
+}
