@@ -13,13 +13,16 @@
 //! Othello is searched at depth 7 (as before; about 2 ms a search, where the fixed costs of a
 //! parallel search — waking a thread, the first iterations that both threads search alike —
 //! weigh a lot) and at depth 9 (16–18 ms a search on the 2-core machine, 8 times the work;
-//! closer to what an engine spends on a move). Both are printed: depth 9 is the figure for the
-//! issue's 2-thread target, depth 7 stays beside it for comparison with earlier runs.
+//! closer to what an engine spends on a move). Both are printed (the 2-thread target
+//! names no depth); depth 7 stays for comparison with earlier runs.
 //!
 //! A third Othello set searches every 10th position (25 of the 244) to depth 11, about 150 ms a
 //! serial search: published time-to-depth speedups are measured on searches of 100 ms or more,
 //! and the three Othello depths side by side show how the 2-thread ratio grows with the size
 //! of the search.
+//!
+//! Besides `ybwc` at one thread, `abdada` at one thread is timed: ABDADA's own serial baseline
+//! (its extra nodes at 2 threads are counted against it).
 //!
 //! After the sets, a summary table gives, per set, the best 2-thread search against
 //! `salphabeta` and ABDADA's nodes at 2 threads against 1.
