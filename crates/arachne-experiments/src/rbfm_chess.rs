@@ -658,7 +658,10 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                 }
                 Some(s) => Row::compare(
                     "Table 4",
-                    format!("{quantity}; why it differs: {}", table4_why(&runs, i, g4, work_sp(i))),
+                    format!(
+                        "{quantity}; why it differs: {}",
+                        table4_why(&runs, i, g4, work_sp(i))
+                    ),
                     paper,
                     s,
                     0.15,
