@@ -141,7 +141,7 @@ fn check_memory(what: &str, need: f64) -> Result<(), AnalysisError> {
     Ok(())
 }
 
-/// Rough estimate of E[NBP] (the paper's fit with K = 2), for work limits.
+/// Rough estimate of E\[NBP\] (the paper's fit with K = 2), for work limits.
 pub fn rough_nbp(n: u32, d: u32) -> f64 {
     2.0 * (n as f64).powf(0.72 * d as f64 + 0.28)
 }

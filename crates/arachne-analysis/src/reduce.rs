@@ -1,6 +1,6 @@
 //! Exact sums of fractions whose denominators are known products of small integers.
 //!
-//! The exact E[NBP] values have denominators of tens of thousands of digits, and
+//! The exact E\[NBP\] values have denominators of tens of thousands of digits, and
 //! `num-bigint`'s gcd is quadratic in the size of its arguments. But every denominator here is a
 //! product of small integers (`a + 1 + iN`), so the sum is put over the least common multiple
 //! of the denominators (computed from their factorisations) and reduced prime by prime by trial

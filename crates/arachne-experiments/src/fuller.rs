@@ -10,7 +10,7 @@
 //!   points marked, Monte Carlo elsewhere;
 //! * `table_7_1.csv` — `K_D`, `L_D` fits beside the paper's Table 7.1 and `.720 D + .227`;
 //! * `depth_ratios.csv` — DR for alpha-beta and perfect ordering, DR* of perfect ordering;
-//! * `figure_6_1.csv`, `figure_6_1.{svg,png}` — D = 3, E[NBP] against N for R distinct values;
+//! * `figure_6_1.csv`, `figure_6_1.{svg,png}` — D = 3, E\[NBP\] against N for R distinct values;
 //! * `correlation.csv` — `incremental` trees (sums along the path, §8) against i.i.d. values;
 //! * `move_generations.csv` — exact expected non-terminal positions examined (§5, end);
 //! * `perfect_ordering.csv` — the §2 closed form against `alphabeta` on best-first trees.
@@ -40,7 +40,7 @@ pub struct Point {
     pub d: u32,
     /// `exact` or `monte-carlo`.
     pub method: &'static str,
-    /// E[NBP] (exact value rounded, or the sample mean).
+    /// E\[NBP\] (exact value rounded, or the sample mean).
     pub mean: f64,
     /// Sample standard deviation (Monte Carlo).
     pub sd: Option<f64>,

@@ -215,7 +215,7 @@ impl Game for Connect4 {
 
     /// The successor's line is found with one test of the square the disc lands on against
     /// the squares that would complete a line of four for the side to move, computed once
-    /// ([`winning_squares`]); its line balance as in `play`. Valid in every position that
+    /// (`winning_squares`); its line balance as in `play`. Valid in every position that
     /// arises in play (the side to move never has a line of four already: it would have
     /// ended the game).
     #[inline]

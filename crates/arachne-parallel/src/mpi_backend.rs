@@ -14,7 +14,7 @@
 //! **Adding an algorithm to the MPI backend:** if its processes exchange `slave::Msg<G>`,
 //! nothing; otherwise implement `arachne_runtime::Wire` for its message type (as in
 //! [`crate::wire`]) and add one `wire::register::<TheirMsg<Pathed<G>>>(root)` line in
-//! [`register`] below (a crate that depends on this one registers its own type with
+//! `register` below (a crate that depends on this one registers its own type with
 //! `arachne_runtime::wire::register` before it runs, as `arachne-bestfirst`'s master–slave
 //! RBFM does). An algorithm whose messages are not registered fails on this backend with a
 //! clear error, never silently.
@@ -24,7 +24,7 @@
 //! backends (`stopped` set, no value).
 //!
 //! **type-guided's records** (the node types of its trace) live in each rank's processes; after
-//! the run every rank encodes its processes' records and [`type_guided_records`] gathers them
+//! the run every rank encodes its processes' records and `type_guided_records` gathers them
 //! on rank 0, so its trace is the same as on the other backends. Its transposition table is
 //! one per rank (shared by that rank's processes): it only orders moves, so the value is exact
 //! on any number of ranks, but node counts differ from `sim`/`threads`, where one table serves

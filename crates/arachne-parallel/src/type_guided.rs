@@ -17,8 +17,8 @@
 //!
 //! Processors form a tree of fan-out `f` and depth `levels` ([`ProcTree`], numbered like
 //! tree-split's): terminal processors are tree-split's [`Slave`] (serial alpha-beta on a
-//! [`Stepper`](arachne_runtime::Stepper), UPDATEs narrowing its window between steps); every
-//! interior processor is a [`TgMaster`]. A master keeps a stack of [`MasterNode`]s — the line of
+//! [`Stepper`], UPDATEs narrowing its window between steps); every
+//! interior processor is a [`TgMaster`]. A master keeps a stack of `MasterNode`s — the line of
 //! play it has walked down "sequentially", its slaves with it:
 //!
 //! 1. reaching a node, it generates the successors and asks the table for a move;
@@ -1323,7 +1323,7 @@ pub fn search_traced<G: Game>(
 
 /// [`search_traced`], stopping early when `limits` trip (then the outcome has `stopped` set and
 /// the trace is empty). On `--backend mpi` the positions travel as paths
-/// ([`crate::mpi_backend::search_traced`]).
+/// (`crate::mpi_backend::search_traced`).
 pub fn search_traced_limited<G: Game>(
     opts: &TypeGuidedOptions,
     root: &G,

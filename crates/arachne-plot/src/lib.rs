@@ -1,6 +1,6 @@
 //! # arachne-plot
 //!
-//! Small x–y charts for arachne's experiments (speedup curves, E[NBP] against N, …), drawn
+//! Small x–y charts for arachne's experiments (speedup curves, E\[NBP\] against N, …), drawn
 //! with `plotters` into an SVG and a PNG file side by side.
 //!
 //! The text is drawn with DejaVu Sans, embedded in the library (`fonts/DejaVuSans.ttf`, licence

@@ -1,5 +1,5 @@
 //! Messages on the wire: a compact byte encoding for the messages of message-passing
-//! algorithms, used by the [`mpi`](crate::mpi) runtime (this module itself needs no MPI and is
+//! algorithms, used by the `mpi` runtime (this module itself needs no MPI and is
 //! always built, so its round trips are tested in the default test suite).
 //!
 //! A message type implements [`Wire`]: `encode` appends bytes, `decode` reads them back or
