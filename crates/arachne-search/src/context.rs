@@ -477,7 +477,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// or fails. `search(ctx, pos, depth, ply, alpha, beta)` is the caller's own recursion,
     /// which searches the null position (it must call [`Ctx::extend`] and this test too, for
     /// the "never two in a row" rule to see the null move).
-    #[inline(always)]
+    #[inline]
     pub fn null_move_cut<F>(
         &mut self,
         pos: &G,
@@ -498,21 +498,6 @@ impl<'a, G: Game> Ctx<'a, G> {
         {
             return Ok(None);
         }
-        self.null_move_slow(pos, depth, ply, beta, search)
-    }
-
-    #[inline(never)]
-    fn null_move_slow<F>(
-        &mut self,
-        pos: &G,
-        depth: u32,
-        ply: usize,
-        beta: Score,
-        search: F,
-    ) -> Result<Option<Score>, Aborted>
-    where
-        F: FnOnce(&mut Self, &G, u32, usize, Score, Score) -> SearchResult,
-    {
         if pos.evaluate().at_ply(ply as u32) < beta {
             return Ok(None);
         }
