@@ -32,7 +32,9 @@
 //!   edge on the mate-threat positions (§5.6: Crafty "uses the null-move heuristic to detect
 //!   the threats, and extends the search") — a one-ply check extension and adaptive null-move
 //!   pruning (R = 2/3; `arachne_search::context`, "Check extension" and "Null move"), up to a
-//!   depth and node budget. Without the last two it solved 2 of the 19 positions in 25 M nodes.
+//!   depth and node budget. Without the last two it solved 2 of the 19 positions in 25 M nodes
+//!   (Pos4, Fin3), with them 10 (`BENCHMARKS.md`, "chessab"); Fin3, a bishop ending where the
+//!   side with the bishop is in zugzwang, is lost to the null move.
 //! * **Solution time** (§5.5.1): RBFM — the point after which the move played (the most common
 //!   best move of the last 100 expansions, §5.3) is a `bm` move until the end of the budget;
 //!   alpha-beta — the end of the first iteration from which every iteration's best move is a
