@@ -362,3 +362,56 @@ fn stop_latency_at_8_threads() {
         e.quit();
     }
 }
+
+/// The `nodes` of the last `info` line with a depth.
+fn last_nodes(lines: &[String]) -> u64 {
+    let l = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("an info line");
+    let mut it = l.split_whitespace();
+    it.find(|&w| w == "nodes");
+    it.next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn check_extension_and_null_move_are_options_on_by_default() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    for opt in ["CheckExtension", "NullMove"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l == &format!("option name {opt} type check default true")),
+            "{opt}: {lines:?}"
+        );
+    }
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 5");
+    let on = last_nodes(&e.until("bestmove"));
+    e.send("setoption name NullMove value false");
+    e.send("setoption name CheckExtension value false");
+    e.send("go depth 5");
+    let off = last_nodes(&e.until("bestmove"));
+    e.send("ucinewgame");
+    e.send(&format!("position fen {fen}"));
+    e.send("setoption name NullMove value maybe");
+    e.send("isready");
+    let said = e.until("readyok");
+    assert!(
+        said.iter().any(|l| l.contains("NullMove: `maybe`")),
+        "{said:?}"
+    );
+    // The first search ran on a fresh table and `ucinewgame` clears it: with both options on
+    // again the search repeats its count exactly, and it differs from the one without them.
+    e.send("setoption name NullMove value true");
+    e.send("setoption name CheckExtension value true");
+    e.send("go depth 5");
+    let again = last_nodes(&e.until("bestmove"));
+    assert_eq!(again, on);
+    assert_ne!(on, off);
+    e.quit();
+}

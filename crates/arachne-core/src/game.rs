@@ -55,6 +55,30 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// True when the side to move is in check (chess), i.e. a position where passing would be
+    /// illegal and where searchers may extend the search (`SearchOptions::check_extension` in
+    /// `arachne-search`). Default: `false` — games without checks are never extended.
+    #[inline]
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// The position after the side to move *passes* (a "null move": the same position with
+    /// the other side to move), for the null-move heuristic (`SearchOptions::null_move` in
+    /// `arachne-search`), or `None` where passing is not allowed or would mislead the search.
+    /// A game returns `None` at least when the side to move is in check (passing would leave
+    /// its king capturable) and where zugzwang is common — positions in which every move
+    /// worsens the mover's position, so that "pass" would be better than any legal move and a
+    /// null-move search would overestimate it. Chess returns `None` in check and when the side
+    /// to move has only king and pawns. The null position is never a legal game position: a
+    /// searcher uses it only to bound a node's value, never to report a move.
+    ///
+    /// Default: `None` (no null move; every game keeps its exact values).
+    #[inline]
+    fn null_move(&self) -> Option<Self> {
+        None
+    }
+
     /// A 64-bit key identifying the position (Zobrist or similar), if the game has one.
     /// Synthetic trees return a unique node key. Used by transposition tables.
     #[inline]

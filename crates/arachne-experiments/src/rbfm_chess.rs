@@ -28,7 +28,13 @@
 //!   variance pooled over `d`; the command is in `crates/arachne-bestfirst/data/README.md`).
 //! * **Our best alpha-beta**: `aspiration` (iterative deepening, aspiration windows, fail-soft
 //!   re-search, the quiescence search in the node's window) with the transposition table,
-//!   MVV/LVA hints, killers, history and quiescence, up to a depth and node budget.
+//!   MVV/LVA hints, killers, history and quiescence, and — what the paper names as Crafty's
+//!   edge on the mate-threat positions (§5.6: Crafty "uses the null-move heuristic to detect
+//!   the threats, and extends the search") — a one-ply check extension and adaptive null-move
+//!   pruning (R = 2/3; `arachne_search::context`, "Check extension" and "Null move"), up to a
+//!   depth and node budget. Without the last two it solved 2 of the 19 positions in 25 M nodes
+//!   (Pos4, Fin3), with them 10 (`BENCHMARKS.md`, "chessab"); Fin3, a bishop ending where the
+//!   side with the bishop is in zugzwang, is lost to the null move.
 //! * **Solution time** (§5.5.1): RBFM — the point after which the move played (the most common
 //!   best move of the last 100 expansions, §5.3) is a `bm` move until the end of the budget;
 //!   alpha-beta — the end of the first iteration from which every iteration's best move is a
@@ -154,6 +160,8 @@ pub fn best_alphabeta_options() -> SearchOptions {
         history: true,
         quiescence: true,
         tt_mib: 16,
+        check_extension: true,
+        null_move: true,
         ..SearchOptions::default()
     }
 }
@@ -161,6 +169,18 @@ pub fn best_alphabeta_options() -> SearchOptions {
 /// Alpha-beta's solution: the first iteration from which every iteration plays a `bm` move
 /// (`None`: the last iteration within the limits does not).
 pub fn alphabeta_solution(pos: &Chess, bm: &[Move], depth: u32, nodes: u64) -> Option<Solution> {
+    alphabeta_solution_with(pos, bm, depth, nodes, &best_alphabeta_options())
+}
+
+/// [`alphabeta_solution`] with other search options (e.g. without the check extension and the
+/// null move, to compare).
+pub fn alphabeta_solution_with(
+    pos: &Chess,
+    bm: &[Move],
+    depth: u32,
+    nodes: u64,
+    opts: &SearchOptions,
+) -> Option<Solution> {
     let start = Instant::now();
     let mut first: Option<Solution> = None;
     let mut report = |o: &arachne_search::SearchOutcome<Move>| {
@@ -180,13 +200,7 @@ pub fn alphabeta_solution(pos: &Chess, bm: &[Move], depth: u32, nodes: u64) -> O
         nodes: Some(nodes),
         ..Limits::default()
     };
-    Algorithm::Aspiration { delta: 50 }.search_with(
-        pos,
-        &limits,
-        &best_alphabeta_options(),
-        None,
-        &mut report,
-    );
+    Algorithm::Aspiration { delta: 50 }.search_with(pos, &limits, opts, None, &mut report);
     first
 }
 
@@ -477,7 +491,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     );
     rep.setup(
         "alpha-beta",
-        format!("aspiration (quiescence in the node's window) + TT 16 MiB, MVV/LVA, killers, history, quiescence; to depth {ab_depth} or {ab_nodes} nodes (paper: Crafty 17.9)"),
+        format!("aspiration (quiescence in the node's window) + TT 16 MiB, MVV/LVA, killers, history, quiescence, check extension, null move (R = 2/3); to depth {ab_depth} or {ab_nodes} nodes (paper: Crafty 17.9)"),
     );
     rep.setup("Table 4", format!("master–slave on the simulator, P = 1, 32, 64, seeds 1..{t4_seeds} of each position (paper: 20 runs), heuristics 1–4 (as the paper's program; P = 1 is the serial search), each run up to min(serial run's generated nodes, {ladder_cap}); solution = the point of the master's trace from which the move played stays a bm move; cost in shallow-search nodes: each job's shallow-search nodes as measured, tree work 20 per selection/expansion/resolution/move generation, message 10"));
     let all = bench::lct2();

@@ -24,6 +24,9 @@
 //!   (unless it is mate, which takes precedence as in the FIDE rules);
 //! * draws by repetition are path-dependent and therefore handled by the searcher
 //!   (`SearchOptions::repetition`), using [`Game::hash`].
+//! * [`Game::in_check`] and [`Game::null_move`] serve the searcher's check extension and
+//!   null-move heuristic (`SearchOptions::check_extension`, `SearchOptions::null_move`): a null
+//!   move is refused in check and when the side to move has only king and pawns (zugzwang).
 //!
 //! Moves are named in UCI form (`e2e4`, `e7e8q`, castling `e1g1`) even though cozy-chess encodes
 //! castling as king-takes-rook internally.
@@ -456,6 +459,27 @@ impl Game for Chess {
     #[inline]
     fn hash(&self) -> Option<u64> {
         Some(self.board.hash())
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        Chess::in_check(self)
+    }
+
+    /// A pass (cozy-chess's [`Board::null_move`]: the other side to move, no en-passant
+    /// square, the half-move clock advanced), refused in check and when the side to move has
+    /// only its king and pawns (the usual guard against zugzwang, which is common in such
+    /// endings; Crafty and Stockfish require a piece of the side to move as well).
+    fn null_move(&self) -> Option<Self> {
+        let b = &self.board;
+        let us = b.colors(b.side_to_move());
+        if (us & !(b.pieces(Piece::Pawn) | b.pieces(Piece::King))).is_empty() {
+            return None;
+        }
+        b.null_move().map(|board| Chess {
+            board,
+            eval: self.eval,
+        })
     }
 
     fn noisy_moves(&self, out: &mut Vec<Move>) {

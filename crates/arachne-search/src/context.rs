@@ -24,6 +24,45 @@
 //!   `position … moves …`), is a draw. Such values depend on the path, so they may disagree
 //!   with a transposition-table entry stored along another path (the usual graph-history
 //!   interaction); tests that compare searchers leave repetition off.
+//!
+//! Two more options make a searcher a chess engine's search rather than a fixed-depth one; both
+//! are off by default (every exact-value test and node count is unchanged), and a searcher
+//! opts in by calling [`Ctx::extend`] before opening a node and [`Ctx::null_move_cut`] after
+//! expanding it (`falphabeta`, hence `aspiration`, does):
+//!
+//! * **Check extension** (`SearchOptions::check_extension`): a node below the root whose side
+//!   to move is in check ([`Game::in_check`]) gets one more ply of depth, so a check at the
+//!   horizon is answered instead of being valued statically (seed 002 §5.6: Crafty "extends
+//!   the search" where problems contain threats; Crafty and Stockfish both extend checks). Bound:
+//!   a node at ply `p` with `d` plies left is extended only while `p + d < 2·D`, `D` the depth
+//!   of the search's root (the depth given at ply 0; before any, the depth limit). Along a path
+//!   `p + d` grows by one per extension and never otherwise, so at most `D` extensions lie on
+//!   a path and every path ends by ply `2·D` (quiescence aside): a search always terminates.
+//!   On games without checks `in_check` is `false` and nothing changes.
+//! * **Null move** (`SearchOptions::null_move`): before searching the moves of a node, the
+//!   side to move *passes* ([`Game::null_move`]) and the opponent's reply is searched with
+//!   the null window `(β − 1, β)` to the reduced depth `d − 1 − R`; if even passing reaches
+//!   `β`, the node fails high without searching a move (a threat-free position is assumed at
+//!   least as good as after a pass; the null move "detects the threats", seed 002 §5.6).
+//!   Choices, after the public descriptions of Crafty (Hyatt; Heinz's *adaptive null-move
+//!   pruning*, 1999, which Crafty adopted) and Stockfish's search:
+//!   - **R adaptive**: `R = 3` when `d > 6`, else `R = 2` (Heinz: R = 3 far from the horizon,
+//!     2 near it); with `d − 1 − R ≤ 0` the reply is valued as a bottom position (with
+//!     quiescence, its capture search).
+//!   - **Where**: not at the root (ply 0), not at `d < 2`, not in check and not in K+P
+//!     endings (the game refuses the pass: [`Game::null_move`]), not right after a null move
+//!     (never two in a row), not on the previous iteration's principal line (the nodes
+//!     staged iteration follows: the expected PV nodes, where a fail high is not expected),
+//!     only when the static value is at least `β` (Stockfish's condition: a node that is
+//!     expected to fail high, a beta-cut node) and `β` is neither infinite nor a mate score.
+//!   - **Result**: the null-window search's value if it reaches `β` (fail-soft), but `β`
+//!     itself when that value is a mate score (an unproven mate is not reported, as in
+//!     Stockfish). A null-move cutoff counts in `stats.cutoffs`; the null position counts as
+//!     a node like any other.
+//!
+//!   Values then depend on the pruning (the point of the heuristic: the search reaches deeper
+//!   in the same nodes), so tests compare them with `negamax` only where no null move is
+//!   possible (games without one; chess K+P endings).
 use crate::ordering::{self, OrderingState};
 use crate::SearchOptions;
 use arachne_core::{
@@ -140,7 +179,18 @@ pub struct Ctx<'a, G: Game> {
     /// No table, no repetition, no ordering option: only a principal line to follow can
     /// reorder a node's moves ([`Ctx::expand`]'s fast path).
     plain: bool,
+    /// `opts.check_extension`, copied for the hot path.
+    check_ext: bool,
+    /// `opts.null_move`, copied for the hot path.
+    null_move: bool,
+    /// Depth of the search's root, for the bound on check extensions ([`Ctx::extend`]).
+    root_depth: u32,
+    /// Ply of the node reached by the innermost null move on the current path, if any.
+    null_ply: Option<usize>,
 }
+
+/// Adaptive null-move reduction (module docs, "Null move"): `R = 3` above this depth, else 2.
+pub const NULL_MOVE_R3_DEPTH: u32 = 6;
 
 impl<'a, G: Game> Ctx<'a, G> {
     /// A context for one search.
@@ -203,6 +253,10 @@ impl<'a, G: Game> Ctx<'a, G> {
             plain: tt.is_none()
                 && !opts.repetition
                 && !(opts.preorder || opts.hints || opts.killers || opts.history),
+            check_ext: opts.check_extension,
+            null_move: opts.null_move,
+            root_depth: limits.depth.unwrap_or(1),
+            null_ply: None,
         }
     }
 
@@ -390,6 +444,77 @@ impl<'a, G: Game> Ctx<'a, G> {
         }
         self.qbufs[qply] = moves;
         best
+    }
+
+    /// The depth to search `pos` at `ply` with, `depth` plies nominally left: with check
+    /// extension on, one more when the side to move is in check and the bound allows it
+    /// (module docs, "Check extension"); otherwise `depth`. Called before opening a node; at
+    /// ply 0 it records the root's depth for the bound.
+    #[inline(always)]
+    pub fn extend(&mut self, pos: &G, depth: u32, ply: usize) -> u32 {
+        if !self.check_ext {
+            return depth;
+        }
+        self.extend_slow(pos, depth, ply)
+    }
+
+    #[inline(never)]
+    fn extend_slow(&mut self, pos: &G, depth: u32, ply: usize) -> u32 {
+        if ply == 0 {
+            self.root_depth = depth;
+            return depth;
+        }
+        if (ply as u64 + depth as u64) < 2 * self.root_depth as u64 && pos.in_check() {
+            depth + 1
+        } else {
+            depth
+        }
+    }
+
+    /// The null-move test at an interior node (module docs, "Null move"), called after the
+    /// node was expanded and before its moves are searched: `Some(v)` when passing already
+    /// reaches `beta` — the node fails high with `v` — and `None` when the test does not apply
+    /// or fails. `search(ctx, pos, depth, ply, alpha, beta)` is the caller's own recursion,
+    /// which searches the null position (it must call [`Ctx::extend`] and this test too, for
+    /// the "never two in a row" rule to see the null move).
+    #[inline]
+    pub fn null_move_cut<F>(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        beta: Score,
+        search: F,
+    ) -> Result<Option<Score>, Aborted>
+    where
+        F: FnOnce(&mut Self, &G, u32, usize, Score, Score) -> SearchResult,
+    {
+        if !self.null_move
+            || ply == 0
+            || depth < 2
+            || self.follow_pv
+            || self.null_ply == Some(ply)
+            || beta.0.abs() > Score::MAX_EVAL
+        {
+            return Ok(None);
+        }
+        if pos.evaluate().at_ply(ply as u32) < beta {
+            return Ok(None);
+        }
+        let Some(passed) = pos.null_move() else {
+            return Ok(None);
+        };
+        let r = if depth > NULL_MOVE_R3_DEPTH { 3 } else { 2 };
+        let reduced = depth.saturating_sub(1 + r);
+        let saved = self.null_ply.replace(ply + 1);
+        let v = search(self, &passed, reduced, ply + 1, -beta, -beta + 1);
+        self.null_ply = saved;
+        let v = -v?;
+        if v < beta {
+            return Ok(None);
+        }
+        self.stats.cutoffs += 1;
+        Ok(Some(if v.is_decisive() { beta } else { v }))
     }
 
     /// True when `pos` at `ply > 0` repeats a position on the current path or in the game

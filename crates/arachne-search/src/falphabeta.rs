@@ -15,6 +15,10 @@
 //! window and a bound on the correct side outside it), and a full-window call returns the same
 //! value as [`falphabeta`] for fewer positions. Used by RBFM's chess evaluator
 //! (`arachne-bestfirst`'s `shallow`, seed 002 §5.1).
+//!
+//! Both forms honour the check extension and the null move of `SearchOptions` (off by default;
+//! [`crate::context`], "Check extension" and "Null move"); Theorem 1 is about the searched
+//! tree, which the null move prunes further.
 use crate::context::{Ctx, Node, SearchResult};
 use arachne_core::{Game, Score, Window};
 
@@ -52,6 +56,7 @@ fn node<G: Game, const WINDOWED: bool>(
     alpha: Score,
     beta: Score,
 ) -> SearchResult {
+    let depth = ctx.extend(pos, depth, ply);
     let opened = if WINDOWED {
         ctx.open_in_window(pos, depth, ply, alpha, beta)?
     } else {
@@ -61,6 +66,9 @@ fn node<G: Game, const WINDOWED: bool>(
         Node::Leaf(v) => return Ok(v),
         Node::Interior(d) => d,
     };
+    if let Some(v) = ctx.null_move_cut(pos, depth, ply, beta, node::<G, WINDOWED>)? {
+        return Ok(v);
+    }
     let mut m = -Score::INF;
     let mut best = None;
     for i in 0..d {

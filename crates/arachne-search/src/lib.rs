@@ -74,6 +74,15 @@ pub struct SearchOptions {
     pub repetition: bool,
     /// Hashes of the positions played before the root (oldest first), for `repetition`.
     pub game_history: Vec<u64>,
+    /// Check extension: a node whose side to move is in check ([`Game::in_check`]) is searched
+    /// one ply deeper, at most as many extra plies on a path as the root's depth (so a search
+    /// always ends). Honoured by `falphabeta` and `aspiration` ([`context`], "Check
+    /// extension"). A no-op for games without checks.
+    pub check_extension: bool,
+    /// Null-move pruning with adaptive reduction R = 2 or 3 ([`Game::null_move`];
+    /// [`context`], "Null move"). Honoured by `falphabeta` and `aspiration`. Values may then
+    /// differ from `negamax` (the heuristic's point); a no-op for games without a null move.
+    pub null_move: bool,
 }
 
 impl Default for SearchOptions {
@@ -87,6 +96,8 @@ impl Default for SearchOptions {
             quiescence: false,
             repetition: false,
             game_history: Vec::new(),
+            check_extension: false,
+            null_move: false,
         }
     }
 }

@@ -52,6 +52,14 @@ pub struct SearchArgs {
     /// captures, seed 001 §6); a no-op for games without captures.
     #[arg(long)]
     pub quiescence: bool,
+    /// Extend the search by a ply at positions where the side to move is in check (chess;
+    /// `falphabeta` and `aspiration`; a no-op for games without checks).
+    #[arg(long)]
+    pub check_extension: bool,
+    /// Null-move pruning, adaptive R = 2/3 (chess, not in check nor in king-and-pawn endings;
+    /// `falphabeta` and `aspiration`; a no-op for games without a null move).
+    #[arg(long)]
+    pub null_move: bool,
     /// Transposition table size in MiB (for staged search on real games, sss, mtdf), exactly
     /// as given, 1..=65536 (0: none, where the table is optional).
     #[arg(long, default_value_t = 16)]
@@ -81,6 +89,8 @@ impl SearchArgs {
             history: self.ordering,
             tt_mib: self.hash,
             quiescence: self.quiescence,
+            check_extension: self.check_extension,
+            null_move: self.null_move,
             ..SearchOptions::default()
         }
     }
@@ -100,6 +110,8 @@ pub fn run_default() -> CliResult {
         preorder: false,
         ordering: true,
         quiescence: false,
+        check_extension: false,
+        null_move: false,
         hash: 16,
         nodes: None,
         time_ms: None,

@@ -25,7 +25,10 @@
 //! Search options in force: move ordering (MVV/LVA captures, killers, history), capture-only
 //! quiescence at the horizon (option `Quiescence`, on by default: the Technology program's "all
 //! chains of captures", seed 001 §6), and draws by repetition against the search path and the
-//! game's earlier positions from `position … moves …`. With `Threads` above 1 the search is
+//! game's earlier positions from `position … moves …`. The default `aspiration` (and
+//! `falphabeta`) also extends checks by a ply and prunes with the null move (options
+//! `CheckExtension` and `NullMove`, on by default; `arachne_search::context`, "Check
+//! extension" and "Null move"); the other algorithms ignore them. With `Threads` above 1 the search is
 //! the shared-memory algorithm of option `ParallelAlgorithm` (`ybwc`, the default, `jamboree`,
 //! `lazy-smp` or `abdada`; module `arachne_parallel::smp`) by iterative deepening on the
 //! engine's table, one `info` line per completed depth; `stop` reaches every thread within a
@@ -122,8 +125,21 @@ struct Engine {
     algo: Algorithm,
     parallel: SmpAlgo,
     quiescence: bool,
+    /// Options `CheckExtension` and `NullMove` (both on by default).
+    check_extension: bool,
+    null_move: bool,
     tt: Arc<TranspositionTable>,
     search: Option<Running>,
+}
+
+/// Sets a `check` option from `true`/`false` (any case); anything else is answered with an
+/// `info string` and changes nothing.
+fn set_check(flag: &mut bool, name: &str, value: &str) {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => *flag = true,
+        "false" => *flag = false,
+        _ => say(&format!("info string {name}: `{value}` is not true/false")),
+    }
 }
 
 fn say(line: &str) {
@@ -145,6 +161,8 @@ impl Engine {
                 .parse()
                 .expect("default parallel algorithm"),
             quiescence: true,
+            check_extension: true,
+            null_move: true,
             tt: Arc::new(TranspositionTable::with_mib(DEFAULT_HASH_MIB)),
             search: None,
         }
@@ -173,6 +191,8 @@ impl Engine {
                     "option name ParallelAlgorithm type combo default {DEFAULT_PARALLEL}{vars}"
                 ));
                 say("option name Quiescence type check default true");
+                say("option name CheckExtension type check default true");
+                say("option name NullMove type check default true");
                 say(&format!(
                     "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
                 ));
@@ -279,13 +299,9 @@ impl Engine {
                 Ok(a) => self.parallel = a,
                 Err(e) => say(&format!("info string ParallelAlgorithm: {e}")),
             },
-            "quiescence" => match value.to_ascii_lowercase().as_str() {
-                "true" => self.quiescence = true,
-                "false" => self.quiescence = false,
-                _ => say(&format!(
-                    "info string Quiescence: `{value}` is not true/false"
-                )),
-            },
+            "quiescence" => set_check(&mut self.quiescence, "Quiescence", &value),
+            "checkextension" => set_check(&mut self.check_extension, "CheckExtension", &value),
+            "nullmove" => set_check(&mut self.null_move, "NullMove", &value),
             _ => {}
         }
     }
@@ -318,6 +334,8 @@ impl Engine {
             history: true,
             tt_mib: self.hash_mib,
             quiescence: self.quiescence,
+            check_extension: self.check_extension,
+            null_move: self.null_move,
             repetition: true,
             game_history: self.history.clone(),
             ..SearchOptions::default()
