@@ -13,9 +13,18 @@
 //! and the number of rounds are parameters. Positions come from [`random_positions`]: random
 //! walks of a few plies from a root (for incremental trees, nodes inside a deep tree, whose
 //! branching is random — the root's always is `b`).
+//!
+//! Two choices where the paper is open (seed 002 §5.4 learns chess with the §5.2 heuristics):
+//! * **The cell of a sample is the root's own expansion count `s_v`**, the key the search looks
+//!   the table up with, not the number of steps made: with heuristic 2 one step can make two
+//!   expansions. Without the heuristics the two are equal.
+//! * **Decisive samples are left out**: when the real score or the root's score is a won or
+//!   lost value (a mate found), the difference is not in the score's units (a mate is
+//!   `Score::WIN`, 9·10⁸) and one such sample would make the cell's variance
+//!   meaningless.
 use crate::dist::{s_bin, DistTable, Family, D_MAX, S_BINS};
 use crate::engine::{BfOptions, Heuristics, Kind, LeafSearch, Searcher, Step};
-use arachne_core::{Game, Limits};
+use arachne_core::{Game, Limits, Score};
 use arachne_search::{Algorithm, SearchOptions};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -240,20 +249,31 @@ pub fn learn_with<G: Game>(
             }
             for k in 0..=cfg.expansions {
                 let root = *s.tree().root();
+                // The cell is the root's own expansion count `s_v` (the tree's lookup key):
+                // with §5.2's heuristic 2 a step can make two expansions, so `s_v ≥ k`.
+                let sv = root.s;
+                let decisive = Score(r).is_decisive() || root.score().is_decisive();
+                if decisive {
+                    // A won or lost position: mate scores are not centipawns (module docs).
+                    if k == cfg.expansions || !matches!(s.step(), Step::Expanded { .. }) {
+                        break;
+                    }
+                    continue;
+                }
                 let delta = r as f64 - root.score as f64;
-                let d = if k == 0 {
+                let d = if sv == 0 {
                     0
                 } else {
                     (root.d as usize).min(D_MAX)
                 };
-                let cell = &mut moments[s_bin(k)][d];
+                let cell = &mut moments[s_bin(sv)][d];
                 cell[0] += 1.0;
                 cell[1] += delta;
                 cell[2] += delta * delta;
                 cell[3] += delta * delta * delta;
                 samples += 1;
-                if last && cfg.keep_s.contains(&k) {
-                    kept.entry((k, root_moves))
+                if last && cfg.keep_s.contains(&sv) {
+                    kept.entry((sv, root_moves))
                         .or_insert_with(Vec::new)
                         .push(delta);
                 }
@@ -312,5 +332,97 @@ pub fn learn_with<G: Game>(
         table,
         rounds,
         kept,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shallow::{ShallowChess, ShallowConfig};
+    use arachne_games::chess::Chess;
+
+    fn chess(fen: &str) -> ShallowChess {
+        ShallowChess::new(
+            Chess::from_fen(fen).expect("fen"),
+            Arc::new(ShallowConfig::default()),
+        )
+    }
+
+    fn extra() -> LearnExtra<ShallowChess> {
+        LearnExtra {
+            leaf_search: Some(ShallowChess::leaf_search()),
+            heuristics: Heuristics {
+                unknown_children: true,
+                shallow_down: true,
+            },
+            pool_d_variance: true,
+        }
+    }
+
+    fn cfg(expansions: u32) -> LearnConfig {
+        LearnConfig {
+            real_depth: 3,
+            expansions,
+            rounds: 1,
+            family: "exponential".parse().expect("family"),
+            ..LearnConfig::default()
+        }
+    }
+
+    #[test]
+    fn samples_go_to_the_roots_own_expansion_count() {
+        // With heuristic 2 a step can make two expansions: the cells are keyed by `s_v`.
+        let p = chess("6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1");
+        let c = cfg(12);
+        let l = learn_with(std::slice::from_ref(&p), &[0], &c, &extra(), &mut |_, _| {});
+        // The same seeded run, step by step.
+        let mut o = BfOptions::new(Kind::Rbfm);
+        o.table = Some(Arc::new(DistTable::constant(c.family, 0.0)));
+        o.vote = 0;
+        o.seed = c.seed;
+        o.heuristics = extra().heuristics;
+        let mut s = Searcher::new(p.clone(), o).with_leaf_search(ShallowChess::leaf_search());
+        let mut want = vec![0u32; S_BINS];
+        for k in 0..=c.expansions {
+            want[s_bin(s.tree().root().s)] += 1;
+            if k == c.expansions || !matches!(s.step(), Step::Expanded { .. }) {
+                break;
+            }
+        }
+        let got: Vec<u32> = l.table.n.iter().map(|row| row.iter().sum()).collect();
+        assert_eq!(got, want);
+        assert!(
+            s.tree().root().s > c.expansions,
+            "some step made two expansions (s = {})",
+            s.tree().root().s
+        );
+    }
+
+    #[test]
+    fn decisive_scores_give_no_sample() {
+        // Back-rank mate in one for White (Rd8#): its real score is a win, not centipawns.
+        let mate = chess("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        let quiet = chess("6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 1");
+        let real_mate = Score::win_in(1).0;
+        let c = cfg(3);
+        let both = learn_with(
+            &[quiet.clone(), mate.clone()],
+            &[0, real_mate],
+            &c,
+            &LearnExtra::default(),
+            &mut |_, _| {},
+        );
+        let alone = learn_with(&[quiet], &[0], &c, &LearnExtra::default(), &mut |_, _| {});
+        assert_eq!(both.rounds[0].samples, alone.rounds[0].samples);
+        assert_eq!(both.table.g, alone.table.g);
+        assert!(both.table.g.iter().flatten().all(|g| *g < 1e6));
+        let none = learn_with(
+            &[mate],
+            &[real_mate],
+            &c,
+            &LearnExtra::default(),
+            &mut |_, _| {},
+        );
+        assert_eq!(none.rounds[0].samples, 0);
     }
 }

@@ -24,8 +24,13 @@
 //!   ([`arachne_bestfirst::master::search_with`]): a slave's job is the partial expansion (or
 //!   heuristic 2's two searches), or the evaluation of a node's unknown children.
 //! * **Distribution**: the shipped table for `chess:eval=pst` (`data/chess-pst.tbl`), learned
-//!   with that evaluation as §5.4 says at a small scale (exponential family, 25 % damping,
-//!   variance pooled over `d`; the command is in `crates/arachne-bestfirst/data/README.md`).
+//!   with that evaluation as §5.4 says at a small scale (exponential family, 25 % damping —
+//!   a uniformly random child in CHOOSE-RANDOM-CHILD — variance pooled over `d`, real score to
+//!   depth 7; the command is in `crates/arachne-bestfirst/data/README.md`). Its spread is
+//!   narrow (σ ≈ 21 cp at `s = 0`); hand-made tables with σ = 100 or 200 cp at `s = 0` solve
+//!   no more positions (BENCHMARKS.md, "rbfmchess"): with this evaluator the `bm` moves of Pos3, Pos9
+//!   and Cmb5 look 1–4 pawns worse at SEARCH-DEPTH 3, and no deeper search within the budget
+//!   (RBFM's or alpha-beta's) confirms them.
 //! * **Our best alpha-beta**: `aspiration` (iterative deepening, aspiration windows, fail-soft
 //!   re-search, the quiescence search in the node's window) with the transposition table,
 //!   MVV/LVA hints, killers, history and quiescence, and — what the paper names as Crafty's
