@@ -26,7 +26,8 @@
 //!   (`SearchOptions::repetition`), using [`Game::hash`].
 //! * [`Game::in_check`] and [`Game::null_move`] serve the searcher's check extension and
 //!   null-move heuristic (`SearchOptions::check_extension`, `SearchOptions::null_move`): a null
-//!   move is refused in check and when the side to move has only king and pawns (zugzwang).
+//!   move is refused in check and when the side to move has no rook or queen and at most one
+//!   minor piece (zugzwang).
 //!
 //! Moves are named in UCI form (`e2e4`, `e7e8q`, castling `e1g1`) even though cozy-chess encodes
 //! castling as king-takes-rook internally.
@@ -468,12 +469,17 @@ impl Game for Chess {
 
     /// A pass (cozy-chess's [`Board::null_move`]: the other side to move, no en-passant
     /// square, the half-move clock advanced), refused in check and when the side to move has
-    /// only its king and pawns (the usual guard against zugzwang, which is common in such
-    /// endings; Crafty and Stockfish require a piece of the side to move as well).
+    /// no rook or queen and at most one minor piece: zugzwang is common in such endings
+    /// (Crafty and Stockfish require a piece of the side to move; requiring a rook, a queen
+    /// or two minor pieces is our choice, because with one bishop LCT-II's Fin3 — a bishop
+    /// ending where the side with the bishop is in zugzwang — was solved without the null
+    /// move and lost with it).
     fn null_move(&self) -> Option<Self> {
         let b = &self.board;
         let us = b.colors(b.side_to_move());
-        if (us & !(b.pieces(Piece::Pawn) | b.pieces(Piece::King))).is_empty() {
+        let heavy = us & (b.pieces(Piece::Rook) | b.pieces(Piece::Queen));
+        let minors = us & (b.pieces(Piece::Knight) | b.pieces(Piece::Bishop));
+        if heavy.is_empty() && minors.len() <= 1 {
             return None;
         }
         b.null_move().map(|board| Chess {

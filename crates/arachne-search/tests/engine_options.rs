@@ -63,7 +63,7 @@ fn games_without_checks_or_passes_are_unchanged() {
 }
 
 #[test]
-fn the_null_move_is_refused_in_check_and_in_king_and_pawn_endings() {
+fn the_null_move_is_refused_in_check_and_in_minor_piece_endings() {
     let start = Chess::startpos();
     assert!(!start.in_check());
     let passed = start.null_move().expect("a pass from the start position");
@@ -89,9 +89,22 @@ fn the_null_move_is_refused_in_check_and_in_king_and_pawn_endings() {
         assert!(!p.in_check(), "{fen}");
         assert!(p.null_move().is_none(), "{fen}");
     }
-    // One piece beside king and pawns is enough (only the side to move's pieces count).
-    let knight = Chess::from_fen("q3k3/8/8/8/8/8/4P3/4KN2 w - - 0 1").unwrap();
-    assert!(knight.null_move().is_some());
+    // One minor piece beside king and pawns is not enough (bishop endings such as LCT-II's
+    // Fin3 are zugzwang positions); two minor pieces, a rook or a queen are (only the side to
+    // move's pieces count).
+    for fen in [
+        "q3k3/8/8/8/8/8/4P3/4KN2 w - - 0 1",
+        "q3k3/8/8/8/8/8/4P3/4KB2 w - - 0 1",
+    ] {
+        assert!(Chess::from_fen(fen).unwrap().null_move().is_none(), "{fen}");
+    }
+    for fen in [
+        "q3k3/8/8/8/8/8/4P3/2B1KN2 w - - 0 1",
+        "q3k3/8/8/8/8/8/4P3/4KR2 w - - 0 1",
+        "4k3/8/8/8/8/8/4P3/3QK3 w - - 0 1",
+    ] {
+        assert!(Chess::from_fen(fen).unwrap().null_move().is_some(), "{fen}");
+    }
     let theirs = Chess::from_fen("q3k3/8/8/8/8/8/4P3/4K3 b - - 0 1").unwrap();
     assert!(theirs.null_move().is_some());
 }
