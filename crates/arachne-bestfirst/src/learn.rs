@@ -241,8 +241,9 @@ pub fn learn_with<G: Game>(
             for k in 0..=cfg.expansions {
                 let root = *s.tree().root();
                 let delta = r as f64 - root.score as f64;
+                // s = 0: under the position's move count (`dist` module docs).
                 let d = if k == 0 {
-                    0
+                    root_moves.min(D_MAX)
                 } else {
                     (root.d as usize).min(D_MAX)
                 };
