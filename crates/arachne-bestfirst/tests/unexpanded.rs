@@ -93,3 +93,16 @@ fn the_search_counts_the_moves_of_generated_leaves_only_when_the_table_asks() {
         assert_eq!(s.stats().leaves, gen);
     }
 }
+
+#[test]
+fn an_unexpanded_node_is_sampled_from_its_move_counts_cell() {
+    use rand::SeedableRng;
+    let mut t = DistTable::constant("normal".parse().unwrap(), 0.0);
+    t.f[0][3] = 100.0;
+    t.f[0][0] = -7.0;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+    // g = 0: the sample is the cell's mean, score + f(0, d).
+    assert_eq!(t.sample(&mut rng, 5, 0, 3, 4), 105.0);
+    assert_eq!(t.sample(&mut rng, 5, 0, 0, 4), -2.0);
+    assert_eq!(t.sample(&mut rng, 5, 0, 2, 4), 5.0);
+}
