@@ -9,9 +9,18 @@
 //!
 //! ## Choices where the paper is open
 //! * **`d_v` of an unexpanded node.** The paper's learning knows the move count of the sampled
-//!   root before its first expansion; a leaf of the search tree does not (it would cost a move
-//!   generation per generated node). Unexpanded nodes (`s_v = 0`) are looked up in one pooled
-//!   column `d = 0`, learned from all `s = 0` samples.
+//!   root before its first expansion, and §3.2.2 reads the `s = 0` shift by it ("nodes which
+//!   were not expanded are usually too pessimistic … when the root has only one child … the
+//!   static value of such nodes is usually too optimistic"). [`crate::learn`] files each
+//!   `s = 0` sample under the position's move count `d`, so a learned table has one `s = 0`
+//!   cell per `d` (column `d = 0`, and any `d` with too few samples, hold the pooled values).
+//!   A leaf of the search tree knows its move count only if it is counted when the leaf is
+//!   generated: the engine does so ([`DistTable::unexpanded_by_d`], one move generation per
+//!   generated node, not counted as generated nodes — the children are not generated) when
+//!   the table has such cells, and stores it in the node ([`crate::tree::Node::moves_hint`]);
+//!   otherwise (older tables, the shared-tree and master–slave forms) `d = 0`, the pooled
+//!   column. On incremental trees `b = 10` the `s = 0` mean shift runs from −1.0 edge units at
+//!   `d = 1` to +0.87 at `d = 10` (pooled: +0.38): BENCHMARKS.md, "games".
 //! * **Bins.** `s` is exact up to 31, then in bins (`32–39, 40–47, 48–63, …, 512–1023, 1024+`);
 //!   `d` is exact up to [`D_MAX`] and clamped above. A cell with fewer than [`MIN_SAMPLES`]
 //!   samples takes the column pooled over `d`, and a row with too few takes the previous row.
@@ -182,8 +191,15 @@ impl DistTable {
     #[inline]
     pub fn params(&self, s: u32, d: u16) -> (f64, f64) {
         let b = s_bin(s);
-        let d = if s == 0 { 0 } else { (d as usize).min(D_MAX) };
+        let d = (d as usize).min(D_MAX);
         (self.f[b][d], self.g[b][d])
+    }
+
+    /// True when the table has `s = 0` cells of their own for some `d ≥ 1` (learned with the
+    /// move counts of unexpanded nodes, module docs): searches then count the moves of every
+    /// leaf they generate.
+    pub fn unexpanded_by_d(&self) -> bool {
+        self.n[0][1..].iter().any(|&n| n >= MIN_SAMPLES)
     }
 
     /// Scales the values (tables learned on one scale of scores, used on another):

@@ -220,6 +220,10 @@ pub struct Searcher<G: Game> {
     leaf_search: Option<LeafSearch<G>>,
     /// Unknown children evaluated so far (all searches of this searcher).
     resolved: u64,
+    /// Count the moves of every generated leaf ([`DistTable::unexpanded_by_d`]).
+    leaf_moves: bool,
+    /// Scratch move list for those counts.
+    scratch: Vec<G::Move>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -230,6 +234,7 @@ impl<G: Game> Searcher<G> {
             .clone()
             .unwrap_or_else(|| Arc::new(DistTable::constant(crate::dist::Family::Normal, 0.0)));
         let cap = opts.max_tree_nodes.unwrap_or(u32::MAX as usize - 1);
+        let leaf_moves = table.unexpanded_by_d();
         Searcher {
             tree: Tree::new(&root, cap),
             rng: Pcg64Mcg::seed_from_u64(opts.seed),
@@ -244,6 +249,8 @@ impl<G: Game> Searcher<G> {
             budget: u64::MAX,
             leaf_search: None,
             resolved: 0,
+            leaf_moves,
+            scratch: Vec::new(),
         }
     }
 
@@ -344,10 +351,27 @@ impl<G: Game> Searcher<G> {
         }
         self.stats.interior += 1;
         self.stats.leaves += d;
+        if self.leaf_moves {
+            self.count_leaf_moves(walk.leaf, &pos);
+        }
         self.backup_and_vote(walk.leaf);
         Step::Expanded {
             leaf: walk.leaf,
             deviated: walk.deviated,
+        }
+    }
+
+    /// Stores the move count of each new child of `i` (position `pos`) in its
+    /// [`crate::tree::Node::moves_hint`], for the table's `s = 0` cells by `d` ([`crate::dist`]
+    /// module docs). Not generated nodes: the children's children are listed, not made.
+    fn count_leaf_moves(&mut self, i: u32, pos: &G) {
+        for c in self.tree.children(i) {
+            let child = pos.play(self.tree.mv(c).expect("a child has a move"));
+            if child.is_terminal() {
+                continue;
+            }
+            child.moves(&mut self.scratch);
+            self.tree.node_mut(c).moves_hint = self.scratch.len().min(u8::MAX as usize) as u8;
         }
     }
 

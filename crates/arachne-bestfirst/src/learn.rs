@@ -261,8 +261,9 @@ pub fn learn_with<G: Game>(
                     continue;
                 }
                 let delta = r as f64 - root.score as f64;
+                // s_v = 0: under the position's move count (`dist` module docs).
                 let d = if sv == 0 {
-                    0
+                    root_moves.min(D_MAX)
                 } else {
                     (root.d as usize).min(D_MAX)
                 };

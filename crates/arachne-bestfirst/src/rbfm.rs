@@ -106,7 +106,13 @@ pub fn choose_random_child<T: TreeView + ?Sized, R: Rng>(
         if node.flags & (SOLVED | PENDING | UNKNOWN) != 0 {
             continue;
         }
-        let x = table.sample(rng, node.score, node.s, node.d, n);
+        // An unexpanded node is looked up by its counted move count (0: the pooled column).
+        let d = if node.is_leaf() {
+            node.moves_hint as u16
+        } else {
+            node.d
+        };
+        let x = table.sample(rng, node.score, node.s, d, n);
         if best.is_none_or(|(b, _)| x < b) {
             best = Some((x, c));
         }

@@ -95,7 +95,7 @@ impl<M: Copy> TreeView for Shared<M> {
             first: n.first.load(Ordering::Relaxed),
             d,
             flags: n.flags.load(Ordering::Acquire),
-            pad: 0,
+            moves_hint: 0,
         }
     }
 }

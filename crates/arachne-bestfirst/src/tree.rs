@@ -74,8 +74,11 @@ pub struct Node {
     pub d: u16,
     /// [`EXPANDED`], [`SOLVED`], [`PENDING`].
     pub flags: u8,
-    /// The child's index among its parent's moves is implicit (`index - parent.first`).
-    pub(crate) pad: u8,
+    /// An unexpanded node's number of moves when the search counted it (saturating at 255;
+    /// 0: not counted), for the `s = 0` cells of the distribution table by `d`
+    /// ([`crate::dist`]: "`d_v` of an unexpanded node"). The child's index among its parent's
+    /// moves is implicit (`index - parent.first`).
+    pub moves_hint: u8,
 }
 
 impl Node {
@@ -87,7 +90,7 @@ impl Node {
             first: NIL,
             d: 0,
             flags: if solved { SOLVED } else { 0 },
-            pad: 0,
+            moves_hint: 0,
         }
     }
     /// True when the node has no children in the tree (never expanded, or terminal).
