@@ -7,7 +7,7 @@
 //! to the reply of the slave, it assigns work to other idle slaves."
 //!
 //! Process 0 is the master: it owns a [`Searcher`]'s tree and random stream, selects leaves
-//! with the serial [`rbfm::select`] / [`bfm::select`] (a leaf out with a slave is `PENDING` and
+//! with the serial [`crate::rbfm::select`] / [`crate::bfm::select`] (a leaf out with a slave is `PENDING` and
 //! is not selected again), and on each reply adds the children ([`crate::Tree::expand_with`]), backs
 //! up and checks the stopping criteria of the serial driver. Processes `1..P` are slaves:
 //! a job is the path of moves from the root (so any [`Game`] travels), the answer the leaf's

@@ -8,7 +8,7 @@
 //! * **Depths.** Alpha-beta searches to `D_αβ` (less when fewer plies are left); RBFM and BFM
 //!   stop when their principal variation reaches Table 1's `D_RBFM`, `D_BFM` for that `D_αβ`
 //!   (the paper found them by matching generated nodes; we take the paper's and report our
-//!   node totals beside its), or when it ends at a leaf of the tree (the rule of [9] the paper
+//!   node totals beside its), or when it ends at a leaf of the tree (the rule of \[9\] the paper
 //!   uses near the end). Best-first players keep their subtree between moves.
 //! * **Alpha-beta** uses static move ordering (the paper's used the previous search's scores
 //!   in this experiment — a difference).
