@@ -49,8 +49,9 @@
 //!   - **R adaptive**: `R = 3` when `d > 6`, else `R = 2` (Heinz: R = 3 far from the horizon,
 //!     2 near it); with `d − 1 − R ≤ 0` the reply is valued as a bottom position (with
 //!     quiescence, its capture search).
-//!   - **Where**: not at the root (ply 0), not at `d < 2`, not in check and not in K+P
-//!     endings (the game refuses the pass: [`Game::null_move`]), not right after a null move
+//!   - **Where**: not at the root (ply 0), not at `d < 2`, not where the game refuses the
+//!     pass ([`Game::null_move`]; chess: in check, or without a rook, a queen or two minor
+//!     pieces for the side to move, where zugzwang is common), not right after a null move
 //!     (never two in a row), not on the previous iteration's principal line (the nodes
 //!     staged iteration follows: the expected PV nodes, where a fail high is not expected),
 //!     only when the static value is at least `β` (Stockfish's condition: a node that is
@@ -62,7 +63,7 @@
 //!
 //!   Values then depend on the pruning (the point of the heuristic: the search reaches deeper
 //!   in the same nodes), so tests compare them with `negamax` only where no null move is
-//!   possible (games without one; chess K+P endings).
+//!   possible (games without one; chess endings where the pass is refused).
 use crate::ordering::{self, OrderingState};
 use crate::SearchOptions;
 use arachne_core::{
