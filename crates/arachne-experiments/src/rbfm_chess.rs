@@ -38,8 +38,9 @@
 //!   the threats, and extends the search") — a one-ply check extension and adaptive null-move
 //!   pruning (R = 2/3; `arachne_search::context`, "Check extension" and "Null move"), up to a
 //!   depth and node budget. Without the last two it solved 2 of the 19 positions in 25 M nodes
-//!   (Pos4, Fin3), with them 10 (`BENCHMARKS.md`, "chessab"); Fin3, a bishop ending where the
-//!   side with the bishop is in zugzwang, is lost to the null move.
+//!   (Pos4, Fin3), with them 11 (`BENCHMARKS.md`, "rbfm-chess on the merged tree"; Fin3, a
+//!   bishop ending where the side with the bishop is in zugzwang, needs chess's rule that the
+//!   side to move passes only with a rook, a queen or two minor pieces).
 //! * **Solution time** (§5.5.1): RBFM — the point after which the move played (the most common
 //!   best move of the last 100 expansions, §5.3) is a `bm` move until the end of the budget;
 //!   alpha-beta — the end of the first iteration from which every iteration's best move is a
