@@ -75,6 +75,44 @@ fn chess_matches_are_reproducible() {
     }
 }
 
+/// `check=` and `null=` reach the search: with the null move on, the same side searches fewer
+/// nodes to the same depth (the pruning is the point), and the match repeats exactly.
+#[test]
+fn chess_engine_options_reach_the_search() {
+    let run = |first: &str| {
+        let args = [
+            "--game",
+            "chess",
+            "--first",
+            first,
+            "--second",
+            "falphabeta:depth=3",
+            "--games",
+            "2",
+            "--max-plies",
+            "24",
+            "--seed",
+            "5",
+            "--json",
+        ];
+        let (code, j, err) = play(&args);
+        assert_eq!(code, 0, "{first}: {err}");
+        j
+    };
+    let plain = run("falphabeta:depth=4");
+    let engine = run("falphabeta:depth=4,check=on,null=on");
+    let again = run("falphabeta:depth=4,check=on,null=on");
+    assert_eq!(engine["results"], again["results"]);
+    assert_eq!(engine["first_nodes"], again["first_nodes"]);
+    assert_ne!(
+        plain["first_nodes"], engine["first_nodes"],
+        "{plain} {engine}"
+    );
+    let off = run("falphabeta:depth=4,check=off,null=off");
+    assert_eq!(plain["first_nodes"], off["first_nodes"]);
+    assert_eq!(plain["results"], off["results"]);
+}
+
 #[test]
 fn bad_input_is_a_usage_error() {
     for args in [
@@ -111,6 +149,14 @@ fn bad_input_is_a_usage_error() {
             "chess:fen=x",
             "--first",
             "alphabeta",
+            "--second",
+            "mtdf",
+        ],
+        vec![
+            "--game",
+            "chess",
+            "--first",
+            "falphabeta:null=maybe",
             "--second",
             "mtdf",
         ],

@@ -13,6 +13,9 @@
 //! move; a stopped search plays its best move so far — for iterative algorithms, that of the
 //! last completed iteration — or else the first legal move), and
 //! `quiescence=on|off` (default on), e.g. `--first aspiration:delta=30,depth=4,time=200`;
+//! `check=on|off` and `null=on|off` (default off, as in the library; the UCI engine turns
+//! both on) for the check extension and the null move of `SearchOptions`, which the
+//! searchers over `falphabeta` (`falphabeta`, `aspiration`) use and the others ignore, e.g. `--first aspiration:check=on,null=on,time=200` plays like `arachne uci`'s search;
 //! for the shared-memory algorithms (`ybwc`, `jamboree`, `lazy-smp`, `abdada`) also
 //! `threads=T` (default 1), e.g. `--first ybwc:threads=2,time=200`; and for every side
 //! `nodes=N`, a node budget per move.
@@ -54,7 +57,8 @@ pub struct PlayArgs {
     #[arg(long, short = 'g')]
     pub game: String,
     /// The first algorithm, `NAME[:key=value,...]`, plus per-side `depth=`, `time=` (ms),
-    /// `quiescence=on|off`.
+    /// `nodes=`, `threads=`, `quiescence=on|off`, `check=on|off` (check extension) and
+    /// `null=on|off` (null move).
     #[arg(long)]
     pub first: String,
     /// The second algorithm (same form as --first).
@@ -94,6 +98,21 @@ struct Side {
     /// A best-first searcher (then `algo` is unused).
     bf: Option<BfAlgo>,
     quiescence: bool,
+    /// `SearchOptions::check_extension` (`check=on`).
+    check_extension: bool,
+    /// `SearchOptions::null_move` (`null=on`).
+    null_move: bool,
+}
+
+/// Parses a per-side switch: `on|true|1` or `off|false|0`, else a usage error naming it.
+fn switch(spec: &str, key: &str, v: &str) -> Result<bool, CliError> {
+    match v {
+        "on" | "true" | "1" => Ok(true),
+        "off" | "false" | "0" => Ok(false),
+        _ => Err(CliError::usage(format!(
+            "`{spec}`: {key}=`{v}` must be on or off"
+        ))),
+    }
 }
 
 impl Side {
@@ -112,6 +131,8 @@ impl Side {
             nodes: None,
             bf: None,
             quiescence: true,
+            check_extension: false,
+            null_move: false,
         };
         for part in opts.split(',').filter(|p| !p.trim().is_empty()) {
             let (k, v) = part.split_once('=').unwrap_or((part, ""));
@@ -152,17 +173,9 @@ impl Side {
                         )))
                     }
                 },
-                "quiescence" | "q" => {
-                    side.quiescence = match v {
-                        "on" | "true" | "1" => true,
-                        "off" | "false" | "0" => false,
-                        _ => {
-                            return Err(CliError::usage(format!(
-                                "`{spec}`: quiescence=`{v}` must be on or off"
-                            )))
-                        }
-                    }
-                }
+                "quiescence" | "q" => side.quiescence = switch(spec, "quiescence", v)?,
+                "check" => side.check_extension = switch(spec, "check", v)?,
+                "null" => side.null_move = switch(spec, "null", v)?,
                 _ => rest.push(part.trim()),
             }
         }
@@ -526,6 +539,8 @@ fn play_game<G: Game>(
             killers: true,
             history: true,
             quiescence: side.quiescence,
+            check_extension: side.check_extension,
+            null_move: side.null_move,
             repetition: true,
             game_history: hist.clone(),
             tt_mib: TT_MIB,
