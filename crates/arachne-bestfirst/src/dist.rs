@@ -15,11 +15,13 @@
 //!   `s = 0` sample under the position's move count `d`, so a learned table has one `s = 0`
 //!   cell per `d` (column `d = 0`, and any `d` with too few samples, hold the pooled values).
 //!   A leaf of the search tree knows its move count only if it is counted when the leaf is
-//!   generated: the engine does so ([`DistTable::unexpanded_by_d`], one move generation per
-//!   generated node, not counted as generated nodes — the children are not generated) when
-//!   the table has such cells, and stores it in the node ([`crate::tree::Node::moves_hint`]);
-//!   otherwise (older tables, the shared-tree and master–slave forms) `d = 0`, the pooled
-//!   column. On incremental trees `b = 10` the `s = 0` mean shift runs from −1.0 edge units at
+//!   generated: every form does so — the serial engine, the shared tree's walkers and the
+//!   master–slave form's slaves, which send the counts with the children — when the table has
+//!   such cells ([`DistTable::unexpanded_by_d`]; [`crate::tree::count_moves`], one move
+//!   generation per generated node on the position already made to evaluate it, not counted
+//!   as generated nodes — the children are not generated), and stores it in the node
+//!   ([`crate::tree::Node::moves_hint`]); otherwise (older tables; §5.2's heuristics, whose
+//!   partial expansions leave children unknown) `d = 0`, the pooled column. On incremental trees `b = 10` the `s = 0` mean shift runs from −1.0 edge units at
 //!   `d = 1` to +0.87 at `d = 10` (pooled: +0.38): BENCHMARKS.md, "games".
 //! * **Bins.** `s` is exact up to 31, then in bins (`32–39, 40–47, 48–63, …, 512–1023, 1024+`);
 //!   `d` is exact up to [`D_MAX`] and clamped above. A cell with fewer than [`MIN_SAMPLES`]

@@ -220,7 +220,8 @@ pub struct Searcher<G: Game> {
     leaf_search: Option<LeafSearch<G>>,
     /// Unknown children evaluated so far (all searches of this searcher).
     resolved: u64,
-    /// Count the moves of every generated leaf ([`DistTable::unexpanded_by_d`]).
+    /// Count the moves of every generated leaf ([`DistTable::unexpanded_by_d`]; not generated
+    /// nodes: the children's children are listed, not made).
     leaf_moves: bool,
     /// Scratch move list for those counts.
     scratch: Vec<G::Move>,
@@ -258,6 +259,12 @@ impl<G: Game> Searcher<G> {
     pub fn with_leaf_search(mut self, search: LeafSearch<G>) -> Self {
         self.leaf_search = Some(search);
         self
+    }
+
+    /// True when an expansion counts each new child's moves
+    /// ([`crate::tree::Node::moves_hint`]): the table has `s = 0` cells by `d`.
+    pub fn counts_leaf_moves(&self) -> bool {
+        self.leaf_moves
     }
 
     /// Unknown children evaluated so far (§5.2 heuristic 1), over all searches.
@@ -346,32 +353,20 @@ impl<G: Game> Searcher<G> {
         if self.stats.leaves + d > self.budget {
             return Step::Full { memory: false };
         }
-        if self.tree.expand(walk.leaf, &pos, &self.moves) == Err(Full) {
+        let count = self.leaf_moves.then_some(&mut self.scratch);
+        if self
+            .tree
+            .expand_counting(walk.leaf, &pos, &self.moves, count)
+            == Err(Full)
+        {
             return Step::Full { memory: true };
         }
         self.stats.interior += 1;
         self.stats.leaves += d;
-        if self.leaf_moves {
-            self.count_leaf_moves(walk.leaf, &pos);
-        }
         self.backup_and_vote(walk.leaf);
         Step::Expanded {
             leaf: walk.leaf,
             deviated: walk.deviated,
-        }
-    }
-
-    /// Stores the move count of each new child of `i` (position `pos`) in its
-    /// [`crate::tree::Node::moves_hint`], for the table's `s = 0` cells by `d` ([`crate::dist`]
-    /// module docs). Not generated nodes: the children's children are listed, not made.
-    fn count_leaf_moves(&mut self, i: u32, pos: &G) {
-        for c in self.tree.children(i) {
-            let child = pos.play(self.tree.mv(c).expect("a child has a move"));
-            if child.is_terminal() {
-                continue;
-            }
-            child.moves(&mut self.scratch);
-            self.tree.node_mut(c).moves_hint = self.scratch.len().min(u8::MAX as usize) as u8;
         }
     }
 

@@ -48,7 +48,7 @@ use crate::engine::{
     resolver, BfOptions, BfOutcome, BfStop, Heuristics, Kind, LeafSearch, Searcher,
 };
 use crate::heuristics::{self, Job, LeafWork};
-use crate::tree::{Tree, PENDING};
+use crate::tree::{count_moves, Tree, PENDING};
 use arachne_core::{Game, Score, Stats};
 use arachne_runtime::{run_sim, run_threads, CostModel, Env, Pid, Process, SimConfig, HOST};
 use std::collections::VecDeque;
@@ -148,10 +148,12 @@ pub enum Msg<M> {
     /// Master → slave: expand the leaf at the end of `path`.
     Expand { leaf: u32, path: Vec<M> },
     /// Slave → master: the leaf's children `(move, static value, terminal)` (empty: the leaf
-    /// has no moves).
+    /// has no moves), and each child's move count ([`crate::tree::count_moves`]) when the
+    /// table has `s = 0` cells by `d` (else empty), as the serial engine counts them.
     Children {
         leaf: u32,
         kids: Vec<(M, Score, bool)>,
+        hints: Vec<u8>,
     },
     /// Master → slave: the evaluator's half of a step with §5.2's heuristics at the leaf at
     /// the end of `path`.
@@ -180,6 +182,8 @@ pub enum RbfmProc<G: Game> {
         root: G,
         stats: Stats,
         eval: Option<Evaluator<G>>,
+        /// Count each child's moves (the table has `s = 0` cells by `d`).
+        count: bool,
     },
 }
 
@@ -451,9 +455,10 @@ impl<G: Game> MasterState<G> {
                 // No slaves: expand here (the serial baseline).
                 let ok = if plain {
                     let pos = self.s.tree().position(self.s.root(), leaf, &mut self.path);
-                    let kids = expand_leaf(&pos, &mut self.moves, &mut self.stats);
+                    let count = self.s.counts_leaf_moves();
+                    let (kids, hints) = expand_leaf(&pos, &mut self.moves, &mut self.stats, count);
                     env.charge(kids_cost(env.cost, kids.len()));
-                    self.apply(leaf, kids, env)
+                    self.apply(leaf, kids, &hints, env)
                 } else {
                     self.search_here(leaf, job, env)
                 };
@@ -479,6 +484,7 @@ impl<G: Game> MasterState<G> {
         &mut self,
         leaf: u32,
         kids: Vec<(G::Move, Score, bool)>,
+        hints: &[u8],
         env: &mut Env<'_, Msg<G::Move>>,
     ) -> bool {
         let d = kids.len() as u64;
@@ -492,6 +498,7 @@ impl<G: Game> MasterState<G> {
             self.finish(BfStop::Memory, env);
             return false;
         }
+        self.s.tree_mut().set_hints(leaf, hints);
         self.stats.interior += 1;
         self.stats.leaves += d;
         env.charge_interior();
@@ -502,23 +509,32 @@ impl<G: Game> MasterState<G> {
 }
 
 /// A slave's work: the leaf's moves and their static values.
+/// A leaf's children `(move, static value, terminal)` and, with `count`, their move counts.
+#[allow(clippy::type_complexity)]
 fn expand_leaf<G: Game>(
     pos: &G,
     moves: &mut Vec<G::Move>,
     stats: &mut Stats,
-) -> Vec<(G::Move, Score, bool)> {
+    count: bool,
+) -> (Vec<(G::Move, Score, bool)>, Vec<u8>) {
     if pos.is_terminal() {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     pos.moves(moves);
     stats.movegens += 1;
-    moves
+    let mut hints = Vec::new();
+    let mut scratch = Vec::new();
+    let kids = moves
         .iter()
         .map(|&m| {
             let c = pos.play(m);
+            if count {
+                hints.push(count_moves(&c, &mut scratch));
+            }
             (m, c.evaluate(), c.is_terminal())
         })
-        .collect()
+        .collect();
+    (kids, hints)
 }
 
 fn kids_cost(cost: &CostModel, d: usize) -> f64 {
@@ -547,7 +563,7 @@ impl<G: Game> Process for RbfmProc<G> {
                     return;
                 }
                 let go_on = match msg {
-                    Msg::Children { leaf, kids } => m.apply(leaf, kids, env),
+                    Msg::Children { leaf, kids, hints } => m.apply(leaf, kids, &hints, env),
                     Msg::Searched { leaf, work } => m.apply_work(leaf, &work, env),
                     Msg::Resolved { node, values } => {
                         m.apply_resolved(node, &values, env);
@@ -559,17 +575,22 @@ impl<G: Game> Process for RbfmProc<G> {
                     m.dispatch(env);
                 }
             }
-            RbfmProc::Slave { root, stats, eval } => match msg {
+            RbfmProc::Slave {
+                root,
+                stats,
+                eval,
+                count,
+            } => match msg {
                 Msg::Expand { leaf, path } => {
                     let pos = replay(root, path);
                     let mut moves = Vec::new();
-                    let kids = expand_leaf(&pos, &mut moves, stats);
+                    let (kids, hints) = expand_leaf(&pos, &mut moves, stats, *count);
                     env.charge(kids_cost(env.cost, kids.len()));
                     if !kids.is_empty() {
                         stats.interior += 1;
                         stats.leaves += kids.len() as u64;
                     }
-                    env.send(from, Msg::Children { leaf, kids });
+                    env.send(from, Msg::Children { leaf, kids, hints });
                 }
                 Msg::Search { leaf, path, job } => {
                     let pos = replay(root, path);
@@ -635,8 +656,10 @@ pub fn processes_with<G: Game>(
         _ => Heuristics::default(),
     };
     let mut procs = Vec::with_capacity(p as usize);
+    let s = Searcher::new(root.clone(), cfg.opts.clone());
+    let count = s.counts_leaf_moves();
     procs.push(RbfmProc::Master(Box::new(MasterState {
-        s: Searcher::new(root.clone(), cfg.opts.clone()),
+        s,
         procs: p,
         idle: (1..p).rev().collect(),
         outstanding: 0,
@@ -656,6 +679,7 @@ pub fn processes_with<G: Game>(
             root: root.clone(),
             stats: Stats::default(),
             eval: eval.clone(),
+            count,
         });
     }
     procs

@@ -18,8 +18,10 @@
 //! index means the same move on every rank, so:
 //! * `Expand { leaf, path }` is `tag varint(leaf) varint(plies) varint(index)…` — a byte per
 //!   ply below 128 moves;
-//! * `Children { leaf, kids }` is `tag varint(leaf) varint(d)` then per child
-//!   `varint(index) zigzag(value) terminal` — 3–6 bytes per child;
+//! * `Children { leaf, kids, hints }` is `tag varint(leaf) varint(d)` then per child
+//!   `varint(index) zigzag(value) terminal` — 3–6 bytes per child — then `varint(h)` and `h`
+//!   bytes, the children's move counts (`h` is 0, or `d` when the table has `s = 0` cells by
+//!   `d`);
 //! * the master's tree stores 4-byte moves, and the root's best move and principal line are
 //!   turned back into the game's moves at the end.
 //!
@@ -259,6 +261,15 @@ fn get_kids<G: Game>(r: &mut Reader<'_>) -> Result<Kids<G>, WireError> {
         .collect()
 }
 
+/// A child's move counts: none, or one byte per child.
+fn get_hints(r: &mut Reader<'_>, d: usize) -> Result<Vec<u8>, WireError> {
+    let n = r.varint()?;
+    if n != 0 && n != d as u64 {
+        return Err(WireError(format!("{n} move counts for {d} children")));
+    }
+    (0..n).map(|_| r.byte()).collect()
+}
+
 fn put_job(out: &mut Vec<u8>, job: Job) {
     out.push(match job {
         Job::Full => 0,
@@ -328,10 +339,12 @@ impl<G: Game> Wire for Msg<IMove<G>> {
                 put_varint(out, *leaf as u64);
                 put_path(out, path);
             }
-            Msg::Children { leaf, kids } => {
+            Msg::Children { leaf, kids, hints } => {
                 out.push(CHILDREN);
                 put_varint(out, *leaf as u64);
                 put_kids(out, kids);
+                put_varint(out, hints.len() as u64);
+                out.extend_from_slice(hints);
             }
             Msg::Search { leaf, path, job } => {
                 out.push(SEARCH);
@@ -373,7 +386,8 @@ impl<G: Game> Wire for Msg<IMove<G>> {
             CHILDREN => {
                 let leaf = u32::decode(r)?;
                 let kids = get_kids(r)?;
-                Msg::Children { leaf, kids }
+                let hints = get_hints(r, kids.len())?;
+                Msg::Children { leaf, kids, hints }
             }
             SEARCH => {
                 let leaf = u32::decode(r)?;
@@ -592,7 +606,16 @@ mod tests {
         let msgs = vec![
             Msg::Start,
             Msg::Expand { leaf: 300, path },
-            Msg::Children { leaf: 300, kids },
+            Msg::Children {
+                leaf: 300,
+                kids: kids.clone(),
+                hints: vec![],
+            },
+            Msg::Children {
+                leaf: 300,
+                hints: vec![7; kids.len()],
+                kids,
+            },
         ];
         for m in &msgs {
             let b = to_bytes(m);
@@ -608,6 +631,16 @@ mod tests {
         let e = from_bytes::<Msg<IMove<Checkers>>>(&to_bytes(&bad), Some(&root)).unwrap_err();
         assert!(e.0.contains("path index 40 at ply 1"), "{e}");
         assert!(from_bytes::<Msg<IMove<Checkers>>>(&[9], Some(&root)).is_err());
+        let Msg::Children { kids, .. } = &msgs[3] else {
+            unreachable!()
+        };
+        let short = Msg::Children {
+            leaf: 300,
+            kids: kids.clone(),
+            hints: vec![7],
+        };
+        let e = from_bytes::<Msg<IMove<Checkers>>>(&to_bytes(&short), Some(&root)).unwrap_err();
+        assert!(e.0.contains("1 move counts for"), "{e}");
     }
 
     #[test]

@@ -29,7 +29,7 @@
 //! the move played.
 use crate::dist::{DistTable, Family};
 use crate::engine::{BfOptions, BfOutcome, BfStop, Kind};
-use crate::tree::{up, Node, Tree, TreeView, EXPANDED, NIL, PENDING, SOLVED};
+use crate::tree::{count_moves, up, Node, Tree, TreeView, EXPANDED, NIL, PENDING, SOLVED};
 use crate::{bfm, rbfm};
 use arachne_core::{Game, Limits, Stats};
 use rand::SeedableRng;
@@ -55,6 +55,8 @@ struct ANode {
     first: AtomicU32,
     d: AtomicU16,
     flags: AtomicU8,
+    /// [`crate::tree::Node::moves_hint`], written before the parent's `d` is published.
+    moves_hint: AtomicU8,
 }
 
 /// Nodes per chunk of the arena (allocated on first use, so a large cap costs nothing until
@@ -95,7 +97,7 @@ impl<M: Copy> TreeView for Shared<M> {
             first: n.first.load(Ordering::Relaxed),
             d,
             flags: n.flags.load(Ordering::Acquire),
-            moves_hint: 0,
+            moves_hint: n.moves_hint.load(Ordering::Relaxed),
         }
     }
 }
@@ -348,6 +350,8 @@ fn walker<G: Game>(
     w: u32,
 ) {
     let mut rng = Pcg64Mcg::seed_from_u64(opts.seed.wrapping_add(w as u64));
+    let count = table.unexpanded_by_d();
+    let mut scratch = Vec::new();
     let mut moves = Vec::new();
     let mut path = Vec::new();
     let mut spins = 0u32;
@@ -437,6 +441,10 @@ fn walker<G: Game>(
                 cn.first.store(NIL, Ordering::Relaxed);
                 cn.flags
                     .store(if c.is_terminal() { SOLVED } else { 0 }, Ordering::Relaxed);
+                if count {
+                    cn.moves_hint
+                        .store(count_moves(&c, &mut scratch), Ordering::Relaxed);
+                }
                 let _ = sh.chunk(i).moves[i as usize & (CHUNK - 1)].set(m);
             }
             node.first.store(first, Ordering::Relaxed);

@@ -120,6 +120,16 @@ impl Node {
     }
 }
 
+/// An unexpanded node's [`Node::moves_hint`]: the number of moves of `pos`, saturating at
+/// 255, and 0 (not counted) for a terminal position. `scratch` holds the moves afterwards.
+pub fn count_moves<G: Game>(pos: &G, scratch: &mut Vec<G::Move>) -> u8 {
+    if pos.is_terminal() {
+        return 0;
+    }
+    pos.moves(scratch);
+    scratch.len().min(u8::MAX as usize) as u8
+}
+
 /// The score of a child whose value seen from its parent is `v`: the inverse of [`up`].
 #[inline]
 pub fn down(v: Score) -> Score {
@@ -376,6 +386,19 @@ impl<M: Copy> Tree<M> {
     /// tree half. `moves` are `pos`'s legal moves. A position without moves, or a terminal one,
     /// becomes a solved leaf. Refused (nothing changes) when the children do not fit.
     pub fn expand<G: Game<Move = M>>(&mut self, i: u32, pos: &G, moves: &[M]) -> Result<(), Full> {
+        self.expand_counting(i, pos, moves, None)
+    }
+
+    /// [`Tree::expand`], and with `count` (a scratch move list) each new child's
+    /// [`Node::moves_hint`] ([`count_moves`]) from the position already made for its
+    /// evaluation, for the table's `s = 0` cells by `d` ([`crate::dist`]).
+    pub fn expand_counting<G: Game<Move = M>>(
+        &mut self,
+        i: u32,
+        pos: &G,
+        moves: &[M],
+        mut count: Option<&mut Vec<M>>,
+    ) -> Result<(), Full> {
         debug_assert!(self.nodes[i as usize].is_leaf());
         if pos.is_terminal() || moves.is_empty() {
             let n = &mut self.nodes[i as usize];
@@ -392,8 +415,11 @@ impl<M: Copy> Tree<M> {
         let first = self.nodes.len() as u32;
         for &m in moves {
             let c = pos.play(m);
-            self.nodes
-                .push(Node::leaf(c.evaluate(), i, c.is_terminal()));
+            let mut node = Node::leaf(c.evaluate(), i, c.is_terminal());
+            if let Some(scratch) = count.as_deref_mut() {
+                node.moves_hint = count_moves(&c, scratch);
+            }
+            self.nodes.push(node);
             self.moves.push(m);
         }
         let n = &mut self.nodes[i as usize];
@@ -430,6 +456,19 @@ impl<M: Copy> Tree<M> {
         n.flags |= EXPANDED;
         n.flags &= !PENDING;
         Ok(())
+    }
+
+    /// Sets the [`Node::moves_hint`] of node `i`'s children, in order (a slave's counts in the
+    /// master–slave form); nothing when `hints` is empty (not counted).
+    pub fn set_hints(&mut self, i: u32, hints: &[u8]) {
+        if hints.is_empty() {
+            return;
+        }
+        let n = self.nodes[i as usize];
+        debug_assert_eq!(hints.len(), n.d as usize);
+        for (k, &h) in hints.iter().enumerate().take(n.d as usize) {
+            self.nodes[n.first as usize + k].moves_hint = h;
+        }
     }
 
     /// Grows the arrays without ever reserving past the capacity.

@@ -3,9 +3,12 @@
 //! with such cells makes the search count the moves of every leaf it generates, and sampling
 //! an unexpanded node reads the cell of its count.
 use arachne_bestfirst::learn::{learn, random_positions, real_scores, LearnConfig};
-use arachne_bestfirst::{tables, BfOptions, DistTable, Kind, Searcher, Step};
-use arachne_core::Game;
+use arachne_bestfirst::master::{self, Backend, MasterConfig};
+use arachne_bestfirst::tree::Tree;
+use arachne_bestfirst::{shared, tables, BfOptions, DistTable, Kind, Searcher, Step};
+use arachne_core::{Game, Limits};
 use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
+use arachne_runtime::{CostModel, SimConfig};
 use std::sync::Arc;
 
 fn tree(b: u32, seed: u64) -> IncrementalTree {
@@ -105,4 +108,90 @@ fn an_unexpanded_node_is_sampled_from_its_move_counts_cell() {
     assert_eq!(t.sample(&mut rng, 5, 0, 3, 4), 105.0);
     assert_eq!(t.sample(&mut rng, 5, 0, 0, 4), -2.0);
     assert_eq!(t.sample(&mut rng, 5, 0, 2, 4), 5.0);
+}
+
+/// The b = 10 shipped table and the same table with its `s = 0` cells by `d` emptied (pooled).
+fn learned_and_pooled() -> (DistTable, DistTable) {
+    let learned = tables::default_for("incremental", "incremental:b=10");
+    let mut pooled = learned.clone();
+    for d in 1..pooled.n[0].len() {
+        pooled.n[0][d] = 0;
+    }
+    (learned, pooled)
+}
+
+/// Every unsolved leaf of `t` carries its move count (`counted`), or 0.
+fn check_hints(t: &Tree<u32>, root: &IncrementalTree, counted: bool, what: &str) -> usize {
+    let (mut path, mut moves, mut leaves) = (Vec::new(), Vec::new(), 0);
+    for i in 1..t.len() as u32 {
+        let n = t.node(i);
+        if !n.is_leaf() || n.solved() {
+            continue;
+        }
+        leaves += 1;
+        t.position(root, i, &mut path).moves(&mut moves);
+        let want = if counted { moves.len() as u8 } else { 0 };
+        assert_eq!(n.moves_hint, want, "{what}: leaf {i}");
+    }
+    leaves
+}
+
+#[test]
+fn the_shared_tree_counts_the_moves_of_generated_leaves() {
+    let (learned, pooled) = learned_and_pooled();
+    for (table, counted) in [(learned, true), (pooled, false)] {
+        let table = Arc::new(table);
+        for walkers in [1u32, 3] {
+            let mut o = BfOptions::new(Kind::Rbfm);
+            o.table = Some(Arc::clone(&table));
+            let root = tree(10, 7);
+            let limits = Limits::default().with_nodes(2_000);
+            let (out, t) = shared::search_tree(&root, &o, &limits, walkers);
+            assert!(out.generated() <= 2_000);
+            let what = format!("walkers {walkers} counted {counted}");
+            assert!(check_hints(&t, &root, counted, &what) > 100, "{what}");
+        }
+    }
+}
+
+/// With one slave the master waits for each reply before it selects again, so the master–slave
+/// form makes the serial engine's walks — if, and only if, the slave's children carry the move
+/// counts the serial engine stores (the learned table samples an unexpanded node from its
+/// count's cell). P = 1 (the master expands itself) likewise.
+#[test]
+fn master_slave_counts_the_moves_as_the_serial_engine_does() {
+    let (learned, pooled) = learned_and_pooled();
+    let mut differs = 0;
+    for seed in 1..=6u64 {
+        let root = tree(10, 10 + seed);
+        let mut outs = Vec::new();
+        for table in [&learned, &pooled] {
+            let mut o = BfOptions::new(Kind::Rbfm);
+            o.seed = seed;
+            o.vote = 0;
+            o.table = Some(Arc::new(table.clone()));
+            let budget = 1_500 + 100 * seed;
+            let a = Searcher::new(root, o.clone()).run(&Limits::default().with_nodes(budget));
+            for p in [1u32, 2] {
+                let mut cfg = MasterConfig::new(o.clone(), p);
+                cfg.max_nodes = Some(budget);
+                cfg.serial_baseline = false;
+                let sim = Backend::Sim(SimConfig::new(CostModel::arachne()));
+                let b = master::search(&root, &cfg, &sim).unwrap().outcome;
+                let what = format!("seed {seed} P {p}");
+                assert_eq!(a.pv, b.pv, "{what}");
+                assert_eq!(a.best_move, b.best_move, "{what}");
+                assert_eq!(a.tree_nodes, b.tree_nodes, "{what}");
+                assert_eq!(
+                    (a.stats.interior, a.stats.leaves),
+                    (b.stats.interior, b.stats.leaves),
+                    "{what}"
+                );
+            }
+            outs.push(a.pv);
+        }
+        differs += usize::from(outs[0] != outs[1]);
+    }
+    // The counts matter: the learned and the pooled tables make different searches.
+    assert!(differs >= 3, "only {differs} of 6 searches differ");
 }
