@@ -19,7 +19,7 @@
 //!   alpha-beta; from depth 5 RBFM beats it more often than BFM does; RBFM loses to BFM below
 //!   depth 6 and beats it from depth 6.
 use crate::report::{Report, Row};
-use crate::{ExpError, Options};
+use crate::{ExpError, Options, Progress};
 use arachne_bestfirst::compare::{self, Player};
 use arachne_bestfirst::{tables, BfOptions, BfStop, Kind};
 use arachne_core::Game;
@@ -151,12 +151,14 @@ fn make(who: Who, depth: u32, pv: PvDepths, seed: u64) -> Player<Othello> {
 }
 
 /// One game's result: the disc difference for the first player at the end, and per side the
-/// generated nodes, the moves made, and the searches that §4.1's rule aborted.
+/// generated nodes, the moves made, the searches that §4.1's rule aborted, and the best-first
+/// moves made without generating a node (the kept subtree already met the stop).
 struct GameResult {
     diff: i32,
     nodes: [u64; 2],
     moves: [u64; 2],
     aborted: [u64; 2],
+    idle: [u64; 2],
 }
 
 /// Plays one game, `who[0]` moving first from `start`. A best-first player with no
@@ -170,6 +172,7 @@ fn game(start: &Othello, who: [Who; 2], depth: u32, pv: PvDepths, seed: u64) -> 
     let mut pos = *start;
     let mut nodes = [0u64; 2];
     let mut aborted = [0u64; 2];
+    let mut idle = [0u64; 2];
     let mut moves = Vec::new();
     let mut k = 0usize;
     while !pos.is_terminal() && k < 200 {
@@ -189,6 +192,9 @@ fn game(start: &Othello, who: [Who; 2], depth: u32, pv: PvDepths, seed: u64) -> 
         if ps[side].last_stop() == Some(BfStop::Abort) {
             aborted[side] += 1;
         }
+        if n == 0 && who[side] != Who::Ab {
+            idle[side] += 1;
+        }
         let mv = mv.unwrap_or(moves[0]);
         for p in ps.iter_mut() {
             p.observe(mv);
@@ -204,16 +210,20 @@ fn game(start: &Othello, who: [Who; 2], depth: u32, pv: PvDepths, seed: u64) -> 
         nodes,
         moves: [k.div_ceil(2), k / 2],
         aborted,
+        idle,
     }
 }
 
 /// The principal-variation depth whose generated nodes come nearest alpha-beta's (§3.2.5: "the
 /// search depth of RBFM that results in approximately the same number of generated nodes,
 /// when summed over all the games"). `ratio(k)` is the best-first player's generated nodes
-/// over alpha-beta's at depth `k` in `1 ..= max`, taken to grow with `k`. From `start` the
-/// search gallops (steps 1, 2, 4, …) up while the ratio is below 1, or down while it is at
-/// least 1, until it brackets 1 (or reaches `1` / `max`), then bisects the bracket to two
-/// adjacent depths; it returns the depth tried whose ratio is nearest 1 on a log scale (ties:
+/// over alpha-beta's at depth `k` in `1 ..= max`, taken to grow with `k` (about
+/// geometrically: a search costs more per ply deeper). From `start` the search steps up while
+/// the ratio is below 1, or down while it is at least 1, until it brackets 1 (or reaches `1` /
+/// `max`), then bisects the bracket to two adjacent depths. A step is one depth, then the
+/// depth at which the last two ratios, extrapolated geometrically, would reach 1 — at least
+/// one and at most twice the step before (the games at a deep calibration depth are the
+/// costliest, so overshooting is avoided); it returns the depth tried whose ratio is nearest 1 on a log scale (ties:
 /// the shallower) and every `(depth, ratio)` tried, by depth. For a ratio that grows with `k`
 /// that is the depth of all `1 ..= max` nearest 1.
 pub fn pick_depth(
@@ -233,6 +243,17 @@ pub fn pick_depth(
     let (mut lo, mut hi) = if up { (Some(k), None) } else { (None, Some(k)) };
     let mut step = 1;
     loop {
+        if let [.., (k0, r0), (k1, r1)] = tried[..] {
+            // Geometric extrapolation of the last two ratios to 1.
+            let slope = (r1.ln() - r0.ln()) / (k1 as f64 - k0 as f64);
+            let want = (-r1.ln() / slope).abs().ceil();
+            let prev = k1.abs_diff(k0);
+            step = if want.is_finite() && slope > 0.0 {
+                (want as u32).clamp(1, 2 * prev)
+            } else {
+                2 * prev
+            };
+        }
         let next = if up {
             (k + step).min(max)
         } else {
@@ -242,7 +263,6 @@ pub fn pick_depth(
             break;
         }
         k = next;
-        step *= 2;
         if at(k, &mut tried) < 1.0 {
             lo = Some(k);
             if !up {
@@ -283,6 +303,7 @@ fn calibrate(
     start: u32,
     openings: &[Othello],
     seed: u64,
+    progress: &Progress,
 ) -> (u32, Vec<(u32, f64)>, u64) {
     let mut games = 0;
     let (k, tried) = pick_depth(start, MAX_PV, |k| {
@@ -300,7 +321,11 @@ fn calibrate(
                 games += 1;
             }
         }
-        mine as f64 / ab.max(1) as f64
+        let r = mine as f64 / ab.max(1) as f64;
+        progress.message(format!(
+            "Othello, alpha-beta depth {depth}: {who:?} to principal-variation depth {k}: {r:.2} × alpha-beta's nodes"
+        ));
+        r
     });
     (k, tried, games)
 }
@@ -362,7 +387,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             ),
         },
     );
-    let mut md = String::from("| αβ depth | D_RBFM | D_BFM | RBFM vs AB: RBFM wins % | BFM vs AB: BFM wins % | RBFM vs BFM: RBFM wins % | nodes/move AB | RBFM | BFM | aborted (§4.1) RBFM / BFM % |\n|---|---|---|---|---|---|---|---|---|---|\n");
+    let mut md = String::from("| αβ depth | D_RBFM | D_BFM | RBFM vs AB: RBFM wins % | BFM vs AB: BFM wins % | RBFM vs BFM: RBFM wins % | nodes/move AB | RBFM | BFM | aborted (§4.1) RBFM / BFM % | no expansion RBFM / BFM % |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
     let mut cal_md = String::new();
     let mut pts = [Vec::new(), Vec::new(), Vec::new()];
     let mut data = Vec::new();
@@ -383,7 +408,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                         .of(who)
                         .map_or(if who == Who::Rbfm { d } else { 2 * d }, |k| k + 1);
                     let (k, tried, games) =
-                        calibrate(who, d, start, &cal, o.seed * 7919 + 1_000_000);
+                        calibrate(who, d, start, &cal, o.seed * 7919 + 1_000_000, &o.progress);
                     let list: Vec<String> =
                         tried.iter().map(|(k, r)| format!("{k}: {r:.2}")).collect();
                     writeln!(
@@ -405,6 +430,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         let mut nodes = [0u64; 3];
         let mut moves = [0u64; 3];
         let mut aborted = [0u64; 3];
+        let mut idle = [0u64; 3];
         for (pi, (a, b)) in [
             (Who::Rbfm, Who::Ab),
             (Who::Bfm, Who::Ab),
@@ -434,6 +460,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                         nodes[w.index()] += r.nodes[k];
                         moves[w.index()] += r.moves[k];
                         aborted[w.index()] += r.aborted[k];
+                        idle[w.index()] += r.idle[k];
                     }
                 }
             }
@@ -442,10 +469,11 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         let pct: Vec<f64> = score.iter().map(|s| 100.0 * s / games).collect();
         let per = |j: usize| nodes[j] as f64 / moves[j].max(1) as f64;
         let ab_pct = |j: usize| 100.0 * aborted[j] as f64 / moves[j].max(1) as f64;
+        let idle_pct = |j: usize| 100.0 * idle[j] as f64 / moves[j].max(1) as f64;
         let show = |k: Option<u32>| k.map_or("–".to_string(), |k| k.to_string());
         writeln!(
             md,
-            "| {d} | {} | {} | {:.1} | {:.1} | {:.1} | {:.0} | {:.0} | {:.0} | {:.1} / {:.1} |",
+            "| {d} | {} | {} | {:.1} | {:.1} | {:.1} | {:.0} | {:.0} | {:.0} | {:.1} / {:.1} | {:.1} / {:.1} |",
             show(pv.rbfm),
             show(pv.bfm),
             pct[0],
@@ -455,7 +483,9 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             per(1),
             per(2),
             ab_pct(1),
-            ab_pct(2)
+            ab_pct(2),
+            idle_pct(1),
+            idle_pct(2)
         )
         .ok();
         for (k, p) in pct.iter().enumerate() {
@@ -511,7 +541,8 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         data.push(
             json!({"depth": d, "rbfm_ab": pct[0], "bfm_ab": pct[1], "rbfm_bfm": pct[2],
             "nodes_per_move": [per(0), per(1), per(2)], "pv_depth_rbfm": pv.rbfm,
-            "pv_depth_bfm": pv.bfm, "aborted_pct": [ab_pct(1), ab_pct(2)]}),
+            "pv_depth_bfm": pv.bfm, "aborted_pct": [ab_pct(1), ab_pct(2)],
+            "no_expansion_pct": [idle_pct(1), idle_pct(2)]}),
         );
     }
     let missing: Vec<String> = (1..=8u32)
@@ -566,7 +597,9 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     rep.details = format!(
         "Each opening is played twice, colours swapped; a draw counts half. Nodes per move are \
          generated nodes over all games of all pairs; aborted: the share of a player's moves \
-         whose search §4.1's rule ended.\n\n{md}{cal_md}"
+         whose search §4.1's rule ended; no expansion: the share of its moves made without \
+         generating a node (the subtree kept from the last move already met the stop, or the \
+         root was solved).\n\n{md}{cal_md}"
     );
     rep.data = json!({ "fig9": data, "matching": matching.name() });
     Ok(rep)
