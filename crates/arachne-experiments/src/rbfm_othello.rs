@@ -4,11 +4,31 @@
 //! Choices where we differ from the paper or it is silent:
 //!
 //! * **Evaluation**: arachne's Othello evaluation (positional weights and mobility), not Bill's.
-//! * **Matching the effort**: the paper chose, per alpha-beta depth, the RBFM (and BFM) depth
-//!   that generated about as many nodes. Here every best-first move gets a budget of exactly
-//!   the nodes alpha-beta to that depth generates at the same position (counted, not played),
-//!   so the comparison is at equal generated nodes move by move. Best-first players keep their
-//!   subtree between moves (§4.2); alpha-beta uses static move ordering.
+//! * **Matching the effort** (`--matching`, [`Matching`]). Two ways:
+//!   * `pv-depth`, the paper's (§3.2.5, §4.1, §4.2): RBFM and BFM stop when their principal
+//!     variation reaches a depth `D_RBFM` / `D_BFM`, when it ends at a terminal leaf (the rule
+//!     of \[9\] that §3.2.5 uses near the end), or when a search has generated more than five
+//!     times the average of the player's earlier turns (§4.1, both algorithms; not at the
+//!     first turn, which has no average). Per alpha-beta depth the two depths are calibrated
+//!     ("using simulations") to the depth whose generated nodes, summed over games against
+//!     alpha-beta, come nearest alpha-beta's in the same games ([`pick_depth`]). Our choices:
+//!     the calibration games are those of [`CALIBRATION_OPENINGS`] (16) openings evenly
+//!     spaced among the 244 (fewer if fewer are played), both colours, with their own seeds;
+//!     "nearest" is on a log scale; the search starts at the previous alpha-beta depth's
+//!     calibrated depth plus one (else `D_αβ` for RBFM, `2 D_αβ` for BFM). RBFM against BFM
+//!     plays at the depths calibrated against alpha-beta, as §4.2 says.
+//!   * `nodes` (the default): every best-first move gets a budget of exactly the nodes
+//!     alpha-beta to that depth generates at the same position (counted, not played), so the
+//!     comparison is at equal generated nodes move by move; no other stop.
+//!
+//!   The default is `nodes` because the paper's matching reproduces §4.3 worse here:
+//!   at alpha-beta depths 4–6 (61 openings, 122 games per pair) RBFM wins 62.7 / 44.3 /
+//!   50.0 % against alpha-beta and 21.3 / 20.5 / 23.8 % against BFM with `pv-depth`, against
+//!   69.6 / 60.7 / 57.0 % and 41.2 / 40.0 / 41.4 % with `nodes` (BENCHMARKS.md, "othello9").
+//!   Matched by depth, BFM's principal variation goes about twice as deep as RBFM's for the
+//!   same nodes (depth 6: 22 against 11 plies), and BFM beats alpha-beta by more than with
+//!   `nodes`. Both ways, best-first players keep their subtree between moves (§4.2), and
+//!   alpha-beta uses static move ordering.
 //! * **Table**: RBFM uses the shipped Othello table (`arachne learn --game othello`, real
 //!   score by alpha-beta to depth 6, not 10); the move played is the best child.
 //! * **Scale**: the full run plays every 244 openings at alpha-beta depths 1–3, the quick run
