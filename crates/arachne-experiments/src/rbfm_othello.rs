@@ -22,15 +22,18 @@
 //!     comparison is at equal generated nodes move by move; no other stop.
 //!
 //!   The default is `nodes` because the paper's matching reproduces §4.3 worse here:
-//!   at alpha-beta depths 4–6 (61 openings, 122 games per pair) RBFM wins 62.7 / 44.3 /
-//!   50.0 % against alpha-beta and 21.3 / 20.5 / 23.8 % against BFM with `pv-depth`, against
-//!   69.6 / 60.7 / 57.0 % and 41.2 / 40.0 / 41.4 % with `nodes` (BENCHMARKS.md, "othello9").
-//!   Matched by depth, BFM's principal variation goes about twice as deep as RBFM's for the
-//!   same nodes (depth 6: 22 against 11 plies), and BFM beats alpha-beta by more than with
-//!   `nodes`. Both ways, best-first players keep their subtree between moves (§4.2), and
-//!   alpha-beta uses static move ordering.
+//!   at alpha-beta depths 4 / 5 / 6 (61 openings, 122 games per pair) with `pv-depth` RBFM
+//!   beats alpha-beta 62.7 / 44.3 / 50.0 %, BFM beats it 83.6 / 81.6 / 70.1 % and RBFM beats
+//!   BFM 21.3 / 20.5 / 23.8 %; with `nodes` 68.0 / 63.1 / 57.0 %, 77.5 / 62.7 / 63.1 % and
+//!   41.8 / 42.6 / 41.4 % (BENCHMARKS.md, "othello9"). Matched by depth, BFM's principal
+//!   variation goes about twice as deep as RBFM's for the same nodes (depth 6: 22 against
+//!   11 plies) and BFM gains, RBFM loses; at depth 7 (31 openings) `pv-depth` gives 40.3,
+//!   62.9 and 21.0 %. Both ways, best-first players keep their subtree between moves (§4.2),
+//!   and alpha-beta uses static move ordering.
 //! * **Table**: RBFM uses the shipped Othello table (`arachne learn --game othello`, real
-//!   score by alpha-beta to depth 6, not 10); the move played is the best child.
+//!   score by alpha-beta to depth 6, not 10; 200 expansions per position, so rows past
+//!   `s = 192` repeat the last — a table learned with 2 000 expansions changed nothing beyond
+//!   the noise); the move played is the best child.
 //! * **Scale**: the full run plays every 244 openings at alpha-beta depths 1–3, the quick run
 //!   24 openings at depths 1–2 (the paper: depths 1–8). `--depths A-B`, `--openings N`
 //!   (evenly spaced) and `--scale paper` (244 openings, depths 1–8) choose others
@@ -76,7 +79,7 @@ pub fn openings() -> Vec<Othello> {
 pub enum Matching {
     /// The paper's (§3.2.5, §4.1, §4.2): RBFM and BFM stop when their principal variation
     /// reaches a depth calibrated per alpha-beta depth to about alpha-beta's generated nodes
-    /// summed over games ([`calibrate`]), or ends at a terminal leaf, or after more than
+    /// summed over games ([`pick_depth`]), or ends at a terminal leaf, or after more than
     /// [`ABORT_FACTOR`] times the average generated nodes of their earlier turns.
     PvDepth,
     /// Every best-first move gets exactly alpha-beta's generated nodes at that position.
