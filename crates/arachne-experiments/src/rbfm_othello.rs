@@ -28,7 +28,7 @@
 //!   41.8 / 42.6 / 41.4 % (BENCHMARKS.md, "othello9"). Matched by depth, BFM's principal
 //!   variation goes about twice as deep as RBFM's for the same nodes (depth 6: 22 against
 //!   11 plies) and BFM gains, RBFM loses; at depth 7 (31 openings) `pv-depth` gives 40.3,
-//!   62.9 and 21.0 %. Both ways, best-first players keep their subtree between moves (§4.2),
+//!   62.9 and 21.0 %, `nodes` 48.4, 51.6 and 35.5 %. Both ways, best-first players keep their subtree between moves (§4.2),
 //!   and alpha-beta uses static move ordering.
 //! * **Table**: RBFM uses the shipped Othello table (`arachne learn --game othello`, real
 //!   score by alpha-beta to depth 6, not 10; 200 expansions per position, so rows past
