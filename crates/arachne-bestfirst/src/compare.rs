@@ -132,6 +132,17 @@ impl<G: Game> Player<G> {
         }
     }
 
+    /// Why a best-first player's last search ended (`None` for alpha-beta or before its first
+    /// move).
+    pub fn last_stop(&self) -> Option<crate::engine::BfStop> {
+        match self {
+            Player::BestFirst {
+                searcher: Some(s), ..
+            } => s.last_stop(),
+            _ => None,
+        }
+    }
+
     /// Tells the player that `mv` was played (its own or the opponent's).
     pub fn observe(&mut self, mv: G::Move) {
         if let Player::BestFirst {

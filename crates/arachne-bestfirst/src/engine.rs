@@ -225,6 +225,8 @@ pub struct Searcher<G: Game> {
     leaf_moves: bool,
     /// Scratch move list for those counts.
     scratch: Vec<G::Move>,
+    /// Why the last [`Searcher::run`] ended.
+    last_stop: Option<BfStop>,
 }
 
 impl<G: Game> Searcher<G> {
@@ -252,6 +254,7 @@ impl<G: Game> Searcher<G> {
             resolved: 0,
             leaf_moves,
             scratch: Vec::new(),
+            last_stop: None,
         }
     }
 
@@ -304,6 +307,14 @@ impl<G: Game> Searcher<G> {
     pub fn backup_and_vote(&mut self, leaf: u32) {
         self.tree.backup(leaf);
         self.vote();
+    }
+    /// Why the last [`Searcher::run`] ended (`None` before the first).
+    pub fn last_stop(&self) -> Option<BfStop> {
+        self.last_stop
+    }
+    /// Generated nodes of the earlier turns, summed, and their number (§4.1's average).
+    pub fn turns(&self) -> (u64, u64) {
+        self.turns
     }
     /// Counts since the start of the current search.
     pub fn stats(&self) -> Stats {
@@ -499,6 +510,7 @@ impl<G: Game> Searcher<G> {
         };
         self.turns.0 += self.stats.leaves;
         self.turns.1 += 1;
+        self.last_stop = Some(stop);
         self.outcome(start.elapsed(), stop)
     }
 

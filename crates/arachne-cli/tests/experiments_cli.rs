@@ -101,6 +101,22 @@ fn size_options_are_checked_before_any_work() {
             "--out",
             out,
         ],
+        &[
+            "experiment",
+            "rbfm-othello",
+            "--matching",
+            "time",
+            "--out",
+            out,
+        ],
+        &[
+            "experiment",
+            "rbfm-games",
+            "--matching",
+            "nodes",
+            "--out",
+            out,
+        ],
     ] {
         assert_usage_error(args);
     }
@@ -138,5 +154,24 @@ fn size_options_are_checked_before_any_work() {
         "--json",
     ]);
     assert_eq!(v["data"]["fig9"].as_array().unwrap().len(), 1);
+    assert_eq!(v["data"]["matching"], "nodes");
+    // The paper's matching: principal-variation depths calibrated at alpha-beta depth 2.
+    let v = common::json(&[
+        "experiment",
+        "rbfm-othello",
+        "--openings",
+        "2",
+        "--depths",
+        "2",
+        "--matching",
+        "pv-depth",
+        "--out",
+        out,
+        "--json",
+    ]);
+    assert_eq!(v["data"]["matching"], "pv-depth");
+    let row = &v["data"]["fig9"][0];
+    assert!(row["pv_depth_rbfm"].as_u64().is_some_and(|k| k >= 1));
+    assert!(row["pv_depth_bfm"].as_u64().is_some_and(|k| k >= 1));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,13 +4,36 @@
 //! Choices where we differ from the paper or it is silent:
 //!
 //! * **Evaluation**: arachne's Othello evaluation (positional weights and mobility), not Bill's.
-//! * **Matching the effort**: the paper chose, per alpha-beta depth, the RBFM (and BFM) depth
-//!   that generated about as many nodes. Here every best-first move gets a budget of exactly
-//!   the nodes alpha-beta to that depth generates at the same position (counted, not played),
-//!   so the comparison is at equal generated nodes move by move. Best-first players keep their
-//!   subtree between moves (§4.2); alpha-beta uses static move ordering.
+//! * **Matching the effort** (`--matching`, [`Matching`]). Two ways:
+//!   * `pv-depth`, the paper's (§3.2.5, §4.1, §4.2): RBFM and BFM stop when their principal
+//!     variation reaches a depth `D_RBFM` / `D_BFM`, when it ends at a terminal leaf (the rule
+//!     of \[9\] that §3.2.5 uses near the end), or when a search has generated more than five
+//!     times the average of the player's earlier turns (§4.1, both algorithms; not at the
+//!     first turn, which has no average). Per alpha-beta depth the two depths are calibrated
+//!     ("using simulations") to the depth whose generated nodes, summed over games against
+//!     alpha-beta, come nearest alpha-beta's in the same games ([`pick_depth`]). Our choices:
+//!     the calibration games are those of [`CALIBRATION_OPENINGS`] (16) openings evenly
+//!     spaced among the 244 (fewer if fewer are played), both colours, with their own seeds;
+//!     "nearest" is on a log scale; the search starts at the previous alpha-beta depth's
+//!     calibrated depth plus one (else `D_αβ` for RBFM, `2 D_αβ` for BFM). RBFM against BFM
+//!     plays at the depths calibrated against alpha-beta, as §4.2 says.
+//!   * `nodes` (the default): every best-first move gets a budget of exactly the nodes
+//!     alpha-beta to that depth generates at the same position (counted, not played), so the
+//!     comparison is at equal generated nodes move by move; no other stop.
+//!
+//!   The default is `nodes` because the paper's matching reproduces §4.3 worse here:
+//!   at alpha-beta depths 4 / 5 / 6 (61 openings, 122 games per pair) with `pv-depth` RBFM
+//!   beats alpha-beta 62.7 / 44.3 / 50.0 %, BFM beats it 83.6 / 81.6 / 70.1 % and RBFM beats
+//!   BFM 21.3 / 20.5 / 23.8 %; with `nodes` 68.0 / 63.1 / 57.0 %, 77.5 / 62.7 / 63.1 % and
+//!   41.8 / 42.6 / 41.4 % (BENCHMARKS.md, "othello9"). Matched by depth, BFM's principal
+//!   variation goes about twice as deep as RBFM's for the same nodes (depth 6: 22 against
+//!   11 plies) and BFM gains, RBFM loses; at depth 7 (31 openings) `pv-depth` gives 40.3,
+//!   62.9 and 21.0 %, `nodes` 48.4, 51.6 and 35.5 %. Both ways, best-first players keep their subtree between moves (§4.2),
+//!   and alpha-beta uses static move ordering.
 //! * **Table**: RBFM uses the shipped Othello table (`arachne learn --game othello`, real
-//!   score by alpha-beta to depth 6, not 10); the move played is the best child.
+//!   score by alpha-beta to depth 6, not 10; 200 expansions per position, so rows past
+//!   `s = 192` repeat the last — a table learned with 2 000 expansions changed nothing beyond
+//!   the noise); the move played is the best child.
 //! * **Scale**: the full run plays every 244 openings at alpha-beta depths 1–3, the quick run
 //!   24 openings at depths 1–2 (the paper: depths 1–8). `--depths A-B`, `--openings N`
 //!   (evenly spaced) and `--scale paper` (244 openings, depths 1–8) choose others
@@ -19,9 +42,9 @@
 //!   alpha-beta; from depth 5 RBFM beats it more often than BFM does; RBFM loses to BFM below
 //!   depth 6 and beats it from depth 6.
 use crate::report::{Report, Row};
-use crate::{ExpError, Options};
+use crate::{ExpError, Options, Progress};
 use arachne_bestfirst::compare::{self, Player};
-use arachne_bestfirst::{tables, BfOptions, Kind};
+use arachne_bestfirst::{tables, BfOptions, BfStop, Kind};
 use arachne_core::Game;
 use arachne_games::Othello;
 use arachne_plot::{Chart, Series, Style};
@@ -51,6 +74,45 @@ pub fn openings() -> Vec<Othello> {
     out
 }
 
+/// How the best-first players' effort is matched to alpha-beta's (`--matching`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Matching {
+    /// The paper's (§3.2.5, §4.1, §4.2): RBFM and BFM stop when their principal variation
+    /// reaches a depth calibrated per alpha-beta depth to about alpha-beta's generated nodes
+    /// summed over games ([`pick_depth`]), or ends at a terminal leaf, or after more than
+    /// [`ABORT_FACTOR`] times the average generated nodes of their earlier turns.
+    PvDepth,
+    /// Every best-first move gets exactly alpha-beta's generated nodes at that position.
+    #[default]
+    Nodes,
+}
+
+impl Matching {
+    /// Parses `--matching`: `pv-depth` or `nodes`.
+    pub fn parse(s: &str) -> Result<Matching, String> {
+        match s {
+            "pv-depth" => Ok(Matching::PvDepth),
+            "nodes" => Ok(Matching::Nodes),
+            _ => Err(format!("`{s}` is not a matching (pv-depth or nodes)")),
+        }
+    }
+    /// The name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Matching::PvDepth => "pv-depth",
+            Matching::Nodes => "nodes",
+        }
+    }
+}
+
+/// §4.1: a best-first search aborts after more than five times the average generated nodes
+/// of its earlier turns (RBFM and BFM alike).
+pub const ABORT_FACTOR: f64 = 5.0;
+
+/// The deepest principal variation the calibration tries (an Othello game has at most 60
+/// moves).
+const MAX_PV: u32 = 60;
+
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Who {
     Ab,
@@ -58,34 +120,82 @@ enum Who {
     Bfm,
 }
 
-fn make(who: Who, depth: u32, seed: u64) -> Player<Othello> {
-    match who {
-        Who::Ab => Player::AlphaBeta { depth },
-        _ => {
-            let mut o = BfOptions::new(if who == Who::Rbfm {
-                Kind::Rbfm
-            } else {
-                Kind::Bfm
-            });
-            o.seed = seed;
-            o.vote = 0;
-            if who == Who::Rbfm {
-                o.table = Some(Arc::new(tables::default_for("othello", "othello")));
-            }
-            Player::best_first(o, None)
+impl Who {
+    fn index(self) -> usize {
+        match self {
+            Who::Ab => 0,
+            Who::Rbfm => 1,
+            Who::Bfm => 2,
         }
     }
 }
 
-/// Plays one game, `first` moving first from `start`: the disc difference for `first` at the
-/// end and the generated nodes of both.
-fn game(start: &Othello, who: [Who; 2], depth: u32, seed: u64) -> (i32, [u64; 2], [u64; 2]) {
+/// The best-first players' principal-variation depths (`None`: a budget per move).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct PvDepths {
+    rbfm: Option<u32>,
+    bfm: Option<u32>,
+}
+
+impl PvDepths {
+    fn of(self, who: Who) -> Option<u32> {
+        match who {
+            Who::Ab => None,
+            Who::Rbfm => self.rbfm,
+            Who::Bfm => self.bfm,
+        }
+    }
+}
+
+/// The options of a best-first player stopping at principal-variation depth `pv` (§3.2.5:
+/// also when the principal variation ends at a terminal leaf; §4.1: after more than
+/// [`ABORT_FACTOR`] times its average), or without a stop of its own (`None`: a budget).
+pub fn best_first_options(kind: Kind, pv: Option<u32>, seed: u64) -> BfOptions {
+    let mut o = BfOptions::new(kind);
+    o.seed = seed;
+    o.vote = 0;
+    if kind == Kind::Rbfm {
+        o.table = Some(Arc::new(tables::default_for("othello", "othello")));
+    }
+    if let Some(k) = pv {
+        o.pv_depth = Some(k);
+        o.stop_at_terminal_pv = true;
+        o.abort_factor = Some(ABORT_FACTOR);
+    }
+    o
+}
+
+fn make(who: Who, depth: u32, pv: PvDepths, seed: u64) -> Player<Othello> {
+    match who {
+        Who::Ab => Player::AlphaBeta { depth },
+        Who::Rbfm => Player::best_first(best_first_options(Kind::Rbfm, pv.rbfm, seed), None),
+        Who::Bfm => Player::best_first(best_first_options(Kind::Bfm, pv.bfm, seed), None),
+    }
+}
+
+/// One game's result: the disc difference for the first player at the end, and per side the
+/// generated nodes, the moves made, the searches that §4.1's rule aborted, and the best-first
+/// moves made without generating a node (the kept subtree already met the stop).
+struct GameResult {
+    diff: i32,
+    nodes: [u64; 2],
+    moves: [u64; 2],
+    aborted: [u64; 2],
+    idle: [u64; 2],
+}
+
+/// Plays one game, `who[0]` moving first from `start`. A best-first player with no
+/// principal-variation depth in `pv` gets alpha-beta's generated nodes at the position as its
+/// budget for the move.
+fn game(start: &Othello, who: [Who; 2], depth: u32, pv: PvDepths, seed: u64) -> GameResult {
     let mut ps = [
-        make(who[0], depth, seed),
-        make(who[1], depth, seed ^ 0x9e37),
+        make(who[0], depth, pv, seed),
+        make(who[1], depth, pv, seed ^ 0x9e37),
     ];
     let mut pos = *start;
     let mut nodes = [0u64; 2];
+    let mut aborted = [0u64; 2];
+    let mut idle = [0u64; 2];
     let mut moves = Vec::new();
     let mut k = 0usize;
     while !pos.is_terminal() && k < 200 {
@@ -94,11 +204,20 @@ fn game(start: &Othello, who: [Who; 2], depth: u32, seed: u64) -> (i32, [u64; 2]
             break;
         }
         let side = k % 2;
+        let budgeted = pv.of(who[side]).is_none();
         if let Player::BestFirst { nodes: budget, .. } = &mut ps[side] {
-            *budget = Some(compare::alphabeta(&pos, depth).2.max(moves.len() as u64));
+            if budgeted {
+                *budget = Some(compare::alphabeta(&pos, depth).2.max(moves.len() as u64));
+            }
         }
         let (mv, n) = ps[side].choose(&pos, None);
         nodes[side] += n;
+        if ps[side].last_stop() == Some(BfStop::Abort) {
+            aborted[side] += 1;
+        }
+        if n == 0 && who[side] != Who::Ab {
+            idle[side] += 1;
+        }
         let mv = mv.unwrap_or(moves[0]);
         for p in ps.iter_mut() {
             p.observe(mv);
@@ -109,11 +228,129 @@ fn game(start: &Othello, who: [Who; 2], depth: u32, seed: u64) -> (i32, [u64; 2]
     let d = pos.disc_difference();
     // `pos`'s side to move is the first player's after an even number of plies.
     let k = k as u64;
-    (
-        if k % 2 == 0 { d } else { -d },
+    GameResult {
+        diff: if k % 2 == 0 { d } else { -d },
         nodes,
-        [k.div_ceil(2), k / 2],
-    )
+        moves: [k.div_ceil(2), k / 2],
+        aborted,
+        idle,
+    }
+}
+
+/// The principal-variation depth whose generated nodes come nearest alpha-beta's (§3.2.5: "the
+/// search depth of RBFM that results in approximately the same number of generated nodes,
+/// when summed over all the games"). `ratio(k)` is the best-first player's generated nodes
+/// over alpha-beta's at depth `k` in `1 ..= max`, taken to grow with `k` (about
+/// geometrically: a search costs more per ply deeper). From `start` the search steps up while
+/// the ratio is below 1, or down while it is at least 1, until it brackets 1 (or reaches `1` /
+/// `max`), then bisects the bracket to two adjacent depths. A step is one depth, then the
+/// depth at which the last two ratios, extrapolated geometrically, would reach 1 — at least
+/// one and at most twice the step before (the games at a deep calibration depth are the
+/// costliest, so overshooting is avoided); it returns the depth tried whose ratio is nearest 1 on a log scale (ties:
+/// the shallower) and every `(depth, ratio)` tried, by depth. For a ratio that grows with `k`
+/// that is the depth of all `1 ..= max` nearest 1.
+pub fn pick_depth(
+    start: u32,
+    max: u32,
+    mut ratio: impl FnMut(u32) -> f64,
+) -> (u32, Vec<(u32, f64)>) {
+    let mut tried: Vec<(u32, f64)> = Vec::new();
+    let mut at = |k: u32, tried: &mut Vec<(u32, f64)>| {
+        let r = ratio(k);
+        tried.push((k, r));
+        r
+    };
+    let mut k = start.clamp(1, max);
+    let up = at(k, &mut tried) < 1.0;
+    // The bracket: `lo` below 1, `hi` at or above it (when known).
+    let (mut lo, mut hi) = if up { (Some(k), None) } else { (None, Some(k)) };
+    let mut step = 1;
+    loop {
+        if let [.., (k0, r0), (k1, r1)] = tried[..] {
+            // Geometric extrapolation of the last two ratios to 1.
+            let slope = (r1.ln() - r0.ln()) / (k1 as f64 - k0 as f64);
+            let want = (-r1.ln() / slope).abs().ceil();
+            let prev = k1.abs_diff(k0);
+            step = if want.is_finite() && slope > 0.0 {
+                (want as u32).clamp(1, 2 * prev)
+            } else {
+                2 * prev
+            };
+        }
+        let next = if up {
+            (k + step).min(max)
+        } else {
+            k.saturating_sub(step).max(1)
+        };
+        if next == k {
+            break;
+        }
+        k = next;
+        if at(k, &mut tried) < 1.0 {
+            lo = Some(k);
+            if !up {
+                break;
+            }
+        } else {
+            hi = Some(k);
+            if up {
+                break;
+            }
+        }
+    }
+    if let (Some(mut l), Some(mut h)) = (lo, hi) {
+        while h - l > 1 {
+            let m = l + (h - l) / 2;
+            if at(m, &mut tried) < 1.0 {
+                l = m;
+            } else {
+                h = m;
+            }
+        }
+    }
+    tried.sort_by_key(|t| t.0);
+    let best = tried
+        .iter()
+        .min_by(|a, b| a.1.ln().abs().total_cmp(&b.1.ln().abs()))
+        .expect("tried")
+        .0;
+    (best, tried)
+}
+
+/// Calibrates `who`'s principal-variation depth against alpha-beta to `depth` by games from
+/// `openings` (each played twice, colours swapped): the depth from [`pick_depth`], the depths
+/// tried with their node ratios, and the number of games played.
+fn calibrate(
+    who: Who,
+    depth: u32,
+    start: u32,
+    openings: &[Othello],
+    seed: u64,
+    progress: &Progress,
+) -> (u32, Vec<(u32, f64)>, u64) {
+    let mut games = 0;
+    let (k, tried) = pick_depth(start, MAX_PV, |k| {
+        let pv = PvDepths {
+            rbfm: Some(k),
+            bfm: Some(k),
+        };
+        let (mut mine, mut ab) = (0u64, 0u64);
+        for (i, p) in openings.iter().enumerate() {
+            for order in [[who, Who::Ab], [Who::Ab, who]] {
+                let r = game(p, order, depth, pv, seed + i as u64);
+                let me = usize::from(order[0] != who);
+                mine += r.nodes[me];
+                ab += r.nodes[1 - me];
+                games += 1;
+            }
+        }
+        let r = mine as f64 / ab.max(1) as f64;
+        progress.message(format!(
+            "Othello, alpha-beta depth {depth}: {who:?} to principal-variation depth {k}: {r:.2} × alpha-beta's nodes"
+        ));
+        r
+    });
+    (k, tried, games)
 }
 
 /// `n` of the openings, evenly spaced: every `len / n`-th from the first when that step is at
@@ -128,6 +365,10 @@ fn spread(all: &[Othello], n: usize) -> Vec<Othello> {
     }
 }
 
+/// Openings of the calibration of the principal-variation depths (`--matching pv-depth`):
+/// this many, evenly spaced among the 244 (fewer when fewer are played).
+pub const CALIBRATION_OPENINGS: usize = 16;
+
 /// Runs the experiment.
 pub fn run(o: &Options) -> Result<Report, ExpError> {
     let mut rep = Report::new(
@@ -137,6 +378,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         o.quick,
     );
     o.scale.check("rbfm-othello").map_err(ExpError::failed)?;
+    let matching = o.scale.matching.unwrap_or_default();
     let all = openings();
     let n = o
         .scale
@@ -145,6 +387,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .scale
         .othello_depths(if o.quick { (1, 2) } else { (1, 3) });
     let chosen = spread(&all, n);
+    let cal = spread(&all, CALIBRATION_OPENINGS.min(n));
     rep.setup(
         "openings",
         format!(
@@ -156,17 +399,61 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     rep.setup("alpha-beta depths", format!("{depths:?} (paper: 1–8)"));
     rep.setup(
         "effort",
-        "best-first budget per move = alpha-beta's generated nodes at that position",
+        match matching {
+            Matching::Nodes => {
+                "--matching nodes: best-first budget per move = alpha-beta's generated nodes at that position".to_string()
+            }
+            Matching::PvDepth => format!(
+                "--matching pv-depth (the paper's): RBFM and BFM stop at principal-variation depths calibrated to alpha-beta's generated nodes over {} games ({} openings × 2 colours) per depth tried, at a terminal principal variation, or after {ABORT_FACTOR}× their average (§4.1)",
+                2 * cal.len(),
+                cal.len()
+            ),
+        },
     );
-    let mut md = String::from("| αβ depth | RBFM vs AB: RBFM wins % | BFM vs AB: BFM wins % | RBFM vs BFM: RBFM wins % | nodes/move AB | RBFM | BFM |\n|---|---|---|---|---|---|---|\n");
+    let mut md = String::from("| αβ depth | D_RBFM | D_BFM | RBFM vs AB: RBFM wins % | BFM vs AB: BFM wins % | RBFM vs BFM: RBFM wins % | nodes/move AB | RBFM | BFM | aborted (§4.1) RBFM / BFM % | no expansion RBFM / BFM % |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+    let mut cal_md = String::new();
     let mut pts = [Vec::new(), Vec::new(), Vec::new()];
     let mut data = Vec::new();
+    let mut prev = PvDepths::default();
     for &d in &depths {
         o.progress
             .message(format!("Othello games, alpha-beta depth {d}"));
+        let pv = match matching {
+            Matching::Nodes => PvDepths::default(),
+            Matching::PvDepth => {
+                let mut pv = PvDepths::default();
+                for who in [Who::Rbfm, Who::Bfm] {
+                    o.progress.message(format!(
+                        "Othello, alpha-beta depth {d}: calibrating {who:?}'s principal-variation depth"
+                    ));
+                    // The previous depth's, one deeper; else the alpha-beta depth (RBFM) or twice it.
+                    let start = prev
+                        .of(who)
+                        .map_or(if who == Who::Rbfm { d } else { 2 * d }, |k| k + 1);
+                    let (k, tried, games) =
+                        calibrate(who, d, start, &cal, o.seed * 7919 + 1_000_000, &o.progress);
+                    let list: Vec<String> =
+                        tried.iter().map(|(k, r)| format!("{k}: {r:.2}")).collect();
+                    writeln!(
+                        cal_md,
+                        "| {d} | {who:?} | {} | {k} | {games} |",
+                        list.join(", ")
+                    )
+                    .ok();
+                    match who {
+                        Who::Rbfm => pv.rbfm = Some(k),
+                        _ => pv.bfm = Some(k),
+                    }
+                }
+                prev = pv;
+                pv
+            }
+        };
         let mut score = [0.0f64; 3];
         let mut nodes = [0u64; 3];
         let mut moves = [0u64; 3];
+        let mut aborted = [0u64; 3];
+        let mut idle = [0u64; 3];
         for (pi, (a, b)) in [
             (Who::Rbfm, Who::Ab),
             (Who::Bfm, Who::Ab),
@@ -185,21 +472,18 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                 }
                 let seed = o.seed * 7919 + i as u64;
                 for (first, second) in [(a, b), (b, a)] {
-                    let (diff, nn, mm) = game(start, [first, second], d, seed);
-                    let for_a = if first == a { diff } else { -diff };
+                    let r = game(start, [first, second], d, pv, seed);
+                    let for_a = if first == a { r.diff } else { -r.diff };
                     score[pi] += match for_a.signum() {
                         1 => 1.0,
                         0 => 0.5,
                         _ => 0.0,
                     };
                     for (w, k) in [(first, 0), (second, 1)] {
-                        let j = match w {
-                            Who::Ab => 0,
-                            Who::Rbfm => 1,
-                            Who::Bfm => 2,
-                        };
-                        nodes[j] += nn[k];
-                        moves[j] += mm[k];
+                        nodes[w.index()] += r.nodes[k];
+                        moves[w.index()] += r.moves[k];
+                        aborted[w.index()] += r.aborted[k];
+                        idle[w.index()] += r.idle[k];
                     }
                 }
             }
@@ -207,15 +491,24 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         let games = 2.0 * chosen.len() as f64;
         let pct: Vec<f64> = score.iter().map(|s| 100.0 * s / games).collect();
         let per = |j: usize| nodes[j] as f64 / moves[j].max(1) as f64;
+        let ab_pct = |j: usize| 100.0 * aborted[j] as f64 / moves[j].max(1) as f64;
+        let idle_pct = |j: usize| 100.0 * idle[j] as f64 / moves[j].max(1) as f64;
+        let show = |k: Option<u32>| k.map_or("–".to_string(), |k| k.to_string());
         writeln!(
             md,
-            "| {d} | {:.1} | {:.1} | {:.1} | {:.0} | {:.0} | {:.0} |",
+            "| {d} | {} | {} | {:.1} | {:.1} | {:.1} | {:.0} | {:.0} | {:.0} | {:.1} / {:.1} | {:.1} / {:.1} |",
+            show(pv.rbfm),
+            show(pv.bfm),
             pct[0],
             pct[1],
             pct[2],
             per(0),
             per(1),
-            per(2)
+            per(2),
+            ab_pct(1),
+            ab_pct(2),
+            idle_pct(1),
+            idle_pct(2)
         )
         .ok();
         for (k, p) in pct.iter().enumerate() {
@@ -270,7 +563,9 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         });
         data.push(
             json!({"depth": d, "rbfm_ab": pct[0], "bfm_ab": pct[1], "rbfm_bfm": pct[2],
-            "nodes_per_move": [per(0), per(1), per(2)]}),
+            "nodes_per_move": [per(0), per(1), per(2)], "pv_depth_rbfm": pv.rbfm,
+            "pv_depth_bfm": pv.bfm, "aborted_pct": [ab_pct(1), ab_pct(2)],
+            "no_expansion_pct": [idle_pct(1), idle_pct(2)]}),
         );
     }
     let missing: Vec<String> = (1..=8u32)
@@ -312,10 +607,142 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                 .collect(),
         },
     );
+    let cal_md = if cal_md.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "\n\nCalibration (§3.2.5): generated nodes of the best-first player over alpha-beta's \
+             in games against it from {} openings, per principal-variation depth tried.\n\n\
+             | αβ depth | player | depth: node ratio | chosen | games |\n|---|---|---|---|---|\n{cal_md}",
+            cal.len()
+        )
+    };
     rep.details = format!(
         "Each opening is played twice, colours swapped; a draw counts half. Nodes per move are \
-         generated nodes over all games of all pairs.\n\n{md}"
+         generated nodes over all games of all pairs; aborted: the share of a player's moves \
+         whose search §4.1's rule ended; no expansion: the share of its moves made without \
+         generating a node (the subtree kept from the last move already met the stop, or the \
+         root was solved).\n\n{md}{cal_md}"
     );
-    rep.data = json!({ "fig9": data });
+    rep.data = json!({ "fig9": data, "matching": matching.name() });
     Ok(rep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arachne_bestfirst::Searcher;
+    use arachne_core::Limits;
+
+    /// The depth of `1 ..= max` whose ratio is nearest 1 on a log scale (ties: shallower).
+    fn brute(max: u32, ratio: impl Fn(u32) -> f64) -> u32 {
+        (1..=max)
+            .min_by(|&a, &b| ratio(a).ln().abs().total_cmp(&ratio(b).ln().abs()))
+            .unwrap()
+    }
+
+    #[test]
+    fn pick_depth_finds_the_depth_nearest_equal_nodes() {
+        // Growing ratios of several shapes, from every start: the depth picked is the one of
+        // all depths whose ratio is nearest 1, and it was tried.
+        for (c, g) in [
+            (0.05, 2.0),
+            (0.01, 1.3),
+            (3.0, 1.5),
+            (0.9, 1.05),
+            (1e-6, 1.1),
+        ] {
+            let ratio = |k: u32| c * f64::powi(g, k as i32);
+            for start in [1, 2, 5, 9, 30, 60, 70] {
+                let mut calls = 0;
+                let (k, tried) = pick_depth(start, 60, |k| {
+                    calls += 1;
+                    ratio(k)
+                });
+                assert_eq!(k, brute(60, ratio), "c {c} g {g} start {start}");
+                assert!(tried.iter().any(|t| t.0 == k && t.1 == ratio(k)));
+                assert_eq!(tried.len(), calls);
+                assert!(
+                    tried.windows(2).all(|w| w[0].0 < w[1].0),
+                    "sorted, no repeats"
+                );
+                // Galloping and bisection: about 2 log2(60) evaluations at most.
+                assert!(calls <= 13, "c {c} g {g} start {start}: {calls} calls");
+            }
+        }
+        // Exactly 1 at depth 4: depth 4.
+        let (k, _) = pick_depth(1, 60, |k| k as f64 / 4.0);
+        assert_eq!(k, 4);
+        // ½ at 3 and 2 at 4 are equally far from 1: the shallower.
+        let halves = |k: u32| match k {
+            0..=2 => 0.25,
+            3 => 0.5,
+            _ => 2.0,
+        };
+        for start in [1, 3, 4, 9] {
+            assert_eq!(pick_depth(start, 60, halves).0, 3, "start {start}");
+        }
+    }
+
+    #[test]
+    fn best_first_players_stop_at_the_pv_depth_a_terminal_pv_or_five_times_their_average() {
+        // A whole game of each best-first player with a principal-variation depth against
+        // alpha-beta: every search ends for one of the paper's reasons, each when it should.
+        // From the first opening at depth 4, §4.1's rule aborts 2 RBFM searches and 1 BFM one.
+        for (kind, aborted) in [(Kind::Rbfm, 2), (Kind::Bfm, 1)] {
+            let k = 4;
+            let mut pos = openings()[0];
+            let mut s = Searcher::new(pos, best_first_options(kind, Some(k), 3));
+            let mut aborts = 0;
+            let mut me = true;
+            while !pos.is_terminal() {
+                let mv = if me {
+                    let (sum, n) = s.turns();
+                    let at =
+                        (n > 0).then(|| (ABORT_FACTOR * sum as f64 / n as f64).max(1.0) as u64);
+                    let out = s.run(&Limits::default());
+                    let g = out.generated();
+                    match out.stop {
+                        BfStop::PvDepth => assert!(out.pv_depth >= k),
+                        BfStop::TerminalPv => {
+                            let pv = s.tree().pv_nodes();
+                            assert!(s.tree().node(*pv.last().unwrap()).solved());
+                            assert!(out.pv_depth < k, "the PV depth stop comes first");
+                        }
+                        BfStop::Solved => assert!(out.solved),
+                        BfStop::Abort => {
+                            aborts += 1;
+                            let at = at.expect("no abort at the first turn");
+                            // The first expansion past the threshold (an Othello position has
+                            // fewer than 64 moves) and not before.
+                            assert!(g > at && g < at + 64, "{g} against {at}");
+                            assert!(out.pv_depth < k);
+                        }
+                        other => panic!("{kind:?}: stopped by {other:?}"),
+                    }
+                    if let Some(at) = at {
+                        assert!(
+                            g < at + 64,
+                            "{kind:?}: {g} generated past the abort at {at}"
+                        );
+                    }
+                    out.best_move.expect("a move")
+                } else {
+                    compare::alphabeta(&pos, 3).0.expect("a move")
+                };
+                s.play(mv);
+                pos = pos.play(mv);
+                me = !me;
+            }
+            assert_eq!(aborts, aborted, "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn matching_parses() {
+        assert_eq!(Matching::parse("pv-depth"), Ok(Matching::PvDepth));
+        assert_eq!(Matching::parse("nodes"), Ok(Matching::Nodes));
+        assert!(Matching::parse("time").is_err());
+        assert_eq!(Matching::default(), Matching::Nodes);
+    }
 }

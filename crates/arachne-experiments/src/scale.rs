@@ -12,7 +12,11 @@
 //! | `rbfm-decision` | trees per `b` | – | – | `b` ⊆ {3, 5, 10, 20} | 10 000 trees per `b` |
 //! | `rbfm-games` | trees per `(b, D)`, each played twice | Table 1's `D_αβ` (2–10) | – | `b` ⊆ {3, 5, 10, 20} | 500 trees (1 000 games per pair), every row |
 //! | `rbfm-othello` | – | alpha-beta depths (1–8) | openings (1–244, evenly spaced) | – | 244 openings, depths 1–8 |
+//!
+//! `rbfm-othello` also takes `--matching pv-depth|nodes` (how the best-first players' effort is
+//! matched to alpha-beta's, [`crate::rbfm_othello::Matching`]).
 use crate::rbfm_games::TABLE1;
+use crate::rbfm_othello::Matching;
 
 /// The sizes chosen on the command line; `Scale::default()` chooses none.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -27,6 +31,9 @@ pub struct Scale {
     pub openings: Option<usize>,
     /// `--branching LIST`: branching factors of the random trees.
     pub branching: Option<Vec<u32>>,
+    /// `--matching pv-depth|nodes`: how `rbfm-othello` matches the best-first players' effort
+    /// to alpha-beta's ([`crate::rbfm_othello::Matching`]).
+    pub matching: Option<Matching>,
 }
 
 /// The branching factors of the Shoham–Toledo tree experiments.
@@ -68,6 +75,9 @@ impl Scale {
         if self.paper {
             v.push("--scale paper");
         }
+        if self.matching.is_some() {
+            v.push("--matching");
+        }
         v
     }
 
@@ -77,7 +87,7 @@ impl Scale {
         let takes: &[&str] = match experiment {
             "rbfm-decision" => &["--trees", "--branching", "--scale paper"],
             "rbfm-games" => &["--trees", "--depths", "--branching", "--scale paper"],
-            "rbfm-othello" => &["--depths", "--openings", "--scale paper"],
+            "rbfm-othello" => &["--depths", "--openings", "--scale paper", "--matching"],
             _ => &[],
         };
         if let Some(bad) = self.given().into_iter().find(|g| !takes.contains(g)) {
@@ -287,6 +297,12 @@ mod tests {
             ..Scale::default()
         };
         assert!(many.check("rbfm-othello").is_err());
+        let m = Scale {
+            matching: Some(Matching::PvDepth),
+            ..Scale::default()
+        };
+        assert!(m.check("rbfm-othello").is_ok());
+        assert!(m.check("rbfm-games").unwrap_err().contains("--matching"));
     }
 
     #[test]

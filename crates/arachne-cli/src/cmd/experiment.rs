@@ -2,6 +2,7 @@
 //! and write its report (Markdown, CSV, JSON, HTML fragment, SVG/PNG plots) into `--out`.
 use crate::error::{CliError, CliResult};
 use crate::output::print_json;
+use arachne_experiments::rbfm_othello::Matching;
 use arachne_experiments::scale::parse_depths;
 use arachne_experiments::{find, names, run_and_write, Options, Progress, Scale, EXPERIMENTS};
 use clap::{Args, ValueEnum};
@@ -57,6 +58,12 @@ pub struct ExperimentArgs {
     /// Branching factors of the random trees, from 3, 5, 10, 20 (rbfm-decision, rbfm-games).
     #[arg(long, value_name = "LIST", value_delimiter = ',')]
     pub branching: Option<Vec<u32>>,
+    /// How the best-first players' effort is matched to alpha-beta's (rbfm-othello):
+    /// `pv-depth` (the paper's: principal-variation depths calibrated to alpha-beta's nodes
+    /// over the games, §4.1's abort at 5× the average) or `nodes` (alpha-beta's generated
+    /// nodes at each position, the default).
+    #[arg(long, value_name = "HOW", value_parser = Matching::parse)]
+    pub matching: Option<Matching>,
 }
 
 /// `--scale`.
@@ -77,6 +84,7 @@ impl ExperimentArgs {
             depths: self.depths,
             openings: self.openings,
             branching: self.branching.clone(),
+            matching: self.matching,
         }
     }
 }
