@@ -1,6 +1,7 @@
 //! Diagnostic (issue 12, seed 002 §5): one serial RBFM run on an LCT-II position with the
 //! `rbfm-chess` settings, printing the root children's visits and the `bm` move's share.
-//! `cargo run --release -p arachne-bestfirst --example rbfm_chess_diag -- Pos3 3000000 [TABLE|-] [SEED]`
+//! `cargo run --release -p arachne-bestfirst --example rbfm_chess_diag -- Pos3 3000000 [TABLE|-] [SEED] [EVAL]`
+//! (EVAL: `full`, the experiment's, or `pst`, `material`).
 use arachne_bestfirst::shallow::{eval_nodes, experiment_config, ShallowChess};
 use arachne_bestfirst::{dist::DistTable, tables, BfOptions, Heuristics, Kind, Searcher, Step};
 use arachne_core::Game;
@@ -12,6 +13,7 @@ fn main() {
     let name = a.get(1).cloned().unwrap_or("Pos3".into());
     let budget: u64 = a.get(2).and_then(|s| s.parse().ok()).unwrap_or(3_000_000);
     let seed: u64 = a.get(4).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let eval: Eval = a.get(5).map_or(Eval::Full, |s| s.parse().unwrap());
     let split = name.find(|c: char| c.is_ascii_digit()).unwrap();
     let id = format!(
         "LCTII.{}.{:02}",
@@ -22,12 +24,12 @@ fn main() {
         .into_iter()
         .find(|r| r.id() == Some(id.as_str()))
         .unwrap();
-    let pos = rec.position.clone().with_eval(Eval::Pst);
+    let pos = rec.position.clone().with_eval(eval);
     let root = ShallowChess::new(pos.clone(), experiment_config());
     let bm = rec.best_moves.clone();
     let table = match a.get(3).map(String::as_str) {
         Some(p) if p != "-" => DistTable::from_text(&std::fs::read_to_string(p).unwrap()).unwrap(),
-        _ => tables::default_for("chess", "chess:eval=pst"),
+        _ => tables::default_for("chess", &format!("chess:eval={}", eval.name())),
     };
     println!(
         "{name} {id} bm {:?} table {}",

@@ -93,7 +93,7 @@ pub const PAPER: &str =
     "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search (seed 002), §5, §6.3, Tables 2 and 4";
 
 /// The static evaluation of both programs (module docs): positional.
-pub const EVAL: Eval = Eval::Pst;
+pub const EVAL: Eval = Eval::Full;
 
 /// The position `pos` with the experiment's evaluation [`EVAL`].
 pub fn with_experiment_eval(pos: &Chess) -> Chess {
