@@ -16,7 +16,15 @@
 //!   value as a full-window quiescence per bottom position for about a tenth of the nodes —
 //!   the `§5.1` row measures it on the positions' root children),
 //!   heuristics 3 (check and equal-trade extensions, at most 1 extra ply: with 2, tactical
-//!   positions such as Pos3 cost many times more per evaluation) and 4 (checks first).
+//!   positions such as Pos3 cost many times more per evaluation) and 4 (checks first); inside
+//!   each shallow search the searcher's own check extension, and a transposition table kept
+//!   across all the shallow searches of a position's run, as Crafty's was (§5.1: the evaluator
+//!   "benefits ... from Crafty's enhancements to the search algorithm (e.g., the transposition
+//!   table)"; [`arachne_bestfirst::shallow`], "A table across the searches"): the table changes
+//!   no value, only the cost, and with both RBFM solves 3 of the 19 positions within the
+//!   budget instead of 2 (Pos4, Cmb1, Fin3; BENCHMARKS.md, "rbfmeval"). The null move inside
+//!   the shallow search and the evaluation `chess:eval=full` (king safety, threats, mobility)
+//!   were measured and are not used (same place).
 //! * **Heuristics 1 and 2** ([`arachne_bestfirst::Heuristics`]) are on in the serial runs:
 //!   a leaf is searched to SEARCH-DEPTH+1 and only its best child gets a value (the others are
 //!   *unknown* until needed); an EXTEND-DOWN leaf is searched to SEARCH-DEPTH−1 and its best
@@ -93,7 +101,7 @@ pub const PAPER: &str =
     "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search (seed 002), §5, §6.3, Tables 2 and 4";
 
 /// The static evaluation of both programs (module docs): positional.
-pub const EVAL: Eval = Eval::Full;
+pub const EVAL: Eval = Eval::Pst;
 
 /// The position `pos` with the experiment's evaluation [`EVAL`].
 pub fn with_experiment_eval(pos: &Chess) -> Chess {
@@ -481,7 +489,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         ),
     );
     rep.setup("static evaluation", format!("`{}` for both programs: tapered piece-square tables, bishop pair, passed/doubled/isolated pawns, rooks on open files (paper: Crafty 17.9's evaluation for both)", eval_spec()));
-    rep.setup("evaluator", "fail-soft alphabeta to SEARCH-DEPTH 3 with the capture quiescence in the caller's window, extensions for checks (+1) and equal trades (+2), at most +1; checks first (paper: Crafty 17.9's shallow search)");
+    rep.setup("evaluator", format!("fail-soft alphabeta to SEARCH-DEPTH 3 with the capture quiescence in the caller's window, extensions for checks (+1) and equal trades (+2), at most +1; checks first; inside each shallow search the check extension and a {} MiB transposition table kept across the searches of a position (paper: Crafty 17.9's shallow search, with its transposition table)", arachne_bestfirst::shallow::EXPERIMENT_TT_MIB));
     rep.setup("heuristics (§5.2)", "1 (leaf searched to SEARCH-DEPTH+1, other children unknown), 2 (EXTEND-DOWN: SEARCH-DEPTH−1, then the best child to SEARCH-DEPTH+1), 3 (extensions), 4 (checks first): all on, in the serial runs and in Table 4's master–slave runs");
     rep.setup(
         "distribution",
