@@ -13,7 +13,8 @@
 //!   centipawns, as the plain `chess` game's material evaluation. A chess spec with
 //!   `eval=pst` (the positional evaluation, `arachne_games::chess::Eval::Pst`) gets
 //!   `chess-pst`, learned the same way with that evaluation
-//!   (`arachne learn --game chess:eval=pst --shallow`).
+//!   (`arachne learn --game chess:eval=pst --shallow`); so does `eval=full` (`pst` plus king
+//!   safety, threats and mobility), whose own table was not learned (same scale, centipawns).
 //! * Every other game gets a generic normal table with `f = 0` and a standard deviation of
 //!   100 (a pawn, in chess) shrinking as `1/√(1 + s)` — a documented guess, not learned;
 //!   learn one with `arachne learn --game SPEC --out FILE` and pass `rbfm:table=FILE`.

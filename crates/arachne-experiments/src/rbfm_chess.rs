@@ -79,6 +79,9 @@
 //!   plus 20 per move generation; the master 20 per selection and per expansion or
 //!   resolution it applies; a message 10 at its sender, no latency. Evaluations are memoized
 //!   (see [`arachne_bestfirst::shallow`]): values and counts are unchanged, only our CPU time.
+//!   Table 4's evaluator has no transposition table across the searches ([`table4_config`]:
+//!   its state would make the runs at 32 and 64 processors cheaper than the run at 1), so
+//!   its T(1) is not the serial Table 2 run's time.
 use crate::report::{Report, Row};
 use crate::{ExpError, Options};
 use arachne_bestfirst::master::{self, Backend, MasterConfig};
@@ -328,6 +331,17 @@ fn median_mean(v: &[u64]) -> (f64, f64) {
     (med, s.iter().sum::<u64>() as f64 / s.len() as f64)
 }
 
+/// Table 4's evaluator: [`experiment_config`] without the transposition table kept across the
+/// shallow searches. With it, a job's cost would depend on every run made before it with the
+/// same table (the runs at 32 and 64 processors would find it warmer than the run at 1), so
+/// each run would be charged differently for the same evaluations; the memo cache, which
+/// charges an evaluation what it cost the first time, stays.
+pub fn table4_config() -> Arc<ShallowConfig> {
+    let mut c = experiment_config();
+    Arc::get_mut(&mut c).expect("a fresh configuration").tt = None;
+    c
+}
+
 /// The cost model of Table 4 (module docs).
 pub fn table4_cost(leaf: f64) -> CostModel {
     let mut c = CostModel::unit(1.0);
@@ -565,7 +579,10 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         o.progress.message(format!("{name}: alpha-beta"));
         let position = with_experiment_eval(&rec.position);
         let ab = alphabeta_solution(&position, &bm, ab_depth, ab_nodes);
-        let root = ShallowChess::new(position, experiment_config());
+        let root = ShallowChess::new(position.clone(), experiment_config());
+        // Table 4's evaluator: one per position, shared by all its runs (the memo cache), no
+        // table across the searches (see [`table4_config`]).
+        let t4_root = ShallowChess::new(position, table4_config());
         let mut sols = Vec::new();
         let mut per_eval = Vec::new();
         let mut max_generated = 0;
@@ -653,7 +670,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                 for (i, &p) in TABLE4_PROCS.iter().enumerate() {
                     o.progress
                         .message(format!("{name}: master–slave P = {p}, seed {}", o.seed + k));
-                    runs[i].push(master_solution(&root, &bm, o.seed + k, p, g4)?);
+                    runs[i].push(master_solution(&t4_root, &bm, o.seed + k, p, g4)?);
                 }
             }
         }
