@@ -329,6 +329,7 @@ pub fn experiment_config() -> Arc<ShallowConfig> {
         cache: Some(Mutex::new(HashMap::new())),
         tt: Some(Arc::new(TranspositionTable::with_mib(EXPERIMENT_TT_MIB))),
         check_extension: true,
+        null_move: true,
         ..ShallowConfig::default()
     })
 }
