@@ -17,14 +17,15 @@
 //!   the `§5.1` row measures it on the positions' root children),
 //!   heuristics 3 (check and equal-trade extensions, at most 1 extra ply: with 2, tactical
 //!   positions such as Pos3 cost many times more per evaluation) and 4 (checks first); inside
-//!   each shallow search the searcher's own check extension, and a transposition table kept
-//!   across all the shallow searches of a position's run, as Crafty's was (§5.1: the evaluator
-//!   "benefits ... from Crafty's enhancements to the search algorithm (e.g., the transposition
-//!   table)"; [`arachne_bestfirst::shallow`], "A table across the searches"): the table changes
-//!   no value, only the cost, and with both RBFM solves 3 of the 19 positions within the
-//!   budget instead of 2 (Pos4, Cmb1, Fin3; BENCHMARKS.md, "rbfmeval"). The null move inside
-//!   the shallow search and the evaluation `chess:eval=full` (king safety, threats, mobility)
-//!   were measured and are not used (same place).
+//!   each shallow search the searcher's own check extension and null move, and a
+//!   transposition table kept across all the shallow searches of a position's run, as
+//!   Crafty's was (§5.1: the evaluator "benefits ... from Crafty's enhancements to the search
+//!   algorithm (e.g., the transposition table)"; §5.6: Crafty's null move detects threats;
+//!   [`arachne_bestfirst::shallow`], "A table across the searches"). With them serial RBFM
+//!   settles on 4 of the 19 solutions within the budget instead of 2 (Pos4, Cmb1, Cmb4, Fin3;
+//!   BENCHMARKS.md, "rbfmeval"). The evaluation `chess:eval=full` (king safety, threats,
+//!   mobility) was measured for both programs and is not used: neither solved more with it
+//!   (same place).
 //! * **Heuristics 1 and 2** ([`arachne_bestfirst::Heuristics`]) are on in the serial runs:
 //!   a leaf is searched to SEARCH-DEPTH+1 and only its best child gets a value (the others are
 //!   *unknown* until needed); an EXTEND-DOWN leaf is searched to SEARCH-DEPTH−1 and its best
@@ -503,7 +504,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         ),
     );
     rep.setup("static evaluation", format!("`{}` for both programs: tapered piece-square tables, bishop pair, passed/doubled/isolated pawns, rooks on open files (paper: Crafty 17.9's evaluation for both)", eval_spec()));
-    rep.setup("evaluator", format!("fail-soft alphabeta to SEARCH-DEPTH 3 with the capture quiescence in the caller's window, extensions for checks (+1) and equal trades (+2), at most +1; checks first; inside each shallow search the check extension and a {} MiB transposition table kept across the searches of a position (paper: Crafty 17.9's shallow search, with its transposition table)", arachne_bestfirst::shallow::EXPERIMENT_TT_MIB));
+    rep.setup("evaluator", format!("fail-soft alphabeta to SEARCH-DEPTH 3 with the capture quiescence in the caller's window, extensions for checks (+1) and equal trades (+2), at most +1; checks first; inside each shallow search the check extension, the null move and a {} MiB transposition table kept across the searches of a position (paper: Crafty 17.9's shallow search, with its transposition table and null move)", arachne_bestfirst::shallow::EXPERIMENT_TT_MIB));
     rep.setup("heuristics (§5.2)", "1 (leaf searched to SEARCH-DEPTH+1, other children unknown), 2 (EXTEND-DOWN: SEARCH-DEPTH−1, then the best child to SEARCH-DEPTH+1), 3 (extensions), 4 (checks first): all on, in the serial runs and in Table 4's master–slave runs");
     rep.setup(
         "distribution",

@@ -280,7 +280,11 @@ fn table_cutoffs_keep_the_value_and_save_nodes() {
     // settles them): on the first WAC positions, aspiration to depth 4 with the positional
     // evaluation returns the same value with and without, and searches fewer nodes in all.
     let (mut with, mut without) = (0u64, 0u64);
-    for pos in arachne_games::chess::bench::set("wac").unwrap().iter().take(8) {
+    for pos in arachne_games::chess::bench::set("wac")
+        .unwrap()
+        .iter()
+        .take(8)
+    {
         let pos = pos.clone().with_eval(Eval::Pst);
         let off = engine(false, false);
         let on = SearchOptions {
