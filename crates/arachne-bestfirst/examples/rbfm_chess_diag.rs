@@ -4,7 +4,9 @@
 //! (EVAL: `pst`, the experiment's, or `full`, `material`; FLAGS, comma-separated, change the
 //! experiment's evaluator: `nott` no table kept across the shallow searches, `noce` no check
 //! extension inside them, `nm` the null move inside them).
-use arachne_bestfirst::shallow::{eval_nodes, experiment_config, ShallowChess};
+use arachne_bestfirst::shallow::{
+    eval_nodes, experiment_config, root_children_values, ShallowChess,
+};
 use arachne_bestfirst::{dist::DistTable, tables, BfOptions, Heuristics, Kind, Searcher, Step};
 use arachne_core::Game;
 use arachne_games::chess::{bench, Eval};
@@ -52,14 +54,9 @@ fn main() {
         table.source
     );
     // Shallow evaluation of each root child.
-    let mut ms = Vec::new();
-    root.moves(&mut ms);
-    let mut ev: Vec<(i32, String, bool)> = ms
-        .iter()
-        .map(|&m| {
-            let c = root.play(m);
-            (-c.evaluate().0, pos.move_name(m), bm.contains(&m))
-        })
+    let mut ev: Vec<(i32, String, bool)> = root_children_values(&root)
+        .into_iter()
+        .map(|(m, v)| (v, pos.move_name(m), bm.contains(&m)))
         .collect();
     ev.sort_by_key(|e| -e.0);
     let rank = ev.iter().position(|e| e.2).unwrap();

@@ -4,14 +4,32 @@
 //! `cargo run --release -p arachne-bestfirst --example rbfm_eval_probe -- [eval=pst|full]
 //! [ce] [nm] [tt] [depth=N] [NAME…]`: `ce` the check extension, `nm` the null move, `tt` a
 //! table kept across the searches (the evaluations of one position share it).
-use arachne_bestfirst::shallow::{eval_nodes, ShallowChess, ShallowConfig};
+use arachne_bestfirst::shallow::{eval_nodes, root_children_values, ShallowChess, ShallowConfig};
 use arachne_core::{Game, TranspositionTable};
 use arachne_games::chess::{bench, Eval};
 use std::sync::Arc;
 
-const NAMES: [&str; 19] = [
-    "Pos3", "Pos4", "Pos5", "Pos9", "Pos11", "Pos12", "Cmb1", "Cmb4", "Cmb5", "Cmb6", "Cmb7",
-    "Cmb8", "Cmb9", "Cmb10", "Fin3", "Fin4", "Fin5", "Fin6", "Fin7",
+/// Table 2's positions and their LCT II ids.
+const NAMES: [(&str, &str); 19] = [
+    ("Pos3", "LCTII.POS.03"),
+    ("Pos4", "LCTII.POS.04"),
+    ("Pos5", "LCTII.POS.05"),
+    ("Pos9", "LCTII.POS.09"),
+    ("Pos11", "LCTII.POS.11"),
+    ("Pos12", "LCTII.POS.12"),
+    ("Cmb1", "LCTII.CMB.01"),
+    ("Cmb4", "LCTII.CMB.04"),
+    ("Cmb5", "LCTII.CMB.05"),
+    ("Cmb6", "LCTII.CMB.06"),
+    ("Cmb7", "LCTII.CMB.07"),
+    ("Cmb8", "LCTII.CMB.08"),
+    ("Cmb9", "LCTII.CMB.09"),
+    ("Cmb10", "LCTII.CMB.10"),
+    ("Fin3", "LCTII.FIN.03"),
+    ("Fin4", "LCTII.FIN.04"),
+    ("Fin5", "LCTII.FIN.05"),
+    ("Fin6", "LCTII.FIN.06"),
+    ("Fin7", "LCTII.FIN.07"),
 ];
 
 fn main() {
@@ -33,20 +51,12 @@ fn main() {
         }
     }
     let (mut total, mut top3, mut sum_gap) = (0u64, 0, 0i64);
-    for name in NAMES
+    let all = bench::lct2();
+    for (name, id) in NAMES
         .iter()
-        .filter(|n| only.is_empty() || only.iter().any(|o| o == *n))
+        .filter(|(n, _)| only.is_empty() || only.iter().any(|o| o == n))
     {
-        let split = name.find(|c: char| c.is_ascii_digit()).unwrap();
-        let id = format!(
-            "LCTII.{}.{:02}",
-            name[..split].to_ascii_uppercase(),
-            name[split..].parse::<u32>().unwrap()
-        );
-        let rec = bench::lct2()
-            .into_iter()
-            .find(|r| r.id() == Some(id.as_str()))
-            .unwrap();
+        let rec = all.iter().find(|r| r.id() == Some(*id)).unwrap();
         let pos = rec.position.clone().with_eval(eval);
         let c = ShallowConfig {
             tt: tt.then(|| Arc::new(TranspositionTable::with_mib(64))),
@@ -55,18 +65,9 @@ fn main() {
         };
         let root = ShallowChess::new(pos.clone(), Arc::new(c));
         let n0 = eval_nodes();
-        let mut ms = Vec::new();
-        root.moves(&mut ms);
-        let mut ev: Vec<(i32, String, bool)> = ms
-            .iter()
-            .map(|&m| {
-                let c = root.play(m);
-                (
-                    -c.evaluate().0,
-                    pos.move_name(m),
-                    rec.best_moves.contains(&m),
-                )
-            })
+        let mut ev: Vec<(i32, String, bool)> = root_children_values(&root)
+            .into_iter()
+            .map(|(m, v)| (v, pos.move_name(m), rec.best_moves.contains(&m)))
             .collect();
         let n = eval_nodes() - n0;
         total += n;

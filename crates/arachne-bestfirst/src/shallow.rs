@@ -214,6 +214,17 @@ impl ShallowChess {
     }
 }
 
+/// The evaluation of every child of `root` ([`Game::evaluate`], SEARCH-DEPTH and the child's
+/// extensions) from `root`'s side to move, in move order: what a root expansion sees (the
+/// diagnostics of `rbfm-chess` rank the `bm` move by it).
+pub fn root_children_values(root: &ShallowChess) -> Vec<(Move, i32)> {
+    let mut ms = Vec::new();
+    root.moves(&mut ms);
+    ms.iter()
+        .map(|&m| (m, -root.play(m).evaluate().0))
+        .collect()
+}
+
 /// The options of the shallow search (MVV/LVA hints, killers, history, quiescence, no table).
 pub fn shallow_options() -> SearchOptions {
     SearchOptions {
