@@ -3,7 +3,7 @@
 //! `cargo run --release -p arachne-bestfirst --example rbfm_chess_diag -- Pos3 3000000 [TABLE|-] [SEED] [EVAL] [FLAGS]`
 //! (EVAL: `pst`, the experiment's, or `full`, `material`; FLAGS, comma-separated, change the
 //! experiment's evaluator: `nott` no table kept across the shallow searches, `noce` no check
-//! extension inside them, `nm` the null move inside them).
+//! extension inside them, `nonm` no null move inside them).
 use arachne_bestfirst::shallow::{
     eval_nodes, experiment_config, root_children_values, ShallowChess,
 };
@@ -26,7 +26,7 @@ fn main() {
             match f {
                 "nott" => c.tt = None,
                 "noce" => c.check_extension = false,
-                "nm" => c.null_move = true,
+                "nonm" => c.null_move = false,
                 other => panic!("unknown flag {other}"),
             }
         }
