@@ -1,7 +1,12 @@
 //! Diagnostic (issue 12, seed 002 §5): one serial RBFM run on an LCT-II position with the
 //! `rbfm-chess` settings, printing the root children's visits and the `bm` move's share.
-//! `cargo run --release -p arachne-bestfirst --example rbfm_chess_diag -- Pos3 3000000 [TABLE|-] [SEED]`
-use arachne_bestfirst::shallow::{eval_nodes, experiment_config, ShallowChess};
+//! `cargo run --release -p arachne-bestfirst --example rbfm_chess_diag -- Pos3 3000000 [TABLE|-] [SEED] [EVAL] [FLAGS]`
+//! (EVAL: `pst`, the experiment's, or `full`, `material`; FLAGS, comma-separated, change the
+//! experiment's evaluator: `nott` no table kept across the shallow searches, `noce` no check
+//! extension inside them, `nonm` no null move inside them).
+use arachne_bestfirst::shallow::{
+    eval_nodes, experiment_config, root_children_values, ShallowChess,
+};
 use arachne_bestfirst::{dist::DistTable, tables, BfOptions, Heuristics, Kind, Searcher, Step};
 use arachne_core::Game;
 use arachne_games::chess::{bench, Eval};
@@ -12,6 +17,20 @@ fn main() {
     let name = a.get(1).cloned().unwrap_or("Pos3".into());
     let budget: u64 = a.get(2).and_then(|s| s.parse().ok()).unwrap_or(3_000_000);
     let seed: u64 = a.get(4).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let eval: Eval = a.get(5).map_or(Eval::Pst, |s| s.parse().unwrap());
+    let flags = a.get(6).cloned().unwrap_or_default();
+    let mut cfg = experiment_config();
+    {
+        let c = Arc::get_mut(&mut cfg).expect("a fresh configuration");
+        for f in flags.split(',').filter(|f| !f.is_empty()) {
+            match f {
+                "nott" => c.tt = None,
+                "noce" => c.check_extension = false,
+                "nonm" => c.null_move = false,
+                other => panic!("unknown flag {other}"),
+            }
+        }
+    }
     let split = name.find(|c: char| c.is_ascii_digit()).unwrap();
     let id = format!(
         "LCTII.{}.{:02}",
@@ -22,12 +41,12 @@ fn main() {
         .into_iter()
         .find(|r| r.id() == Some(id.as_str()))
         .unwrap();
-    let pos = rec.position.clone().with_eval(Eval::Pst);
-    let root = ShallowChess::new(pos.clone(), experiment_config());
+    let pos = rec.position.clone().with_eval(eval);
+    let root = ShallowChess::new(pos.clone(), cfg);
     let bm = rec.best_moves.clone();
     let table = match a.get(3).map(String::as_str) {
         Some(p) if p != "-" => DistTable::from_text(&std::fs::read_to_string(p).unwrap()).unwrap(),
-        _ => tables::default_for("chess", "chess:eval=pst"),
+        _ => tables::default_for("chess", &format!("chess:eval={}", eval.name())),
     };
     println!(
         "{name} {id} bm {:?} table {}",
@@ -35,14 +54,9 @@ fn main() {
         table.source
     );
     // Shallow evaluation of each root child.
-    let mut ms = Vec::new();
-    root.moves(&mut ms);
-    let mut ev: Vec<(i32, String, bool)> = ms
-        .iter()
-        .map(|&m| {
-            let c = root.play(m);
-            (-c.evaluate().0, pos.move_name(m), bm.contains(&m))
-        })
+    let mut ev: Vec<(i32, String, bool)> = root_children_values(&root)
+        .into_iter()
+        .map(|(m, v)| (v, pos.move_name(m), bm.contains(&m)))
         .collect();
     ev.sort_by_key(|e| -e.0);
     let rank = ev.iter().position(|e| e.2).unwrap();

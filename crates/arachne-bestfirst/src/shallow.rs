@@ -40,6 +40,27 @@
 //! positions of `rbfm-chess` (extensions capped at one ply) the median evaluation costs 1 631
 //! nodes instead of 16 813, the mean 2 036 instead of 23 092 (BENCHMARKS.md, "RBFM chess").
 //!
+//! ## A table across the searches, the check extension, the null move
+//! The paper's evaluator "benefits ... from Crafty's enhancements to the search algorithm (e.g.,
+//! the transposition table)" (§5.1), and Crafty's table outlived each shallow search.
+//! [`ShallowConfig::tt`] is such a table: every shallow search of the run (one per
+//! [`ShallowConfig`]) orders its moves by it and takes cutoffs from entries of *exactly* its
+//! draft (`SearchOptions::tt_cutoffs`), so the value of an evaluation is the one without the
+//! table (tested, on LCT II children at SEARCH-DEPTH and SEARCH-DEPTH+1 as heuristic 1 searches
+//! them: half the nodes); only the cost changes, and with it the counts, which then depend on
+//! the order of the evaluations (still deterministic for a given run). Heuristic 1's pattern —
+//! a leaf searched to SEARCH-DEPTH+1, then its children each to SEARCH-DEPTH — is what the
+//! table serves: the children's subtrees were searched one ply shallower in the parent's search.
+//! [`ShallowConfig::check_extension`] and [`ShallowConfig::null_move`] turn on the shared
+//! searcher's check extension and null move inside the shallow search (`arachne_search::context`,
+//! "Check extension", "Null move"; the paper's Crafty had both: §5.6 credits its null move
+//! with detecting threats). [`experiment_config`] uses all three: on the 19 LCT II positions of
+//! `rbfm-chess` (one seed, 25 M shallow-search nodes) serial RBFM then settles on 4 solutions
+//! instead of 2 (the table alone: the same 2, 27–44 % sooner; with the check extension 3;
+//! BENCHMARKS.md, "rbfmeval"). With the null move (and, through the extension's bound, with
+//! the check extension) a value can depend on the table's contents; the memo cache keeps each
+//! evaluation's first value.
+//!
 //! ## Counting
 //! The evaluator's work (nodes of the shallow searches, quiescence included) is added to a
 //! per-thread counter read with [`eval_nodes`]: the time the paper measured was spent there
@@ -50,7 +71,7 @@
 //! evaluation is a pure function of both, so a cache changes no value and no decision. The
 //! counter still adds the cached evaluation's node count, so counts do not depend on the cache.
 //! The experiment uses it to replay the same search at several processor counts.
-use arachne_core::{Game, Limits, Score};
+use arachne_core::{Game, Limits, Score, TranspositionTable};
 use arachne_games::chess::cozy_chess::{Move, Square};
 use arachne_games::chess::{Chess, PIECE_VALUES};
 use arachne_search::context::Ctx;
@@ -88,6 +109,26 @@ pub struct ShallowConfig {
     pub checks_first: bool,
     /// Memoized evaluations `(key, depth) → (value, nodes)`; `None`: no cache.
     pub cache: Option<EvalCache>,
+    /// A transposition table kept across the shallow searches (module docs, "Transposition
+    /// table"); `None`: none.
+    pub tt: Option<Arc<TranspositionTable>>,
+    /// The check extension inside the shallow search (`SearchOptions::check_extension`).
+    pub check_extension: bool,
+    /// Null-move pruning inside the shallow search (`SearchOptions::null_move`).
+    pub null_move: bool,
+}
+
+impl ShallowConfig {
+    /// The options of this configuration's shallow searches: [`shallow_options`] with the
+    /// check extension, the null move and table cutoffs as configured.
+    pub fn options(&self) -> SearchOptions {
+        SearchOptions {
+            check_extension: self.check_extension,
+            null_move: self.null_move,
+            tt_cutoffs: self.tt.is_some(),
+            ..shallow_options()
+        }
+    }
 }
 
 impl Default for ShallowConfig {
@@ -98,6 +139,9 @@ impl Default for ShallowConfig {
             max_extension: 2,
             checks_first: true,
             cache: None,
+            tt: None,
+            check_extension: false,
+            null_move: false,
         }
     }
 }
@@ -159,15 +203,26 @@ impl ShallowChess {
     /// best move and the positions searched (quiescence included), which are also added to
     /// [`eval_nodes`]. Not cached.
     pub fn search(&self, depth: u32) -> (Score, Option<Move>, u64) {
-        let opts = shallow_options();
+        let opts = self.cfg.options();
         let limits = Limits::depth(depth);
-        let mut ctx: Ctx<Chess> = Ctx::new(&opts, &limits, None);
+        let mut ctx: Ctx<Chess> = Ctx::new(&opts, &limits, self.cfg.tt.as_deref());
         let r = falphabeta_windowed(&mut ctx, &self.pos, depth, 0, -Score::INF, Score::INF);
         let value = ctx.settle(r).expect("a search without limits completes");
         let n = ctx.seen();
         EVAL_NODES.with(|e| e.set(e.get() + n));
         (value, ctx.pv(0).first().copied(), n)
     }
+}
+
+/// The evaluation of every child of `root` ([`Game::evaluate`], SEARCH-DEPTH and the child's
+/// extensions) from `root`'s side to move, in move order: what a root expansion sees (the
+/// diagnostics of `rbfm-chess` rank the `bm` move by it).
+pub fn root_children_values(root: &ShallowChess) -> Vec<(Move, i32)> {
+    let mut ms = Vec::new();
+    root.moves(&mut ms);
+    ms.iter()
+        .map(|&m| (m, -root.play(m).evaluate().0))
+        .collect()
 }
 
 /// The options of the shallow search (MVV/LVA hints, killers, history, quiescence, no table).
@@ -283,14 +338,22 @@ pub struct ChessLearnConfig {
 }
 
 /// The evaluator configuration the chess experiment and the learned table use: SEARCH-DEPTH
-/// 3, extensions capped at one extra ply, checks first, evaluations memoized.
+/// 3, extensions capped at one extra ply, checks first, evaluations memoized, and inside each
+/// shallow search a table kept across the searches, the check extension and the null move
+/// (module docs; the shipped chess tables were learned before these three were added).
 pub fn experiment_config() -> Arc<ShallowConfig> {
     Arc::new(ShallowConfig {
         max_extension: 1,
         cache: Some(Mutex::new(HashMap::new())),
+        tt: Some(Arc::new(TranspositionTable::with_mib(EXPERIMENT_TT_MIB))),
+        check_extension: true,
+        null_move: true,
         ..ShallowConfig::default()
     })
 }
+
+/// Size of the table [`experiment_config`] keeps across the shallow searches (MiB).
+pub const EXPERIMENT_TT_MIB: usize = 64;
 
 /// Learns the chess table as §5.4 describes, at the scale `c` asks for: positions from RBFM
 /// self-play games (RBFM with this evaluator, heuristics 1 and 2, the generic table in the
@@ -421,6 +484,54 @@ mod tests {
         }
         assert!(count > 100, "{count} positions");
         assert!(new_n < old_n, "windowed {new_n} vs full-window {old_n}");
+    }
+
+    #[test]
+    fn a_table_kept_across_searches_changes_no_value() {
+        // The children of a few LCT II positions (the `full` evaluation), each searched to
+        // its SEARCH-DEPTH (extensions included) and then its best child to SEARCH-DEPTH + 1 as
+        // heuristic 1 does, with one table kept across all of them, and without a table: the
+        // same values (entries of another draft are never used for a value), fewer nodes.
+        let plain = Arc::new(ShallowConfig {
+            max_extension: 1,
+            ..ShallowConfig::default()
+        });
+        let kept = Arc::new(ShallowConfig {
+            max_extension: 1,
+            tt: Some(Arc::new(TranspositionTable::with_mib(16))),
+            ..ShallowConfig::default()
+        });
+        let (mut with, mut without, mut count) = (0u64, 0u64, 0);
+        for rec in arachne_games::chess::bench::lct2().iter().skip(20).take(2) {
+            let pos = rec
+                .position
+                .clone()
+                .with_eval(arachne_games::chess::Eval::Full);
+            let (a, b) = (
+                ShallowChess::new(pos.clone(), Arc::clone(&plain)),
+                ShallowChess::new(pos, Arc::clone(&kept)),
+            );
+            let mut ms = Vec::new();
+            a.moves(&mut ms);
+            for &m in &ms {
+                let (ca, cb) = (a.play(m), b.play(m));
+                if ca.chess().is_terminal() || !ca.chess().has_moves() {
+                    continue;
+                }
+                for delta in [0, 1] {
+                    let d = ca.search_depth() + delta;
+                    let (va, ma, na) = ca.search(d);
+                    let (vb, _, nb) = cb.search(d);
+                    assert_eq!(va, vb, "{} depth {d}", a.chess().move_name(m));
+                    assert!(ma.is_some());
+                    without += na;
+                    with += nb;
+                    count += 1;
+                }
+            }
+        }
+        assert!(count > 100, "{count} searches");
+        assert!(with < without, "with a table {with}, without {without}");
     }
 
     #[test]

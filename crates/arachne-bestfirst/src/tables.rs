@@ -13,7 +13,8 @@
 //!   centipawns, as the plain `chess` game's material evaluation. A chess spec with
 //!   `eval=pst` (the positional evaluation, `arachne_games::chess::Eval::Pst`) gets
 //!   `chess-pst`, learned the same way with that evaluation
-//!   (`arachne learn --game chess:eval=pst --shallow`).
+//!   (`arachne learn --game chess:eval=pst --shallow`); so does `eval=full` (`pst` plus king
+//!   safety, threats and mobility), whose own table was not learned (same scale, centipawns).
 //! * Every other game gets a generic normal table with `f = 0` and a standard deviation of
 //!   100 (a pawn, in chess) shrinking as `1/√(1 + s)` — a documented guess, not learned;
 //!   learn one with `arachne learn --game SPEC --out FILE` and pass `rbfm:table=FILE`.
@@ -96,7 +97,11 @@ pub fn default_for(name: &str, spec: &str) -> DistTable {
             }
         }
         "othello" => shipped("othello").unwrap_or_else(generic),
-        "chess" if spec_has(spec, "eval", "pst") => shipped("chess-pst").unwrap_or_else(generic),
+        // `full` is `pst` plus king safety, threats and mobility: it uses `pst`'s table (not
+        // relearned; BENCHMARKS.md, "rbfmeval").
+        "chess" if spec_has(spec, "eval", "pst") || spec_has(spec, "eval", "full") => {
+            shipped("chess-pst").unwrap_or_else(generic)
+        }
         "chess" => shipped("chess").unwrap_or_else(generic),
         _ => generic(),
     }

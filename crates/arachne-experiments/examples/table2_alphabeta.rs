@@ -3,8 +3,10 @@
 //! solution criterion ([`rbfm_chess::alphabeta_solution_with`]), without the RBFM runs.
 //!
 //! `cargo run --release -p arachne-experiments --example table2_alphabeta -- [NODES] [off]
-//! [NAME…]`: NODES is the node budget per position (default 25 000 000, the full run's);
-//! `off` turns the check extension and the null move off (the options before them); names
+//! [ttcut] [pst] [NAME…]`: NODES is the node budget per position (default 25 000 000, the full
+//! run's); `off` turns the check extension and the null move off (the options before them);
+//! `ttcut` adds cutoffs from the table (`SearchOptions::tt_cutoffs`); `pst` evaluates with
+//! `chess:eval=pst` instead of the experiment's evaluation; names
 //! (`Pos3`, `Fin7`, …) restrict the run to those rows of Table 2.
 use arachne_experiments::rbfm_chess::{
     alphabeta_solution_with, best_alphabeta_options, lct_id, with_experiment_eval, TABLE,
@@ -16,18 +18,21 @@ fn main() -> ExitCode {
     let mut budget = arachne_experiments::rbfm_chess::FULL_BUDGET;
     let mut opts = best_alphabeta_options();
     let mut only: Vec<String> = Vec::new();
+    let mut eval = None;
     for a in std::env::args().skip(1) {
         match a.as_str() {
             "off" => {
                 opts.check_extension = false;
                 opts.null_move = false;
             }
+            "ttcut" => opts.tt_cutoffs = true,
+            "pst" => eval = Some(arachne_games::chess::Eval::Pst),
             n if TABLE.iter().any(|r| r.0 == n) => only.push(n.to_string()),
             n => match arachne_core::parse::int::<u64>(n) {
                 Ok(n) if n > 0 => budget = n,
                 _ => {
                     eprintln!(
-                        "table2_alphabeta: expected a node budget, `off` or a Table 2 name, found `{n}`"
+                        "table2_alphabeta: expected a node budget, `off`, `ttcut`, `pst` or a Table 2 name, found `{n}`"
                     );
                     return ExitCode::from(2);
                 }
@@ -35,8 +40,11 @@ fn main() -> ExitCode {
         }
     }
     println!(
-        "budget {budget} nodes, check extension {}, null move {}",
-        opts.check_extension, opts.null_move
+        "budget {budget} nodes, check extension {}, null move {}, table cutoffs {}, evaluation {}",
+        opts.check_extension,
+        opts.null_move,
+        opts.tt_cutoffs,
+        eval.map_or("the experiment's", |e| e.name())
     );
     let all = bench::lct2();
     let mut solved = 0;
@@ -50,7 +58,10 @@ fn main() -> ExitCode {
             .iter()
             .find(|r| r.id() == Some(id.as_str()))
             .expect("a Table 2 position in data/lct2.epd");
-        let pos = with_experiment_eval(&rec.position);
+        let pos = match eval {
+            Some(e) => rec.position.clone().with_eval(e),
+            None => with_experiment_eval(&rec.position),
+        };
         match alphabeta_solution_with(&pos, &rec.best_moves, 30, budget, &opts) {
             Some(s) => {
                 solved += 1;

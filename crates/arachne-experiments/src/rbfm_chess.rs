@@ -16,7 +16,16 @@
 //!   value as a full-window quiescence per bottom position for about a tenth of the nodes —
 //!   the `§5.1` row measures it on the positions' root children),
 //!   heuristics 3 (check and equal-trade extensions, at most 1 extra ply: with 2, tactical
-//!   positions such as Pos3 cost many times more per evaluation) and 4 (checks first).
+//!   positions such as Pos3 cost many times more per evaluation) and 4 (checks first); inside
+//!   each shallow search the searcher's own check extension and null move, and a
+//!   transposition table kept across all the shallow searches of a position's run, as
+//!   Crafty's was (§5.1: the evaluator "benefits ... from Crafty's enhancements to the search
+//!   algorithm (e.g., the transposition table)"; §5.6: Crafty's null move detects threats;
+//!   [`arachne_bestfirst::shallow`], "A table across the searches"). With them serial RBFM
+//!   settles on 4 of the 19 solutions within the budget instead of 2 (Pos4, Cmb1, Cmb4, Fin3;
+//!   BENCHMARKS.md, "rbfmeval"). The evaluation `chess:eval=full` (king safety, threats,
+//!   mobility) was measured for both programs and is not used: neither solved more with it
+//!   (same place).
 //! * **Heuristics 1 and 2** ([`arachne_bestfirst::Heuristics`]) are on in the serial runs:
 //!   a leaf is searched to SEARCH-DEPTH+1 and only its best child gets a value (the others are
 //!   *unknown* until needed); an EXTEND-DOWN leaf is searched to SEARCH-DEPTH−1 and its best
@@ -71,6 +80,9 @@
 //!   plus 20 per move generation; the master 20 per selection and per expansion or
 //!   resolution it applies; a message 10 at its sender, no latency. Evaluations are memoized
 //!   (see [`arachne_bestfirst::shallow`]): values and counts are unchanged, only our CPU time.
+//!   Table 4's evaluator has no transposition table across the searches ([`table4_config`]:
+//!   its state would make the runs at 32 and 64 processors cheaper than the run at 1), so
+//!   its T(1) is not the serial Table 2 run's time.
 use crate::report::{Report, Row};
 use crate::{ExpError, Options};
 use arachne_bestfirst::master::{self, Backend, MasterConfig};
@@ -320,6 +332,17 @@ fn median_mean(v: &[u64]) -> (f64, f64) {
     (med, s.iter().sum::<u64>() as f64 / s.len() as f64)
 }
 
+/// Table 4's evaluator: [`experiment_config`] without the transposition table kept across the
+/// shallow searches. With it, a job's cost would depend on every run made before it with the
+/// same table (the runs at 32 and 64 processors would find it warmer than the run at 1), so
+/// each run would be charged differently for the same evaluations; the memo cache, which
+/// charges an evaluation what it cost the first time, stays.
+pub fn table4_config() -> Arc<ShallowConfig> {
+    let mut c = experiment_config();
+    Arc::get_mut(&mut c).expect("a fresh configuration").tt = None;
+    c
+}
+
 /// The cost model of Table 4 (module docs).
 pub fn table4_cost(leaf: f64) -> CostModel {
     let mut c = CostModel::unit(1.0);
@@ -481,7 +504,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         ),
     );
     rep.setup("static evaluation", format!("`{}` for both programs: tapered piece-square tables, bishop pair, passed/doubled/isolated pawns, rooks on open files (paper: Crafty 17.9's evaluation for both)", eval_spec()));
-    rep.setup("evaluator", "fail-soft alphabeta to SEARCH-DEPTH 3 with the capture quiescence in the caller's window, extensions for checks (+1) and equal trades (+2), at most +1; checks first (paper: Crafty 17.9's shallow search)");
+    rep.setup("evaluator", format!("fail-soft alphabeta to SEARCH-DEPTH 3 with the capture quiescence in the caller's window, extensions for checks (+1) and equal trades (+2), at most +1; checks first; inside each shallow search the check extension, the null move and a {} MiB transposition table kept across the searches of a position (paper: Crafty 17.9's shallow search, with its transposition table and null move)", arachne_bestfirst::shallow::EXPERIMENT_TT_MIB));
     rep.setup("heuristics (§5.2)", "1 (leaf searched to SEARCH-DEPTH+1, other children unknown), 2 (EXTEND-DOWN: SEARCH-DEPTH−1, then the best child to SEARCH-DEPTH+1), 3 (extensions), 4 (checks first): all on, in the serial runs and in Table 4's master–slave runs");
     rep.setup(
         "distribution",
@@ -557,7 +580,10 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         o.progress.message(format!("{name}: alpha-beta"));
         let position = with_experiment_eval(&rec.position);
         let ab = alphabeta_solution(&position, &bm, ab_depth, ab_nodes);
-        let root = ShallowChess::new(position, experiment_config());
+        let root = ShallowChess::new(position.clone(), experiment_config());
+        // Table 4's evaluator: one per position, shared by all its runs (the memo cache), no
+        // table across the searches (see [`table4_config`]).
+        let t4_root = ShallowChess::new(position, table4_config());
         let mut sols = Vec::new();
         let mut per_eval = Vec::new();
         let mut max_generated = 0;
@@ -645,7 +671,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                 for (i, &p) in TABLE4_PROCS.iter().enumerate() {
                     o.progress
                         .message(format!("{name}: master–slave P = {p}, seed {}", o.seed + k));
-                    runs[i].push(master_solution(&root, &bm, o.seed + k, p, g4)?);
+                    runs[i].push(master_solution(&t4_root, &bm, o.seed + k, p, g4)?);
                 }
             }
         }

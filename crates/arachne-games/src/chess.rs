@@ -9,8 +9,11 @@
 //! evaluation for seed 002 §5 (RBFM on chess, where the paper used Crafty's evaluation):
 //! piece-square tables tapered between middle game and endgame by material phase, bishop pair,
 //! passed, doubled and isolated pawns, rooks on open files — values and their reasons in
-//! [`pst`]. The default stays material only (the Fuller–Gaschnig–Gillogly experiments need it).
-//! In a game spec: `chess:eval=material` (default), `chess:eval=mobility`, `chess:eval=pst`.
+//! [`pst`]. [`Eval::Full`] adds king safety, threats and mobility to it ([`full`]), the terms
+//! that let a shallow search see an attack's compensation (seed 002 §5's RBFM evaluator). The
+//! default stays material only (the Fuller–Gaschnig–Gillogly experiments need it).
+//! In a game spec: `chess:eval=material` (default), `chess:eval=mobility`, `chess:eval=pst`,
+//! `chess:eval=full`.
 //!
 //! Tech "explores all chains of captures" from the bottom positions: that is the capture-only
 //! quiescence search of `arachne-search` (`SearchOptions::quiescence`), which uses
@@ -40,6 +43,7 @@ use cozy_chess::{
 };
 use std::fmt;
 
+pub mod full;
 pub mod pst;
 
 /// The move generator, re-exported so users need not depend on it themselves.
@@ -68,11 +72,13 @@ pub enum Eval {
     Mobility,
     /// Positional: tapered piece-square tables and a few pawn and piece terms ([`pst`]).
     Pst,
+    /// [`Eval::Pst`] plus king safety, threats and mobility ([`full`]).
+    Full,
 }
 
 impl Eval {
     /// The names accepted in game specs (`chess:eval=NAME`), in variant order.
-    pub const NAMES: [&'static str; 3] = ["material", "mobility", "pst"];
+    pub const NAMES: [&'static str; 4] = ["material", "mobility", "pst", "full"];
 
     /// The spec name of this evaluation.
     pub fn name(self) -> &'static str {
@@ -80,6 +86,7 @@ impl Eval {
             Eval::Material => "material",
             Eval::Mobility => "mobility",
             Eval::Pst => "pst",
+            Eval::Full => "full",
         }
     }
 }
@@ -91,8 +98,9 @@ impl std::str::FromStr for Eval {
             "material" => Ok(Eval::Material),
             "mobility" => Ok(Eval::Mobility),
             "pst" => Ok(Eval::Pst),
+            "full" => Ok(Eval::Full),
             other => Err(format!(
-                "unknown chess evaluation `{}` (material, mobility, pst)",
+                "unknown chess evaluation `{}` (material, mobility, pst, full)",
                 shown(other, 40)
             )),
         }
@@ -449,6 +457,7 @@ impl Game for Chess {
                 self.material() + MOBILITY_CP * (self.mobility(us) - self.mobility(!us))
             }
             Eval::Pst => pst::evaluate(&self.board),
+            Eval::Full => full::evaluate(&self.board),
         })
     }
 

@@ -74,7 +74,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ),
     (
         "chess",
-        "chess[:eval=material|mobility|pst][,bench=SET:N][,fen=FEN] — chess (cozy-chess), Tech material evaluation (P100 N330 B330 R500 Q900) [+ mobility], or pst: tapered piece-square tables, bishop pair, pawn structure, rooks on open files; bench position N (1-based) of lct2, wac, nunn or sf21; the FEN runs to the end of the spec; default depth 5",
+        "chess[:eval=material|mobility|pst|full][,bench=SET:N][,fen=FEN] — chess (cozy-chess), Tech material evaluation (P100 N330 B330 R500 Q900) [+ mobility], or pst: tapered piece-square tables, bishop pair, pawn structure, rooks on open files, or full: pst + king safety, threats, mobility; bench position N (1-based) of lct2, wac, nunn or sf21; the FEN runs to the end of the spec; default depth 5",
     ),
 ];
 

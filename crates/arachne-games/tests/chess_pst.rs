@@ -1,5 +1,5 @@
 //! The positional chess evaluation `Eval::Pst` (`chess:eval=pst`): symmetric under a colour
-//! flip, values worked out by hand on small positions, the spec, perft unchanged.
+//! flip (and `Eval::Full`, which adds king safety, threats and mobility to it), values worked out by hand on small positions, the spec, perft unchanged.
 use arachne_core::{perft, Game, Score};
 use arachne_games::chess::{bench, Chess, Eval};
 use arachne_games::{with_game, GameInfo, GameVisitor};
@@ -74,6 +74,9 @@ fn symmetric_under_colour_flip() {
         let m = mirror(&a.fen());
         let b = pst(&m);
         assert_eq!(a.evaluate(), b.evaluate(), "{} vs {}", a.fen(), m);
+        // `Eval::Full` (pst plus king safety, threats, mobility) too.
+        let (fa, fb) = (a.clone().with_eval(Eval::Full), b.with_eval(Eval::Full));
+        assert_eq!(fa.evaluate(), fb.evaluate(), "full: {} vs {}", a.fen(), m);
         if a.evaluate() != p.clone().with_eval(Eval::Material).evaluate() {
             differs += 1;
         }

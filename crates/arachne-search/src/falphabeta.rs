@@ -18,7 +18,10 @@
 //!
 //! Both forms honour the check extension and the null move of `SearchOptions` (off by default;
 //! [`crate::context`], "Check extension" and "Null move"); Theorem 1 is about the searched
-//! tree, which the null move prunes further.
+//! tree, which the null move prunes further. With `SearchOptions::tt_cutoffs` (off by default)
+//! a node below the root returns a table entry of exactly its draft whose bound settles it
+//! for the window (as `alphabeta`'s shared form does): a valid bound of the same value, so the
+//! root's value is unchanged; without it the table only orders moves.
 use crate::context::{Ctx, Node, SearchResult};
 use arachne_core::{Game, Score, Window};
 
@@ -57,6 +60,12 @@ fn node<G: Game, const WINDOWED: bool>(
     beta: Score,
 ) -> SearchResult {
     let depth = ctx.extend(pos, depth, ply);
+    if ply > 0 && depth > 0 && ctx.opts.tt_cutoffs {
+        ctx.enter(ply)?;
+        if let Some(s) = ctx.tt_cut(pos, depth, ply, Window::new(alpha, beta)) {
+            return Ok(s);
+        }
+    }
     let opened = if WINDOWED {
         ctx.open_in_window(pos, depth, ply, alpha, beta)?
     } else {

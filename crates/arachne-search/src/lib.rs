@@ -83,6 +83,14 @@ pub struct SearchOptions {
     /// [`context`], "Null move"). Honoured by `falphabeta` and `aspiration`. Values may then
     /// differ from `negamax` (the heuristic's point); a no-op for games without a null move.
     pub null_move: bool,
+    /// Cutoffs from the transposition table in `falphabeta` and `falphabeta_windowed` (off by
+    /// default: they use the table for move ordering only). On, a node below the root whose
+    /// position has an entry of exactly its draft with a usable bound returns that bound
+    /// ([`context::Ctx::tt_cut`]). Entries of another draft are never used for a value, so a
+    /// fixed-depth search without the null move still returns the plain search's value at the
+    /// root; only the nodes change. RBFM's chess evaluator uses it with a table kept across
+    /// its shallow searches (seed 002 §5.1: Crafty's transposition table).
+    pub tt_cutoffs: bool,
 }
 
 impl Default for SearchOptions {
@@ -98,6 +106,7 @@ impl Default for SearchOptions {
             game_history: Vec::new(),
             check_extension: false,
             null_move: false,
+            tt_cutoffs: false,
         }
     }
 }

@@ -273,3 +273,30 @@ fn a_pass_out_of_zugzwang_would_misjudge_a_pawn_ending() {
     let wrong = algo.search(&AlwaysPass(pos), &Limits::depth(depth), &engine(true, true));
     assert!(wrong.value > Score(-500), "{}", wrong.value);
 }
+
+#[test]
+fn table_cutoffs_keep_the_value_and_save_nodes() {
+    // `tt_cutoffs` (falphabeta's nodes return a table entry of exactly their draft whose bound
+    // settles them): on the first WAC positions, aspiration to depth 4 with the positional
+    // evaluation returns the same value with and without, and searches fewer nodes in all.
+    let (mut with, mut without) = (0u64, 0u64);
+    for pos in arachne_games::chess::bench::set("wac")
+        .unwrap()
+        .iter()
+        .take(8)
+    {
+        let pos = pos.clone().with_eval(Eval::Pst);
+        let off = engine(false, false);
+        let on = SearchOptions {
+            tt_cutoffs: true,
+            ..off.clone()
+        };
+        let algo: Algorithm = "aspiration".parse().unwrap();
+        let a = algo.search(&pos, &Limits::depth(4), &off);
+        let b = algo.search(&pos, &Limits::depth(4), &on);
+        assert_eq!(a.value, b.value, "{}", pos.fen());
+        without += a.stats.nodes() + a.stats.qnodes;
+        with += b.stats.nodes() + b.stats.qnodes;
+    }
+    assert!(with < without, "with cutoffs {with}, without {without}");
+}

@@ -283,7 +283,7 @@ fn learn_shallow_chess(a: &LearnArgs, family: Family) -> CliResult {
             Some(e) => e.parse().map_err(CliError::usage)?,
             None => {
                 return Err(CliError::usage(
-                    "--shallow is for --game chess or chess:eval=material|mobility|pst",
+                    "--shallow is for --game chess or chess:eval=material|mobility|pst|full",
                 ))
             }
         },

@@ -210,7 +210,7 @@ fn ahead(r: usize, color: Color) -> u64 {
 }
 
 /// `(mg, eg, phase)` of `color`'s pieces (positive: good for `color`).
-fn side(board: &Board, color: Color) -> (i32, i32, i32) {
+pub(crate) fn side(board: &Board, color: Color) -> (i32, i32, i32) {
     let (mut mg, mut eg, mut phase) = (0, 0, 0);
     let own_pawns = board.colored_pieces(color, Piece::Pawn).0;
     let their_pawns = board.colored_pieces(!color, Piece::Pawn).0;
