@@ -3,9 +3,11 @@
 //! solution criterion ([`rbfm_chess::alphabeta_solution_with`]), without the RBFM runs.
 //!
 //! `cargo run --release -p arachne-experiments --example table2_alphabeta -- [NODES] [off]
-//! [ttcut] [pst] [NAME…]`: NODES is the node budget per position (default 25 000 000, the full
+//! [nottcut] [pst] [NAME…]`: NODES is the node budget per position (default 25 000 000, the full
 //! run's); `off` turns the check extension and the null move off (the options before them);
-//! `ttcut` adds cutoffs from the table (`SearchOptions::tt_cutoffs`); `pst` evaluates with
+//! `nottcut` turns the cutoffs from the table off (`SearchOptions::tt_cutoffs`, on in the
+//! experiment since the lead's change after `rbfmeval`; `ttcut` is accepted and changes
+//! nothing); `pst` evaluates with
 //! `chess:eval=pst` instead of the experiment's evaluation; names
 //! (`Pos3`, `Fin7`, …) restrict the run to those rows of Table 2.
 use arachne_experiments::rbfm_chess::{
@@ -26,13 +28,14 @@ fn main() -> ExitCode {
                 opts.null_move = false;
             }
             "ttcut" => opts.tt_cutoffs = true,
+            "nottcut" => opts.tt_cutoffs = false,
             "pst" => eval = Some(arachne_games::chess::Eval::Pst),
             n if TABLE.iter().any(|r| r.0 == n) => only.push(n.to_string()),
             n => match arachne_core::parse::int::<u64>(n) {
                 Ok(n) if n > 0 => budget = n,
                 _ => {
                     eprintln!(
-                        "table2_alphabeta: expected a node budget, `off`, `ttcut`, `pst` or a Table 2 name, found `{n}`"
+                        "table2_alphabeta: expected a node budget, `off`, `nottcut`, `pst` or a Table 2 name, found `{n}`"
                     );
                     return ExitCode::from(2);
                 }

@@ -49,7 +49,10 @@
 //!   depth and node budget. Without the last two it solved 2 of the 19 positions in 25 M nodes
 //!   (Pos4, Fin3), with them 11 (`BENCHMARKS.md`, "rbfm-chess on the merged tree"; Fin3, a
 //!   bishop ending where the side with the bishop is in zugzwang, needs chess's rule that the
-//!   side to move passes only with a rook, a queen or two minor pieces).
+//!   side to move passes only with a rook, a queen or two minor pieces). It also takes cutoffs
+//!   from table entries of exactly its draft (`SearchOptions::tt_cutoffs`), as the shallow
+//!   searches of RBFM's evaluator do and Crafty did: the same 11 positions with 13–62 % fewer
+//!   nodes (`BENCHMARKS.md`, "rbfmeval").
 //! * **Solution time** (§5.5.1): RBFM — the point after which the move played (the most common
 //!   best move of the last 100 expansions, §5.3) is a `bm` move until the end of the budget;
 //!   alpha-beta — the end of the first iteration from which every iteration's best move is a
@@ -180,6 +183,7 @@ pub fn best_alphabeta_options() -> SearchOptions {
         tt_mib: 16,
         check_extension: true,
         null_move: true,
+        tt_cutoffs: true,
         ..SearchOptions::default()
     }
 }
