@@ -61,6 +61,7 @@ fn main() {
         let c = ShallowConfig {
             tt: tt.then(|| Arc::new(TranspositionTable::with_mib(64))),
             cache: None,
+            engine: None,
             ..cfg
         };
         let root = ShallowChess::new(pos.clone(), Arc::new(c));

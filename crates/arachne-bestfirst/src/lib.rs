@@ -14,6 +14,7 @@
 //! | driver | [`engine`] | stopping criteria (§2.5, §3.2.5, §4.1), the move played (§5.3) |
 //! | shared-tree RBFM | [`shared`] | §6, §6.1: walkers on threads, a lock per node, no lock on the way down |
 //! | chess evaluator | [`shallow`] | §5.1, §5.2: a shallow alpha-beta (SEARCH-DEPTH 3, quiescence) as the static value, extensions, checks first |
+//! | external engine | [`uci`] | §5.1: any UCI engine (e.g. Stockfish) as the black-box evaluator, as the paper used Crafty |
 //! | master–slave RBFM | [`master`] | §6.1: one process owns the tree, slaves expand leaves ([`arachne_runtime::Process`]) |
 //!
 //! ```
@@ -39,6 +40,7 @@ pub mod shallow;
 pub mod shared;
 pub mod tables;
 pub mod tree;
+pub mod uci;
 
 pub use dist::{DistTable, Family};
 pub use engine::{

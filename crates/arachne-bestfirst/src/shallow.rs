@@ -61,9 +61,21 @@
 //! the check extension) a value can depend on the table's contents; the memo cache keeps each
 //! evaluation's first value.
 //!
+//! ## An external engine
+//! The paper called Crafty "as a black-box". [`ShallowConfig::engine`] does the same with any
+//! UCI engine ([`crate::uci`]; Stockfish from Debian's `stockfish` package): each shallow search
+//! becomes `position fen …` / `go depth D` with `D` = SEARCH-DEPTH plus this position's
+//! extensions (heuristic 3 stays ours, as does heuristic 4's move order in the tree), and the
+//! value, best move and node count are the engine's. Heuristics 1 and 2 work unchanged, since
+//! [`ShallowChess::leaf_search`] asks for a depth and gets a value and a best move.
+//! [`engine_config`] is the configuration `rbfm-chess --engine` uses. An engine that fails in
+//! the middle of a run (it was checked when the pool started) ends the run with a panic naming
+//! the engine and the position: [`Game::evaluate`] has no error path.
+//!
 //! ## Counting
 //! The evaluator's work (nodes of the shallow searches, quiescence included) is added to a
-//! per-thread counter read with [`eval_nodes`]: the time the paper measured was spent there
+//! per-thread counter read with [`eval_nodes`], the number of shallow searches to
+//! [`eval_calls`]: the time the paper measured was spent there
 //! ("the rate is only 150 evaluations per second").
 //!
 //! ## Cache
@@ -71,6 +83,7 @@
 //! evaluation is a pure function of both, so a cache changes no value and no decision. The
 //! counter still adds the cached evaluation's node count, so counts do not depend on the cache.
 //! The experiment uses it to replay the same search at several processor counts.
+use crate::uci::UciPool;
 use arachne_core::{Game, Limits, Score, TranspositionTable};
 use arachne_games::chess::cozy_chess::{Move, Square};
 use arachne_games::chess::{Chess, PIECE_VALUES};
@@ -86,11 +99,24 @@ pub const SEARCH_DEPTH: u32 = 3;
 
 thread_local! {
     static EVAL_NODES: Cell<u64> = const { Cell::new(0) };
+    static EVAL_CALLS: Cell<u64> = const { Cell::new(0) };
 }
 
-/// Nodes searched by shallow evaluations on this thread so far (quiescence included).
+/// Nodes searched by shallow evaluations on this thread so far (quiescence included; with an
+/// external engine, the nodes it reports).
 pub fn eval_nodes() -> u64 {
     EVAL_NODES.with(|c| c.get())
+}
+
+/// Shallow searches made on this thread so far (§5.1's "evaluations": the paper's program
+/// made 150 a second), memoized ones included.
+pub fn eval_calls() -> u64 {
+    EVAL_CALLS.with(|c| c.get())
+}
+
+fn count(nodes: u64) {
+    EVAL_NODES.with(|e| e.set(e.get() + nodes));
+    EVAL_CALLS.with(|e| e.set(e.get() + 1));
 }
 
 /// Memoized evaluations: `(position key, depth) → (value, nodes)`.
@@ -116,6 +142,10 @@ pub struct ShallowConfig {
     pub check_extension: bool,
     /// Null-move pruning inside the shallow search (`SearchOptions::null_move`).
     pub null_move: bool,
+    /// An external UCI engine that makes every shallow search instead of our alpha-beta
+    /// (module docs, "An external engine"); `None`: ours. `tt`, `check_extension` and
+    /// `null_move` are then unused (the engine has its own).
+    pub engine: Option<Arc<UciPool>>,
 }
 
 impl ShallowConfig {
@@ -142,6 +172,7 @@ impl Default for ShallowConfig {
             tt: None,
             check_extension: false,
             null_move: false,
+            engine: None,
         }
     }
 }
@@ -203,13 +234,22 @@ impl ShallowChess {
     /// best move and the positions searched (quiescence included), which are also added to
     /// [`eval_nodes`]. Not cached.
     pub fn search(&self, depth: u32) -> (Score, Option<Move>, u64) {
+        if let Some(engine) = &self.cfg.engine {
+            let fen = self.pos.fen();
+            let r = engine
+                .search(&fen, depth)
+                .unwrap_or_else(|e| panic!("shallow search of `{fen}`: {e}"));
+            let mv = r.best.as_deref().and_then(|m| self.pos.parse_uci(m).ok());
+            count(r.nodes);
+            return (r.value, mv, r.nodes);
+        }
         let opts = self.cfg.options();
         let limits = Limits::depth(depth);
         let mut ctx: Ctx<Chess> = Ctx::new(&opts, &limits, self.cfg.tt.as_deref());
         let r = falphabeta_windowed(&mut ctx, &self.pos, depth, 0, -Score::INF, Score::INF);
         let value = ctx.settle(r).expect("a search without limits completes");
         let n = ctx.seen();
-        EVAL_NODES.with(|e| e.set(e.get() + n));
+        count(n);
         (value, ctx.pv(0).first().copied(), n)
     }
 }
@@ -286,7 +326,7 @@ impl Game for ShallowChess {
         let key = (self.pos.hash().unwrap_or(0), depth);
         if let Some(c) = &self.cfg.cache {
             if let Some(&(v, n)) = c.lock().expect("cache lock").get(&key) {
-                EVAL_NODES.with(|e| e.set(e.get() + n));
+                count(n);
                 return Score(v);
             }
         }
@@ -335,6 +375,9 @@ pub struct ChessLearnConfig {
     /// The bootstrapping itself: expansions per position (the paper: 200), rounds, family
     /// (exponential with 25 % damping), seed.
     pub learn: crate::learn::LearnConfig,
+    /// An external UCI engine as the evaluator (and for the real score) instead of ours
+    /// ([`engine_config`]); `None`: [`experiment_config`].
+    pub engine: Option<Arc<UciPool>>,
 }
 
 /// The evaluator configuration the chess experiment and the learned table use: SEARCH-DEPTH
@@ -355,6 +398,19 @@ pub fn experiment_config() -> Arc<ShallowConfig> {
 /// Size of the table [`experiment_config`] keeps across the shallow searches (MiB).
 pub const EXPERIMENT_TT_MIB: usize = 64;
 
+/// The evaluator configuration with an external engine making the shallow searches (module
+/// docs, "An external engine"): SEARCH-DEPTH 3, our heuristics 3 (extensions capped at one
+/// extra ply) and 4 (checks first), evaluations memoized; the engine's own table, extensions
+/// and pruning take the place of ours.
+pub fn engine_config(engine: Arc<UciPool>) -> Arc<ShallowConfig> {
+    Arc::new(ShallowConfig {
+        max_extension: 1,
+        cache: Some(Mutex::new(HashMap::new())),
+        engine: Some(engine),
+        ..ShallowConfig::default()
+    })
+}
+
 /// Learns the chess table as §5.4 describes, at the scale `c` asks for: positions from RBFM
 /// self-play games (RBFM with this evaluator, heuristics 1 and 2, the generic table in the
 /// exponential family with 25 % damping), the real score of each by this evaluator's search
@@ -365,7 +421,10 @@ pub fn learn_chess(
     progress: &mut dyn FnMut(String),
 ) -> (crate::learn::Learned, usize) {
     use crate::learn::{learn_with, selfplay_positions, LearnExtra};
-    let cfg = experiment_config();
+    let cfg = match &c.engine {
+        Some(e) => engine_config(Arc::clone(e)),
+        None => experiment_config(),
+    };
     let extra = LearnExtra {
         leaf_search: Some(ShallowChess::leaf_search()),
         heuristics: crate::Heuristics {

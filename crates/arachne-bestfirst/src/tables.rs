@@ -15,6 +15,10 @@
 //!   `chess-pst`, learned the same way with that evaluation
 //!   (`arachne learn --game chess:eval=pst --shallow`); so does `eval=full` (`pst` plus king
 //!   safety, threats and mobility), whose own table was not learned (same scale, centipawns).
+//! * `chess-uci` is for RBFM with an external UCI engine as its evaluator
+//!   ([`crate::uci`], `rbfm-chess --engine`), learned the same way with Stockfish 15.1 making
+//!   the shallow searches (`arachne learn --game chess --shallow --engine PATH`); no game spec
+//!   selects it, the experiment does.
 //! * Every other game gets a generic normal table with `f = 0` and a standard deviation of
 //!   100 (a pawn, in chess) shrinking as `1/√(1 + s)` — a documented guess, not learned;
 //!   learn one with `arachne learn --game SPEC --out FILE` and pass `rbfm:table=FILE`.
@@ -36,6 +40,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("othello", include_str!("../data/othello.tbl")),
     ("chess", include_str!("../data/chess.tbl")),
     ("chess-pst", include_str!("../data/chess-pst.tbl")),
+    ("chess-uci", include_str!("../data/chess-uci.tbl")),
 ];
 
 /// A shipped table by name.

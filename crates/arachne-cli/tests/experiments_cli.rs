@@ -175,3 +175,65 @@ fn size_options_are_checked_before_any_work() {
     assert!(row["pv_depth_bfm"].as_u64().is_some_and(|k| k >= 1));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_engine_that_is_not_one_is_bad_input() {
+    let dir = std::env::temp_dir().join(format!("arachne-engine-{}", std::process::id()));
+    let out = dir.to_str().unwrap();
+    for engine in ["/nonexistent/stockfish", "/bin/true"] {
+        assert_usage_error(&[
+            "experiment",
+            "rbfm-chess",
+            "--quick",
+            "--engine",
+            engine,
+            "--out",
+            out,
+        ]);
+    }
+    // Only rbfm-chess takes an engine.
+    assert_usage_error(&[
+        "experiment",
+        "rbfm-othello",
+        "--quick",
+        "--engine",
+        "/bin/true",
+        "--out",
+        out,
+    ]);
+    assert_usage_error(&["learn", "--game", "chess", "--engine", "/bin/true"]);
+}
+
+/// `rbfm-chess --quick --engine` with a real engine (module `rbfm_chess_engine`): skipped
+/// without one unless `CI` is set (CI installs Debian's `stockfish`).
+#[test]
+fn rbfm_chess_runs_on_an_external_engine() {
+    let Some(engine) = arachne_bestfirst::uci::find_engine() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI is set but no UCI engine was found (apt-get install stockfish)"
+        );
+        eprintln!("\nSKIPPED rbfm_chess_runs_on_an_external_engine: no UCI engine");
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("arachne-engine-run-{}", std::process::id()));
+    let v = common::json(&[
+        "experiment",
+        "rbfm-chess",
+        "--quick",
+        "--engine",
+        engine.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    let pos = &v["data"]["positions"][0];
+    assert_eq!(pos["position"], "Fin3");
+    // The engine alone settles on Fin3's solution (Be4) within its budget.
+    assert!(
+        pos["engine_alone"]["nodes"].as_f64().unwrap() > 0.0,
+        "{pos}"
+    );
+    assert_eq!(v["data"]["engine"], engine.to_str().unwrap());
+    let _ = std::fs::remove_dir_all(dir);
+}

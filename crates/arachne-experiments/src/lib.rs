@@ -49,6 +49,7 @@ pub mod jamboree;
 pub mod knm;
 pub mod ncube;
 pub mod rbfm_chess;
+pub mod rbfm_chess_engine;
 pub mod rbfm_decision;
 pub mod rbfm_games;
 pub mod rbfm_othello;

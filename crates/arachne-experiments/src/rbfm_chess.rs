@@ -5,6 +5,11 @@
 //! compared its *solution times* on 19 LCT-II positions with Crafty's (Table 2); its
 //! master–slave form ran on 1, 32 and 64 processors of an Origin-2000 (Table 4). Here:
 //!
+//! * **An external engine** (`--engine PATH`, [`crate::rbfm_chess_engine`]): Table 2 with a UCI
+//!   engine's depth-3 search as RBFM's black-box evaluator, as the paper used Crafty's, beside
+//!   the engine's own search. With Stockfish 15.1 the same RBFM settles on 11 of the 19
+//!   solutions instead of 4 (BENCHMARKS.md, "RBFM on an external engine"): the evaluation, not
+//!   the search, is most of what separates the default mode from the paper.
 //! * **Static evaluation** ([`EVAL`]): the positional `chess:eval=pst`
 //!   ([`arachne_games::chess::pst`]: tapered piece-square tables, bishop pair, pawn structure,
 //!   rooks on open files) for **both** programs — RBFM's shallow searches and the alpha-beta
@@ -90,7 +95,7 @@ use crate::report::{Report, Row};
 use crate::{ExpError, Options};
 use arachne_bestfirst::master::{self, Backend, MasterConfig};
 use arachne_bestfirst::shallow::{
-    eval_nodes, experiment_config, shallow_options, ShallowChess, ShallowConfig,
+    eval_calls, eval_nodes, experiment_config, shallow_options, ShallowChess, ShallowConfig,
 };
 use arachne_bestfirst::{tables, BfOptions, Heuristics, Kind, Searcher, Step};
 use arachne_core::{Game, Limits};
@@ -171,6 +176,8 @@ pub struct Solution {
     pub seconds: f64,
     /// Expansions (RBFM) or depth (alpha-beta) when it settled.
     pub at: u64,
+    /// Shallow searches made when it settled (RBFM; 0 for alpha-beta).
+    pub evaluations: f64,
 }
 
 /// The options of "our best alpha-beta".
@@ -214,6 +221,7 @@ pub fn alphabeta_solution_with(
                 nodes: (o.stats.nodes() + o.stats.qnodes) as f64,
                 seconds: start.elapsed().as_secs_f64(),
                 at: o.depth as u64,
+                evaluations: 0.0,
             });
         }
     };
@@ -253,13 +261,24 @@ pub fn rbfm_solution(
     seed: u64,
     node_budget: u64,
 ) -> (Option<Solution>, f64, u64) {
-    let mut s = Searcher::new(root.clone(), chess_rbfm_options(seed))
-        .with_leaf_search(ShallowChess::leaf_search());
-    let n0 = eval_nodes();
+    rbfm_solution_with(root, bm, chess_rbfm_options(seed), node_budget, u64::MAX)
+}
+
+/// [`rbfm_solution`] with other options, stopping at `node_budget` shallow-search nodes or
+/// `eval_budget` shallow searches ([`eval_calls`]), whichever comes first.
+pub fn rbfm_solution_with(
+    root: &ShallowChess,
+    bm: &[Move],
+    opts: BfOptions,
+    node_budget: u64,
+    eval_budget: u64,
+) -> (Option<Solution>, f64, u64) {
+    let mut s = Searcher::new(root.clone(), opts).with_leaf_search(ShallowChess::leaf_search());
+    let (n0, c0) = (eval_nodes(), eval_calls());
     let start = Instant::now();
     let mut first: Option<Solution> = None;
     let mut done = 0u64;
-    while eval_nodes() - n0 < node_budget {
+    while eval_nodes() - n0 < node_budget && eval_calls() - c0 < eval_budget {
         match s.step() {
             Step::Expanded { .. } => done += 1,
             _ => break,
@@ -275,6 +294,7 @@ pub fn rbfm_solution(
                 nodes: (eval_nodes() - n0) as f64,
                 seconds: start.elapsed().as_secs_f64(),
                 at: done,
+                evaluations: (eval_calls() - c0) as f64,
             });
         }
     }
@@ -410,6 +430,7 @@ pub fn master_solution(
                 nodes: t.time,
                 seconds: 0.0,
                 at: t.generated,
+                evaluations: 0.0,
             });
         }
     }
@@ -478,6 +499,9 @@ fn table4_why(runs: &[Vec<MasterRun>], i: usize, g: u64, work: Option<f64>) -> S
 
 /// Runs the experiment.
 pub fn run(o: &Options) -> Result<Report, ExpError> {
+    if let Some(path) = &o.scale.engine {
+        return crate::rbfm_chess_engine::run(o, path);
+    }
     let mut rep = Report::new(
         "rbfm-chess",
         "RBFM on chess: LCT-II solution times and master–slave speedups (§5, §6.3)",

@@ -34,6 +34,9 @@ pub struct Scale {
     /// `--matching pv-depth|nodes`: how `rbfm-othello` matches the best-first players' effort
     /// to alpha-beta's ([`crate::rbfm_othello::Matching`]).
     pub matching: Option<Matching>,
+    /// `--engine PATH`: `rbfm-chess` with an external UCI engine as RBFM's black-box evaluator
+    /// ([`crate::rbfm_chess_engine`]).
+    pub engine: Option<std::path::PathBuf>,
 }
 
 /// The branching factors of the Shoham–Toledo tree experiments.
@@ -78,6 +81,9 @@ impl Scale {
         if self.matching.is_some() {
             v.push("--matching");
         }
+        if self.engine.is_some() {
+            v.push("--engine");
+        }
         v
     }
 
@@ -88,6 +94,7 @@ impl Scale {
             "rbfm-decision" => &["--trees", "--branching", "--scale paper"],
             "rbfm-games" => &["--trees", "--depths", "--branching", "--scale paper"],
             "rbfm-othello" => &["--depths", "--openings", "--scale paper", "--matching"],
+            "rbfm-chess" => &["--engine"],
             _ => &[],
         };
         if let Some(bad) = self.given().into_iter().find(|g| !takes.contains(g)) {
@@ -270,6 +277,16 @@ mod tests {
             .unwrap_err()
             .contains("does not take --trees"));
         assert!(Scale::default().check("knm").is_ok());
+        let engine = Scale {
+            engine: Some("/usr/games/stockfish".into()),
+            ..Scale::default()
+        };
+        assert!(engine.check("rbfm-chess").is_ok());
+        assert!(engine
+            .check("rbfm-othello")
+            .unwrap_err()
+            .contains("--engine"));
+        assert!(s.check("rbfm-chess").unwrap_err().contains("--trees"));
         let zero = Scale {
             trees: Some(0),
             ..Scale::default()

@@ -245,6 +245,10 @@ pub struct LearnArgs {
     /// With --shallow: RBFM node expansions per self-play move.
     #[arg(long, default_value_t = 50)]
     pub move_expansions: u64,
+    /// With --shallow: an external UCI engine (e.g. /usr/games/stockfish) makes the shallow
+    /// searches and the real score instead of ours (seed 002 §5.1's "black box").
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
 }
 
 /// `arachne learn`.
@@ -271,6 +275,9 @@ pub fn learn_cmd(a: LearnArgs) -> CliResult {
     if a.shallow {
         return learn_shallow_chess(&a, family);
     }
+    if a.engine.is_some() {
+        return Err(CliError::usage("--engine needs --shallow (chess)"));
+    }
     with_game(&a.game, Learn { a: &a, family }).map_err(CliError::usage)?
 }
 
@@ -294,7 +301,15 @@ fn learn_shallow_chess(a: &LearnArgs, family: Family) -> CliResult {
     if !(1..=10_000).contains(&a.move_expansions) {
         return Err(CliError::usage("--move-expansions must be in 1..=10000"));
     }
+    let engine = match &a.engine {
+        Some(p) => Some(std::sync::Arc::new(
+            arachne_bestfirst::uci::UciPool::start(p, 16).map_err(CliError::usage)?,
+        )),
+        None => None,
+    };
+    let engine_name = engine.as_ref().map(|e| e.name().to_string());
     let c = ChessLearnConfig {
+        engine,
         eval,
         games: a.selfplay_games,
         plies: a.max_plies,
@@ -319,10 +334,13 @@ fn learn_shallow_chess(a: &LearnArgs, family: Family) -> CliResult {
         }
     });
     let mut table = learned.table;
+    let evaluator = match &engine_name {
+        Some(n) => format!("engine {n}"),
+        None => format!("evaluation {}", eval.name()),
+    };
     table.source = format!(
-        "{} on chess, evaluation {} (§5.4: {} RBFM self-play games from the Nunn positions, {} plies, {} expansions per move; real score = shallow search to depth {}), seed {}",
+        "{} on chess, {evaluator} (§5.4: {} RBFM self-play games from the Nunn positions, {} plies, {} expansions per move; real score = shallow search to depth {}), seed {}",
         table.source,
-        eval.name(),
         a.selfplay_games, a.max_plies, a.move_expansions, a.real_depth, a.seed
     );
     let text = table.to_text();
@@ -339,7 +357,7 @@ fn learn_shallow_chess(a: &LearnArgs, family: Family) -> CliResult {
         .collect();
     if a.json {
         print_json(&json!({
-            "game": "chess", "evaluator": "shallow", "positions": n, "real_depth": a.real_depth,
+            "game": "chess", "evaluator": engine_name.as_deref().unwrap_or("shallow"), "positions": n, "real_depth": a.real_depth,
             "expansions": a.expansions, "rounds": rounds, "family": table.family.to_string(),
             "time_s": t0.elapsed().as_secs_f64(),
             "out": a.out.as_ref().map(|p| p.display().to_string()),

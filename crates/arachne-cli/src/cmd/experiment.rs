@@ -64,6 +64,11 @@ pub struct ExperimentArgs {
     /// nodes at each position, the default).
     #[arg(long, value_name = "HOW", value_parser = Matching::parse)]
     pub matching: Option<Matching>,
+    /// An external UCI engine (e.g. /usr/games/stockfish) as RBFM's black-box evaluator
+    /// (rbfm-chess; seed 002 §5.1): Table 2 with the engine's shallow searches, beside the
+    /// engine's own search.
+    #[arg(long, value_name = "PATH")]
+    pub engine: Option<PathBuf>,
 }
 
 /// `--scale`.
@@ -85,6 +90,7 @@ impl ExperimentArgs {
             openings: self.openings,
             branching: self.branching.clone(),
             matching: self.matching,
+            engine: self.engine.clone(),
         }
     }
 }
@@ -105,6 +111,10 @@ pub fn run(a: ExperimentArgs) -> CliResult {
         ));
     }
     scale.check(e.name).map_err(CliError::usage)?;
+    if let Some(p) = &scale.engine {
+        // A program that is not a UCI engine is bad input: one line, exit status 2.
+        arachne_bestfirst::uci::UciPool::start(p, 1).map_err(CliError::usage)?;
+    }
     // The output directory is checked before the work starts (issue 14, item 14).
     check_out_dir(&a.out)?;
     let progress = if a.json {
