@@ -100,6 +100,7 @@ use arachne_bestfirst::shallow::{
 use arachne_bestfirst::{tables, BfOptions, Heuristics, Kind, Searcher, Step};
 use arachne_core::{Game, Limits};
 use arachne_games::chess::{bench, cozy_chess::Move, Chess, Eval};
+use arachne_games::epd::EpdRecord;
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig};
 use arachne_search::{Algorithm, SearchOptions};
@@ -132,7 +133,7 @@ pub const TABLE4_SEEDS: u64 = 8;
 
 /// A row of Tables 2 and 4: name, Crafty's time, RBFM's time at n = 1, 32 (speedup), 64
 /// (speedup).
-pub const TABLE: [(&str, f64, f64, f64, f64, f64, f64); 19] = [
+pub const TABLE: [TableRow; 19] = [
     ("Pos3", 18.14, 24.7, 4.38, 5.64, 4.41, 5.60),
     ("Pos4", 28.33, 143.9, 4.11, 35.01, 4.03, 35.71),
     ("Pos5", 80.0, 939.0, 30.57, 30.72, 21.98, 42.72),
@@ -165,6 +166,32 @@ pub fn lct_id(name: &str) -> String {
         kind.to_ascii_uppercase(),
         n.parse::<u32>().unwrap_or(0)
     )
+}
+
+/// A row of [`TABLE`].
+pub type TableRow = (&'static str, f64, f64, f64, f64, f64, f64);
+
+/// The position of the Table 2 row `name`: the row, its LCT-II id, its record in `all`
+/// (`data/lct2.epd`) and its `bm` moves as text.
+pub fn table2_position<'a>(
+    all: &'a [EpdRecord],
+    name: &str,
+) -> Result<(&'static TableRow, String, &'a EpdRecord, Vec<String>), ExpError> {
+    let row = TABLE
+        .iter()
+        .find(|r| r.0 == name)
+        .ok_or_else(|| ExpError::failed(format!("{name} is not a Table 2 position")))?;
+    let id = lct_id(name);
+    let rec = all
+        .iter()
+        .find(|r| r.id() == Some(id.as_str()))
+        .ok_or_else(|| ExpError::failed(format!("{id} missing from data/lct2.epd")))?;
+    let bm_text = rec
+        .best_moves
+        .iter()
+        .map(|&m| rec.position.move_name(m))
+        .collect();
+    Ok((row, id, rec, bm_text))
 }
 
 /// Where a search first settled on a solution.
@@ -597,14 +624,8 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     // (shallow-search nodes per generated node, per evaluation) of each position.
     let mut gen_cost: Vec<(f64, f64)> = Vec::new();
     for (pos_index, name) in names.iter().enumerate() {
-        let row = TABLE.iter().find(|r| r.0 == *name).expect("a Table 2 name");
-        let id = lct_id(name);
-        let rec = all
-            .iter()
-            .find(|r| r.id() == Some(id.as_str()))
-            .ok_or_else(|| ExpError::failed(format!("{id} missing from data/lct2.epd")))?;
+        let (row, id, rec, bm_text) = table2_position(&all, name)?;
         let bm = rec.best_moves.clone();
-        let bm_text: Vec<String> = bm.iter().map(|&m| rec.position.move_name(m)).collect();
         o.progress.message(format!("{name}: alpha-beta"));
         let position = with_experiment_eval(&rec.position);
         let ab = alphabeta_solution(&position, &bm, ab_depth, ab_nodes);

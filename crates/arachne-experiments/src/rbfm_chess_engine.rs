@@ -31,13 +31,12 @@
 //!   the paper's time ratio RBFM / Crafty. A 2022 engine searches far fewer nodes to these
 //!   1996 test positions than Crafty 17.9 took time, so that ratio is expected far above the
 //!   paper's; the report says so.
-use crate::rbfm_chess::{lct_id, rbfm_solution_with, Solution, TABLE};
+use crate::rbfm_chess::{rbfm_solution_with, table2_position, Solution, TABLE};
 use crate::report::{Report, Row};
 use crate::{ExpError, Options};
 use arachne_bestfirst::shallow::{engine_config, ShallowChess};
 use arachne_bestfirst::uci::UciPool;
 use arachne_bestfirst::{tables, BfOptions, Heuristics, Kind};
-use arachne_core::Game;
 use arachne_games::chess::{bench, cozy_chess::Move, Chess};
 use serde_json::json;
 use std::fmt::Write as _;
@@ -164,14 +163,8 @@ pub fn run(o: &Options, path: &Path) -> Result<Report, ExpError> {
     let mut data = Vec::new();
     let mut solved_positions = 0usize;
     for name in &names {
-        let row = TABLE.iter().find(|r| r.0 == *name).expect("a Table 2 name");
-        let id = lct_id(name);
-        let rec = all
-            .iter()
-            .find(|r| r.id() == Some(id.as_str()))
-            .ok_or_else(|| ExpError::failed(format!("{id} missing from data/lct2.epd")))?;
+        let (row, id, rec, bm_text) = table2_position(&all, name)?;
         let bm = rec.best_moves.clone();
-        let bm_text: Vec<String> = bm.iter().map(|&m| rec.position.move_name(m)).collect();
         o.progress.message(format!("{name}: {} alone", pool.name()));
         let alone = engine_alone_solution(&pool, &rec.position, &bm, alone_nodes)?;
         let paper_evals = PAPER_EVALS_PER_SECOND * row.2;
