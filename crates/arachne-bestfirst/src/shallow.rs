@@ -232,7 +232,8 @@ impl ShallowChess {
     /// the value is the exact alpha-beta-with-quiescence value (module docs, "Cost").
     /// Returns the value (from the side to move, decisive values in plies from here), the
     /// best move and the positions searched (quiescence included), which are also added to
-    /// [`eval_nodes`]. Not cached.
+    /// [`eval_nodes`]. Not cached. With [`ShallowConfig::engine`] set, the engine makes the
+    /// search instead ([`UciPool::search`]: its value, best move and node count).
     pub fn search(&self, depth: u32) -> (Score, Option<Move>, u64) {
         if let Some(engine) = &self.cfg.engine {
             let fen = self.pos.fen();
