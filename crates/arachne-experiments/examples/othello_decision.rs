@@ -24,15 +24,24 @@
 //!   table is learned for that evaluation in the run (`arachne learn --game othello`'s
 //!   settings: 500 positions, real depth 6, 200 expansions, 4 rounds, mix).
 //!
+//! * **Games** (`games=N`): instead, `rbfm-othello --matching nodes --openings N` at each
+//!   depth of `depths=` with each RBFM variant's table and pruning rule (the BFM games do
+//!   not change); `fresh`: the best-first players start every move from a fresh tree.
+//!   Also prints the nodes of the subtree each kept into its moves.
+//!
+//! * **Calibration** (`calib`): for each RBFM variant, after its search at the budget of
+//!   alpha-beta to the deepest of `depths=`, every root child's distance δ from its deep value
+//!   to its score by its expansion count `s`, against the table's `f` and `σ` for the child.
+//!
 //! `cargo run --release -p arachne-experiments --example othello_decision -- [positions=N]
-//! [deep=D] [depths=A-B] [seed=S] [cache=DIR] [eval=…] [learn] VARIANT…`
+//! [deep=D] [depths=A-B] [seed=S] [cache=DIR] [games=N [fresh]] [calib] [eval=…] [learn] VARIANT…`
 use arachne_bestfirst::compare;
 use arachne_bestfirst::dist::{DistTable, Family, D_MAX};
 use arachne_bestfirst::learn::{self, LearnConfig};
 use arachne_bestfirst::tree::up;
-use arachne_bestfirst::{search, tables, BfOptions, Kind};
+use arachne_bestfirst::{search, tables, BfOptions, Kind, Searcher};
 use arachne_core::{Game, Limits, Score};
-use arachne_experiments::rbfm_othello;
+use arachne_experiments::{rbfm_othello, Progress};
 use arachne_games::Othello;
 use arachne_search::{Algorithm, Inner, SearchOptions};
 use rand::{Rng, SeedableRng};
@@ -150,12 +159,7 @@ fn parse_variant(spec: &str, base: &DistTable) -> Variant {
                 }
                 "f0" => t.f.iter_mut().flatten().for_each(|f| *f = 0.0),
                 "normal" => t.family = Family::Normal,
-                "chi" => {
-                    t.family = Family::ChiSquare {
-                        k: 16.0,
-                        skew: 1.0,
-                    }
-                }
+                "chi" => t.family = Family::ChiSquare { k: 16.0, skew: 1.0 },
                 "noprune" => opts.pruning = false,
                 "s0pooled" => {
                     let (f0, g0) = (t.f[0][0], t.g[0][0]);
@@ -257,6 +261,9 @@ fn main() {
     let mut learn_table = false;
     let mut specs = Vec::new();
     let mut cache: Option<String> = None;
+    let mut games: Option<usize> = None;
+    let mut fresh = false;
+    let mut calib = false;
     let bad = |a: &str| -> ! {
         eprintln!("bad argument `{a}`");
         std::process::exit(2)
@@ -265,6 +272,7 @@ fn main() {
         match a.split_once('=') {
             Some(("positions", v)) => n = v.parse().unwrap_or_else(|_| bad(&a)),
             Some(("deep", v)) => deep = v.parse().unwrap_or_else(|_| bad(&a)),
+            Some(("games", v)) => games = Some(v.parse().unwrap_or_else(|_| bad(&a))),
             Some(("cache", v)) => cache = Some(v.to_string()),
             Some(("seed", v)) => seed = v.parse().unwrap_or_else(|_| bad(&a)),
             Some(("depths", v)) => {
@@ -281,6 +289,8 @@ fn main() {
                 }
             }
             _ if a == "learn" => learn_table = true,
+            _ if a == "fresh" => fresh = true,
+            _ if a == "calib" => calib = true,
             _ if a.starts_with("bfm") || a.starts_with("rbfm") => specs.push(a),
             _ => bad(&a),
         }
@@ -316,6 +326,37 @@ fn main() {
         tables::default_for("othello", "othello")
     };
     let variants: Vec<Variant> = specs.iter().map(|s| parse_variant(s, &base)).collect();
+    if let Some(openings) = games {
+        // Games (`rbfm-othello --matching nodes`) with each RBFM variant's table and pruning.
+        println!("games: {openings} openings, seed {seed}, fresh tree {fresh}");
+        println!("| αβ depth | RBFM variant | RBFM vs AB % | BFM vs AB % | RBFM vs BFM % | nodes/move AB / RBFM / BFM | kept nodes/move RBFM / BFM |");
+        println!("|---|---|---|---|---|---|---|");
+        for d in lo..=hi {
+            for v in variants.iter().filter(|v| v.opts.kind == Kind::Rbfm) {
+                let setup = rbfm_othello::Setup {
+                    table: v.opts.table.clone(),
+                    no_pruning: !v.opts.pruning,
+                    fresh_tree: fresh,
+                };
+                let r = rbfm_othello::nodes_matched(openings, d, seed, &setup, &Progress::hidden());
+                let pct = r.pct();
+                let per = |x: &[u64; 3], j: usize| x[j] as f64 / r.moves[j].max(1) as f64;
+                println!(
+                    "| {d} | {} | {:.1} | {:.1} | {:.1} | {:.0} / {:.0} / {:.0} | {:.0} / {:.0} |",
+                    v.name,
+                    pct[0],
+                    pct[1],
+                    pct[2],
+                    per(&r.nodes, 0),
+                    per(&r.nodes, 1),
+                    per(&r.nodes, 2),
+                    per(&r.kept, 1),
+                    per(&r.kept, 2)
+                );
+            }
+        }
+        return;
+    }
     let ps = positions(n, seed);
     eprintln!("{} positions; deep values to depth {deep}", ps.len());
     // The deep values are cached (`cache=DIR`): they cost most of a run.
@@ -340,13 +381,101 @@ fn main() {
             if let Some(f) = &file {
                 let text: Vec<String> = t
                     .iter()
-                    .map(|r| r.iter().map(|(m, v)| format!("{m}:{v}")).collect::<Vec<_>>().join(" "))
+                    .map(|r| {
+                        r.iter()
+                            .map(|(m, v)| format!("{m}:{v}"))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
                     .collect();
                 std::fs::write(f, text.join("\n")).ok();
             }
             t
         }
     };
+    if calib {
+        // The table's calibration on RBFM's own trees: for every root child of every position
+        // after RBFM's search at alpha-beta depth `hi`'s budget, δ = deep value − score (the
+        // child's side), against the table's f and σ for the child's (s, d).
+        const BINS: [(u32, u32); 7] = [
+            (0, 0),
+            (1, 1),
+            (2, 3),
+            (4, 15),
+            (16, 63),
+            (64, 255),
+            (256, u32::MAX),
+        ];
+        // Per bin: n, Σδ, Σδ², Σf, Σσ, Σz, Σz².
+        let mut acc = [[0f64; 7]; BINS.len()];
+        for v in variants.iter().filter(|v| v.opts.kind == Kind::Rbfm) {
+            let table = v.opts.table.clone().expect("table");
+            for (i, (p, t)) in ps.iter().zip(&truth).enumerate() {
+                let g = wrap(p);
+                let nodes = compare::alphabeta(&g, hi).2.max(t.len() as u64);
+                let mut o = v.opts.clone();
+                o.seed = seed * 1_000_003 + i as u64 * 101;
+                let mut srch = Searcher::new(g, o);
+                srch.run(&Limits::default().with_nodes(nodes));
+                let tree = srch.tree();
+                for c in tree.children(0) {
+                    let node = tree.node(c);
+                    let Some(&(_, tv)) = t.iter().find(|x| Some(x.0) == tree.mv(c)) else {
+                        continue;
+                    };
+                    if node.solved() || tv.abs() >= CAP || node.score.abs() >= CAP {
+                        continue;
+                    }
+                    let d = if node.s == 0 {
+                        node.moves_hint as u16
+                    } else {
+                        node.d
+                    };
+                    let (f, var) = table.params(node.s, d);
+                    let delta = (-tv - node.score) as f64;
+                    let sd = var.sqrt().max(1e-9);
+                    let z = (delta - f) / sd;
+                    let b = BINS
+                        .iter()
+                        .position(|&(lo, hi)| node.s >= lo && node.s <= hi)
+                        .expect("bin");
+                    for (k, x) in [1.0, delta, delta * delta, f, sd, z, z * z]
+                        .into_iter()
+                        .enumerate()
+                    {
+                        acc[b][k] += x;
+                    }
+                }
+            }
+            println!("calibration of `{}` at αβ depth {hi}'s budget: root children, δ = depth-{} value − score", v.name, deep - 1);
+            println!("| s | children | δ mean | δ sd | table f (mean) | table σ (mean) | sd of (δ − f)/σ |");
+            println!("|---|---|---|---|---|---|---|");
+            for (b, &(lo, hi)) in BINS.iter().enumerate() {
+                let [n, sd_, sd2, sf, ss, sz, sz2] = acc[b];
+                if n == 0.0 {
+                    continue;
+                }
+                let m = sd_ / n;
+                let mz = sz / n;
+                let range = if hi == lo {
+                    lo.to_string()
+                } else if hi == u32::MAX {
+                    format!("{lo}+")
+                } else {
+                    format!("{lo}–{hi}")
+                };
+                println!(
+                    "| {range} | {n} | {m:.1} | {:.1} | {:.1} | {:.1} | {:.2} |",
+                    (sd2 / n - m * m).max(0.0).sqrt(),
+                    sf / n,
+                    ss / n,
+                    (sz2 / n - mz * mz).max(0.0).sqrt()
+                );
+            }
+            acc = [[0f64; 7]; BINS.len()];
+        }
+        return;
+    }
     // Per depth: per player (alpha-beta, then the variants) correct, loss sum, nodes, runs.
     println!(
         "eval {eval:?}, {} positions, deep {deep}, learn {learn_table}",
@@ -367,7 +496,12 @@ fn main() {
             let g = wrap(p);
             let (mv, _, nodes) = compare::alphabeta(&g, d);
             let (ok, loss) = score(mv);
-            rows[0] = (rows[0].0 + ok, rows[0].1 + loss, rows[0].2 + nodes, rows[0].3 + 1);
+            rows[0] = (
+                rows[0].0 + ok,
+                rows[0].1 + loss,
+                rows[0].2 + nodes,
+                rows[0].3 + 1,
+            );
             let lim = Limits::default().with_nodes(nodes.max(t.len() as u64));
             for (j, v) in variants.iter().enumerate() {
                 for k in 0..v.seeds {

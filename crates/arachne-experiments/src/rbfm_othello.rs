@@ -44,6 +44,7 @@
 use crate::report::{Report, Row};
 use crate::{ExpError, Options, Progress};
 use arachne_bestfirst::compare::{self, Player};
+use arachne_bestfirst::dist::DistTable;
 use arachne_bestfirst::{tables, BfOptions, BfStop, Kind};
 use arachne_core::Game;
 use arachne_games::Othello;
@@ -165,37 +166,67 @@ pub fn best_first_options(kind: Kind, pv: Option<u32>, seed: u64) -> BfOptions {
     o
 }
 
-fn make(who: Who, depth: u32, pv: PvDepths, seed: u64) -> Player<Othello> {
+/// How the players are set up. The experiment uses the default; the other settings are
+/// ablations for issue 12 (`othello_decision` example, BENCHMARKS.md "othellowhy").
+#[derive(Clone, Debug, Default)]
+pub struct Setup {
+    /// RBFM's table (default: the shipped one).
+    pub table: Option<Arc<DistTable>>,
+    /// RBFM without §2.3's pruning rule (default: with it).
+    pub no_pruning: bool,
+    /// Best-first players start every move from a fresh tree (default: they keep the
+    /// subtree of the move played, §3.2.5, §4.2).
+    pub fresh_tree: bool,
+}
+
+fn make(who: Who, depth: u32, pv: PvDepths, seed: u64, setup: &Setup) -> Player<Othello> {
     match who {
         Who::Ab => Player::AlphaBeta { depth },
-        Who::Rbfm => Player::best_first(best_first_options(Kind::Rbfm, pv.rbfm, seed), None),
+        Who::Rbfm => {
+            let mut o = best_first_options(Kind::Rbfm, pv.rbfm, seed);
+            if let Some(t) = &setup.table {
+                o.table = Some(Arc::clone(t));
+            }
+            o.pruning = !setup.no_pruning;
+            Player::best_first(o, None)
+        }
         Who::Bfm => Player::best_first(best_first_options(Kind::Bfm, pv.bfm, seed), None),
     }
 }
 
 /// One game's result: the disc difference for the first player at the end, and per side the
-/// generated nodes, the moves made, the searches that §4.1's rule aborted, and the best-first
-/// moves made without generating a node (the kept subtree already met the stop).
+/// generated nodes, the moves made, the searches that §4.1's rule aborted, the best-first
+/// moves made without generating a node (the kept subtree already met the stop), and the
+/// nodes of the subtrees kept into the player's moves.
 struct GameResult {
     diff: i32,
     nodes: [u64; 2],
     moves: [u64; 2],
     aborted: [u64; 2],
     idle: [u64; 2],
+    kept: [u64; 2],
 }
 
 /// Plays one game, `who[0]` moving first from `start`. A best-first player with no
 /// principal-variation depth in `pv` gets alpha-beta's generated nodes at the position as its
 /// budget for the move.
-fn game(start: &Othello, who: [Who; 2], depth: u32, pv: PvDepths, seed: u64) -> GameResult {
+fn game(
+    start: &Othello,
+    who: [Who; 2],
+    depth: u32,
+    pv: PvDepths,
+    seed: u64,
+    setup: &Setup,
+) -> GameResult {
     let mut ps = [
-        make(who[0], depth, pv, seed),
-        make(who[1], depth, pv, seed ^ 0x9e37),
+        make(who[0], depth, pv, seed, setup),
+        make(who[1], depth, pv, seed ^ 0x9e37, setup),
     ];
     let mut pos = *start;
     let mut nodes = [0u64; 2];
     let mut aborted = [0u64; 2];
     let mut idle = [0u64; 2];
+    let mut kept = [0u64; 2];
     let mut moves = Vec::new();
     let mut k = 0usize;
     while !pos.is_terminal() && k < 200 {
@@ -205,6 +236,10 @@ fn game(start: &Othello, who: [Who; 2], depth: u32, pv: PvDepths, seed: u64) -> 
         }
         let side = k % 2;
         let budgeted = pv.of(who[side]).is_none();
+        if setup.fresh_tree {
+            ps[side].forget();
+        }
+        kept[side] += ps[side].kept();
         if let Player::BestFirst { nodes: budget, .. } = &mut ps[side] {
             if budgeted {
                 *budget = Some(compare::alphabeta(&pos, depth).2.max(moves.len() as u64));
@@ -234,6 +269,7 @@ fn game(start: &Othello, who: [Who; 2], depth: u32, pv: PvDepths, seed: u64) -> 
         moves: [k.div_ceil(2), k / 2],
         aborted,
         idle,
+        kept,
     }
 }
 
@@ -337,7 +373,7 @@ fn calibrate(
         let (mut mine, mut ab) = (0u64, 0u64);
         for (i, p) in openings.iter().enumerate() {
             for order in [[who, Who::Ab], [Who::Ab, who]] {
-                let r = game(p, order, depth, pv, seed + i as u64);
+                let r = game(p, order, depth, pv, seed + i as u64, &Setup::default());
                 let me = usize::from(order[0] != who);
                 mine += r.nodes[me];
                 ab += r.nodes[1 - me];
@@ -363,6 +399,101 @@ fn spread(all: &[Othello], n: usize) -> Vec<Othello> {
     } else {
         (0..n).map(|i| all[i * all.len() / n]).collect()
     }
+}
+
+/// Totals of the three pairs (RBFM–alpha-beta, BFM–alpha-beta, RBFM–BFM) over games from a
+/// set of openings: per pair the first-named's score (a win 1, a draw ½), and per player
+/// (alpha-beta, RBFM, BFM) generated nodes, moves, §4.1 aborts, moves without an expansion
+/// and the nodes of the subtrees kept into its moves.
+#[derive(Clone, Debug, Default)]
+pub struct Pairs {
+    /// Per pair, the first-named's score.
+    pub score: [f64; 3],
+    /// Per player, generated nodes.
+    pub nodes: [u64; 3],
+    /// Per player, moves made.
+    pub moves: [u64; 3],
+    /// Per player, searches aborted by §4.1's rule.
+    pub aborted: [u64; 3],
+    /// Per player, moves made without generating a node.
+    pub idle: [u64; 3],
+    /// Per player, nodes of the subtrees kept into its moves.
+    pub kept: [u64; 3],
+    /// Games per pair.
+    pub games: u64,
+}
+
+impl Pairs {
+    /// Per pair, the first-named's winning percentage.
+    pub fn pct(&self) -> [f64; 3] {
+        self.score.map(|s| 100.0 * s / (self.games.max(1) as f64))
+    }
+}
+
+/// Plays the three pairs from `chosen` at alpha-beta depth `d`, each opening twice with
+/// colours swapped (game seeds from `seed` and the opening's index).
+fn pairs(
+    chosen: &[Othello],
+    d: u32,
+    pv: PvDepths,
+    seed: u64,
+    setup: &Setup,
+    progress: &Progress,
+) -> Pairs {
+    let mut t = Pairs {
+        games: 2 * chosen.len() as u64,
+        ..Pairs::default()
+    };
+    for (pi, (a, b)) in [
+        (Who::Rbfm, Who::Ab),
+        (Who::Bfm, Who::Ab),
+        (Who::Rbfm, Who::Bfm),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for (i, start) in chosen.iter().enumerate() {
+            if i % (chosen.len() / 10).max(1) == 0 {
+                progress.message(format!(
+                    "Othello games, alpha-beta depth {d}: pair {} of 3, opening {i} of {}",
+                    pi + 1,
+                    chosen.len()
+                ));
+            }
+            let seed = seed * 7919 + i as u64;
+            for (first, second) in [(a, b), (b, a)] {
+                let r = game(start, [first, second], d, pv, seed, setup);
+                let for_a = if first == a { r.diff } else { -r.diff };
+                t.score[pi] += match for_a.signum() {
+                    1 => 1.0,
+                    0 => 0.5,
+                    _ => 0.0,
+                };
+                for (w, k) in [(first, 0), (second, 1)] {
+                    t.nodes[w.index()] += r.nodes[k];
+                    t.moves[w.index()] += r.moves[k];
+                    t.aborted[w.index()] += r.aborted[k];
+                    t.idle[w.index()] += r.idle[k];
+                    t.kept[w.index()] += r.kept[k];
+                }
+            }
+        }
+    }
+    t
+}
+
+/// The experiment's games with `--matching nodes` at alpha-beta depth `depth` from `openings`
+/// evenly spaced among the 244 (as `--openings`), seed `seed` (as `--seed`), players set up
+/// by `setup`: with the default setup, the figures of `rbfm-othello --depths D --openings N`.
+pub fn nodes_matched(
+    openings: usize,
+    depth: u32,
+    seed: u64,
+    setup: &Setup,
+    progress: &Progress,
+) -> Pairs {
+    let chosen = spread(&self::openings(), openings);
+    pairs(&chosen, depth, PvDepths::default(), seed, setup, progress)
 }
 
 /// Openings of the calibration of the principal-variation depths (`--matching pv-depth`):
@@ -449,45 +580,14 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                 pv
             }
         };
-        let mut score = [0.0f64; 3];
-        let mut nodes = [0u64; 3];
-        let mut moves = [0u64; 3];
-        let mut aborted = [0u64; 3];
-        let mut idle = [0u64; 3];
-        for (pi, (a, b)) in [
-            (Who::Rbfm, Who::Ab),
-            (Who::Bfm, Who::Ab),
-            (Who::Rbfm, Who::Bfm),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            for (i, start) in chosen.iter().enumerate() {
-                if i % (chosen.len() / 10).max(1) == 0 {
-                    o.progress.message(format!(
-                        "Othello games, alpha-beta depth {d}: pair {} of 3, opening {i} of {}",
-                        pi + 1,
-                        chosen.len()
-                    ));
-                }
-                let seed = o.seed * 7919 + i as u64;
-                for (first, second) in [(a, b), (b, a)] {
-                    let r = game(start, [first, second], d, pv, seed);
-                    let for_a = if first == a { r.diff } else { -r.diff };
-                    score[pi] += match for_a.signum() {
-                        1 => 1.0,
-                        0 => 0.5,
-                        _ => 0.0,
-                    };
-                    for (w, k) in [(first, 0), (second, 1)] {
-                        nodes[w.index()] += r.nodes[k];
-                        moves[w.index()] += r.moves[k];
-                        aborted[w.index()] += r.aborted[k];
-                        idle[w.index()] += r.idle[k];
-                    }
-                }
-            }
-        }
+        let Pairs {
+            score,
+            nodes,
+            moves,
+            aborted,
+            idle,
+            ..
+        } = pairs(&chosen, d, pv, o.seed, &Setup::default(), &o.progress);
         let games = 2.0 * chosen.len() as f64;
         let pct: Vec<f64> = score.iter().map(|s| 100.0 * s / games).collect();
         let per = |j: usize| nodes[j] as f64 / moves[j].max(1) as f64;
