@@ -5,7 +5,7 @@
 //! * **Positions**: `positions=N` (default 300) from the 244 openings four plies in
 //!   ([`rbfm_othello::openings`], opening `i · 97 mod 244`), played on by a seeded weak player
 //!   (each ply: with probability ½ a uniformly random move, else alpha-beta to depth 1) for 6–36
-//!   more plies, so plies 10–40; positions with fewer than 2 moves are skipped.
+//!   more plies, so plies 10–40 (`plies=A-B`: A–B, 4 ≤ A ≤ B ≤ 58); positions with fewer than 2 moves are skipped.
 //! * **Correct move**: every child's value by a deeper search (`deep=D`, default 10: each
 //!   child to `D − 1` with staged principal-variation search, static ordering and a
 //!   transposition table), with the standard evaluation whatever `eval=` the players use;
@@ -19,8 +19,8 @@
 //!   `flat=SD` (f = 0, standard deviation SD everywhere), `table=PATH` (a table file),
 //!   `seeds=K` (K RBFM runs per position with different seeds, all counted).
 //! * **Evaluation** of the players (`eval=`): `plain` (default), `noise:SD` (plus a
-//!   deterministic pseudo-normal noise of standard deviation SD per position) or `search2`
-//!   (alpha-beta to depth 2 as the evaluation; its nodes are not counted). With `learn` RBFM's
+//!   deterministic pseudo-normal noise of standard deviation SD per position) or `search:K`
+//!   (alpha-beta to depth K as the evaluation; its nodes are not counted). With `learn` RBFM's
 //!   table is learned for that evaluation in the run (`arachne learn --game othello`'s
 //!   settings: 500 positions, real depth 6, 200 expansions, 4 rounds, mix).
 //!
@@ -33,8 +33,13 @@
 //!   alpha-beta to the deepest of `depths=`, every root child's distance δ from its deep value
 //!   to its score by its expansion count `s`, against the table's `f` and `σ` for the child.
 //!
+//!   `record`: also where the games are decided ([`where_decided`]); `decide`: then the
+//!   decision quality on `positions=N` positions (evenly spaced) of the first RBFM–BFM games
+//!   played (the first depth, the first variant), at plies `plies=A-B` counted from the
+//!   game's start (the openings are 4 plies in), instead of the weak player's.
+//!
 //! `cargo run --release -p arachne-experiments --example othello_decision -- [positions=N]
-//! [deep=D] [depths=A-B] [seed=S] [cache=DIR] [games=N [fresh]] [calib] [eval=…] [learn] VARIANT…`
+//! [deep=D] [depths=A-B] [seed=S] [cache=DIR] [games=N [fresh] [record] [decide]] [calib] [eval=…] [learn] VARIANT…`
 use arachne_bestfirst::compare;
 use arachne_bestfirst::dist::{DistTable, Family, D_MAX};
 use arachne_bestfirst::learn::{self, LearnConfig};
@@ -56,7 +61,7 @@ const CAP: i32 = 1000;
 enum EvalKind {
     Plain,
     Noise(f64),
-    Search2,
+    Search(u32),
 }
 
 /// Othello with another evaluation ([`EvalKind`]).
@@ -100,14 +105,14 @@ impl Game for Evald {
                 }
                 Score(v.0 + (sum * sd * 3f64.sqrt()).round() as i32)
             }
-            EvalKind::Search2 => {
+            EvalKind::Search(k) => {
                 let opts = SearchOptions {
                     preorder: false,
                     tt_mib: 0,
                     ..SearchOptions::default()
                 };
                 Algorithm::AlphaBeta
-                    .search(&self.pos, &Limits::depth(2), &opts)
+                    .search(&self.pos, &Limits::depth(k), &opts)
                     .value
             }
         }
@@ -200,7 +205,7 @@ fn parse_variant(spec: &str, base: &DistTable) -> Variant {
 }
 
 /// The sample positions (module docs).
-fn positions(n: usize, seed: u64) -> Vec<Othello> {
+fn positions(n: usize, seed: u64, plies: (u32, u32)) -> Vec<Othello> {
     let all = rbfm_othello::openings();
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut out = Vec::new();
@@ -209,7 +214,7 @@ fn positions(n: usize, seed: u64) -> Vec<Othello> {
     while out.len() < n {
         let mut p = all[(i * 97) % all.len()];
         i += 1;
-        let plies = rng.gen_range(6..=36);
+        let plies = rng.gen_range(plies.0 - 4..=plies.1 - 4);
         for _ in 0..plies {
             p.moves(&mut moves);
             if p.is_terminal() || moves.is_empty() {
@@ -252,6 +257,53 @@ fn deep_values(pos: &Othello, deep: u32) -> Vec<(u8, i32)> {
         .collect()
 }
 
+/// Where the games of RBFM–BFM and BFM–alpha-beta are decided: at plies 20, 30 and 40 the share
+/// of games in which the pair's first-named stands better by a depth-8 search (staged principal-variation
+/// search, the standard evaluation), and at ply 48 (12 empty squares at most) by an exact
+/// solution, beside its final score.
+fn where_decided(r: &rbfm_othello::Pairs, d: u32) {
+    let opts = SearchOptions {
+        preorder: true,
+        tt_mib: 16,
+        ..SearchOptions::default()
+    };
+    let alg = Algorithm::Staged {
+        inner: Inner::PAlphaBeta,
+    };
+    for pair in [2, 1] {
+        let mut line = format!("  where decided, αβ depth {d}, pair {pair}:");
+        for (ply, depth) in [(20usize, 8u32), (30, 8), (40, 8), (48, 60)] {
+            let (mut score, mut n) = (0.0, 0);
+            for g in r.records.iter().filter(|g| g.pair == pair) {
+                let Some(p) = g.line.get(ply) else { continue };
+                // Ply 48: plain alpha-beta to 20 plies (12 empty squares and passes) is exact.
+                let v = if depth == 60 {
+                    Algorithm::AlphaBeta.search(p, &Limits::depth(20), &opts)
+                } else {
+                    alg.search(p, &Limits::depth(depth), &opts)
+                }
+                .value
+                .0;
+                let mine = g.named_first == (ply % 2 == 0);
+                let v = if mine { v } else { -v };
+                score += match v.signum() {
+                    1 => 1.0,
+                    0 => 0.5,
+                    _ => 0.0,
+                };
+                n += 1;
+            }
+            line += &format!(
+                " ply {ply} ({}): {:.1} % of {n};",
+                if depth == 60 { "exact" } else { "depth 8" },
+                100.0 * score / n.max(1) as f64
+            );
+        }
+        line += &format!(" final {:.1} %", r.pct()[pair]);
+        println!("{line}");
+    }
+}
+
 fn main() {
     let mut n = 300usize;
     let mut deep = 10u32;
@@ -264,6 +316,9 @@ fn main() {
     let mut games: Option<usize> = None;
     let mut fresh = false;
     let mut calib = false;
+    let mut record = false;
+    let mut from_games = false;
+    let mut plies = (10u32, 40u32);
     let bad = |a: &str| -> ! {
         eprintln!("bad argument `{a}`");
         std::process::exit(2)
@@ -273,6 +328,13 @@ fn main() {
             Some(("positions", v)) => n = v.parse().unwrap_or_else(|_| bad(&a)),
             Some(("deep", v)) => deep = v.parse().unwrap_or_else(|_| bad(&a)),
             Some(("games", v)) => games = Some(v.parse().unwrap_or_else(|_| bad(&a))),
+            Some(("plies", v)) => {
+                let (x, y) = v.split_once('-').unwrap_or((v, v));
+                plies = (
+                    x.parse().unwrap_or_else(|_| bad(&a)),
+                    y.parse().unwrap_or_else(|_| bad(&a)),
+                );
+            }
             Some(("cache", v)) => cache = Some(v.to_string()),
             Some(("seed", v)) => seed = v.parse().unwrap_or_else(|_| bad(&a)),
             Some(("depths", v)) => {
@@ -283,7 +345,7 @@ fn main() {
             Some(("eval", v)) => {
                 eval = match v.split_once(':') {
                     None if v == "plain" => EvalKind::Plain,
-                    None if v == "search2" => EvalKind::Search2,
+                    Some(("search", k)) => EvalKind::Search(k.parse().unwrap_or_else(|_| bad(&a))),
                     Some(("noise", sd)) => EvalKind::Noise(sd.parse().unwrap_or_else(|_| bad(&a))),
                     _ => bad(&a),
                 }
@@ -291,6 +353,8 @@ fn main() {
             _ if a == "learn" => learn_table = true,
             _ if a == "fresh" => fresh = true,
             _ if a == "calib" => calib = true,
+            _ if a == "record" => record = true,
+            _ if a == "decide" => from_games = true,
             _ if a.starts_with("bfm") || a.starts_with("rbfm") => specs.push(a),
             _ => bad(&a),
         }
@@ -298,7 +362,7 @@ fn main() {
     if specs.is_empty() {
         specs = vec!["bfm".into(), "rbfm".into()];
     }
-    if deep < 2 || lo < 1 || hi < lo {
+    if deep < 2 || lo < 1 || hi < lo || plies.0 < 4 || plies.1 < plies.0 || plies.1 > 58 {
         bad("deep/depths");
     }
     let wrap = |p: &Othello| Evald { pos: *p, eval };
@@ -326,6 +390,7 @@ fn main() {
         tables::default_for("othello", "othello")
     };
     let variants: Vec<Variant> = specs.iter().map(|s| parse_variant(s, &base)).collect();
+    let mut faced: Vec<Othello> = Vec::new();
     if let Some(openings) = games {
         // Games (`rbfm-othello --matching nodes`) with each RBFM variant's table and pruning.
         println!("games: {openings} openings, seed {seed}, fresh tree {fresh}");
@@ -337,6 +402,7 @@ fn main() {
                     table: v.opts.table.clone(),
                     no_pruning: !v.opts.pruning,
                     fresh_tree: fresh,
+                    record,
                 };
                 let r = rbfm_othello::nodes_matched(openings, d, seed, &setup, &Progress::hidden());
                 let pct = r.pct();
@@ -353,14 +419,54 @@ fn main() {
                     per(&r.kept, 1),
                     per(&r.kept, 2)
                 );
+                if record {
+                    where_decided(&r, d);
+                }
+                if from_games && faced.is_empty() {
+                    // The positions of the RBFM–BFM games in `plies`, every mover.
+                    let mut moves = Vec::new();
+                    for g in r.records.iter().filter(|g| g.pair == 2) {
+                        for (k, p) in g.line.iter().enumerate() {
+                            p.moves(&mut moves);
+                            if (plies.0 as usize..=plies.1 as usize).contains(&(k + 4))
+                                && moves.len() >= 2
+                            {
+                                faced.push(*p);
+                            }
+                        }
+                    }
+                }
             }
         }
-        return;
+        if !from_games {
+            return;
+        }
     }
-    let ps = positions(n, seed);
+    let ps = if from_games {
+        // `n` of them, evenly spaced.
+        let m = faced.len();
+        (0..n.min(m)).map(|i| faced[i * m / n.min(m)]).collect()
+    } else {
+        positions(n, seed, plies)
+    };
     eprintln!("{} positions; deep values to depth {deep}", ps.len());
     // The deep values are cached (`cache=DIR`): they cost most of a run.
-    let file = cache.map(|c| format!("{c}/othello-truth-n{}-deep{deep}-seed{seed}.txt", ps.len()));
+    let file = cache.map(|c| {
+        format!(
+            "{c}/othello-truth-n{}-deep{deep}-seed{seed}{}.txt",
+            ps.len(),
+            if plies == (10, 40) && !from_games {
+                String::new()
+            } else {
+                format!(
+                    "-plies{}-{}{}",
+                    plies.0,
+                    plies.1,
+                    if from_games { "-games" } else { "" }
+                )
+            }
+        )
+    });
     let cached: Option<Vec<Vec<(u8, i32)>>> = file.as_ref().and_then(|f| {
         let text = std::fs::read_to_string(f).ok()?;
         text.lines()

@@ -177,6 +177,21 @@ pub struct Setup {
     /// Best-first players start every move from a fresh tree (default: they keep the
     /// subtree of the move played, §3.2.5, §4.2).
     pub fresh_tree: bool,
+    /// Keep every game's positions in [`Pairs::records`].
+    pub record: bool,
+}
+
+/// One game of [`Pairs`] with [`Setup::record`].
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The pair (0: RBFM–alpha-beta, 1: BFM–alpha-beta, 2: RBFM–BFM).
+    pub pair: usize,
+    /// True when the pair's first-named moved first.
+    pub named_first: bool,
+    /// The positions from the opening to the end.
+    pub line: Vec<Othello>,
+    /// The final disc difference for the pair's first-named.
+    pub diff: i32,
 }
 
 fn make(who: Who, depth: u32, pv: PvDepths, seed: u64, setup: &Setup) -> Player<Othello> {
@@ -205,6 +220,7 @@ struct GameResult {
     aborted: [u64; 2],
     idle: [u64; 2],
     kept: [u64; 2],
+    line: Vec<Othello>,
 }
 
 /// Plays one game, `who[0]` moving first from `start`. A best-first player with no
@@ -227,6 +243,7 @@ fn game(
     let mut aborted = [0u64; 2];
     let mut idle = [0u64; 2];
     let mut kept = [0u64; 2];
+    let mut line = vec![*start];
     let mut moves = Vec::new();
     let mut k = 0usize;
     while !pos.is_terminal() && k < 200 {
@@ -258,6 +275,9 @@ fn game(
             p.observe(mv);
         }
         pos = pos.play(mv);
+        if setup.record {
+            line.push(pos);
+        }
         k += 1;
     }
     let d = pos.disc_difference();
@@ -270,6 +290,7 @@ fn game(
         aborted,
         idle,
         kept,
+        line,
     }
 }
 
@@ -421,6 +442,8 @@ pub struct Pairs {
     pub kept: [u64; 3],
     /// Games per pair.
     pub games: u64,
+    /// Every game with [`Setup::record`].
+    pub records: Vec<Record>,
 }
 
 impl Pairs {
@@ -475,6 +498,14 @@ fn pairs(
                     t.aborted[w.index()] += r.aborted[k];
                     t.idle[w.index()] += r.idle[k];
                     t.kept[w.index()] += r.kept[k];
+                }
+                if setup.record {
+                    t.records.push(Record {
+                        pair: pi,
+                        named_first: first == a,
+                        line: r.line,
+                        diff: for_a,
+                    });
                 }
             }
         }
