@@ -870,6 +870,57 @@ mod tests {
     }
 
     #[test]
+    fn nodes_matched_plays_the_experiments_games_and_its_ablations() {
+        // The default setup plays the experiment's games (`--matching nodes`): the same
+        // winning percentages as the report.
+        let mut o = Options::new(true, std::env::temp_dir());
+        o.scale.openings = Some(3);
+        o.scale.depths = Some((2, 2));
+        let rep = run(&o).expect("runs");
+        let fig = &rep.data["fig9"][0];
+        let t = nodes_matched(3, 2, o.seed, &Setup::default(), &Progress::hidden());
+        assert_eq!(t.games, 6);
+        let pct = t.pct();
+        for (k, key) in ["rbfm_ab", "bfm_ab", "rbfm_bfm"].into_iter().enumerate() {
+            assert_eq!(fig[key].as_f64(), Some(pct[k]), "{key}");
+        }
+        // Best-first players keep subtrees into their moves; alpha-beta keeps nothing.
+        assert_eq!(t.kept[0], 0);
+        assert!(t.kept[1] > 0 && t.kept[2] > 0);
+        assert!(t.records.is_empty());
+        // Fresh trees: nothing kept. Records: every game, its line a legal game to the end,
+        // and its score the pair's.
+        let setup = Setup {
+            fresh_tree: true,
+            record: true,
+            ..Setup::default()
+        };
+        let f = nodes_matched(3, 2, o.seed, &setup, &Progress::hidden());
+        assert_eq!(f.kept, [0, 0, 0]);
+        assert_eq!(f.records.len(), 18);
+        let mut score = [0.0; 3];
+        let mut moves = Vec::new();
+        for g in &f.records {
+            for w in g.line.windows(2) {
+                w[0].moves(&mut moves);
+                assert!(moves.iter().any(|&m| w[0].play(m) == w[1]));
+            }
+            let last = g.line.last().unwrap();
+            assert!(last.is_terminal());
+            let plies = g.line.len() - 1;
+            let d = last.disc_difference();
+            let first = if plies % 2 == 0 { d } else { -d };
+            assert_eq!(g.diff, if g.named_first { first } else { -first });
+            score[g.pair] += match g.diff.signum() {
+                1 => 1.0,
+                0 => 0.5,
+                _ => 0.0,
+            };
+        }
+        assert_eq!(score, f.score);
+    }
+
+    #[test]
     fn matching_parses() {
         assert_eq!(Matching::parse("pv-depth"), Ok(Matching::PvDepth));
         assert_eq!(Matching::parse("nodes"), Ok(Matching::Nodes));
