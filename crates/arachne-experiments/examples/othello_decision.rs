@@ -35,7 +35,7 @@
 //!
 //!   `record`: also where the games are decided ([`where_decided`]); `decide`: then the
 //!   decision quality on `positions=N` positions (evenly spaced) of the first RBFM–BFM games
-//!   played (the first depth, the first variant), at plies `plies=A-B` counted from the
+//!   played (only those: the first depth, the first variant), at plies `plies=A-B` counted from the
 //!   game's start (the openings are 4 plies in), instead of the weak player's.
 //!
 //! `cargo run --release -p arachne-experiments --example othello_decision -- [positions=N]
@@ -235,23 +235,33 @@ fn positions(n: usize, seed: u64, plies: (u32, u32)) -> Vec<Othello> {
     out
 }
 
-/// Every child's value seen from `pos` by a search to `deep − 1` below it, clamped.
-fn deep_values(pos: &Othello, deep: u32) -> Vec<(u8, i32)> {
+/// The judge's value of `pos` (its side to move) to `depth`: staged principal-variation search
+/// with static ordering and a 16 MiB table, the standard evaluation; `exact`: plain alpha-beta
+/// to `depth` (to the end when `depth` covers the empty squares and passes).
+fn judge(pos: &Othello, depth: u32, exact: bool) -> i32 {
     let opts = SearchOptions {
         preorder: true,
         tt_mib: 16,
         ..SearchOptions::default()
     };
-    let alg = Algorithm::Staged {
-        inner: Inner::PAlphaBeta,
+    let alg = if exact {
+        Algorithm::AlphaBeta
+    } else {
+        Algorithm::Staged {
+            inner: Inner::PAlphaBeta,
+        }
     };
+    alg.search(pos, &Limits::depth(depth), &opts).value.0
+}
+
+/// Every child's value seen from `pos` by a search to `deep − 1` below it, clamped.
+fn deep_values(pos: &Othello, deep: u32) -> Vec<(u8, i32)> {
     let mut moves = Vec::new();
     pos.moves(&mut moves);
     moves
         .iter()
         .map(|&m| {
-            let c = pos.play(m);
-            let v = alg.search(&c, &Limits::depth(deep - 1), &opts).value.0;
+            let v = judge(&pos.play(m), deep - 1, false);
             (m, up(v).clamp(-CAP, CAP))
         })
         .collect()
@@ -262,14 +272,6 @@ fn deep_values(pos: &Othello, deep: u32) -> Vec<(u8, i32)> {
 /// search, the standard evaluation), and at ply 48 (12 empty squares at most) by an exact
 /// solution, beside its final score.
 fn where_decided(r: &rbfm_othello::Pairs, d: u32) {
-    let opts = SearchOptions {
-        preorder: true,
-        tt_mib: 16,
-        ..SearchOptions::default()
-    };
-    let alg = Algorithm::Staged {
-        inner: Inner::PAlphaBeta,
-    };
     for pair in [2, 1] {
         let mut line = format!("  where decided, αβ depth {d}, pair {pair}:");
         for (ply, depth) in [(20usize, 8u32), (30, 8), (40, 8), (48, 60)] {
@@ -278,12 +280,10 @@ fn where_decided(r: &rbfm_othello::Pairs, d: u32) {
                 let Some(p) = g.line.get(ply) else { continue };
                 // Ply 48: plain alpha-beta to 20 plies (12 empty squares and passes) is exact.
                 let v = if depth == 60 {
-                    Algorithm::AlphaBeta.search(p, &Limits::depth(20), &opts)
+                    judge(p, 20, true)
                 } else {
-                    alg.search(p, &Limits::depth(depth), &opts)
-                }
-                .value
-                .0;
+                    judge(p, depth, false)
+                };
                 let mine = g.named_first == (ply % 2 == 0);
                 let v = if mine { v } else { -v };
                 score += match v.signum() {
@@ -402,8 +402,11 @@ fn main() {
                     table: v.opts.table.clone(),
                     no_pruning: !v.opts.pruning,
                     fresh_tree: fresh,
-                    record,
+                    record: record || from_games,
                 };
+                if from_games && !faced.is_empty() {
+                    break;
+                }
                 let r = rbfm_othello::nodes_matched(openings, d, seed, &setup, &Progress::hidden());
                 let pct = r.pct();
                 let per = |x: &[u64; 3], j: usize| x[j] as f64 / r.moves[j].max(1) as f64;

@@ -34,6 +34,21 @@
 //!   score by alpha-beta to depth 6, not 10; 200 expansions per position, so rows past
 //!   `s = 192` repeat the last — a table learned with 2 000 expansions changed nothing beyond
 //!   the noise); the move played is the best child.
+//! * **Why RBFM loses to BFM here** (issue 12; BENCHMARKS.md, "othellowhy"; the example
+//!   `othello_decision`). Not its moves, position by position: on 300 positions of plies
+//!   10–40 judged by a 10-ply search, at alpha-beta's generated nodes, RBFM picks the judge's
+//!   move as often as BFM or more (depths 5 / 6: 57.4 / 61.3 % against 57.3 / 58.7 %), also in
+//!   the endgame (plies 42–54), and the table's spread (×½, ×2), family, mean shift, `s = 0`
+//!   cells and a depth-8 real score each move that within ±5 points. Not the subtrees kept
+//!   between moves: BFM keeps about 4× RBFM's nodes into its moves, but with fresh trees
+//!   ([`Setup::fresh_tree`]) RBFM still wins 41.4 / 43.4 / 38.9 % against BFM at depths 4–6.
+//!   The RBFM–BFM games are decided in the opening: at ply 20 RBFM stands better (a depth-8
+//!   search) in 39.8 % of them (depth 4), about its final 41.8 %. Why RBFM loses the opening
+//!   is not established (the evaluation remains a candidate: a noisier one makes RBFM decide
+//!   worse than BFM, a 1-ply search as the evaluation makes it decide relatively better).
+//!   Without §2.3's pruning rule RBFM decides better (depth 6: 68.2 % against 61.3 %) and
+//!   beats alpha-beta in 68.4 % of the games at depth 6, but BFM still in only 42.2 %; the
+//!   rule stays on (the paper's).
 //! * **Scale**: the full run plays every 244 openings at alpha-beta depths 1–3, the quick run
 //!   24 openings at depths 1–2 (the paper: depths 1–8). `--depths A-B`, `--openings N`
 //!   (evenly spaced) and `--scale paper` (244 openings, depths 1–8) choose others
