@@ -267,18 +267,21 @@ fn deep_values(pos: &Othello, deep: u32) -> Vec<(u8, i32)> {
         .collect()
 }
 
-/// Where the games of RBFM–BFM and BFM–alpha-beta are decided: at plies 20, 30 and 40 the share
-/// of games in which the pair's first-named stands better by a depth-8 search (staged principal-variation
-/// search, the standard evaluation), and at ply 48 (12 empty squares at most) by an exact
-/// solution, beside its final score.
+/// Where the games of RBFM–BFM and BFM–alpha-beta are decided: 20, 30 and 40 plies after the
+/// opening (game plies 24, 34, 44) the share of games in which the pair's first-named stands
+/// better by a depth-8 search (staged principal-variation
+/// search, the standard evaluation), and 48 plies after it (game ply 52, 8 empty squares
+/// unless there were passes) by an exact solution, beside its final score; and the share of games whose sign
+/// there (ahead, level, behind) is the final result's.
 fn where_decided(r: &rbfm_othello::Pairs, d: u32) {
     for pair in [2, 1] {
         let mut line = format!("  where decided, αβ depth {d}, pair {pair}:");
         for (ply, depth) in [(20usize, 8u32), (30, 8), (40, 8), (48, 60)] {
-            let (mut score, mut n) = (0.0, 0);
+            let (mut score, mut n, mut agree) = (0.0, 0, 0);
             for g in r.records.iter().filter(|g| g.pair == pair) {
                 let Some(p) = g.line.get(ply) else { continue };
-                // Ply 48: plain alpha-beta to 20 plies (12 empty squares and passes) is exact.
+                // Game ply 52: plain alpha-beta to 20 plies is exact (8 empty squares, more only after
+                // passes, and the passes to come).
                 let v = if depth == 60 {
                     judge(p, 20, true)
                 } else {
@@ -291,12 +294,15 @@ fn where_decided(r: &rbfm_othello::Pairs, d: u32) {
                     0 => 0.5,
                     _ => 0.0,
                 };
+                agree += (v.signum() == g.diff.signum()) as u32;
                 n += 1;
             }
             line += &format!(
-                " ply {ply} ({}): {:.1} % of {n};",
+                " ply {} ({}): {:.1} % of {n}, same result {:.1} %;",
+                ply + 4,
                 if depth == 60 { "exact" } else { "depth 8" },
-                100.0 * score / n.max(1) as f64
+                100.0 * score / n.max(1) as f64,
+                100.0 * agree as f64 / n.max(1) as f64
             );
         }
         line += &format!(" final {:.1} %", r.pct()[pair]);

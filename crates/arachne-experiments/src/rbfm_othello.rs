@@ -42,10 +42,11 @@
 //!   cells and a depth-8 real score each move that within ±5 points. Not the subtrees kept
 //!   between moves: BFM keeps about 4× RBFM's nodes into its moves, but with fresh trees
 //!   ([`Setup::fresh_tree`]) RBFM still wins 41.4 / 43.4 / 38.9 % against BFM at depths 4–6.
-//!   The RBFM–BFM games are decided in the opening: at ply 20 RBFM stands better (a depth-8
-//!   search) in 39.8 % of them (depth 4), about its final 41.8 %, yet on 300 positions of
-//!   plies 6–20 of those games RBFM's moves lose no more than BFM's by the 10-ply judge (3.93
-//!   against 4.00 evaluation units per move). Why RBFM loses the opening is not established (the evaluation remains a candidate: a noisier one makes RBFM decide
+//!   RBFM's deficit is there by ply 24: it stands better (a depth-8 search) in 39.8 % of the
+//!   games at depth 4, about its final 41.8 %, and the share does not fall later; yet on 300
+//!   positions of plies 6–20 of those games RBFM's moves lose no more than BFM's by the 10-ply
+//!   judge (3.93 against 4.00 evaluation units per move). Why RBFM falls behind in the opening
+//!   is not established (the evaluation remains a candidate: a noisier one makes RBFM decide
 //!   worse than BFM, a 1-ply search as the evaluation makes it decide relatively better).
 //!   Without §2.3's pruning rule RBFM decides better (depth 6: 68.2 % against 61.3 %) and
 //!   beats alpha-beta in 68.4 % of the games at depth 6, but BFM still in only 42.2 %; the
