@@ -33,13 +33,14 @@
 //!   alpha-beta to the deepest of `depths=`, every root child's distance δ from its deep value
 //!   to its score by its expansion count `s`, against the table's `f` and `σ` for the child.
 //!
+//!   `until=K`: RBFM's side is played by BFM from K plies after the opening on.
 //!   `record`: also where the games are decided ([`where_decided`]); `decide`: then the
 //!   decision quality on `positions=N` positions (evenly spaced) of the first RBFM–BFM games
 //!   played (only those: the first depth, the first variant), at plies `plies=A-B` counted from the
 //!   game's start (the openings are 4 plies in), instead of the weak player's.
 //!
 //! `cargo run --release -p arachne-experiments --example othello_decision -- [positions=N]
-//! [deep=D] [depths=A-B] [seed=S] [cache=DIR] [games=N [fresh] [record] [decide]] [calib] [eval=…] [learn] VARIANT…`
+//! [deep=D] [depths=A-B] [seed=S] [cache=DIR] [games=N [fresh] [until=K] [record] [decide]] [calib] [eval=…] [learn] VARIANT…`
 use arachne_bestfirst::compare;
 use arachne_bestfirst::dist::{DistTable, Family, D_MAX};
 use arachne_bestfirst::learn::{self, LearnConfig};
@@ -324,6 +325,7 @@ fn main() {
     let mut calib = false;
     let mut record = false;
     let mut from_games = false;
+    let mut rbfm_until: Option<usize> = None;
     let mut plies = (10u32, 40u32);
     let bad = |a: &str| -> ! {
         eprintln!("bad argument `{a}`");
@@ -333,6 +335,7 @@ fn main() {
         match a.split_once('=') {
             Some(("positions", v)) => n = v.parse().unwrap_or_else(|_| bad(&a)),
             Some(("deep", v)) => deep = v.parse().unwrap_or_else(|_| bad(&a)),
+            Some(("until", v)) => rbfm_until = Some(v.parse().unwrap_or_else(|_| bad(&a))),
             Some(("games", v)) => games = Some(v.parse().unwrap_or_else(|_| bad(&a))),
             Some(("plies", v)) => {
                 let (x, y) = v.split_once('-').unwrap_or((v, v));
@@ -409,6 +412,7 @@ fn main() {
                     no_pruning: !v.opts.pruning,
                     fresh_tree: fresh,
                     record: record || from_games,
+                    rbfm_until,
                 };
                 if from_games && !faced.is_empty() {
                     break;
