@@ -143,6 +143,25 @@ impl<G: Game> Player<G> {
         }
     }
 
+    /// The nodes of the tree a best-first player holds now (after [`Player::observe`]: the
+    /// subtree it keeps for its next move); 0 for alpha-beta and before the first move.
+    pub fn kept(&self) -> u64 {
+        match self {
+            Player::BestFirst {
+                searcher: Some(s), ..
+            } => s.tree().len() as u64,
+            _ => 0,
+        }
+    }
+
+    /// Drops a best-first player's tree, so that its next move starts from a fresh one (an
+    /// ablation of §3.2.5's keeping of the subtree; the searcher's turn statistics go too).
+    pub fn forget(&mut self) {
+        if let Player::BestFirst { searcher, .. } = self {
+            *searcher = None;
+        }
+    }
+
     /// Tells the player that `mv` was played (its own or the opponent's).
     pub fn observe(&mut self, mv: G::Move) {
         if let Player::BestFirst {
