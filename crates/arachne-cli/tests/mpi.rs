@@ -44,11 +44,26 @@ mod with_mpi {
             .collect()
     }
 
+    /// A session directory of its own for each `mpirun` (`OMPI_MCA_orte_tmpdir_base`): Open MPI
+    /// 4.1 makes its per-user session directory under the temporary directory with a racy
+    /// `mkdir`, and two launches at the same moment can fail with "File exists" (seen in CI at 4
+    /// ranks, tests running side by side).
+    fn session_dir() -> std::path::PathBuf {
+        static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let d = std::env::temp_dir()
+            .join("arachne-mpi")
+            .join(format!("{}-{n}", std::process::id()));
+        std::fs::create_dir_all(&d).expect("a session directory for mpirun");
+        d
+    }
+
     fn mpirun(n: u32, args: &[&str], env: &[(&str, &str)]) -> Child {
         let mut c =
             Command::new(std::env::var("ARACHNE_MPIRUN").unwrap_or_else(|_| "mpirun".into()));
         c.args(["--allow-run-as-root", "--oversubscribe", "-n"])
-            .arg(n.to_string());
+            .arg(n.to_string())
+            .env("OMPI_MCA_orte_tmpdir_base", session_dir());
         for (k, v) in env {
             c.args(["-x", k]).env(k, v);
         }

@@ -277,6 +277,20 @@ fn stop(c: &mut std::process::Child) {
     let _ = c.kill();
 }
 
+/// A session directory of its own for each `mpirun` (`OMPI_MCA_orte_tmpdir_base`): Open MPI
+/// 4.1 makes its per-user session directory under the temporary directory with a racy
+/// `mkdir`, and two launches at the same moment can fail with "File exists" (seen in CI at 4
+/// ranks, tests running side by side).
+fn session_dir() -> std::path::PathBuf {
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let d = std::env::temp_dir()
+        .join("arachne-mpi")
+        .join(format!("{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("a session directory for mpirun");
+    d
+}
+
 /// Runs the child under `mpirun -n ranks`, bounded in time; returns its stdout.
 fn launch(ranks: u32) -> String {
     let mpirun = std::env::var("ARACHNE_MPIRUN").unwrap_or_else(|_| "mpirun".into());
@@ -287,6 +301,7 @@ fn launch(ranks: u32) -> String {
         .arg(exe)
         .args(["--exact", "child", "--nocapture", "--test-threads=1"])
         .env("ARACHNE_MPI_CHILD", "1")
+        .env("OMPI_MCA_orte_tmpdir_base", session_dir())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
