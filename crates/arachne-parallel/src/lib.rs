@@ -57,6 +57,7 @@ pub mod palphabeta_par;
 pub mod pbound;
 pub mod slave;
 pub mod smp;
+pub mod subsearch;
 pub mod tree_split;
 pub mod type_guided;
 pub mod wire;
@@ -192,7 +193,11 @@ impl FromStr for ParAlgo {
                         master_searches: flag("master", take("master"))?,
                         grand: flag("grand", take("grand"))?,
                         preorder: flag("preorder", take("preorder"))?,
+                        quiescence: flag("quiescence", take("quiescence"))?,
                     };
+                    if o.grand && o.quiescence {
+                        return err("tree-split: grand=1 does not take quiescence");
+                    }
                     if o.grand && (o.master_searches || o.raise != AlphaRaise::None) {
                         return err(
                             "tree-split: grand=1 cannot be combined with master=1 or raise",
@@ -328,6 +333,37 @@ impl ParAlgo {
             ParAlgo::TypeGuided(o) => o.preorder |= on,
         }
         self
+    }
+
+    /// The same algorithm valuing bottom positions by `arachne-search`'s quiescence search
+    /// (`--quiescence`): honoured by `tree-split` (not with `grand=1`) and `type-guided`;
+    /// refused, naming the option, by the others (their processes have no quiescence yet).
+    pub fn with_quiescence(mut self, on: bool) -> Result<Self, ParError> {
+        if !on {
+            return Ok(self);
+        }
+        match &mut self {
+            ParAlgo::TreeSplit(o) if !o.grand => o.quiescence = true,
+            ParAlgo::TypeGuided(o) => o.quiescence = true,
+            ParAlgo::TreeSplit(_) => {
+                return err("--quiescence: tree-split with grand=1 does not take it")
+            }
+            other => {
+                return err(format!(
+                    "--quiescence: {other} does not take it (tree-split and type-guided do)"
+                ))
+            }
+        }
+        Ok(self)
+    }
+
+    /// Whether bottom positions are valued by the quiescence search.
+    fn quiescence(&self) -> bool {
+        match self {
+            ParAlgo::TreeSplit(o) => o.quiescence,
+            ParAlgo::TypeGuided(o) => o.quiescence,
+            _ => false,
+        }
     }
 
     fn preorder(&self) -> bool {
@@ -776,17 +812,26 @@ fn search_core<G: Game>(
         ParAlgo::Baudet(_) => Window::FULL,
         _ => root_window,
     };
-    let (serial_time, serial_stats, speedup) = serial_reference(
-        root,
-        depth,
-        window,
-        algo.serial_mode(),
-        algo.preorder(),
-        backend,
-        run.time,
-        limits,
-    );
-    let pv = principal_line(root, depth, value, !lower, best, algo.preorder(), limits);
+    let (serial_time, serial_stats, speedup) = if algo.quiescence() {
+        type_guided::quiescence_reference(root, depth, window, algo.preorder(), backend, run.time)
+    } else {
+        serial_reference(
+            root,
+            depth,
+            window,
+            algo.serial_mode(),
+            algo.preorder(),
+            backend,
+            run.time,
+            limits,
+        )
+    };
+    // The line is re-derived without quiescence: with it, only the best move.
+    let pv = if algo.quiescence() {
+        best.into_iter().collect()
+    } else {
+        principal_line(root, depth, value, !lower, best, algo.preorder(), limits)
+    };
     Ok(ParOutcome {
         value,
         exact: !lower,

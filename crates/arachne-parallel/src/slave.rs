@@ -10,8 +10,10 @@
 //! Every message carries a job number so that an UPDATE or VALUE that belongs to an earlier
 //! assignment is recognised and dropped ("flush outdated UPDATES", §4.2), whatever the order
 //! in which messages arrive.
+use crate::subsearch::{Poll, SerialSpec, SubSearch};
 use arachne_core::{Game, Score, Stats, Window};
-use arachne_runtime::{Env, Pid, Process, Stepper, StepperMode, HOST};
+use arachne_runtime::{Env, Mailbox, Pid, Process, Stepper, StepperMode, Stopping, HOST};
+use std::sync::Arc;
 
 /// A message.
 #[derive(Clone, Debug)]
@@ -91,13 +93,14 @@ impl ProcTree {
     }
 }
 
-/// The slave algorithm (§4.1): serial alpha-beta (or `bound`) on a [`Stepper`], UPDATEs applied
-/// by the catcher between steps, VALUE to the master at the end.
+/// The slave algorithm (§4.1): a serial search of each EVALUATE's subtree ([`SubSearch`]:
+/// `arachne-search`'s serial search on real backends, the resumable [`Stepper`] on the
+/// simulator), UPDATEs applied by the catcher, VALUE to the master at the end.
 #[derive(Clone, Debug)]
 pub struct Slave<G: Game> {
     master: Pid,
     job: u32,
-    stepper: Stepper<G>,
+    search: SubSearch<G>,
     report: bool,
     reported: Score,
 }
@@ -105,25 +108,53 @@ pub struct Slave<G: Game> {
 impl<G: Game> Slave<G> {
     /// A slave of `master`.
     pub fn new(master: Pid, mode: StepperMode, preorder: bool) -> Self {
+        Self::with_spec(master, Arc::new(SerialSpec::new(mode, preorder, false)))
+    }
+
+    /// A slave of `master` whose serial search has the options of `spec`.
+    pub fn with_spec(master: Pid, spec: Arc<SerialSpec>) -> Self {
         Slave {
             master,
             job: 0,
-            stepper: Stepper::new(mode, preorder),
+            search: SubSearch::new(spec),
             report: false,
             reported: -Score::INF,
         }
     }
 
-    /// Makes the slave value bottom positions by `leaf` (see [`Stepper::with_leaf`]).
-    pub fn with_leaf(mut self, leaf: Option<arachne_runtime::stepper::LeafEval<G>>) -> Self {
-        self.stepper = self.stepper.with_leaf(leaf);
-        self
+    /// Makes the slave value bottom positions by `arachne-search`'s quiescence search.
+    pub fn with_quiescence(self, on: bool) -> Self {
+        if !on {
+            return self;
+        }
+        let mut spec = SerialSpec::clone(&self.search_spec());
+        spec.opts.quiescence = true;
+        Slave {
+            search: SubSearch::new(Arc::new(spec)),
+            ..self
+        }
+    }
+
+    fn search_spec(&self) -> Arc<SerialSpec> {
+        self.search.spec()
     }
 
     /// Makes the slave send PROGRESS messages when its root α rises.
     pub fn with_progress(mut self, on: bool) -> Self {
         self.report = on;
         self
+    }
+
+    fn send_value(&mut self, env: &mut Env<'_, Msg<G>>) {
+        env.send(
+            self.master,
+            Msg::Value {
+                job: self.job,
+                value: self.search.result().expect("finished"),
+                best: self.search.best_move(),
+                lower: false,
+            },
+        );
     }
 }
 
@@ -141,24 +172,24 @@ impl<G: Game> Process for Slave<G> {
             } => {
                 self.job = job;
                 self.reported = window.alpha;
-                self.stepper.start(pos, window, depth, ply);
+                self.search.start(pos, window, depth, ply);
             }
             Msg::Update { job, window } if job == self.job => {
                 self.reported = self.reported.max(window.alpha);
-                self.stepper.update(window)
+                self.search.update(window)
             }
             _ => {}
         }
     }
 
     fn busy(&self) -> bool {
-        self.stepper.is_running()
+        self.search.is_running()
     }
 
     fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
-        let done = run_stepper(&mut self.stepper, env, until, max_steps);
+        let done = self.search.work_steps(env, until, max_steps);
         if self.report && !done {
-            if let Some(a) = self.stepper.root_alpha() {
+            if let Some(a) = self.search.root_alpha() {
                 if a > self.reported {
                     self.reported = a;
                     env.send(
@@ -172,20 +203,39 @@ impl<G: Game> Process for Slave<G> {
             }
         }
         if done {
-            env.send(
-                self.master,
-                Msg::Value {
-                    job: self.job,
-                    value: self.stepper.result().expect("finished"),
-                    best: self.stepper.best_move(),
-                    lower: false,
-                },
-            );
+            self.send_value(env);
         }
     }
 
+    fn run(&mut self, env: &mut Env<'_, Msg<G>>, mailbox: &mut dyn Mailbox<Msg<G>>) -> bool {
+        if !self.search.can_block() {
+            return false;
+        }
+        let job = self.job;
+        let mut later = Vec::new();
+        let finished = {
+            let mut poll = |nodes: u64| match mailbox.poll(env, nodes) {
+                Err(Stopping) => Poll::Stop,
+                Ok(None) => Poll::Go,
+                Ok(Some((_, Msg::Update { job: j, window }))) if j == job => Poll::Update(window),
+                Ok(Some(m)) => {
+                    later.push(m);
+                    Poll::Go
+                }
+            };
+            self.search.run_blocking(&mut poll)
+        };
+        if finished {
+            self.send_value(env);
+            for (from, msg) in later {
+                self.on_message(from, msg, env);
+            }
+        }
+        true
+    }
+
     fn stats(&self) -> Stats {
-        self.stepper.stats
+        self.search.stats()
     }
 }
 

@@ -41,11 +41,20 @@
 //!   ([`GrandMaster`]); not combined with `master=1` or alpha raising.
 //! * `preorder=1` — successors ordered best-first by their static values at every node
 //!   (§5: "moves were ordered best-first according to their static values").
-use crate::slave::{run_stepper, MasterNode, Msg, ProcTree, Slave};
+//! * `quiescence=1` (or `--quiescence`) — bottom positions valued by `arachne-search`'s
+//!   capture-only quiescence search, at masters and slaves alike (not with `grand=1`).
+//!
+//! On real backends (threads) every slave, and a master's local slave, searches its subtree
+//! with `arachne-search`'s serial search ([`crate::subsearch`]); on the simulator with the
+//! resumable stepper. Values are the same; node counts differ.
+use crate::slave::{MasterNode, Msg, ProcTree, Slave};
+use crate::subsearch::{Poll, SerialSpec, SubSearch};
+use std::sync::Arc;
 
 mod grand;
 use arachne_core::{Game, Score, Stats, Window};
-use arachne_runtime::{Env, Pid, Process, Stepper, StepperMode};
+use arachne_runtime::stepper::LeafEval;
+use arachne_runtime::{Env, Mailbox, Pid, Process, StepperMode, Stopping};
 pub use grand::GrandMaster;
 
 /// §4.3 alpha raising.
@@ -75,6 +84,8 @@ pub struct TreeSplitOptions {
     pub grand: bool,
     /// Static best-first move ordering.
     pub preorder: bool,
+    /// Value bottom positions by `arachne-search`'s quiescence search (`--quiescence`).
+    pub quiescence: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -99,7 +110,11 @@ pub struct Master<G: Game> {
     raise: AlphaRaise,
     preorder: bool,
     slots: Vec<Slot>,
-    local: Option<Stepper<G>>,
+    local: Option<SubSearch<G>>,
+    /// UPDATEs for the local slave that arrived while its search ran ([`Process::run`]).
+    local_pending: Option<Window>,
+    /// Bottom positions' values with quiescence (a job of depth 0 sent to this master).
+    leaf: Option<LeafEval<G>>,
     /// The job our master gave us.
     node: MasterNode<G>,
     /// Whether that job is in progress.
@@ -130,7 +145,11 @@ impl<G: Game> Master<G> {
                 alpha: -Score::INF,
                 raised: None,
             });
-            Stepper::new(StepperMode::AlphaBeta, opts.preorder)
+            SubSearch::new(Arc::new(SerialSpec::new(
+                StepperMode::AlphaBeta,
+                opts.preorder,
+                opts.quiescence,
+            )))
         });
         Master {
             me,
@@ -140,6 +159,10 @@ impl<G: Game> Master<G> {
             preorder: opts.preorder,
             slots,
             local,
+            local_pending: None,
+            leaf: opts
+                .quiescence
+                .then(crate::type_guided::quiescence_leaf::<G>),
             node: MasterNode::new(),
             active: false,
             busy: 0,
@@ -195,9 +218,7 @@ impl<G: Game> Master<G> {
         for slot in &self.slots {
             if let Some((job, _)) = slot.job {
                 if slot.pid == me {
-                    if let Some(l) = self.local.as_mut() {
-                        l.update(window);
-                    }
+                    update_local(&mut self.local, &mut self.local_pending, window);
                 } else {
                     msgs.push((slot.pid, Msg::Update { job, window }));
                 }
@@ -215,6 +236,24 @@ impl<G: Game> Master<G> {
         w: Window,
         env: &mut Env<'_, Msg<G>>,
     ) {
+        if let Some(l) = &self.leaf {
+            if depth == 0 || pos.is_terminal() {
+                // A bottom position (a terminal one has no captures to search either).
+                self.stats.leaves += 1;
+                env.charge_leaf();
+                let value = l.eval(&pos, ply, &mut self.stats);
+                env.send(
+                    self.parent,
+                    Msg::Value {
+                        job,
+                        value,
+                        best: None,
+                        lower: false,
+                    },
+                );
+                return;
+            }
+        }
         if !self.node.take_job(
             job,
             pos,
@@ -307,7 +346,7 @@ impl<G: Game> Master<G> {
         let w = Window::new(target, Score::INF);
         let (job, _) = self.slots[l].job.expect("busy");
         if self.slots[l].pid == self.me {
-            self.local.as_mut().expect("local").update(w);
+            update_local(&mut self.local, &mut self.local_pending, w);
         } else {
             env.send(self.slots[l].pid, Msg::Update { job, window: w });
         }
@@ -400,7 +439,7 @@ impl<G: Game> Process for Master<G> {
         let Some(local) = self.local.as_mut() else {
             return;
         };
-        let done = run_stepper(local, env, until, max_steps);
+        let done = local.work_steps(env, until, max_steps);
         let s = self
             .slots
             .iter()
@@ -417,10 +456,56 @@ impl<G: Game> Process for Master<G> {
         }
     }
 
+    /// Real backends: the local slave's jobs on the serial search, this master's messages
+    /// handled from its mailbox hook meanwhile (VALUEs from the slaves, reassignments, UPDATEs,
+    /// which narrow the local job too).
+    fn run(&mut self, env: &mut Env<'_, Msg<G>>, mailbox: &mut dyn Mailbox<Msg<G>>) -> bool {
+        let Some(mut local) = self.local.take() else {
+            return false;
+        };
+        if !local.can_block() {
+            self.local = Some(local);
+            return false;
+        }
+        let s = self
+            .slots
+            .iter()
+            .position(|sl| sl.pid == self.me)
+            .expect("local slot");
+        while local.is_running() {
+            self.local_pending = None;
+            let finished = {
+                let me = &mut *self;
+                let env = &mut *env;
+                let mut poll = |nodes: u64| {
+                    loop {
+                        match mailbox.poll(env, me.stats.nodes() + nodes) {
+                            Err(Stopping) => return Poll::Stop,
+                            Ok(None) => break,
+                            Ok(Some((from, msg))) => me.on_message(from, msg, env),
+                        }
+                    }
+                    me.local_pending.take().map_or(Poll::Go, Poll::Update)
+                };
+                local.run_blocking(&mut poll)
+            };
+            if !finished {
+                self.local = Some(local);
+                return true;
+            }
+            let v = local.result().expect("finished");
+            self.local = Some(local);
+            self.on_value(s, v, env);
+            local = self.local.take().expect("local slave");
+        }
+        self.local = Some(local);
+        true
+    }
+
     fn stats(&self) -> Stats {
         let mut s = self.stats;
         if let Some(l) = &self.local {
-            s += l.stats;
+            s += l.stats();
         }
         s
     }
@@ -463,6 +548,13 @@ impl<G: Game> Process for Node<G> {
             Node::Grand(_) => {}
         }
     }
+    fn run(&mut self, env: &mut Env<'_, Msg<G>>, mailbox: &mut dyn Mailbox<Msg<G>>) -> bool {
+        match self {
+            Node::Master(m) => m.run(env, mailbox),
+            Node::Slave(s) => s.run(env, mailbox),
+            Node::Grand(_) => false,
+        }
+    }
     fn stats(&self) -> Stats {
         match self {
             Node::Master(m) => m.stats(),
@@ -480,6 +572,7 @@ pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
             if tree.is_leaf(p) {
                 Node::Slave(
                     Slave::new(tree.parent(p), StepperMode::AlphaBeta, opts.preorder)
+                        .with_quiescence(opts.quiescence)
                         .with_progress(opts.raise == AlphaRaise::General && tree.parent(p) == 0),
                 )
             } else if opts.grand {
@@ -498,4 +591,23 @@ pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
             }
         })
         .collect()
+}
+
+/// The catcher for a master's local slave: its search narrows at once, or, while it runs on
+/// the serial search ([`Process::run`], taken out of the master), at the next look at the
+/// mailbox.
+fn update_local<G: Game>(
+    local: &mut Option<SubSearch<G>>,
+    pending: &mut Option<Window>,
+    w: Window,
+) {
+    match local {
+        Some(l) => l.update(w),
+        None => {
+            *pending = Some(match *pending {
+                Some(p) => Window::new(p.alpha.max(w.alpha), p.beta.min(w.beta)),
+                None => w,
+            })
+        }
+    }
 }

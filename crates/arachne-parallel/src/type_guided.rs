@@ -1278,7 +1278,7 @@ pub fn build<G: Game>(tree: &Hierarchy, opts: &TypeGuidedOptions) -> Vec<TgProc<
             let kind = if p != 0 && tree.is_leaf(p) {
                 Kind::Slave(
                     Slave::new(tree.parent(p), StepperMode::AlphaBeta, opts.preorder)
-                        .with_leaf(opts.quiescence.then(quiescence_leaf::<G>)),
+                        .with_quiescence(opts.quiescence),
                 )
             } else {
                 Kind::Master(Box::new(TgMaster::new(
@@ -1450,7 +1450,7 @@ pub(crate) fn search_traced_on<G: Game>(
 /// The simulator's serial reference with quiescence: the slaves' stepper with the same
 /// evaluator (quiescence positions are counted, `qnodes`, but cost no virtual time, in the
 /// parallel search and here alike).
-fn quiescence_reference<G: Game>(
+pub(crate) fn quiescence_reference<G: Game>(
     root: &G,
     depth: u32,
     window: Window,

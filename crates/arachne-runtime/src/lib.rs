@@ -27,7 +27,7 @@ pub mod wire;
 
 pub use cost::{CostError, CostModel};
 pub use pathed::{PMove, Pathed};
-pub use process::{Env, Outgoing, Pid, Process, HOST};
+pub use process::{Env, Mailbox, Outgoing, Pid, Process, Stopping, HOST};
 pub use sim::{run_sim, run_sim_limited, SimConfig, SimOutcome};
 pub use stepper::{Step, Stepper, StepperMode};
 pub use threads::{run_threads, run_threads_limited, ThreadsOutcome};

@@ -133,6 +133,36 @@ pub trait Process: Send + 'static {
     /// May send messages (e.g. the VALUE at the end of a search).
     fn work(&mut self, _env: &mut Env<'_, Self::Msg>, _until: f64, _max_steps: u64) {}
 
+    /// Real backends (threads): runs the background work to its end, or until the run stops,
+    /// reading the mailbox through `mailbox` as it goes; returns false when the process has no
+    /// such form, and the runtime then steps it with [`Process::work`] instead.
+    ///
+    /// This is how a process runs `arachne-search`'s recursive serial search at full speed on
+    /// real cores (design notes, "Runtimes"): the search calls `mailbox` every few thousand
+    /// nodes from the hook that polls its limits, handles what arrived (an UPDATE narrows its
+    /// window), and unwinds at once when the mailbox says the run is stopping. The simulator
+    /// never calls it: virtual time needs work that advances a node at a time.
+    fn run(
+        &mut self,
+        _env: &mut Env<'_, Self::Msg>,
+        _mailbox: &mut dyn Mailbox<Self::Msg>,
+    ) -> bool {
+        false
+    }
+
     /// Node counts of this process so far.
     fn stats(&self) -> Stats;
 }
+
+/// What a process's long work ([`Process::run`]) sees of its mailbox on a real backend.
+pub trait Mailbox<M> {
+    /// Sends what `env` holds, publishes `nodes` (this process's node count now, as
+    /// [`Process::stats`] would give it: it counts towards the run's node budget) and takes the
+    /// next message waiting, without blocking. `Err` when the run is stopping (the answer
+    /// arrived elsewhere, a limit tripped, the stop flag): the work must end at once.
+    fn poll(&mut self, env: &mut Env<'_, M>, nodes: u64) -> Result<Option<(Pid, M)>, Stopping>;
+}
+
+/// The run a process works in is stopping ([`Mailbox::poll`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Stopping;

@@ -4,7 +4,7 @@
 //! message waiting in its mailbox (an UPDATE narrows its window at once), then continues; an idle
 //! process blocks on its mailbox. When the host receives a message for which `stop` is true every
 //! thread is told to stop and the processes are handed back.
-use crate::process::{Env, Outgoing, Pid, Process, HOST};
+use crate::process::{Env, Mailbox, Outgoing, Pid, Process, Stopping, HOST};
 use crate::CostModel;
 use arachne_core::{Limits, StopReason};
 use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError, Sender};
@@ -49,6 +49,41 @@ fn flush<M>(
             let _ = host.send((me, o.msg));
         } else {
             let _ = peers[o.to as usize].send(Ctl::Msg(me, o.msg));
+        }
+    }
+}
+
+/// A process's mailbox while it runs long work ([`Process::run`]): sends what it has sent so
+/// far, publishes its node count, and looks at the limits and at its channel without blocking.
+struct ThreadMailbox<'a, M> {
+    me: Pid,
+    rx: &'a Receiver<Ctl<M>>,
+    peers: &'a [Sender<Ctl<M>>],
+    host: &'a Sender<(Pid, M)>,
+    nodes: &'a AtomicU64,
+    published: &'a mut u64,
+    budget: u64,
+    stop_flag: &'a arachne_core::StopFlag,
+    stopping: bool,
+}
+
+impl<M> Mailbox<M> for ThreadMailbox<'_, M> {
+    fn poll(&mut self, env: &mut Env<'_, M>, nodes: u64) -> Result<Option<(Pid, M)>, Stopping> {
+        flush(self.me, env.drain(), self.peers, self.host);
+        let fresh = nodes.saturating_sub(*self.published);
+        *self.published = (*self.published).max(nodes);
+        let total = self.nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
+        if self.stopping || total >= self.budget || self.stop_flag.is_stopped() {
+            self.stopping = true;
+            return Err(Stopping);
+        }
+        match self.rx.try_recv() {
+            Ok(Ctl::Msg(from, msg)) => Ok(Some((from, msg))),
+            Ok(Ctl::Stop) => {
+                self.stopping = true;
+                Err(Stopping)
+            }
+            Err(_) => Ok(None),
         }
     }
 }
@@ -135,12 +170,30 @@ pub fn run_threads_limited<P: Process>(
                     };
                 }
                 if proc_.busy() {
-                    proc_.work(&mut env, f64::INFINITY, poll);
+                    let mut mailbox = ThreadMailbox {
+                        me,
+                        rx: &rx,
+                        peers: &peers,
+                        host: &host,
+                        nodes: &nodes,
+                        published: &mut published,
+                        budget,
+                        stop_flag: &stop_flag,
+                        stopping: false,
+                    };
+                    if !proc_.run(&mut env, &mut mailbox) {
+                        proc_.work(&mut env, f64::INFINITY, poll);
+                    }
+                    let stopping = mailbox.stopping;
                     flush(me, env.drain(), &peers, &host);
+                    if stopping {
+                        break;
+                    }
                 }
                 let now = proc_.stats().nodes();
-                let total = nodes.fetch_add(now - published, Ordering::Relaxed) + now - published;
-                published = now;
+                let fresh = now.saturating_sub(published);
+                let total = nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
+                published = published.max(now);
                 // A spent budget or the stop flag ends the work at once; the host sees the
                 // same limit at its next look and stops everyone.
                 if total >= budget || stop_flag.is_stopped() {

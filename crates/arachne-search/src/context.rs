@@ -188,6 +188,12 @@ pub struct Ctx<'a, G: Game> {
     root_depth: u32,
     /// Ply of the node reached by the innermost null move on the current path, if any.
     null_ply: Option<usize>,
+    /// Shallowest remaining depth at which the table is probed for a value or stored into
+    /// ([`Ctx::with_tt_min_depth`]).
+    tt_min_depth: u32,
+    /// Nodes with fewer plies left than this expand as in a plain search (a table used only
+    /// from [`Ctx::with_tt_min_depth`] on, nothing else that reorders moves).
+    plain_below: u32,
 }
 
 /// Adaptive null-move reduction (module docs, "Null move"): `R = 3` above this depth, else 2.
@@ -258,7 +264,28 @@ impl<'a, G: Game> Ctx<'a, G> {
             null_move: opts.null_move,
             root_depth: limits.depth.unwrap_or(1),
             null_ply: None,
+            tt_min_depth: 0,
+            plain_below: 0,
         }
+    }
+
+    /// Uses the table (values from [`Ctx::tt_cut`], [`Ctx::tt_store`]) only at nodes with at
+    /// least `depth` plies left: a processor of a message-passing search keeps its table to
+    /// resume a search whose window was narrowed, where the subtrees near the horizon are
+    /// cheaper to search again than to probe and store (`arachne-parallel`'s `subsearch`).
+    pub fn with_tt_min_depth(mut self, depth: u32) -> Self {
+        self.tt_min_depth = depth;
+        let reorders = self.rep
+            || self.opts.preorder
+            || self.opts.hints
+            || self.opts.killers
+            || self.opts.history;
+        self.plain_below = if reorders {
+            0
+        } else {
+            depth.max(MIN_TT_ORDER_DEPTH)
+        };
+        self
     }
 
     /// Takes the buffers out of this context (see [`Ctx::with_scratch`]); a search with it
@@ -714,7 +741,7 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// there are moves.
     #[inline(always)]
     pub fn expand(&mut self, pos: &G, depth: u32, ply: usize) -> usize {
-        if self.plain && !self.follow_pv {
+        if (self.plain || depth < self.plain_below) && !self.follow_pv {
             return self.expand_plain(pos, ply);
         }
         self.stats.movegens += 1;
@@ -750,7 +777,7 @@ impl<'a, G: Game> Ctx<'a, G> {
         // The table's move is worth a (likely cache-missing) probe only where a subtree
         // follows: one ply above the horizon every successor is a bottom position anyway.
         let tt_move = match self.tt {
-            Some(tt) if depth >= MIN_TT_ORDER_DEPTH => pos
+            Some(tt) if depth >= MIN_TT_ORDER_DEPTH.max(self.tt_min_depth) => pos
                 .hash()
                 .and_then(|key| tt.probe(key))
                 .and_then(|e| e.move_index),
@@ -884,6 +911,9 @@ impl<'a, G: Game> Ctx<'a, G> {
     /// value, so fixed-depth values equal those of the plain search.
     #[inline]
     pub fn tt_cut(&mut self, pos: &G, depth: u32, ply: usize, window: Window) -> Option<Score> {
+        if depth < self.tt_min_depth {
+            return None;
+        }
         let (tt, key) = (self.tt?, pos.hash()?);
         let e = tt.probe(key)?;
         self.stats.tt_hits += 1;
@@ -912,7 +942,7 @@ impl<'a, G: Game> Ctx<'a, G> {
         window: Window,
         best: Option<usize>,
     ) {
-        if self.tt.is_some() {
+        if self.tt.is_some() && depth >= self.tt_min_depth {
             self.tt_store_slow(pos, depth, ply, score, window, best);
         }
     }

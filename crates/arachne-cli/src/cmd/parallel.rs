@@ -52,13 +52,25 @@ pub fn run(args: &SearchArgs) -> Option<CliResult> {
 
 fn run_ours(args: &SearchArgs) -> CliResult {
     let algo: ParAlgo = args.algo.parse().map_err(CliError::usage)?;
+    // The masters' own nodes have neither (only the serial searches do): refused, not dropped.
+    for (on, flag) in [
+        (args.null_move, "--null-move"),
+        (args.check_extension, "--check-extension"),
+    ] {
+        if on {
+            return Err(CliError::usage(format!(
+                "{flag}: the message-passing algorithms do not take it (the serial `falphabeta` and `aspiration` and the shared-memory searches do)"
+            )));
+        }
+    }
     // Processes keep no memory between jobs, so `--ordering` means the static part of the
     // ordering here: the game's hint (captures first), then static values.
-    let mut algo = algo.with_preorder(args.preorder || args.ordering);
-    // `--quiescence`: type-guided's serial searches value bottom positions by the capture search.
-    if let ParAlgo::TypeGuided(o) = &mut algo {
-        o.quiescence |= args.quiescence;
-    }
+    let algo = algo.with_preorder(args.preorder || args.ordering);
+    // `--quiescence`: bottom positions valued by the capture search (tree-split, type-guided);
+    // the others refuse it with one line.
+    let algo = algo
+        .with_quiescence(args.quiescence)
+        .map_err(CliError::usage)?;
     let backend = match args.backend.as_deref().unwrap_or("sim") {
         "sim" => {
             let cost = CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?;

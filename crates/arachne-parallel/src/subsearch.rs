@@ -1,0 +1,305 @@
+//! A processor's serial search of one subtree (the job of an EVALUATE): the slave of seed 000
+//! §4.1, with its `catcher` for UPDATE messages, on two engines.
+//!
+//! * **Real backends** ([`Process::run`](arachne_runtime::Process::run), threads): the job is
+//!   searched by **`arachne-search`'s serial search** on the native position
+//!   ([`falphabeta_tt`]: the fast alpha-beta loop, fail-soft, with a table), with the
+//!   options of the search (ordering, quiescence, and whatever else [`SearchOptions`] carries).
+//!   Its hook that polls the limits every few thousand nodes also reads the mailbox. An UPDATE
+//!   that narrows the job's window is the catcher of §4.1, done by **abandoning and restarting**
+//!   the search with the narrowed window: every subtree the abandoned search finished is in the
+//!   processor's table (a bound that is true of the position at its draft, whatever the window
+//!   it was searched with), so the restart walks back down the path it was on and goes on
+//!   where it stopped, now with the narrower window at every level — the effect of §4.1's loop
+//!   over `α[k]`, `β[k]` without a test in the serial search's inner loop. A window that
+//!   becomes empty (a cutoff above) ends the job at once with value `α`, which its master
+//!   reads as a fail high (no raise). A job never narrowed visits exactly the nodes of
+//!   `falphabeta_tt` on that subtree with a fresh table (tested).
+//! * **The simulator** (virtual time needs a search that advances one node at a time): the
+//!   resumable [`Stepper`], UPDATEs applied between steps at the virtual time they arrive.
+//!
+//! The two return the same values (both exact inside the final window, bounds outside it);
+//! their node counts differ (the serial search orders by the table after a restart and
+//! is fail-soft).
+//!
+//! Each processor's table holds [`SLAVE_TT_MIB`] MiB at most (less when the search asks for a
+//! smaller one), allocated at its first job on a real backend; without one (allocation failed)
+//! a restart searches its job again from scratch, still exactly.
+use arachne_core::{Game, Limits, Score, Stats, StopReason, TranspositionTable, Window};
+use arachne_runtime::{Env, Stepper, StepperMode};
+use arachne_search::alphabeta::falphabeta_tt;
+use arachne_search::context::{Ctx, Scratch};
+use arachne_search::SearchOptions;
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+
+/// Most table (MiB) a processor's serial search allocates.
+pub const SLAVE_TT_MIB: usize = 8;
+
+/// Shallowest remaining depth at which a processor's serial search uses its table; the
+/// environment variable `ARACHNE_SLAVE_TT_DEPTH` overrides it (for measurements).
+pub const SLAVE_TT_MIN_DEPTH: u32 = 4;
+
+fn tt_min_depth() -> u32 {
+    static D: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+    *D.get_or_init(|| {
+        std::env::var("ARACHNE_SLAVE_TT_DEPTH")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(SLAVE_TT_MIN_DEPTH)
+    })
+}
+
+/// What a processor's mailbox hook tells a running serial search ([`SubSearch::run_blocking`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Poll {
+    /// Go on.
+    Go,
+    /// An UPDATE for this job: intersect the job's window with this one.
+    Update(Window),
+    /// The run is stopping: unwind at once.
+    Stop,
+}
+
+#[derive(Clone, Debug)]
+struct Job<G> {
+    pos: G,
+    depth: u32,
+    ply: u32,
+    window: Window,
+}
+
+/// The options of a processor's serial search.
+#[derive(Clone, Debug)]
+pub struct SerialSpec {
+    /// `alphabeta` or `bound` (the simulator's stepper; `bound` has no serial-search form and
+    /// always runs on the stepper).
+    pub mode: StepperMode,
+    /// The serial search's options (`preorder`/`hints` also order the stepper).
+    pub opts: SearchOptions,
+}
+
+impl SerialSpec {
+    /// Fail-hard `alphabeta`, the given static ordering and quiescence, nothing else.
+    pub fn new(mode: StepperMode, preorder: bool, quiescence: bool) -> Self {
+        SerialSpec {
+            mode,
+            opts: SearchOptions {
+                preorder,
+                hints: preorder,
+                quiescence,
+                ..SearchOptions::default()
+            },
+        }
+    }
+
+    /// Static ordering (the stepper's `preorder`).
+    pub fn preorder(&self) -> bool {
+        self.opts.preorder || self.opts.hints
+    }
+}
+
+/// A processor's subtree search. See the module docs.
+#[derive(Clone, Debug)]
+pub struct SubSearch<G: Game> {
+    spec: Arc<SerialSpec>,
+    stepper: Stepper<G>,
+    job: Option<Job<G>>,
+    /// The job runs on the stepper (started by [`SubSearch::work_steps`]).
+    stepping: bool,
+    tt: Option<Arc<TranspositionTable>>,
+    tt_tried: bool,
+    /// Counts of the serial searches (the stepper counts its own).
+    serial_stats: Stats,
+    result: Option<Score>,
+    best: Option<G::Move>,
+}
+
+impl<G: Game> SubSearch<G> {
+    /// An idle subtree search.
+    pub fn new(spec: Arc<SerialSpec>) -> Self {
+        let leaf = spec
+            .opts
+            .quiescence
+            .then(crate::type_guided::quiescence_leaf::<G>);
+        SubSearch {
+            stepper: Stepper::new(spec.mode, spec.preorder()).with_leaf(leaf),
+            spec,
+            job: None,
+            stepping: false,
+            tt: None,
+            tt_tried: false,
+            serial_stats: Stats::default(),
+            result: None,
+            best: None,
+        }
+    }
+
+    /// The options of this search.
+    pub fn spec(&self) -> Arc<SerialSpec> {
+        Arc::clone(&self.spec)
+    }
+
+    /// Starts searching `pos` to `depth` plies with `window`; `ply` is its distance from the root.
+    pub fn start(&mut self, pos: G, window: Window, depth: u32, ply: u32) {
+        self.job = Some(Job {
+            pos,
+            depth,
+            ply,
+            window,
+        });
+        self.stepping = false;
+        self.result = None;
+        self.best = None;
+    }
+
+    /// True while a job is in progress.
+    #[inline]
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The catcher: narrows the job's window (for the root of the job).
+    pub fn update(&mut self, window: Window) {
+        if let Some(job) = &mut self.job {
+            job.window = intersect(job.window, window);
+            if self.stepping {
+                self.stepper.update(window);
+            }
+        }
+    }
+
+    /// The job's root `α` as far as known: the stepper's, or the (narrowed) window's.
+    pub fn root_alpha(&self) -> Option<Score> {
+        let job = self.job.as_ref()?;
+        if self.stepping {
+            self.stepper.root_alpha()
+        } else {
+            Some(job.window.alpha)
+        }
+    }
+
+    /// The value of the job that just finished (relative to its final window).
+    pub fn result(&self) -> Option<Score> {
+        self.result
+    }
+
+    /// The best move of the job that just finished, where known.
+    pub fn best_move(&self) -> Option<G::Move> {
+        self.best
+    }
+
+    /// Counts so far.
+    pub fn stats(&self) -> Stats {
+        self.stepper.stats + self.serial_stats
+    }
+
+    /// Simulator: advances the job on the stepper under `env`'s cost model; true when it has
+    /// just finished.
+    pub fn work_steps<M>(&mut self, env: &mut Env<'_, M>, until: f64, max_steps: u64) -> bool {
+        let Some(job) = &self.job else {
+            return false;
+        };
+        if !self.stepping {
+            self.stepper
+                .start(job.pos.clone(), job.window, job.depth, job.ply);
+            self.stepping = true;
+        }
+        if crate::slave::run_stepper(&mut self.stepper, env, until, max_steps) {
+            self.result = self.stepper.result();
+            self.best = self.stepper.best_move();
+            self.job = None;
+            self.stepping = false;
+            return true;
+        }
+        false
+    }
+
+    /// True when the job can run on the serial search ([`SubSearch::run_blocking`]).
+    pub fn can_block(&self) -> bool {
+        self.spec.mode == StepperMode::AlphaBeta && !self.stepping
+    }
+
+    /// Real backends: searches the job to its end with the serial search. `poll(nodes)` is
+    /// called every few thousand nodes with this search's node count so far ([`SubSearch::stats`]
+    /// included) and says what arrived. Returns true when the job finished ([`SubSearch::result`]),
+    /// false when the run is stopping (the job is dropped).
+    pub fn run_blocking(&mut self, poll: &mut dyn FnMut(u64) -> Poll) -> bool {
+        debug_assert!(self.can_block());
+        if !self.tt_tried {
+            self.tt_tried = true;
+            let mib = self.spec.opts.tt_mib.clamp(1, SLAVE_TT_MIB);
+            self.tt = TranspositionTable::try_with_mib(mib).ok().map(Arc::new);
+        }
+        let tt = self.tt.clone();
+        let mut scratch = Scratch::default();
+        let Some(mut job) = self.job.take() else {
+            return true;
+        };
+        loop {
+            if job.window.alpha >= job.window.beta {
+                // A cutoff above: the job is of no use (its master reads α as a fail high).
+                self.result = Some(job.window.alpha);
+                self.best = None;
+                return true;
+            }
+            let window = job.window;
+            let (depth, ply) = (job.depth, job.ply as usize);
+            // The nominal depth of the whole search, for the bound on check extensions.
+            let limits = Limits::depth(depth + job.ply);
+            let base = self.stats().nodes();
+            let seen = Cell::new(0u64);
+            let narrowed: Cell<Option<Window>> = Cell::new(None);
+            let stop = Cell::new(false);
+            let poll_cell = RefCell::new(&mut *poll);
+            let hook = |fresh: u64| -> Option<StopReason> {
+                seen.set(seen.get() + fresh);
+                let mut w = narrowed.get().unwrap_or(window);
+                loop {
+                    match (poll_cell.borrow_mut())(base + seen.get()) {
+                        Poll::Go => break,
+                        Poll::Stop => {
+                            stop.set(true);
+                            return Some(StopReason::Stopped);
+                        }
+                        Poll::Update(u) => w = intersect(w, u),
+                    }
+                }
+                if w != window {
+                    narrowed.set(Some(w));
+                    return Some(StopReason::Stopped);
+                }
+                None
+            };
+            let opts = &self.spec.opts;
+            let mut ctx = Ctx::with_scratch(opts, &limits, tt.as_deref(), scratch)
+                .with_abort(&hook)
+                .with_tt_min_depth(tt_min_depth());
+            let r = falphabeta_tt(&mut ctx, &job.pos, depth, ply, window.alpha, window.beta);
+            let r = ctx.settle(r);
+            self.serial_stats += ctx.stats;
+            let best = ctx.pv(ply).first().copied();
+            scratch = ctx.take_scratch();
+            drop(ctx);
+            match r {
+                Ok(v) => {
+                    self.result = Some(v);
+                    self.best = best;
+                    return true;
+                }
+                Err(_) if stop.get() => return false,
+                Err(_) => {
+                    // Narrowed: search again with the narrower window (module docs).
+                    if let Some(w) = narrowed.get() {
+                        job.window = intersect(job.window, w);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The catcher's intersection of two windows for the same node.
+fn intersect(a: Window, b: Window) -> Window {
+    Window::new(a.alpha.max(b.alpha), a.beta.min(b.beta))
+}

@@ -1,0 +1,208 @@
+//! The processors' serial search (`arachne_parallel::subsearch`): on real backends a slave
+//! searches its subtree with `arachne-search`'s serial search — exactly its nodes when no
+//! UPDATE arrives, the catcher's accuracy when UPDATEs narrow the window — and `--quiescence`
+//! reaches every processor of tree-split on both runtimes.
+use arachne_core::{Game, Limits, Score, TranspositionTable, Window};
+use arachne_games::{
+    chess::bench, Branching, EdgeValues, IidParams, IidTree, IncrementalParams, IncrementalTree,
+};
+use arachne_parallel::subsearch::{Poll, SerialSpec, SubSearch, SLAVE_TT_MIB, SLAVE_TT_MIN_DEPTH};
+use arachne_parallel::{search, Backend, ParAlgo};
+use arachne_runtime::{CostModel, SimConfig, StepperMode};
+use arachne_search::alphabeta::{alphabeta, falphabeta_tt};
+use arachne_search::context::Ctx;
+use arachne_search::{Algorithm, SearchOptions};
+use std::sync::Arc;
+
+fn incremental(b: u32, d: u32, seed: u64) -> IncrementalTree {
+    IncrementalTree::new(IncrementalParams {
+        b,
+        d,
+        seed,
+        branching: if seed % 2 == 0 {
+            Branching::Uniform
+        } else {
+            Branching::Random
+        },
+        values: EdgeValues::Int { lo: -50, hi: 50 },
+    })
+}
+
+fn spec() -> Arc<SerialSpec> {
+    Arc::new(SerialSpec::new(StepperMode::AlphaBeta, false, false))
+}
+
+/// A job never narrowed visits exactly the nodes of `alphabeta` on its subtree (a tree has no
+/// transpositions, so the table gives nothing but restarts), with the same value, and exactly
+/// those of `falphabeta_tt` with a fresh table on any game.
+#[test]
+fn a_job_visits_exactly_the_serial_searchers_nodes() {
+    for seed in 0..40u64 {
+        let root = incremental(3 + (seed % 4) as u32, 6, seed);
+        let (depth, ply) = (5, 1);
+        let pos = root.play({
+            let mut m = Vec::new();
+            root.moves(&mut m);
+            m[0]
+        });
+        let window = if seed % 3 == 0 {
+            Window::FULL
+        } else {
+            Window::new(Score(-20), Score(15))
+        };
+        let mut sub = SubSearch::new(spec());
+        sub.start(pos.clone(), window, depth, ply);
+        assert!(sub.run_blocking(&mut |_| Poll::Go));
+        let opts = SearchOptions::default();
+        let limits = Limits::depth(depth + ply);
+        let mut ctx = Ctx::new(&opts, &limits, None);
+        let want = alphabeta(
+            &mut ctx,
+            &pos,
+            depth,
+            ply as usize,
+            window.alpha,
+            window.beta,
+        )
+        .unwrap();
+        let got = sub.stats();
+        assert_eq!(
+            (got.interior, got.leaves, got.cutoffs),
+            (ctx.stats.interior, ctx.stats.leaves, ctx.stats.cutoffs),
+            "seed {seed}"
+        );
+        // The same value where alphabeta's is exact (fail-hard); a bound on the same side
+        // otherwise.
+        let v = sub.result().unwrap();
+        if window.alpha < want && want < window.beta {
+            assert_eq!(v, want, "seed {seed}");
+        } else if want <= window.alpha {
+            assert!(v <= window.alpha);
+        } else {
+            assert!(v >= window.beta);
+        }
+    }
+    // Chess (transpositions): exactly falphabeta_tt's nodes with a fresh table.
+    for rec in bench::wac().iter().step_by(60) {
+        let pos = &rec.position;
+        let mut sub = SubSearch::new(spec());
+        sub.start(pos.clone(), Window::FULL, 3, 0);
+        assert!(sub.run_blocking(&mut |_| Poll::Go));
+        let opts = SearchOptions::default();
+        let limits = Limits::depth(3);
+        let tt = TranspositionTable::with_mib(SLAVE_TT_MIB);
+        let mut ctx = Ctx::new(&opts, &limits, Some(&tt)).with_tt_min_depth(SLAVE_TT_MIN_DEPTH);
+        let v = falphabeta_tt(&mut ctx, pos, 3, 0, -Score::INF, Score::INF).unwrap();
+        assert_eq!(sub.result(), Some(v));
+        assert_eq!(sub.stats(), ctx.stats);
+    }
+}
+
+/// The catcher by restart: UPDATEs arriving at any poll leave the result accurate for the
+/// narrowed window (exact inside, a bound on the right side outside), and an empty window
+/// ends the job with its α (a fail high for its master).
+#[test]
+fn updates_keep_the_accuracy_property() {
+    let mut narrowed = 0;
+    for seed in 0..60u64 {
+        let root = IidTree::new(IidParams {
+            n: 5,
+            d: 7,
+            seed,
+            range: Some(60),
+        });
+        let exact = Algorithm::AlphaBeta
+            .search(&root, &Limits::depth(7), &SearchOptions::default())
+            .value;
+        let mut sub = SubSearch::new(spec());
+        sub.start(root.clone(), Window::FULL, 7, 0);
+        let at = 1 + seed % 5;
+        let w = Window::new(
+            Score(exact.0 - 10 + (seed % 23) as i32),
+            Score(exact.0 + 1 + (seed % 7) as i32),
+        );
+        let mut calls = 0u64;
+        let mut sent = false;
+        let done = sub.run_blocking(&mut |_| {
+            calls += 1;
+            if calls == at && !sent {
+                sent = true;
+                return Poll::Update(w);
+            }
+            Poll::Go
+        });
+        assert!(done);
+        narrowed += usize::from(sent);
+        let v = sub.result().unwrap();
+        let w = if sent { w } else { Window::FULL };
+        if w.alpha >= w.beta {
+            assert_eq!(v, w.alpha);
+        } else if w.contains(exact) {
+            assert_eq!(v, exact, "seed {seed}");
+        } else if exact <= w.alpha {
+            assert!(v <= w.alpha, "seed {seed}");
+        } else {
+            assert!(v >= w.beta, "seed {seed}");
+        }
+    }
+    // The trees are large enough that the UPDATE arrives mid-search.
+    assert!(narrowed > 40, "{narrowed}");
+    // Stop: the job ends without a result.
+    let root = incremental(6, 7, 1);
+    let mut sub = SubSearch::new(spec());
+    sub.start(root, Window::FULL, 7, 0);
+    assert!(!sub.run_blocking(&mut |_| Poll::Stop));
+    assert!(!sub.is_running());
+}
+
+/// `--quiescence` on tree-split: every processor values bottom positions by the capture
+/// search, on the simulator and on threads, giving the serial search's value with quiescence;
+/// the algorithms without it refuse it.
+#[test]
+fn tree_split_takes_quiescence_everywhere() {
+    let opts = SearchOptions {
+        quiescence: true,
+        ..SearchOptions::default()
+    };
+    let mut differs = 0;
+    for rec in bench::wac().iter().step_by(40) {
+        let root = &rec.position;
+        let want = Algorithm::AlphaBeta
+            .search(root, &Limits::depth(3), &opts)
+            .value;
+        let plain = Algorithm::AlphaBeta
+            .search(root, &Limits::depth(3), &SearchOptions::default())
+            .value;
+        differs += usize::from(want != plain);
+        for spec in [
+            "tree-split",
+            "tree-split:q=2",
+            "tree-split:master=1",
+            "tree-split:f=2,q=3",
+        ] {
+            let algo: ParAlgo = spec.parse().unwrap();
+            let algo = algo.with_quiescence(true).unwrap();
+            for be in [
+                Backend::Sim(SimConfig::new(CostModel::arachne())),
+                Backend::Threads { poll_every: 16 },
+            ] {
+                let procs = (!spec.contains("f=")).then_some(5);
+                let out = search(&algo, root, 3, procs, &be).unwrap();
+                assert_eq!(out.value, want, "{spec} {be:?}");
+                assert!(out.stats.qnodes > 0, "{spec} {be:?}");
+            }
+        }
+    }
+    assert!(differs > 0, "quiescence must matter on these positions");
+    for spec in [
+        "baudet",
+        "pbound",
+        "palphabeta-par",
+        "knm",
+        "tree-split:grand=1",
+    ] {
+        let algo: ParAlgo = spec.parse().unwrap();
+        let e = algo.with_quiescence(true).unwrap_err();
+        assert!(e.to_string().contains("--quiescence"), "{spec}: {e}");
+    }
+}
