@@ -28,7 +28,9 @@
 //! Two more options make a searcher a chess engine's search rather than a fixed-depth one; both
 //! are off by default (every exact-value test and node count is unchanged), and a searcher
 //! opts in by calling [`Ctx::extend`] before opening a node and [`Ctx::null_move_cut`] after
-//! expanding it (`falphabeta`, hence `aspiration`, does):
+//! expanding it (`falphabeta`, hence `aspiration`, does, and `alphabeta::falphabeta_tt` when
+//! either is on, hence the shared-memory searches of `arachne-parallel`, whose parallel nodes
+//! use [`extended_depth`], [`null_move_try`] and [`null_move_result`]):
 //!
 //! * **Check extension** (`SearchOptions::check_extension`): a node below the root whose side
 //!   to move is in check ([`Game::in_check`]) gets one more ply of depth, so a check at the

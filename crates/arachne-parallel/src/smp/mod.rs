@@ -47,11 +47,29 @@
 //!   brother fails high, the fork point cancels its frame: running brothers unwind within a
 //!   poll interval, brothers not yet started return at once.
 //! * Limits (stop flag, deadline, node budget) are global: nodes are counted across threads.
+//! * **Engine options.** The check extension and the null move of [`SearchOptions`]
+//!   (`arachne_search::context`, "Check extension" and "Null move") are honoured everywhere in
+//!   the tree. Below the split depth [`ab_tt`] takes `falphabeta`'s loop when either is on
+//!   ([`arachne_search::falphabeta::falphabeta_tt_engine`]: the same table discipline, bottom
+//!   positions' quiescence in the node's window as the serial engine's), and its fast path
+//!   otherwise, unchanged. Above it, `abdada` and `lazy-smp` search in one context per thread
+//!   and call [`Ctx::extend`] and [`Ctx::null_move_cut`] as `falphabeta` does; the nodes of
+//!   `ybwc` and `jamboree` extend a node in check ([`Shared::extend`], bounded by the depth of
+//!   the iteration under way) and try the null move before the eldest brother
+//!   ([`Shared::null_move_try`]), searching the pass with the same parallel search, marked so
+//!   that no second pass follows it, into the serial sub-searches too
+//!   ([`Ctx::after_null_move`]). As in the serial search, values then depend on the pruning;
+//!   where no null move is possible (games without one, kings-and-pawns endings) every
+//!   algorithm returns the serial `falphabeta`'s value with the same options (tested).
+//! * **Aspiration.** `ybwc`, `jamboree` and `abdada` take `aspiration=D`: each iteration after
+//!   the first opens with the window `(v − D, v + D)` around the previous value, as the serial
+//!   `aspiration` (see [`search`]); the UCI engine gives them D = [`DEFAULT_ASPIRATION`].
+//!   `lazy-smp`'s threads always open with windows of their own widths.
 //!
 //! # Values
 //!
-//! At a fixed depth on trees without transpositions `ybwc`, `jamboree` and `abdada` return
-//! exactly the serial negamax value for every thread count (tested on random trees and on the
+//! At a fixed depth on trees without transpositions (and without the null move) `ybwc`,
+//! `jamboree` and `abdada` return exactly the serial negamax value for every thread count (tested on random trees and on the
 //! chess, checkers and Othello bench positions); the table is used for values only at equal
 //! draft, so the same holds with transpositions. `lazy-smp` guarantees less: see its module.
 pub mod abdada;
@@ -359,7 +377,7 @@ pub fn search<G: Game>(
                     })
                 };
                 let prev = last.as_ref().map(|l| l.1);
-                let r = aspirated(aspiration, prev, |a, b| run(a, b), |l| l.score);
+                let r = aspirated(aspiration, prev, run, |l| l.score);
                 match r {
                     Ok(line) if sh.stop_reason().is_none() => {
                         last = Some((d, line.score, line.pv));
