@@ -830,7 +830,8 @@ pub enum Opened<M> {
 /// when an entry of exactly this draft settles the node for the window (as MT does,
 /// [`Ctx::tt_cut`]), so threads profit from each other's finished subtrees. Fail-soft results
 /// are stored as bounds at nodes with at least two plies left
-/// ([`arachne_search::alphabeta::MIN_TT_DEPTH`]).
+/// ([`arachne_search::alphabeta::MIN_TT_DEPTH`]). With the check extension or the null move
+/// on it is the same search on `falphabeta`'s loop, which honours them (see the module docs).
 pub fn ab_tt<G: Game>(
     ctx: &mut Ctx<G>,
     pos: &G,
