@@ -62,7 +62,27 @@ pub const MIN_TT_DEPTH: u32 = 2;
 ///
 /// Shared-memory parallel searches (several threads on one table) search their subtrees with
 /// it, so that they profit from each other's finished subtrees at the serial search's speed.
+///
+/// This fast path knows nothing of the check extension and the null move: with either on
+/// ([`Ctx::engine_options`]) the call is the same search on `falphabeta`'s loop,
+/// [`crate::falphabeta::falphabeta_tt_engine`], which honours them (one test per call; the
+/// recursion below stays on the path chosen at the top).
 pub fn falphabeta_tt<G: Game>(
+    ctx: &mut Ctx<G>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+) -> SearchResult {
+    if ctx.engine_options() {
+        return crate::falphabeta::falphabeta_tt_engine(ctx, pos, depth, ply, alpha, beta);
+    }
+    falphabeta_tt_fast(ctx, pos, depth, ply, alpha, beta)
+}
+
+/// [`falphabeta_tt`]'s fast path (neither engine option on), and its recursion.
+fn falphabeta_tt_fast<G: Game>(
     ctx: &mut Ctx<G>,
     pos: &G,
     depth: u32,
@@ -208,7 +228,7 @@ impl<G: Game, const CHILD: u8, const LEAN: bool, const SHARED: bool> Successors<
         } else if CHILD == ABOVE_FRONTIER {
             -node::<G, ABOVE_FRONTIER, LEAN, SHARED>(ctx, child, 2, ply + 1, -beta, -alpha)?
         } else if SHARED {
-            -falphabeta_tt(ctx, child, self.depth - 1, ply + 1, -beta, -alpha)?
+            -falphabeta_tt_fast(ctx, child, self.depth - 1, ply + 1, -beta, -alpha)?
         } else {
             -alphabeta(ctx, child, self.depth - 1, ply + 1, -beta, -alpha)?
         };

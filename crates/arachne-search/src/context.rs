@@ -28,7 +28,9 @@
 //! Two more options make a searcher a chess engine's search rather than a fixed-depth one; both
 //! are off by default (every exact-value test and node count is unchanged), and a searcher
 //! opts in by calling [`Ctx::extend`] before opening a node and [`Ctx::null_move_cut`] after
-//! expanding it (`falphabeta`, hence `aspiration`, does):
+//! expanding it (`falphabeta`, hence `aspiration`, does, and `alphabeta::falphabeta_tt` when
+//! either is on, hence the shared-memory searches of `arachne-parallel`, whose parallel nodes
+//! use [`extended_depth`], [`null_move_try`] and [`null_move_result`]):
 //!
 //! * **Check extension** (`SearchOptions::check_extension`): a node below the root whose side
 //!   to move is in check ([`Game::in_check`]) gets one more ply of depth, so a check at the
@@ -198,6 +200,55 @@ pub struct Ctx<'a, G: Game> {
 
 /// Adaptive null-move reduction (module docs, "Null move"): `R = 3` above this depth, else 2.
 pub const NULL_MOVE_R3_DEPTH: u32 = 6;
+
+/// The depth to search `pos` at `ply > 0` with, `depth` plies nominally left, with check
+/// extension on in a search whose root has depth `root_depth` (module docs, "Check
+/// extension"): one more when the side to move is in check and the bound allows it. What
+/// [`Ctx::extend`] computes below the root; parallel searches whose nodes have no context of
+/// their own call it directly.
+#[inline]
+pub fn extended_depth<G: Game>(pos: &G, depth: u32, ply: usize, root_depth: u32) -> u32 {
+    if ply > 0 && (ply as u64 + depth as u64) < 2 * root_depth as u64 && pos.in_check() {
+        depth + 1
+    } else {
+        depth
+    }
+}
+
+/// The conditions of the null move (module docs, "Null move") that depend on the node alone,
+/// for a node at `ply` with `depth` plies left and the upper bound `beta`: not at the root,
+/// not at `depth < 2`, `beta` neither infinite nor a mate score, the static value at least
+/// `beta`, and a pass the game allows. Returns the position after the pass and the reduced
+/// depth to search it with (`R` adaptive), or `None`. The caller checks what depends on the
+/// path (the option is on; not right after a null move; not on the previous iteration's
+/// principal line), searches the pass with the window `(−beta, −beta + 1)` and hands the
+/// negated result to [`null_move_result`]. [`Ctx::null_move_cut`] is built from the two.
+#[inline]
+pub fn null_move_try<G: Game>(pos: &G, depth: u32, ply: usize, beta: Score) -> Option<(G, u32)> {
+    if ply == 0 || depth < 2 || beta.0.abs() > Score::MAX_EVAL {
+        return None;
+    }
+    if pos.evaluate().at_ply(ply as u32) < beta {
+        return None;
+    }
+    let passed = pos.null_move()?;
+    let r = if depth > NULL_MOVE_R3_DEPTH { 3 } else { 2 };
+    Some((passed, depth.saturating_sub(1 + r)))
+}
+
+/// The outcome of a null-move test whose pass was worth `v` (from the side that passed):
+/// `Some` value to fail high with when `v` reaches `beta` (`beta` itself when `v` is a mate
+/// score: an unproven mate is not reported), `None` when the node must be searched.
+#[inline]
+pub fn null_move_result(v: Score, beta: Score) -> Option<Score> {
+    if v < beta {
+        None
+    } else if v.is_decisive() {
+        Some(beta)
+    } else {
+        Some(v)
+    }
+}
 
 impl<'a, G: Game> Ctx<'a, G> {
     /// A context for one search.
@@ -492,11 +543,31 @@ impl<'a, G: Game> Ctx<'a, G> {
             self.root_depth = depth;
             return depth;
         }
-        if (ply as u64 + depth as u64) < 2 * self.root_depth as u64 && pos.in_check() {
-            depth + 1
-        } else {
-            depth
-        }
+        extended_depth(pos, depth, ply, self.root_depth)
+    }
+
+    /// True when either engine option (check extension, null move) is on: a searcher that
+    /// skips [`Ctx::extend`] and [`Ctx::null_move_cut`] on its fast path must take a path
+    /// that calls them instead (as `alphabeta::falphabeta_tt` does).
+    #[inline(always)]
+    pub fn engine_options(&self) -> bool {
+        self.check_ext || self.null_move
+    }
+
+    /// Sets the depth of the search's root, the bound on check extensions (module docs,
+    /// "Check extension"), for a context that searches a subtree below ply 0 of a search
+    /// whose root it never enters (the sub-searches of a parallel search). [`Ctx::extend`]
+    /// at ply 0 sets it too.
+    pub fn set_root_depth(&mut self, depth: u32) {
+        self.root_depth = depth;
+    }
+
+    /// Records that the node at `ply` was reached by a null move, for a context that
+    /// searches a subtree whose parent passed in another context (a parallel search's serial
+    /// sub-search of a null-move test): no null move is then tried at `ply` (never two in a
+    /// row).
+    pub fn after_null_move(&mut self, ply: usize) {
+        self.null_ply = Some(ply);
     }
 
     /// The null-move test at an interior node (module docs, "Null move"), called after the
@@ -517,32 +588,20 @@ impl<'a, G: Game> Ctx<'a, G> {
     where
         F: FnOnce(&mut Self, &G, u32, usize, Score, Score) -> SearchResult,
     {
-        if !self.null_move
-            || ply == 0
-            || depth < 2
-            || self.follow_pv
-            || self.null_ply == Some(ply)
-            || beta.0.abs() > Score::MAX_EVAL
-        {
+        if !self.null_move || self.follow_pv || self.null_ply == Some(ply) {
             return Ok(None);
         }
-        if pos.evaluate().at_ply(ply as u32) < beta {
-            return Ok(None);
-        }
-        let Some(passed) = pos.null_move() else {
+        let Some((passed, reduced)) = null_move_try(pos, depth, ply, beta) else {
             return Ok(None);
         };
-        let r = if depth > NULL_MOVE_R3_DEPTH { 3 } else { 2 };
-        let reduced = depth.saturating_sub(1 + r);
         let saved = self.null_ply.replace(ply + 1);
         let v = search(self, &passed, reduced, ply + 1, -beta, -beta + 1);
         self.null_ply = saved;
-        let v = -v?;
-        if v < beta {
+        let Some(v) = null_move_result(-v?, beta) else {
             return Ok(None);
-        }
+        };
         self.stats.cutoffs += 1;
-        Ok(Some(if v.is_decisive() { beta } else { v }))
+        Ok(Some(v))
     }
 
     /// True when `pos` at `ply > 0` repeats a position on the current path or in the game

@@ -22,6 +22,13 @@
 //! a node below the root returns a table entry of exactly its draft whose bound settles it
 //! for the window (as `alphabeta`'s shared form does): a valid bound of the same value, so the
 //! root's value is unchanged; without it the table only orders moves.
+//!
+//! [`falphabeta_tt_engine`] is [`falphabeta_windowed`] with the table discipline of
+//! `alphabeta::falphabeta_tt` (values from the table at equal draft, stores from
+//! [`MIN_TT_DEPTH`] plies left): the serial search of the shared-memory parallel searches when
+//! the check extension or the null move is on, which `falphabeta_tt`'s fast path does not
+//! take.
+use crate::alphabeta::MIN_TT_DEPTH;
 use crate::context::{Ctx, Node, SearchResult};
 use arachne_core::{Game, Score, Window};
 
@@ -34,7 +41,7 @@ pub fn falphabeta<G: Game>(
     alpha: Score,
     beta: Score,
 ) -> SearchResult {
-    node::<G, false>(ctx, pos, depth, ply, alpha, beta)
+    node::<G, false, false>(ctx, pos, depth, ply, alpha, beta)
 }
 
 /// [`falphabeta`] with the quiescence search of each bottom position in the node's window
@@ -47,11 +54,29 @@ pub fn falphabeta_windowed<G: Game>(
     alpha: Score,
     beta: Score,
 ) -> SearchResult {
-    node::<G, true>(ctx, pos, depth, ply, alpha, beta)
+    node::<G, true, false>(ctx, pos, depth, ply, alpha, beta)
 }
 
-/// The loop; `WINDOWED`: bottom positions get the window.
-fn node<G: Game, const WINDOWED: bool>(
+/// `alphabeta::falphabeta_tt` on this file's loop, which honours the check extension and the
+/// null move (module docs): fail-soft, bottom positions in the node's window (as
+/// [`falphabeta_windowed`]), and, at a node below the root of the call with at least
+/// [`MIN_TT_DEPTH`] plies left, a value from a table entry of exactly its draft whose bound
+/// settles it for the window ([`Ctx::tt_cut`]); results are stored as bounds at every node
+/// searched with at least [`MIN_TT_DEPTH`] plies left.
+pub fn falphabeta_tt_engine<G: Game>(
+    ctx: &mut Ctx<G>,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+) -> SearchResult {
+    node::<G, true, true>(ctx, pos, depth, ply, alpha, beta)
+}
+
+/// The loop; `WINDOWED`: bottom positions get the window; `SHARED`: the table discipline of
+/// [`falphabeta_tt_engine`].
+fn node<G: Game, const WINDOWED: bool, const SHARED: bool>(
     ctx: &mut Ctx<G>,
     pos: &G,
     depth: u32,
@@ -60,7 +85,12 @@ fn node<G: Game, const WINDOWED: bool>(
     beta: Score,
 ) -> SearchResult {
     let depth = ctx.extend(pos, depth, ply);
-    if ply > 0 && depth > 0 && ctx.opts.tt_cutoffs {
+    let cuts = if SHARED {
+        depth >= MIN_TT_DEPTH
+    } else {
+        depth > 0 && ctx.opts.tt_cutoffs
+    };
+    if ply > 0 && cuts {
         ctx.enter(ply)?;
         if let Some(s) = ctx.tt_cut(pos, depth, ply, Window::new(alpha, beta)) {
             return Ok(s);
@@ -75,14 +105,15 @@ fn node<G: Game, const WINDOWED: bool>(
         Node::Leaf(v) => return Ok(v),
         Node::Interior(d) => d,
     };
-    if let Some(v) = ctx.null_move_cut(pos, depth, ply, beta, node::<G, WINDOWED>)? {
+    if let Some(v) = ctx.null_move_cut(pos, depth, ply, beta, node::<G, WINDOWED, SHARED>)? {
         return Ok(v);
     }
     let mut m = -Score::INF;
     let mut best = None;
     for i in 0..d {
         let child = pos.play(ctx.move_at(ply, i));
-        let t = -node::<G, WINDOWED>(ctx, &child, depth - 1, ply + 1, -beta, -m.max(alpha))?;
+        let t =
+            -node::<G, WINDOWED, SHARED>(ctx, &child, depth - 1, ply + 1, -beta, -m.max(alpha))?;
         if t > m {
             m = t;
             best = Some(i);
@@ -96,6 +127,8 @@ fn node<G: Game, const WINDOWED: bool>(
             }
         }
     }
-    ctx.tt_store(pos, depth, ply, m, Window::new(alpha, beta), best);
+    if !SHARED || depth >= MIN_TT_DEPTH {
+        ctx.tt_store(pos, depth, ply, m, Window::new(alpha, beta), best);
+    }
     Ok(m)
 }

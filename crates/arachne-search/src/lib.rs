@@ -76,12 +76,13 @@ pub struct SearchOptions {
     pub game_history: Vec<u64>,
     /// Check extension: a node whose side to move is in check ([`Game::in_check`]) is searched
     /// one ply deeper, at most as many extra plies on a path as the root's depth (so a search
-    /// always ends). Honoured by `falphabeta` and `aspiration` ([`context`], "Check
-    /// extension"). A no-op for games without checks.
+    /// always ends). Honoured by `falphabeta`, `aspiration` and the shared-memory searches of
+    /// `arachne-parallel` ([`context`], "Check extension"). A no-op for games without checks.
     pub check_extension: bool,
     /// Null-move pruning with adaptive reduction R = 2 or 3 ([`Game::null_move`];
-    /// [`context`], "Null move"). Honoured by `falphabeta` and `aspiration`. Values may then
-    /// differ from `negamax` (the heuristic's point); a no-op for games without a null move.
+    /// [`context`], "Null move"). Honoured by `falphabeta`, `aspiration` and the shared-memory
+    /// searches of `arachne-parallel`. Values may then differ from `negamax` (the heuristic's
+    /// point); a no-op for games without a null move.
     pub null_move: bool,
     /// Cutoffs from the transposition table in `falphabeta` and `falphabeta_windowed` (off by
     /// default: they use the table for move ordering only). On, a node below the root whose

@@ -15,9 +15,12 @@
 //! `quiescence=on|off` (default on), e.g. `--first aspiration:delta=30,depth=4,time=200`;
 //! `check=on|off` and `null=on|off` (default off, as in the library; the UCI engine turns
 //! both on) for the check extension and the null move of `SearchOptions`, which the
-//! searchers over `falphabeta` (`falphabeta`, `aspiration`) use and the others ignore, e.g. `--first aspiration:check=on,null=on,time=200` plays like `arachne uci`'s search;
-//! for the shared-memory algorithms (`ybwc`, `jamboree`, `lazy-smp`, `abdada`) also
-//! `threads=T` (default 1), e.g. `--first ybwc:threads=2,time=200`; and for every side
+//! searchers over `falphabeta` (`falphabeta`, `aspiration`) and the shared-memory algorithms
+//! use and the other serial ones ignore, e.g. `--first aspiration:check=on,null=on,time=200`
+//! plays like `arachne uci`'s search; for the shared-memory algorithms (`ybwc`, `jamboree`,
+//! `lazy-smp`, `abdada`) also `threads=T` (default 1), e.g. `--first ybwc:threads=2,time=200`,
+//! and their own options (`ybwc:aspiration=50,threads=2,check=on,null=on` plays like `arachne
+//! uci` with `Threads 2`); and for every side
 //! `nodes=N`, a node budget per move.
 //!
 //! The best-first searchers `bfm` and `rbfm` (seed 002) play too, with their own options

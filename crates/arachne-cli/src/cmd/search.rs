@@ -53,11 +53,13 @@ pub struct SearchArgs {
     #[arg(long)]
     pub quiescence: bool,
     /// Extend the search by a ply at positions where the side to move is in check (chess;
-    /// `falphabeta` and `aspiration`; a no-op for games without checks).
+    /// `falphabeta`, `aspiration`, `ybwc`, `jamboree`, `lazy-smp`, `abdada`; a no-op for games
+    /// without checks).
     #[arg(long)]
     pub check_extension: bool,
     /// Null-move pruning, adaptive R = 2/3 (chess, not in check nor in king-and-pawn endings;
-    /// `falphabeta` and `aspiration`; a no-op for games without a null move).
+    /// `falphabeta`, `aspiration`, `ybwc`, `jamboree`, `lazy-smp`, `abdada`; a no-op for games
+    /// without a null move).
     #[arg(long)]
     pub null_move: bool,
     /// Transposition table size in MiB (for staged search on real games, sss, mtdf), exactly

@@ -1,7 +1,10 @@
 //! Shared-memory algorithms from `arachne search --algo ybwc|jamboree|lazy-smp|abdada
 //! --threads T` (module `arachne_parallel::smp`). They search by iterative deepening on one
-//! shared transposition table (`--hash` MiB) and honour `--nodes` and `--time-ms` (the result
-//! is the last completed depth).
+//! shared transposition table (`--hash` MiB, allocated fallibly: a size the machine cannot hold
+//! is one line and exit 2) and honour `--nodes` and `--time-ms` (the result is the last
+//! completed depth), and the search options `--ordering`, `--preorder`, `--quiescence`,
+//! `--null-move` and `--check-extension`, in the parallel part of the tree as in the serial
+//! sub-searches.
 use super::search::{limits, report, resolve_depth, SearchArgs};
 use crate::error::{CliError, CliResult};
 use arachne_core::Game;
@@ -40,6 +43,12 @@ fn run_ours(args: &SearchArgs) -> CliResult {
     }
     if args.hash > 1 << 16 {
         return Err(CliError::usage("--hash is in MiB and at most 65536"));
+    }
+    if args.hash == 0 {
+        return Err(CliError::usage(format!(
+            "`{}` searches on a shared transposition table: --hash must be at least 1",
+            args.algo
+        )));
     }
     let threads = threads(args.threads)?;
     with_game(

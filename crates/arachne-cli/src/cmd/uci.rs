@@ -28,12 +28,17 @@
 //! game's earlier positions from `position … moves …`. The default `aspiration` (and
 //! `falphabeta`) also extends checks by a ply and prunes with the null move (options
 //! `CheckExtension` and `NullMove`, on by default; `arachne_search::context`, "Check
-//! extension" and "Null move"); the other algorithms ignore them. With `Threads` above 1 the search is
-//! the shared-memory algorithm of option `ParallelAlgorithm` (`ybwc`, the default, `jamboree`,
-//! `lazy-smp` or `abdada`; module `arachne_parallel::smp`) by iterative deepening on the
-//! engine's table, one `info` line per completed depth; `stop` reaches every thread within a
-//! poll interval (2048 nodes). Repetitions are seen within each thread's sub-searches and
-//! against the game's history, not across the parallel part of the tree.
+//! extension" and "Null move"); the other serial algorithms ignore them. With `Threads` above
+//! 1 the search is the shared-memory algorithm of option `ParallelAlgorithm` (`ybwc`, the
+//! default, `jamboree`, `lazy-smp` or `abdada`; module `arachne_parallel::smp`) by iterative
+//! deepening on the engine's table, one `info` line per completed depth; `stop` reaches every
+//! thread within a poll interval (2048 nodes). It honours the same options as the serial
+//! engine (ordering, quiescence, check extension, null move) and, like `aspiration`, opens
+//! each depth with an aspiration window of half-width 50 around the previous depth's value
+//! (`ybwc`, `jamboree`, `abdada`: [`arachne_parallel::smp::DEFAULT_ASPIRATION`], unless the
+//! `ParallelAlgorithm` value gives `aspiration=D`; `lazy-smp`'s threads have windows of their
+//! own). Repetitions are seen within each thread's sub-searches and against the game's
+//! history, not across the parallel part of the tree.
 //!
 //! `bestmove` is always a legal move: the best move of the deepest completed iteration, or the
 //! first legal move if not even depth 1 completed; `0000` when there is no legal move.
@@ -42,7 +47,7 @@ use crate::error::CliResult;
 use arachne_core::{Game, Limits, StopFlag, TranspositionTable};
 use arachne_games::chess::cozy_chess::{Color, Move};
 use arachne_games::Chess;
-use arachne_parallel::smp::SmpAlgo;
+use arachne_parallel::smp::{SmpAlgo, DEFAULT_ASPIRATION};
 use arachne_search::{Algorithm, SearchOptions, SearchOutcome, ValueKind};
 use clap::Args;
 use std::io::BufRead;
@@ -343,7 +348,10 @@ impl Engine {
         let job = Job {
             root: pos,
             algo: self.algo,
-            parallel: (self.threads > 1).then_some((self.parallel, self.threads)),
+            parallel: (self.threads > 1).then_some((
+                self.parallel.or_aspiration(DEFAULT_ASPIRATION),
+                self.threads,
+            )),
             opts,
             limits,
             tt: Arc::clone(&self.tt),

@@ -110,12 +110,15 @@ impl Busy {
 
 /// Runs ABDADA with `threads` threads to `depth` plies; `report` gets each completed depth in
 /// order. Returns the deepest completed iteration. Thread 0 is the caller's; the others are
-/// jobs of the pool of `threads − 1` workers ([`super::pool`]).
+/// jobs of the pool of `threads − 1` workers ([`super::pool`]). With `aspiration` (a
+/// half-width), a thread opens depth `d` with a window around the value of depth `d − 1`
+/// ([`super::aspirated`], as [`super::search`] describes).
 pub fn abdada<G: Game>(
     sh: &Shared<G>,
     root: &G,
     depth: u32,
     threads: usize,
+    aspiration: Option<i32>,
     report: &mut dyn FnMut(Iteration<G::Move>),
 ) -> Result<Option<Iteration<G::Move>>, ParError> {
     let helpers = if threads > 1 {
@@ -155,13 +158,27 @@ pub fn abdada<G: Game>(
             if d > depth || sh.halted() {
                 return;
             }
+            let prev = match d {
+                1 => None,
+                _ => results.lock().expect("abdada lock")[d as usize - 1]
+                    .as_ref()
+                    .map(|it| it.1),
+            };
             let r = sh.with_ctx_in(k, Some(&frames[d as usize]), |ctx| {
                 let it = Iter {
                     busy: &busy,
                     frame: &frames[d as usize],
                 };
-                let v = search(ctx, &it, root, d, 0, -Score::INF, Score::INF, false)?;
-                Ok((v.expect("the root is never deferred"), ctx.pv(0).to_vec()))
+                let v = super::aspirated(
+                    aspiration,
+                    prev,
+                    |a, b| {
+                        search(ctx, &it, root, d, 0, a, b, false)
+                            .map(|v| v.expect("the root is never deferred"))
+                    },
+                    |v| *v,
+                )?;
+                Ok((v, ctx.pv(0).to_vec()))
             });
             if let Ok((v, pv)) = r {
                 let mut res = results.lock().expect("abdada lock");
@@ -248,9 +265,13 @@ fn search<G: Game>(
     beta: Score,
     exclusive: bool,
 ) -> Result<Option<Score>, Aborted> {
-    if depth < MIN_DEFER_DEPTH {
+    // With the check extension on (at ply 0: the root's depth is recorded for its bound), a
+    // node in check searched by `ab_tt` is extended there: hand it the nominal depth.
+    let extended = ctx.extend(pos, depth, ply);
+    if extended < MIN_DEFER_DEPTH {
         return ab_tt(ctx, pos, depth, ply, alpha, beta).map(Some);
     }
+    let depth = extended;
     if it.frame.cancelled_here() {
         return Err(Aborted(StopReason::Stopped));
     }
@@ -277,16 +298,25 @@ fn search<G: Game>(
         }
         Node::Interior(n) => n,
     };
-    let r = sons(ctx, it, pos, depth, ply, alpha, beta, n);
+    // The null move first (`None` unless the option is on), searched non-exclusively.
+    let null = ctx.null_move_cut(pos, depth, ply, beta, |ctx, p, d, pl, a, b| {
+        search(ctx, it, p, d, pl, a, b, false).map(|v| v.expect("only exclusive searches defer"))
+    });
+    let r = match null {
+        Ok(Some(v)) => Ok((v, None, true)),
+        Ok(None) => sons(ctx, it, pos, depth, ply, alpha, beta, n).map(|(m, b)| (m, b, false)),
+        Err(e) => Err(e),
+    };
     // The value goes to the table before the mark is cleared: a thread that finds the node
-    // no longer busy finds its value.
-    if let Ok((m, best)) = r {
+    // no longer busy finds its value. (A null-move fail high is not stored, as in the serial
+    // search.)
+    if let Ok((m, best, false)) = r {
         ctx.tt_store(pos, depth, ply, m, window, best);
     }
     if let Some(k) = key {
         busy.leave(k);
     }
-    r.map(|(m, _)| Some(m))
+    r.map(|(m, _, _)| Some(m))
 }
 
 /// The two passes over the sons of an opened node: the value and the best son's index.

@@ -36,7 +36,7 @@
 use super::work_span::{self, Dag, Fork, StrandId};
 use super::{Frame, Line, Opened, Shared};
 use arachne_core::{Game, Score, StopReason, Window};
-use arachne_search::context::{Aborted, Ctx};
+use arachne_search::context::{null_move_result, Aborted, Ctx};
 use std::sync::Mutex;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -71,9 +71,29 @@ pub fn jamboree<G: Game>(
     beta: Score,
     serial: u32,
 ) -> Result<Line<G::Move>, Aborted> {
-    if depth < serial {
-        return sh.serial(frame, pos, depth, ply, alpha, beta);
+    node(sh, frame, pos, depth, ply, alpha, beta, serial, false)
+}
+
+/// [`jamboree`]; `after_null`: `pos` was reached by a null move.
+#[allow(clippy::too_many_arguments)]
+fn node<G: Game>(
+    sh: &Shared<G>,
+    frame: &Frame,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    serial: u32,
+    after_null: bool,
+) -> Result<Line<G::Move>, Aborted> {
+    // With the check extension on, a node in check searched serially is extended by the
+    // serial search itself: hand it the nominal depth.
+    let extended = sh.extend(pos, depth, ply);
+    if extended < serial {
+        return sh.serial(frame, pos, depth, ply, alpha, beta, after_null);
     }
+    let depth = extended;
     let window = Window::new(alpha, beta);
     let moves = match sh.open(frame, pos, depth, ply, window)? {
         Opened::Value(v) => {
@@ -84,8 +104,28 @@ pub fn jamboree<G: Game>(
         }
         Opened::Moves(m) => m,
     };
+    // The null move, before any son (a fail high needs no son at all).
+    if let Some((passed, reduced)) = sh.null_move_try(pos, depth, ply, beta, after_null) {
+        let v = node(
+            sh,
+            frame,
+            &passed,
+            reduced,
+            ply + 1,
+            -beta,
+            -beta + 1,
+            serial,
+            true,
+        )?;
+        if let Some(v) = null_move_result(-v.score, beta) {
+            return Ok(Line {
+                score: v,
+                pv: Vec::new(),
+            });
+        }
+    }
     let (m0, g0) = moves[0];
-    let first = jamboree(
+    let first = node(
         sh,
         frame,
         &pos.play(m0),
@@ -94,6 +134,7 @@ pub fn jamboree<G: Game>(
         -beta,
         -alpha,
         serial,
+        false,
     )?;
     let first = first.child(m0);
     if first.score >= beta || moves.len() == 1 {
@@ -115,7 +156,18 @@ pub fn jamboree<G: Game>(
     let fork = frame.child();
     let search = |i: usize, a: Score, b: Score| {
         let (mv, _) = moves[i];
-        jamboree(sh, &fork, &pos.play(mv), depth - 1, ply + 1, -b, -a, serial).map(|l| l.child(mv))
+        node(
+            sh,
+            &fork,
+            &pos.play(mv),
+            depth - 1,
+            ply + 1,
+            -b,
+            -a,
+            serial,
+            false,
+        )
+        .map(|l| l.child(mv))
     };
     // Records an abort; false when it came from this node's own cutoff (ignored).
     let failed = |st: &mut State<G::Move>, e: Aborted| {

@@ -144,6 +144,8 @@ fn root_search<G: Game>(
     alpha: Score,
     beta: Score,
 ) -> Result<(Score, Vec<G::Move>), Aborted> {
+    // Records the iteration's depth, the bound on check extensions below (a no-op without).
+    let depth = ctx.extend(root, depth, 0);
     ctx.enter(0)?;
     let n = match ctx.node(root, depth, 0) {
         Node::Leaf(v) => return Ok((v, Vec::new())),

@@ -47,11 +47,29 @@
 //!   brother fails high, the fork point cancels its frame: running brothers unwind within a
 //!   poll interval, brothers not yet started return at once.
 //! * Limits (stop flag, deadline, node budget) are global: nodes are counted across threads.
+//! * **Engine options.** The check extension and the null move of [`SearchOptions`]
+//!   (`arachne_search::context`, "Check extension" and "Null move") are honoured everywhere in
+//!   the tree. Below the split depth [`ab_tt`] takes `falphabeta`'s loop when either is on
+//!   ([`arachne_search::falphabeta::falphabeta_tt_engine`]: the same table discipline, bottom
+//!   positions' quiescence in the node's window as the serial engine's), and its fast path
+//!   otherwise, unchanged. Above it, `abdada` and `lazy-smp` search in one context per thread
+//!   and call [`Ctx::extend`] and [`Ctx::null_move_cut`] as `falphabeta` does; the nodes of
+//!   `ybwc` and `jamboree` extend a node in check ([`Shared::extend`], bounded by the depth of
+//!   the iteration under way) and try the null move before the eldest brother
+//!   ([`Shared::null_move_try`]), searching the pass with the same parallel search, marked so
+//!   that no second pass follows it, into the serial sub-searches too
+//!   ([`Ctx::after_null_move`]). As in the serial search, values then depend on the pruning;
+//!   where no null move is possible (games without one, kings-and-pawns endings) every
+//!   algorithm returns the serial `falphabeta`'s value with the same options (tested).
+//! * **Aspiration.** `ybwc`, `jamboree` and `abdada` take `aspiration=D`: each iteration after
+//!   the first opens with the window `(v − D, v + D)` around the previous value, as the serial
+//!   `aspiration` (see [`search`]); the UCI engine gives them D = [`DEFAULT_ASPIRATION`].
+//!   `lazy-smp`'s threads always open with windows of their own widths.
 //!
 //! # Values
 //!
-//! At a fixed depth on trees without transpositions `ybwc`, `jamboree` and `abdada` return
-//! exactly the serial negamax value for every thread count (tested on random trees and on the
+//! At a fixed depth on trees without transpositions (and without the null move) `ybwc`,
+//! `jamboree` and `abdada` return exactly the serial negamax value for every thread count (tested on random trees and on the
 //! chess, checkers and Othello bench positions); the table is used for values only at equal
 //! draft, so the same holds with transpositions. `lazy-smp` guarantees less: see its module.
 pub mod abdada;
@@ -62,15 +80,16 @@ pub mod ybwc;
 
 use crate::ParError;
 use arachne_core::{
-    Bound, Game, Limits, Score, Stats, StopFlag, StopReason, TranspositionTable, TtEntry, Window,
+    Bound, Game, Limits, Score, Stats, StopFlag, StopReason, TranspositionTable, TtEntry, TtError,
+    Window,
 };
 use arachne_search::alphabeta::falphabeta_tt;
-use arachne_search::context::{Aborted, Ctx, Node, Scratch, SearchResult};
+use arachne_search::context::{self, Aborted, Ctx, Node, Scratch, SearchResult};
 use arachne_search::ordering::OrderingState;
 use arachne_search::{SearchOptions, SearchOutcome, ValueKind};
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -88,24 +107,94 @@ pub enum SmpAlgo {
     Ybwc {
         /// Serial depth.
         serial: u32,
+        /// Aspiration half-width of each iteration after the first (see [`search`]).
+        aspiration: Option<i32>,
     },
     /// Jamboree; subtrees shallower than `serial` plies are searched serially.
     Jamboree {
         /// Serial depth.
         serial: u32,
+        /// Aspiration half-width of each iteration after the first (see [`search`]).
+        aspiration: Option<i32>,
     },
-    /// Lazy SMP.
+    /// Lazy SMP (its threads always open an iteration with an aspiration window of their own).
     LazySmp,
     /// ABDADA.
-    Abdada,
+    Abdada {
+        /// Aspiration half-width of each iteration after the first (see [`search`]).
+        aspiration: Option<i32>,
+    },
+}
+
+/// The aspiration half-width the UCI engine gives the shared-memory algorithms that take one,
+/// the same as the serial `aspiration`'s default.
+pub const DEFAULT_ASPIRATION: i32 = 50;
+
+impl SmpAlgo {
+    /// The aspiration half-width, for the algorithms that take one.
+    pub fn aspiration(&self) -> Option<i32> {
+        match *self {
+            SmpAlgo::Ybwc { aspiration, .. }
+            | SmpAlgo::Jamboree { aspiration, .. }
+            | SmpAlgo::Abdada { aspiration } => aspiration,
+            SmpAlgo::LazySmp => None,
+        }
+    }
+
+    /// `self` with aspiration windows of half-width `delta` where the algorithm takes them
+    /// and none was given (`lazy-smp` has its own: unchanged).
+    pub fn or_aspiration(self, delta: i32) -> SmpAlgo {
+        match self {
+            SmpAlgo::Ybwc { serial, aspiration } => SmpAlgo::Ybwc {
+                serial,
+                aspiration: aspiration.or(Some(delta)),
+            },
+            SmpAlgo::Jamboree { serial, aspiration } => SmpAlgo::Jamboree {
+                serial,
+                aspiration: aspiration.or(Some(delta)),
+            },
+            SmpAlgo::Abdada { aspiration } => SmpAlgo::Abdada {
+                aspiration: aspiration.or(Some(delta)),
+            },
+            SmpAlgo::LazySmp => SmpAlgo::LazySmp,
+        }
+    }
+}
+
+/// Why a shared-memory search could not run (the search itself never fails: a limit ends it
+/// with the last completed iteration).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SmpError {
+    /// A thread count outside `1..=MAX_THREADS`.
+    #[error("--threads must be between 1 and {MAX_THREADS} (got {0})")]
+    Threads(usize),
+    /// The search's own table (no table given) could not be made: a size outside the table's
+    /// range, or memory the allocator refused.
+    #[error("--hash: {0}")]
+    Table(#[from] TtError),
+    /// The thread pool could not be started.
+    #[error("{0}")]
+    Pool(String),
+}
+
+impl From<SmpError> for ParError {
+    fn from(e: SmpError) -> ParError {
+        ParError(e.to_string())
+    }
+}
+
+impl From<ParError> for SmpError {
+    fn from(e: ParError) -> SmpError {
+        SmpError::Pool(e.0)
+    }
 }
 
 /// One line per algorithm, for `arachne algos`.
 pub const CATALOGUE: &[(&str, &str)] = &[
-    ("ybwc", "Young Brothers Wait (Feldmann): eldest brother first, younger brothers in parallel on a work-stealing pool; ybwc:serial=N (default 3); --threads T"),
-    ("jamboree", "Jamboree (Joerg & Kuszmaul): first child full window, the rest null-window tests in parallel, fail-highs re-searched in order; jamboree:serial=N (default 3); --threads T (seed 002 §6.2)"),
-    ("lazy-smp", "Lazy SMP: every thread searches the root on the shared table, varied by depth offset, move order and aspiration width; best move by vote (score - min + 14) x depth; --threads T"),
-    ("abdada", "ABDADA (Weill): a node another thread is searching is deferred and revisited; --threads T"),
+    ("ybwc", "Young Brothers Wait (Feldmann): eldest brother first, younger brothers in parallel on a work-stealing pool; ybwc:serial=N (default 3),aspiration=D (aspiration windows, off by default); --threads T; honours --null-move and --check-extension"),
+    ("jamboree", "Jamboree (Joerg & Kuszmaul): first child full window, the rest null-window tests in parallel, fail-highs re-searched in order; jamboree:serial=N (default 3),aspiration=D; --threads T; honours --null-move and --check-extension (seed 002 §6.2)"),
+    ("lazy-smp", "Lazy SMP: every thread searches the root on the shared table, varied by depth offset, move order and aspiration width; best move by vote (score - min + 14) x depth; --threads T; honours --null-move and --check-extension"),
+    ("abdada", "ABDADA (Weill): a node another thread is searching is deferred and revisited; abdada:aspiration=D; --threads T; honours --null-move and --check-extension"),
 ];
 
 impl FromStr for SmpAlgo {
@@ -114,9 +203,13 @@ impl FromStr for SmpAlgo {
         let (name, opts) = s.split_once(':').unwrap_or((s, ""));
         let name = name.trim().to_ascii_lowercase();
         let mut serial = None;
+        let mut aspiration = None;
         for part in opts.split(',').filter(|p| !p.trim().is_empty()) {
             match part.split_once('=') {
                 Some((k, v)) if k.trim() == "serial" => {
+                    if serial.is_some() {
+                        return Err(ParError(format!("{name}: key `serial` given twice")));
+                    }
                     let v: u32 = v.trim().parse().map_err(|_| {
                         ParError(format!("{name}: serial=`{}` is not a depth", v.trim()))
                     })?;
@@ -124,6 +217,24 @@ impl FromStr for SmpAlgo {
                         return Err(ParError(format!("{name}: serial must be between 1 and 64")));
                     }
                     serial = Some(v);
+                }
+                Some((k, v)) if k.trim() == "aspiration" => {
+                    if aspiration.is_some() {
+                        return Err(ParError(format!("{name}: key `aspiration` given twice")));
+                    }
+                    let v: i32 = v.trim().parse().map_err(|_| {
+                        ParError(format!(
+                            "{name}: aspiration=`{}` is not a window half-width",
+                            v.trim()
+                        ))
+                    })?;
+                    if !(1..=Score::MAX_EVAL).contains(&v) {
+                        return Err(ParError(format!(
+                            "{name}: aspiration must be between 1 and {}",
+                            Score::MAX_EVAL
+                        )));
+                    }
+                    aspiration = Some(v);
                 }
                 Some((k, _)) => {
                     return Err(ParError(format!("{name}: unknown option `{}`", k.trim())))
@@ -136,18 +247,23 @@ impl FromStr for SmpAlgo {
             }
         }
         let serial_ok = |a: SmpAlgo| {
-            if serial.is_some() && matches!(a, SmpAlgo::LazySmp | SmpAlgo::Abdada) {
+            if serial.is_some() && matches!(a, SmpAlgo::LazySmp | SmpAlgo::Abdada { .. }) {
                 Err(ParError(format!("{name}: unknown option `serial`")))
+            } else if aspiration.is_some() && a == SmpAlgo::LazySmp {
+                Err(ParError(format!(
+                    "{name}: unknown option `aspiration` (lazy-smp's threads use aspiration \
+                     windows of their own widths)"
+                )))
             } else {
                 Ok(a)
             }
         };
         let serial = serial.unwrap_or(DEFAULT_SERIAL_DEPTH);
         match name.as_str() {
-            "ybwc" => Ok(SmpAlgo::Ybwc { serial }),
-            "jamboree" => Ok(SmpAlgo::Jamboree { serial }),
+            "ybwc" => Ok(SmpAlgo::Ybwc { serial, aspiration }),
+            "jamboree" => Ok(SmpAlgo::Jamboree { serial, aspiration }),
             "lazy-smp" | "lazysmp" | "lazy" => serial_ok(SmpAlgo::LazySmp),
-            "abdada" => serial_ok(SmpAlgo::Abdada),
+            "abdada" => serial_ok(SmpAlgo::Abdada { aspiration }),
             other => Err(ParError(format!(
                 "unknown shared-memory algorithm `{other}` (known: {})",
                 CATALOGUE.iter().map(|c| c.0).collect::<Vec<_>>().join(", ")
@@ -159,10 +275,15 @@ impl FromStr for SmpAlgo {
 impl fmt::Display for SmpAlgo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SmpAlgo::Ybwc { serial } => write!(f, "ybwc:serial={serial}"),
-            SmpAlgo::Jamboree { serial } => write!(f, "jamboree:serial={serial}"),
-            SmpAlgo::LazySmp => write!(f, "lazy-smp"),
-            SmpAlgo::Abdada => write!(f, "abdada"),
+            SmpAlgo::Ybwc { serial, .. } => write!(f, "ybwc:serial={serial}")?,
+            SmpAlgo::Jamboree { serial, .. } => write!(f, "jamboree:serial={serial}")?,
+            SmpAlgo::LazySmp => write!(f, "lazy-smp")?,
+            SmpAlgo::Abdada { .. } => write!(f, "abdada")?,
+        }
+        match (self.aspiration(), self) {
+            (None, _) => Ok(()),
+            (Some(d), SmpAlgo::Abdada { .. }) => write!(f, ":aspiration={d}"),
+            (Some(d), _) => write!(f, ",aspiration={d}"),
         }
     }
 }
@@ -186,8 +307,18 @@ pub fn is_smp_name(spec: &str) -> bool {
 /// stage. A stage that a limit interrupts is discarded, as in serial staged iteration: the
 /// outcome is the last completed stage (kind [`ValueKind::Unknown`] if none completed).
 ///
+/// With an aspiration half-width `δ` (`ybwc`, `jamboree`, `abdada`: `aspiration=δ`), every
+/// stage after the first whose predecessor's value `v` is not a mate score opens with the
+/// window `(v − δ, v + δ)` and, on a failure, is searched again with the fail-soft bound, as
+/// the serial `aspiration` does (`(−∞, g + 1)` after a fail low with result `g`, `(g − 1,
+/// +∞)` after a fail high): the stage's value is still exact.
+///
+/// Every option of `opts` is honoured, the check extension and the null move included, in the
+/// parallel part of the tree as in the serial sub-searches (see the module docs).
+///
 /// `tt`: a caller-owned table (kept between searches, e.g. by the UCI engine); without one a
-/// table of `opts.tt_mib` MiB (at least 1) is made for the search.
+/// table of `opts.tt_mib` MiB (at least 1) is made for the search, fallibly: a size the
+/// machine cannot hold is [`SmpError::Table`], not an abort.
 pub fn search<G: Game>(
     algo: &SmpAlgo,
     root: &G,
@@ -196,18 +327,16 @@ pub fn search<G: Game>(
     threads: usize,
     tt: Option<&TranspositionTable>,
     report: &mut dyn FnMut(&SearchOutcome<G::Move>),
-) -> Result<SearchOutcome<G::Move>, ParError> {
+) -> Result<SearchOutcome<G::Move>, SmpError> {
     if threads == 0 || threads > MAX_THREADS {
-        return Err(ParError(format!(
-            "--threads must be between 1 and {MAX_THREADS}"
-        )));
+        return Err(SmpError::Threads(threads));
     }
     let start = Instant::now();
     let own;
     let tt = match tt {
         Some(t) => t,
         None => {
-            own = TranspositionTable::with_mib(opts.tt_mib.max(1));
+            own = TranspositionTable::try_with_mib(opts.tt_mib.max(1))?;
             &own
         }
     };
@@ -231,19 +360,24 @@ pub fn search<G: Game>(
         }
     };
     let last = match *algo {
-        SmpAlgo::Ybwc { serial } | SmpAlgo::Jamboree { serial } => {
+        SmpAlgo::Ybwc { serial, aspiration } | SmpAlgo::Jamboree { serial, aspiration } => {
             let pool = pool(threads)?;
             let jam = matches!(algo, SmpAlgo::Jamboree { .. });
-            let mut last = None;
+            let mut last: Option<(u32, Score, Vec<G::Move>)> = None;
             for d in 1..=depth {
-                let r = pool.install(|| {
-                    let frame = Frame::root();
-                    if jam {
-                        jamboree::jamboree(&sh, &frame, root, d, 0, -Score::INF, Score::INF, serial)
-                    } else {
-                        ybwc::ybwc(&sh, &frame, root, d, 0, -Score::INF, Score::INF, serial)
-                    }
-                });
+                sh.set_root_depth(d);
+                let run = |alpha: Score, beta: Score| {
+                    pool.install(|| {
+                        let frame = Frame::root();
+                        if jam {
+                            jamboree::jamboree(&sh, &frame, root, d, 0, alpha, beta, serial)
+                        } else {
+                            ybwc::ybwc(&sh, &frame, root, d, 0, alpha, beta, serial)
+                        }
+                    })
+                };
+                let prev = last.as_ref().map(|l| l.1);
+                let r = aspirated(aspiration, prev, run, |l| l.score);
                 match r {
                     Ok(line) if sh.stop_reason().is_none() => {
                         last = Some((d, line.score, line.pv));
@@ -257,11 +391,39 @@ pub fn search<G: Game>(
         SmpAlgo::LazySmp => lazy_smp::lazy_smp(&sh, root, depth, threads, &mut |l| {
             report(&finish(&sh, Some(l)))
         }),
-        SmpAlgo::Abdada => abdada::abdada(&sh, root, depth, threads, &mut |l| {
-            report(&finish(&sh, Some(l)))
-        })?,
+        SmpAlgo::Abdada { aspiration } => {
+            abdada::abdada(&sh, root, depth, threads, aspiration, &mut |l| {
+                report(&finish(&sh, Some(l)))
+            })?
+        }
     };
     Ok(finish(&sh, last))
+}
+
+/// One stage searched by `run(α, β)` with aspiration windows of half-width `delta` around
+/// `prev`, the previous stage's value (see [`search`]); a full window without either, or when
+/// `prev` is a mate score. `score` reads a result's fail-soft value.
+pub fn aspirated<T, E>(
+    delta: Option<i32>,
+    prev: Option<Score>,
+    mut run: impl FnMut(Score, Score) -> Result<T, E>,
+    score: impl Fn(&T) -> Score,
+) -> Result<T, E> {
+    let inf = Score::INF;
+    let (Some(delta), Some(v)) = (delta, prev.filter(|v| !v.is_decisive())) else {
+        return run(-inf, inf);
+    };
+    let alpha = Score((v.0 as i64 - delta as i64).max(-inf.0 as i64) as i32);
+    let beta = Score((v.0 as i64 + delta as i64).min(inf.0 as i64) as i32);
+    let r = run(alpha, beta)?;
+    let g = score(&r);
+    if g <= alpha {
+        run(-inf, g + 1)
+    } else if g >= beta {
+        run(g - 1, inf)
+    } else {
+        Ok(r)
+    }
 }
 
 /// The pool of `workers` threads of this process (made at the first call; see the module docs).
@@ -367,6 +529,9 @@ pub struct Shared<'a, G: Game> {
     /// Set when a global limit stopped the search: every thread unwinds.
     halt: StopFlag,
     reason: AtomicU8,
+    /// Depth of the iteration under way (`ybwc`, `jamboree`), the bound on check extensions
+    /// of every context made for it ([`Ctx::set_root_depth`]).
+    root_depth: AtomicU32,
     /// Per thread (the last slot for threads outside the pool): what its sub-searches carry.
     slots: Vec<Mutex<Slot<G::Move>>>,
 }
@@ -400,6 +565,7 @@ impl<'a, G: Game> Shared<'a, G> {
             nodes: AtomicU64::new(0),
             halt,
             reason: AtomicU8::new(0),
+            root_depth: AtomicU32::new(limits.depth.unwrap_or(1)),
             slots: (0..threads.max(1) + 1)
                 .map(|_| {
                     Mutex::new(Slot {
@@ -410,6 +576,43 @@ impl<'a, G: Game> Shared<'a, G> {
                 })
                 .collect(),
         }
+    }
+
+    /// Sets the depth of the iteration under way (the bound on check extensions; contexts
+    /// made afterwards take it). `lazy-smp` and `abdada`, whose threads search different
+    /// depths at once, set it in each thread's context instead ([`Ctx::extend`] at ply 0).
+    pub fn set_root_depth(&self, depth: u32) {
+        self.root_depth.store(depth, Ordering::Relaxed);
+    }
+
+    /// The depth of a node of the parallel part at `ply` with `depth` plies nominally left:
+    /// one more with the check extension on where [`Ctx::extend`] would give one (module docs
+    /// of `arachne_search::context`, "Check extension").
+    pub fn extend(&self, pos: &G, depth: u32, ply: usize) -> u32 {
+        if !self.opts.check_extension {
+            return depth;
+        }
+        context::extended_depth(pos, depth, ply, self.root_depth.load(Ordering::Relaxed))
+    }
+
+    /// The null-move test of a node of the parallel part (`arachne_search::context`, "Null
+    /// move"), before its moves are searched: with the option on and the node not reached by
+    /// a null move (`after_null`), the position after the pass and the reduced depth to search
+    /// it with, in the window `(−beta, −beta + 1)`, marked as reached by a null move; then
+    /// [`context::null_move_result`] of the negated result says whether the node fails high.
+    /// The parallel nodes follow no principal line, as the serial searches of this module.
+    pub fn null_move_try(
+        &self,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        beta: Score,
+        after_null: bool,
+    ) -> Option<(G, u32)> {
+        if !self.opts.null_move || after_null {
+            return None;
+        }
+        context::null_move_try(pos, depth, ply, beta)
     }
 
     /// Why a global limit stopped the search, if one did.
@@ -506,6 +709,7 @@ impl<'a, G: Game> Shared<'a, G> {
         };
         let mut ctx: Ctx<G> =
             Ctx::with_scratch(self.opts, &self.inner, Some(self.tt), scratch).with_abort(&hook);
+        ctx.set_root_depth(self.root_depth.load(Ordering::Relaxed));
         if let Some(o) = ordering {
             ctx.set_ordering(o);
         }
@@ -526,7 +730,9 @@ impl<'a, G: Game> Shared<'a, G> {
         r
     }
 
-    /// A serial sub-search [`ab_tt`] of `pos` (`depth` plies left, at `ply`) with its line.
+    /// A serial sub-search [`ab_tt`] of `pos` (`depth` plies left, at `ply`) with its line;
+    /// `after_null`: `pos` was reached by a null move (none is tried at its root).
+    #[allow(clippy::too_many_arguments)]
     pub fn serial(
         &self,
         frame: &Frame,
@@ -535,8 +741,12 @@ impl<'a, G: Game> Shared<'a, G> {
         ply: usize,
         alpha: Score,
         beta: Score,
+        after_null: bool,
     ) -> Result<Line<G::Move>, Aborted> {
         self.with_ctx(Some(frame), |ctx| {
+            if after_null {
+                ctx.after_null_move(ply);
+            }
             let score = ab_tt(ctx, pos, depth, ply, alpha, beta)?;
             Ok(Line {
                 score,
@@ -620,7 +830,8 @@ pub enum Opened<M> {
 /// when an entry of exactly this draft settles the node for the window (as MT does,
 /// [`Ctx::tt_cut`]), so threads profit from each other's finished subtrees. Fail-soft results
 /// are stored as bounds at nodes with at least two plies left
-/// ([`arachne_search::alphabeta::MIN_TT_DEPTH`]).
+/// ([`arachne_search::alphabeta::MIN_TT_DEPTH`]). With the check extension or the null move
+/// on it is the same search on `falphabeta`'s loop, which honours them (see the module docs).
 pub fn ab_tt<G: Game>(
     ctx: &mut Ctx<G>,
     pos: &G,

@@ -19,7 +19,7 @@
 use super::work_span::{self, Dag, Fork, StrandId};
 use super::{Frame, Line, Opened, Shared};
 use arachne_core::{Game, Score, StopReason, Window};
-use arachne_search::context::{Aborted, Ctx};
+use arachne_search::context::{null_move_result, Aborted, Ctx};
 use std::sync::Mutex;
 
 /// YBWC search of `pos` with `depth` plies left at `ply` in `(alpha, beta)`: the fail-soft
@@ -35,9 +35,29 @@ pub fn ybwc<G: Game>(
     beta: Score,
     serial: u32,
 ) -> Result<Line<G::Move>, Aborted> {
-    if depth < serial {
-        return sh.serial(frame, pos, depth, ply, alpha, beta);
+    node(sh, frame, pos, depth, ply, alpha, beta, serial, false)
+}
+
+/// [`ybwc`]; `after_null`: `pos` was reached by a null move.
+#[allow(clippy::too_many_arguments)]
+fn node<G: Game>(
+    sh: &Shared<G>,
+    frame: &Frame,
+    pos: &G,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    serial: u32,
+    after_null: bool,
+) -> Result<Line<G::Move>, Aborted> {
+    // With the check extension on, a node in check searched serially is extended by the
+    // serial search itself: hand it the nominal depth.
+    let extended = sh.extend(pos, depth, ply);
+    if extended < serial {
+        return sh.serial(frame, pos, depth, ply, alpha, beta, after_null);
     }
+    let depth = extended;
     let window = Window::new(alpha, beta);
     let moves = match sh.open(frame, pos, depth, ply, window)? {
         Opened::Value(v) => {
@@ -48,9 +68,29 @@ pub fn ybwc<G: Game>(
         }
         Opened::Moves(m) => m,
     };
+    // The null move, before any son (a fail high needs no son at all).
+    if let Some((passed, reduced)) = sh.null_move_try(pos, depth, ply, beta, after_null) {
+        let v = node(
+            sh,
+            frame,
+            &passed,
+            reduced,
+            ply + 1,
+            -beta,
+            -beta + 1,
+            serial,
+            true,
+        )?;
+        if let Some(v) = null_move_result(-v.score, beta) {
+            return Ok(Line {
+                score: v,
+                pv: Vec::new(),
+            });
+        }
+    }
     // The eldest brother, alone.
     let (m0, g0) = moves[0];
-    let first = ybwc(
+    let first = node(
         sh,
         frame,
         &pos.play(m0),
@@ -59,6 +99,7 @@ pub fn ybwc<G: Game>(
         -beta,
         -alpha,
         serial,
+        false,
     )?;
     let first = first.child(m0);
     if first.score >= beta || moves.len() == 1 {
@@ -86,7 +127,7 @@ pub fn ybwc<G: Game>(
                     return;
                 }
                 let a = st.lock().expect("ybwc lock").alpha;
-                let r = ybwc(
+                let r = node(
                     sh,
                     fork,
                     &pos.play(mv),
@@ -95,6 +136,7 @@ pub fn ybwc<G: Game>(
                     -beta,
                     -a,
                     serial,
+                    false,
                 );
                 let mut st = st.lock().expect("ybwc lock");
                 match r {
