@@ -59,6 +59,19 @@ fn run_ours(args: &SearchArgs) -> CliResult {
     if let ParAlgo::TypeGuided(o) = &mut algo {
         o.quiescence |= args.quiescence;
     }
+    // `--memory`: knm keeps a record per node touched; the others keep no tree.
+    if let Some(m) = args.memory {
+        let ParAlgo::Knm(o) = &mut algo else {
+            return Err(CliError::usage(format!(
+                "--memory caps a tree kept in memory (bfm, rbfm, knm); `{}` keeps none",
+                args.algo
+            )));
+        };
+        if m == 0 || m > 1 << 20 {
+            return Err(CliError::usage("--memory is in MiB, 1..=1048576"));
+        }
+        o.memory_mib = m;
+    }
     let backend = match args.backend.as_deref().unwrap_or("sim") {
         "sim" => {
             let cost = CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?;
