@@ -18,9 +18,10 @@
 //!   [`HOOKS`]. So adding a hook to the trait fails that test until the hook is added to
 //!   [`HOOKS`], which fails [`check_forwarding`] until it has a check, which fails every
 //!   wrapper's test until the wrapper forwards it.
-//! * The test `every_generic_wrapper_is_probed` (in `arachne-runtime`'s tests, which see the
-//!   workspace sources) finds every `impl<G: Game> Game for W<G>` in the workspace and requires
-//!   a test calling `check_forwarding` on `W`, so a new wrapper cannot skip the probe either.
+//! * The test `every_generic_wrapper_is_probed` (`crates/arachne-experiments/tests/wrappers.rs`,
+//!   a crate that sees every wrapper) finds every `impl<…> Game for W<…>` in the workspace's
+//!   sources and requires that file to call `check_forwarding` on `W`, so a new wrapper cannot
+//!   skip the probe either.
 //!
 //! The probe breaks the trait's contract on purpose (`successor_values` disagrees with `play`
 //! then `evaluate`; `is_terminal` is true at a position with moves): it is for these checks
