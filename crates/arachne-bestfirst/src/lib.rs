@@ -177,6 +177,29 @@ impl std::str::FromStr for BfAlgo {
     }
 }
 
+/// Largest table file read (`rbfm:table=FILE`), bytes: the shipped tables are 8–33 KB.
+pub const MAX_TABLE_BYTES: u64 = 16 << 20;
+
+/// The text of a table file, read up to [`MAX_TABLE_BYTES`] (a longer file, or an endless
+/// one such as `/dev/zero`, is refused, never read whole).
+fn read_table_file(path: &str) -> Result<String, BfError> {
+    use std::io::Read;
+    let cannot = |e: std::io::Error| BfError(format!("cannot read table `{path}`: {e}"));
+    let f = std::fs::File::open(path).map_err(cannot)?;
+    let mut bytes = Vec::new();
+    f.take(MAX_TABLE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    if bytes.len() as u64 > MAX_TABLE_BYTES {
+        return Err(BfError(format!(
+            "table `{path}` is longer than {} MiB: not a distribution table",
+            MAX_TABLE_BYTES >> 20
+        )));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| BfError(format!("cannot read table `{path}`: not UTF-8 text")))
+}
+
 impl BfAlgo {
     /// Resolves the distribution table for a game: `table=FILE`, else the shipped table for the
     /// game ([`tables::default_for`]); `dist=` overrides the family.
@@ -186,8 +209,7 @@ impl BfAlgo {
         }
         let mut t = match &self.table_file {
             Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| BfError(format!("cannot read table `{path}`: {e}")))?;
+                let text = read_table_file(path)?;
                 DistTable::from_text(&text).map_err(|e| BfError(format!("table `{path}`: {e}")))?
             }
             None => tables::default_for(game, spec),

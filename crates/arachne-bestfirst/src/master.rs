@@ -18,6 +18,13 @@
 //! leaf per child evaluated; the master charges one interior node per selection and one per
 //! backup (the tree work that serializes this form, §6.1), and one message per job.
 //!
+//! **Limits.** The master stops on a generated-node budget ([`MasterConfig::max_nodes`] or
+//! `limits.nodes`, the smaller), a deadline and the stop flag ([`MasterConfig::limits`]),
+//! checked before each tree update it starts: like the serial engine it then ends with its best
+//! move so far ([`BfStop::Nodes`], [`BfStop::Time`], [`BfStop::Stopped`]); replies still out
+//! with slaves are dropped. A run stopped by the deadline or the flag has no serial baseline
+//! (its `P = 1` run would stop at another point).
+//!
 //! The master's random stream is seeded, so a run on `sim` is repeatable bit for bit; on
 //! `threads` the order in which replies arrive is not, so only the value of a run to the end
 //! is.
@@ -49,7 +56,7 @@ use crate::engine::{
 };
 use crate::heuristics::{self, Job, LeafWork};
 use crate::tree::{count_moves, Tree, PENDING};
-use arachne_core::{Game, Score, Stats};
+use arachne_core::{Game, Limits, Score, Stats};
 use arachne_runtime::{run_sim, run_threads, CostModel, Env, Pid, Process, SimConfig, HOST};
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -104,6 +111,9 @@ pub struct MasterConfig {
     pub serial_baseline: bool,
     /// Record a [`TracePoint`] after every tree update.
     pub trace: bool,
+    /// Deadline, stop flag and node budget (module docs, "Limits"; `depth` is not used: the
+    /// principal-variation depth is `opts.pv_depth`).
+    pub limits: Limits,
 }
 
 impl MasterConfig {
@@ -115,6 +125,7 @@ impl MasterConfig {
             max_nodes: None,
             serial_baseline: true,
             trace: false,
+            limits: Limits::default(),
         }
     }
 }
@@ -205,6 +216,8 @@ pub struct MasterState<G: Game> {
     queue: VecDeque<u32>,
     trace: Option<Vec<TracePoint<G::Move>>>,
     resolved: u64,
+    /// Deadline and stop flag.
+    limits: Limits,
 }
 
 /// The meter's reading now (0 without one).
@@ -388,6 +401,12 @@ impl<G: Game> MasterState<G> {
         let t = self.s.tree();
         if t.root().solved() {
             return Some(BfStop::Solved);
+        }
+        if self.limits.stop.is_stopped() {
+            return Some(BfStop::Stopped);
+        }
+        if self.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(BfStop::Time);
         }
         let o = self.s.options();
         if let Some(d) = o.pv_depth {
@@ -663,7 +682,10 @@ pub fn processes_with<G: Game>(
         procs: p,
         idle: (1..p).rev().collect(),
         outstanding: 0,
-        budget: cfg.max_nodes.unwrap_or(u64::MAX),
+        budget: cfg
+            .max_nodes
+            .unwrap_or(u64::MAX)
+            .min(cfg.limits.nodes.unwrap_or(u64::MAX)),
         done: false,
         stats: Stats::default(),
         moves: Vec::new(),
@@ -673,6 +695,7 @@ pub fn processes_with<G: Game>(
         queue: VecDeque::new(),
         trace: cfg.trace.then(Vec::new),
         resolved: 0,
+        limits: cfg.limits.clone(),
     })));
     for _ in 1..p {
         procs.push(RbfmProc::Slave {
@@ -781,7 +804,9 @@ pub(crate) fn search_on<G: Game>(
     let mut outcome = m.s.outcome(Duration::ZERO, why);
     outcome.stats = stats;
     outcome.elapsed = start.elapsed();
+    let cut = matches!(why, BfStop::Time | BfStop::Stopped);
     let serial_time = match backend {
+        Backend::Sim(_) if cut => None,
         Backend::Sim(sc) if cfg.serial_baseline && cfg.procs > 1 => {
             let one = MasterConfig {
                 procs: 1,

@@ -153,3 +153,34 @@ fn shared_tree_budget_and_consistency_when_stopped() {
     assert_eq!(out.stop, BfStop::Memory);
     assert!(tree.len() <= 5_000);
 }
+
+#[test]
+fn master_slave_honours_the_deadline_the_flag_and_a_node_budget() {
+    // Issue 24 item 6: master–slave RBFM took neither --nodes nor --time-ms.
+    let root = inc(10, 30, 2);
+    let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
+    for backend in [sim, Backend::Threads] {
+        let mut cfg = MasterConfig::new(opts(Kind::Rbfm, 9), 4);
+        cfg.limits = Limits::default().with_nodes(3_000);
+        let out = master::search(&root, &cfg, &backend).unwrap();
+        assert_eq!(out.outcome.stop, BfStop::Nodes);
+        assert!(out.outcome.generated() <= 3_000 && out.outcome.generated() > 2_900);
+        assert!(out.outcome.best_move.is_some());
+        let mut cfg = MasterConfig::new(opts(Kind::Rbfm, 9), 4);
+        cfg.limits = Limits::default().with_time(std::time::Duration::ZERO);
+        let out = master::search(&root, &cfg, &backend).unwrap();
+        assert_eq!(out.outcome.stop, BfStop::Time);
+        assert!(out.serial_time.is_none() && out.speedup.is_none());
+        let cfg = MasterConfig::new(opts(Kind::Rbfm, 9), 4);
+        cfg.limits.stop.stop();
+        let out = master::search(&root, &cfg, &backend).unwrap();
+        assert_eq!(out.outcome.stop, BfStop::Stopped);
+    }
+    // The smaller of the two budgets wins.
+    let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
+    let mut cfg = MasterConfig::new(opts(Kind::Rbfm, 9), 4);
+    cfg.max_nodes = Some(2_000);
+    cfg.limits = Limits::default().with_nodes(50_000);
+    let out = master::search(&root, &cfg, &sim).unwrap();
+    assert!(out.outcome.generated() <= 2_000);
+}

@@ -19,6 +19,7 @@
 pub mod game;
 pub mod limits;
 pub mod parse;
+pub mod probe;
 pub mod rng;
 pub mod score;
 pub mod stats;

@@ -57,7 +57,8 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 
 /// A chess position searched with the branching factor fixed at `n` (seeded random subset of
-/// the legal moves).
+/// the legal moves). Every other hook is the chess position's (quiescence moves: its captures
+/// among the kept moves; `parse_move` finds only kept moves).
 #[derive(Clone, Debug)]
 pub struct FixedBranching {
     /// The position.
@@ -103,13 +104,49 @@ impl Game for FixedBranching {
         self.pos.evaluate()
     }
 
+    fn successor_values(&self) -> impl Fn(Self::Move) -> Score + '_ {
+        self.pos.successor_values()
+    }
+
     fn is_terminal(&self) -> bool {
         self.pos.is_terminal()
+    }
+
+    fn in_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        Some(FixedBranching {
+            pos: self.pos.null_move()?,
+            ..*self
+        })
     }
 
     fn hash(&self) -> Option<u64> {
         self.pos.hash()
     }
+
+    /// The chess position's captures among the moves kept here.
+    fn noisy_moves(&self, out: &mut Vec<Self::Move>) {
+        self.pos.noisy_moves(out);
+        if out.is_empty() {
+            return;
+        }
+        let mut kept = Vec::new();
+        self.moves(&mut kept);
+        out.retain(|m| kept.contains(m));
+    }
+
+    fn order_hint(&self, mv: Self::Move) -> i32 {
+        self.pos.order_hint(mv)
+    }
+
+    fn history_index(&self, mv: Self::Move) -> Option<usize> {
+        self.pos.history_index(mv)
+    }
+
+    const HISTORY_SIZE: usize = <Chess as Game>::HISTORY_SIZE;
 
     fn move_name(&self, mv: Self::Move) -> String {
         self.pos.move_name(mv)

@@ -50,6 +50,20 @@
 //! * `model=dist|pooled` (default `dist`) — see above; `pooled` runs on `--backend sim` only,
 //!   with `--procs k`, and reports the paper's time units and speedup (mono time / time).
 //!
+//! ## Limits and memory
+//! Both models stop on `--nodes` (nodes expanded and bottom positions evaluated), `--time-ms`
+//! and the stop flag (Ctrl-C), as every parallel search does: the outcome then has no value
+//! (`stopped` set) and the counts so far. Every node a search touches keeps a record (with its
+//! position and one entry per move) until the search ends, so memory grows with the tree: it
+//! is bounded by [`KnmOptions::memory_mib`] (`--memory MiB`, default [`DEFAULT_MEMORY_MIB`]),
+//! counted as the records, their descendant lists, the name table (distributed form) and the
+//! queued messages — not heap memory a position itself may own, nor (distributed form) the
+//! messages in flight in the runtime's queues and channels, so a process holds somewhat more
+//! (about 1.3 GB at the default cap for `incremental:b=10,d=10`, 4 processors, sim or threads,
+//! measured with `/usr/bin/time`; 0.8 GB for chess to depth 7 in the pooled model). Reaching the cap ends the
+//! search with an error naming `--memory`; nothing larger than the cap is ever asked of the
+//! allocator, and a refused allocation is the same error, never an abort.
+//!
 //! ## Choices where the paper leaves details open (each tested in `tests/knm.rs`)
 //! 1. **Negamax.** A node's value is from its own side to move; a parent stores the negation of
 //!    what a descendant reports, so "rank 1" is always the largest stored value. The "worst value
@@ -123,6 +137,10 @@ pub mod pooled;
 
 use arachne_core::{Game, Score, Stats};
 
+/// Default cap on the memory of a search's node records (and queued messages), MiB: the same
+/// default as best-first's tree (`--memory`).
+pub const DEFAULT_MEMORY_MIB: u64 = 1024;
+
 /// Largest number of messages one search may handle before it is abandoned with an error (a
 /// guard: the method always terminates on a finite tree).
 pub const DEFAULT_MAX_MESSAGES: u64 = 1 << 36;
@@ -158,6 +176,10 @@ pub struct KnmOptions {
     pub seed: u64,
     /// Guard against runaway searches.
     pub max_messages: u64,
+    /// Cap on the node records and queued messages, MiB (`--memory`; [`DEFAULT_MEMORY_MIB`]):
+    /// in the pooled model for the whole machine, in the distributed form `memory_mib / P`
+    /// per processor. Reaching it ends the search with an error that says so (module docs).
+    pub memory_mib: u64,
 }
 
 impl Default for KnmOptions {
@@ -170,6 +192,7 @@ impl Default for KnmOptions {
             model: Model::Dist,
             seed: 1,
             max_messages: DEFAULT_MAX_MESSAGES,
+            memory_mib: DEFAULT_MEMORY_MIB,
         }
     }
 }

@@ -126,6 +126,7 @@ arachne_runtime::wire_fields!(
 const KNM_DOWN: u8 = 0;
 const KNM_UP: u8 = 1;
 const KNM_FINAL: u8 = 2;
+const KNM_FULL: u8 = 3;
 
 /// The distributed Key Node Method's messages ([`knm::dist::Msg`]): a tag byte, then the
 /// fields. A node address (owner in the high 32 bits) is a varint, up to 8 bytes for a record
@@ -169,6 +170,10 @@ where
                 best.encode(out);
                 iterations.encode(out);
             }
+            K::Full { records } => {
+                out.push(KNM_FULL);
+                records.encode(out);
+            }
         }
     }
 
@@ -191,6 +196,9 @@ where
                 value: Score::decode(r)?,
                 best: Option::<G::Move>::decode(r)?,
                 iterations: u32::decode(r)?,
+            },
+            KNM_FULL => K::Full {
+                records: u64::decode(r)?,
             },
             t => return Err(WireError(format!("unknown knm message tag {t}"))),
         })
@@ -425,6 +433,7 @@ mod tests {
                 best: Some(ms[3]),
                 iterations: 5,
             },
+            K::Full { records: 1 << 40 },
         ];
         for m in &msgs {
             round_trip(m, &root);

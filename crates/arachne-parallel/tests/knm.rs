@@ -376,3 +376,73 @@ fn variants_have_their_effects() {
     }
     assert!(red > 0, "no redundant down message was suppressed");
 }
+
+#[test]
+fn pooled_model_stops_on_limits_and_counts() {
+    // Issue 24 item 5: the pooled model ignored the node budget, the deadline and the flag.
+    let t = paper_tree(8, 8, 3, false);
+    let o = KnmOptions::default();
+    let l = Limits::default().with_nodes(5_000);
+    let out = pooled::run_limited(&t, 8, 4, &o, &l).unwrap();
+    assert_eq!(out.stopped, Some(arachne_core::StopReason::Nodes));
+    let nodes = out.stats.stats().nodes();
+    assert!(nodes >= 5_000, "{nodes}");
+    // Checked every CHECK_EVERY messages; a message visits at most one node.
+    assert!(nodes <= 5_000 + pooled::CHECK_EVERY, "{nodes}");
+    assert!(out.best_move.is_none());
+    let l = Limits::default().with_time(std::time::Duration::ZERO);
+    let out = pooled::run_limited(&t, 8, 4, &o, &l).unwrap();
+    assert_eq!(out.stopped, Some(arachne_core::StopReason::Time));
+    let l = Limits::default();
+    l.stop.stop();
+    let out = pooled::run_limited(&t, 8, 4, &o, &l).unwrap();
+    assert_eq!(out.stopped, Some(arachne_core::StopReason::Stopped));
+    // Through the search entry point: stopped, no value, counts.
+    let algo: ParAlgo = "knm:model=pooled".parse().unwrap();
+    let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
+    let l = Limits::default().with_nodes(5_000);
+    let out = arachne_parallel::search_limited(
+        &algo,
+        &t,
+        8,
+        arachne_core::Window::FULL,
+        Some(4),
+        &sim,
+        &l,
+    )
+    .unwrap();
+    assert_eq!(out.stopped, Some(arachne_core::StopReason::Nodes));
+    assert!(out.stats.nodes() >= 5_000 && out.messages > 0);
+    assert!(out.best_move.is_none() && out.speedup.is_none());
+}
+
+#[test]
+fn node_records_stay_within_the_memory_cap() {
+    // Issue 24 items 5 and 6: records grew without bound (6 GiB asked, 8 GiB used).
+    let t = paper_tree(10, 10, 1, false);
+    let small = KnmOptions {
+        memory_mib: 1,
+        ..KnmOptions::default()
+    };
+    let e = pooled::run(&t, 10, 4, &small).unwrap_err();
+    assert!(e.0.contains("--memory 1 MiB"), "{e}");
+    let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
+    for backend in [sim, Backend::Threads { poll_every: 32 }] {
+        for fifo in [true, false] {
+            let algo = ParAlgo::Knm(KnmOptions {
+                memory_mib: 2,
+                fifo,
+                ..KnmOptions::default()
+            });
+            let e = search(&algo, &t, 10, Some(4), &backend).unwrap_err();
+            assert!(e.0.contains("--memory 2 MiB"), "{e}");
+        }
+    }
+    // A search that fits is exact, in both models.
+    let t = paper_tree(4, 5, 2, false);
+    let want = exact(&t, 5);
+    assert_eq!(pooled::run(&t, 5, 3, &small).unwrap().value, want);
+    let algo = ParAlgo::Knm(small);
+    let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
+    assert_eq!(search(&algo, &t, 5, Some(3), &sim).unwrap().value, want);
+}

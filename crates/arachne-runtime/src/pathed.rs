@@ -24,6 +24,15 @@
 //!   is about 40 bytes larger, copied at every `play`; that copy is the price of sending any
 //!   position of any game at any moment without serialization code.
 //!
+//! ## Hooks
+//! Every hook of [`Game`] is forwarded to the wrapped game (the test
+//! `pathed_forwards_every_hook` checks it with [`arachne_core::probe`]). Two need more than a
+//! call:
+//! * `null_move` returns a wrapped position whose path records the pass as [`NULL_INDEX`], so
+//!   a null-move position is a position like any other: it has a path, travels on the wire and
+//!   is replayed by the wrapped game's `null_move` (an error if that game refuses there).
+//! * `successor_values` wraps the wrapped game's function, applied to the wrapped move.
+//!
 //! ## Moves
 //! A move ([`PMove`]) carries the wrapped move, its generation index and the ply of the position
 //! it is played from. On the wire a **root move** (ply 0) is its index, resolved against the
@@ -42,6 +51,10 @@ use std::hash::{Hash, Hasher};
 
 /// Bytes of path stored inline.
 pub const INLINE: usize = 36;
+
+/// The path index of a null move ([`Game::null_move`]): the largest index, which no move list
+/// reaches. A path through a null move replays it as the wrapped game's `null_move`.
+pub const NULL_INDEX: u32 = u32::MAX;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Path {
@@ -144,7 +157,7 @@ impl<G: Game> Pathed<G> {
         self.path.bytes()
     }
 
-    /// The path as move indices.
+    /// The path as move indices ([`NULL_INDEX`] for a null move).
     pub fn path(&self) -> Vec<u32> {
         let mut r = Reader::new(self.path.bytes());
         let mut out = Vec::with_capacity(self.plies as usize);
@@ -220,8 +233,27 @@ impl<G: Game> Game for Pathed<G> {
     }
 
     #[inline]
+    fn successor_values(&self) -> impl Fn(PMove<G>) -> Score + '_ {
+        let f = self.pos.successor_values();
+        move |m: PMove<G>| f(m.mv)
+    }
+
+    #[inline]
     fn is_terminal(&self) -> bool {
         self.pos.is_terminal()
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        Some(Pathed {
+            pos: self.pos.null_move()?,
+            path: self.path.with(NULL_INDEX),
+            plies: self.plies + 1,
+        })
     }
 
     #[inline]
@@ -262,6 +294,18 @@ impl<G: Game> Game for Pathed<G> {
     fn move_name(&self, m: PMove<G>) -> String {
         self.pos.move_name(m.mv)
     }
+
+    fn parse_move(&self, name: &str) -> Option<PMove<G>> {
+        let mv = self.pos.parse_move(name)?;
+        with_scratch::<G::Move, _>(|all| {
+            self.pos.moves(all);
+            all.iter().position(|&m| m == mv).map(|i| PMove {
+                mv,
+                idx: i as u32,
+                ply: self.plies,
+            })
+        })
+    }
 }
 
 thread_local! {
@@ -291,6 +335,15 @@ fn replay<G: Game>(root: &Pathed<G>, plies: u32, bytes: &[u8]) -> Result<Pathed<
     let mut moves = Vec::new();
     while !r.is_empty() {
         let i = r.varint()?;
+        if i == NULL_INDEX as u64 {
+            pos = pos.null_move().ok_or_else(|| {
+                WireError(format!(
+                    "a null move at ply {} where the game allows none",
+                    pos.plies
+                ))
+            })?;
+            continue;
+        }
         pos.moves(&mut moves);
         let Some(&m) = usize::try_from(i).ok().and_then(|i| moves.get(i)) else {
             return Err(WireError(format!(
@@ -431,6 +484,50 @@ mod tests {
         let back: Pathed<IidTree> = from_bytes(&to_bytes(&pos), Some(&root)).unwrap();
         assert_eq!(back.path(), pos.path());
         assert_eq!(back.inner().hash(), pos.inner().hash());
+    }
+
+    #[test]
+    fn pathed_forwards_every_hook() {
+        arachne_core::probe::check_forwarding(|| {
+            Pathed::root(arachne_core::probe::Probe::default())
+        })
+        .unwrap();
+    }
+
+    #[test]
+    fn null_move_positions_travel_by_their_path() {
+        let root = Pathed::root(Chess::default());
+        let mut ms = Vec::new();
+        root.moves(&mut ms);
+        let child = root.play(ms[0]);
+        let null = child.null_move().expect("chess passes out of check");
+        assert_eq!(null.plies(), 2);
+        assert_eq!(
+            null.inner().hash(),
+            child.inner().null_move().unwrap().hash()
+        );
+        let back: Pathed<Chess> = from_bytes(&to_bytes(&null), Some(&root)).unwrap();
+        assert_eq!(back.path(), null.path());
+        assert_eq!(back.inner().hash(), null.inner().hash());
+        // Below it, moves and paths go on as usual.
+        null.moves(&mut ms);
+        let deeper = null.play(ms[3]);
+        let back: Pathed<Chess> = from_bytes(&to_bytes(&deeper), Some(&root)).unwrap();
+        assert_eq!(back.inner().hash(), deeper.inner().hash());
+        // A game without null moves refuses a path through one.
+        let iid = Pathed::root(IidTree::new(IidParams {
+            n: 3,
+            d: 3,
+            seed: 1,
+            range: None,
+        }));
+        let mut bad = Vec::new();
+        put_varint(&mut bad, 1);
+        let mut path = Vec::new();
+        put_varint(&mut path, NULL_INDEX as u64);
+        put_varint(&mut bad, path.len() as u64);
+        bad.extend_from_slice(&path);
+        assert!(from_bytes::<Pathed<IidTree>>(&bad, Some(&iid)).is_err());
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //! (§3.2.3); without it a synthetic tree is searched to the end (exact value) and a real game
 //! until its principal variation reaches the game's default depth. `--nodes N` is the budget
 //! of generated nodes, `--memory MiB` (or `rbfm:memory=MiB`) caps the tree (default
-//! 1024 MiB); either ends the search cleanly with its best move. `rbfm:threads=T` runs the
+//! 1024 MiB); either ends the search cleanly with its best move, as `--time-ms` and Ctrl-C do,
+//! in every form (serial, shared tree, master–slave). `rbfm:threads=T` runs the
 //! shared-tree form on T threads, `--procs P [--backend sim|threads|mpi]` the master–slave form.
 use super::search::{limits, pv_names, resolve_depth, SearchArgs};
 use crate::error::{CliError, CliResult};
@@ -74,11 +75,6 @@ impl GameVisitor for Visit<'_> {
             let out = shared::search(&root, &algo.opts, &lim, t);
             (out, json!({"threads": t, "form": "shared-tree"}))
         } else if let Some(p) = args.procs {
-            if args.nodes.is_some() || args.time_ms.is_some() {
-                return Err(CliError::usage(
-                    "--nodes and --time-ms are not supported by master–slave rbfm",
-                ));
-            }
             let backend = match args.backend.as_deref().unwrap_or("sim") {
                 "sim" => {
                     let cost = CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?;
@@ -95,7 +91,9 @@ impl GameVisitor for Visit<'_> {
                     )))
                 }
             };
-            let cfg = MasterConfig::new(algo.opts.clone(), p);
+            let mut cfg = MasterConfig::new(algo.opts.clone(), p);
+            // --nodes, --time-ms and Ctrl-C, as for the serial search.
+            cfg.limits = lim.clone();
             let par = master::search(&root, &cfg, &backend).map_err(CliError::usage)?;
             let mut extra = json!({"procs": p, "form": "master-slave", "messages": par.messages,
                 "backend": args.backend});

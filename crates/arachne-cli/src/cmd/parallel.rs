@@ -68,9 +68,22 @@ fn run_ours(args: &SearchArgs) -> CliResult {
     let algo = algo.with_preorder(args.preorder || args.ordering);
     // `--quiescence`: bottom positions valued by the capture search (tree-split, type-guided);
     // the others refuse it with one line.
-    let algo = algo
+    let mut algo = algo
         .with_quiescence(args.quiescence)
         .map_err(CliError::usage)?;
+    // `--memory`: knm keeps a record per node touched; the others keep no tree.
+    if let Some(m) = args.memory {
+        let ParAlgo::Knm(o) = &mut algo else {
+            return Err(CliError::usage(format!(
+                "--memory caps a tree kept in memory (bfm, rbfm, knm); `{}` keeps none",
+                args.algo
+            )));
+        };
+        if m == 0 || m > 1 << 20 {
+            return Err(CliError::usage("--memory is in MiB, 1..=1048576"));
+        }
+        o.memory_mib = m;
+    }
     let backend = match args.backend.as_deref().unwrap_or("sim") {
         "sim" => {
             let cost = CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?;

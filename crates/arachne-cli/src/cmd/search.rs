@@ -73,7 +73,8 @@ pub struct SearchArgs {
     /// Stop after this many milliseconds.
     #[arg(long)]
     pub time_ms: Option<u64>,
-    /// Cap on a best-first search's tree (bfm, rbfm), MiB.
+    /// Cap on a best-first search's tree (bfm, rbfm) or on knm's node records, MiB (default
+    /// 1024).
     #[arg(long)]
     pub memory: Option<u64>,
     /// Print one JSON object instead of text.

@@ -18,7 +18,11 @@
 //! * **Reordering** (`fifo=0`): a processor keeps the messages delivered to it and handles them in
 //!   a seeded random order (as background work), so messages between two nodes overtake each other
 //!   even though the runtimes deliver FIFO per processor link; serial numbers drop stale ones.
-use super::{Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
+//! * **Memory.** A processor's records, their descendant lists, its name table and its waiting
+//!   messages are bounded by `memory_mib / P` ([`KnmOptions::memory_mib`]). A processor that
+//!   would pass its share stops handling messages and tells the host ([`Msg::Full`]), which
+//!   ends the run; the search then fails with an error naming `--memory`.
+use super::{Desc, Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
 use crate::{
     execute, max_procs, principal_line, serial_reference, stopped_outcome, Backend, ParError,
     ParOutcome,
@@ -28,6 +32,7 @@ use arachne_core::Limits;
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process, StepperMode, HOST};
 use std::collections::HashMap;
+use std::mem::size_of;
 use std::time::Instant;
 
 /// A node address: owner processor in the high 32 bits, record index in the low ones.
@@ -66,6 +71,18 @@ pub enum Msg<G: Game> {
         best: Option<G::Move>,
         iterations: u32,
     },
+    /// a processor → host: its records reached its share of the memory cap (module docs).
+    Full {
+        /// The processor's records.
+        records: u64,
+    },
+}
+
+/// Bytes a processor counts per record: the record and its entry in the name table (key,
+/// index, and the table's control byte, at the table's worst load of 7/8).
+fn record_bytes<G: Game>() -> u64 {
+    let entry = size_of::<((Addr, u32), u32)>() + 1;
+    (size_of::<Node<G, Addr>>() + entry * 8 / 7 + 1) as u64
 }
 
 /// One processor: the node records it owns.
@@ -88,6 +105,12 @@ pub struct KnmProc<G: Game> {
     super_seq: u32,
     iterations: u32,
     done: bool,
+    /// This processor's share of the memory cap, bytes.
+    cap: u64,
+    /// Bytes of the records' descendant lists.
+    desc_bytes: u64,
+    /// The cap was reached: the host was told, nothing more is handled.
+    full: bool,
 }
 
 impl<G: Game> KnmProc<G> {
@@ -114,7 +137,45 @@ impl<G: Game> KnmProc<G> {
             super_seq: 0,
             iterations: 0,
             done: false,
+            cap: opts.memory_mib.saturating_mul(1 << 20) / nprocs.max(1) as u64,
+            desc_bytes: 0,
+            full: false,
         }
+    }
+
+    /// The bytes this processor holds ([`Msg::Full`]).
+    fn held(&self) -> u64 {
+        self.nodes.len() as u64 * record_bytes::<G>()
+            + self.desc_bytes
+            + self.waiting.capacity() as u64 * size_of::<(Pid, Msg<G>)>() as u64
+    }
+
+    /// Room for one more record within the cap (growing the record vector and the name table
+    /// by at most what the cap leaves), else the host is told and false returned.
+    fn room(&mut self, env: &mut Env<'_, Msg<G>>) -> bool {
+        let per = record_bytes::<G>();
+        let len = self.nodes.len();
+        let ok = self.held() + per <= self.cap
+            && {
+                if len == self.nodes.capacity() {
+                    let allowed = (self.cap.saturating_sub(self.held()) / per) as usize;
+                    let grow = len.max(32).min(allowed).max(1);
+                    self.nodes.try_reserve_exact(grow).is_ok()
+                } else {
+                    true
+                }
+            }
+            && self.names.try_reserve(1).is_ok();
+        if !ok {
+            self.full = true;
+            env.send(
+                HOST,
+                Msg::Full {
+                    records: len as u64,
+                },
+            );
+        }
+        ok
     }
 
     fn down_to_root(&mut self, env: &mut Env<'_, Msg<G>>, root: Option<G>) {
@@ -143,9 +204,12 @@ impl<G: Game> KnmProc<G> {
     }
 
     fn handle(&mut self, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
+        if self.full {
+            return;
+        }
         let before = self.stats;
         let idx = match msg {
-            Msg::Final { .. } => return,
+            Msg::Final { .. } | Msg::Full { .. } => return,
             Msg::Down {
                 parent,
                 slot,
@@ -156,6 +220,9 @@ impl<G: Game> KnmProc<G> {
                 let i = match self.names.get(&(parent, slot)) {
                     Some(&i) => i,
                     None => {
+                        if !self.room(env) {
+                            return;
+                        }
                         let i = self.nodes.len() as u32;
                         self.nodes.push(Node::new(pos, parent, slot, ply));
                         self.names.insert((parent, slot), i);
@@ -165,13 +232,13 @@ impl<G: Game> KnmProc<G> {
                 };
                 self.outs.clear();
                 let outs = &mut self.outs;
-                self.nodes[i as usize].on_down(
-                    d,
-                    &self.rules,
-                    &mut self.stats,
-                    &mut self.buf,
-                    &mut |o| outs.push(o),
-                );
+                let node = &mut self.nodes[i as usize];
+                let had = node.desc.capacity();
+                node.on_down(d, &self.rules, &mut self.stats, &mut self.buf, &mut |o| {
+                    outs.push(o)
+                });
+                let grown = node.desc.capacity().saturating_sub(had);
+                self.desc_bytes += (grown * size_of::<Desc<G::Move>>()) as u64;
                 i
             }
             Msg::Up { to, slot, u } => {
@@ -273,13 +340,25 @@ impl<G: Game> Process for KnmProc<G> {
         }
         if self.opts.fifo {
             self.handle(msg, env);
-        } else {
+        } else if !self.full {
+            if self.waiting.len() == self.waiting.capacity() {
+                let per = size_of::<(Pid, Msg<G>)>() as u64;
+                let grow = self.waiting.capacity().max(32) as u64;
+                if self.held() + grow * per > self.cap
+                    || self.waiting.try_reserve_exact(grow as usize).is_err()
+                {
+                    self.full = true;
+                    let records = self.nodes.len() as u64;
+                    env.send(HOST, Msg::Full { records });
+                    return;
+                }
+            }
             self.waiting.push((from, msg));
         }
     }
 
     fn busy(&self) -> bool {
-        !self.waiting.is_empty()
+        !self.full && !self.waiting.is_empty()
     }
 
     fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
@@ -355,8 +434,17 @@ pub fn search_limited<G: Game>(
         },
     };
     let run = execute(ps, vec![(0, start_msg)], backend, limits, |m| {
-        matches!(m, Msg::Final { .. })
+        matches!(m, Msg::Final { .. } | Msg::Full { .. })
     });
+    if let Some((_, Msg::Full { .. })) = run.host.last() {
+        let records = run.stats.interior + run.stats.leaves;
+        return Err(ParError(format!(
+            "knm: the search needs more than --memory {} MiB (a processor's share, {} MiB, \
+             was full after {records} nodes); give more --memory or a smaller --depth",
+            opts.memory_mib,
+            opts.memory_mib / p as u64
+        )));
+    }
     if let Some(reason) = run.stopped {
         return Ok(stopped_outcome(run, reason, p as usize, None, start));
     }
@@ -451,14 +539,43 @@ fn pooled_search<G: Game>(
             "knm: model=pooled is a simulation; use --backend sim".into(),
         ));
     }
-    let out = super::pooled::run(root, depth, k, opts)?;
-    let mono = super::pooled::run(root, depth, 1, opts)?;
-    let serial_stats = Stats {
+    let out = super::pooled::run_limited(root, depth, k, opts, limits)?;
+    let busy = (out.time * k as u64 - out.idle) as f64;
+    if let Some(reason) = out.stopped {
+        return Ok(ParOutcome {
+            value: Score(0),
+            exact: false,
+            best_move: None,
+            pv: Vec::new(),
+            stats: out.stats.stats(),
+            procs: k as usize,
+            tree: None,
+            time: out.time as f64,
+            serial_time: None,
+            serial_stats: None,
+            speedup: None,
+            messages: out.stats.messages,
+            busy: vec![busy / k as f64; k as usize],
+            idle: vec![out.idle as f64 / k as f64; k as usize],
+            wall: start.elapsed(),
+            last_iteration: None,
+            stopped: Some(reason),
+        });
+    }
+    // The mono-processor reference, as the other searches' serial references: stopped by the
+    // stop flag only (then absent), and absent if it does not fit in the memory cap.
+    let only_stop = Limits {
+        stop: limits.stop.clone(),
+        ..Limits::default()
+    };
+    let mono = super::pooled::run_limited(root, depth, 1, opts, &only_stop)
+        .ok()
+        .filter(|m| m.stopped.is_none());
+    let serial_stats = mono.as_ref().map(|mono| Stats {
         interior: mono.stats.interior,
         leaves: mono.stats.terminals,
         ..Stats::default()
-    };
-    let busy = (out.time * k as u64 - out.idle) as f64;
+    });
     let tally = Tally {
         stats: out.stats.stats(),
         time: out.time as f64,
@@ -467,9 +584,10 @@ fn pooled_search<G: Game>(
         idle: vec![out.idle as f64 / k as f64; k as usize],
     };
     let serial = (
-        Some(mono.time as f64),
-        Some(serial_stats),
-        Some(mono.time as f64 / out.time.max(1) as f64),
+        mono.as_ref().map(|m| m.time as f64),
+        serial_stats,
+        mono.as_ref()
+            .map(|m| m.time as f64 / out.time.max(1) as f64),
     );
     Ok(finished(
         root,
@@ -507,7 +625,7 @@ pub fn run_sim_stats<G: Game>(
         },
     };
     let o = arachne_runtime::run_sim(ps, vec![(0, start_msg)], cfg, |m| {
-        matches!(m, Msg::Final { .. })
+        matches!(m, Msg::Final { .. } | Msg::Full { .. })
     });
     let mut st = KnmStats::default();
     for p in &o.procs {

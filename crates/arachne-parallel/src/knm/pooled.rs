@@ -13,11 +13,19 @@
 //! processor for the unit). The search ends when the queue is empty — or, with `deepening=1`, as
 //! soon as the root is valid to the full depth (§5.3's local finality test), even if messages
 //! are still waiting.
-use super::{Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
+//!
+//! [`run_limited`] also stops on a node budget, a deadline or the stop flag (checked every
+//! [`CHECK_EVERY`] messages), and every run keeps its records and queue within
+//! [`KnmOptions::memory_mib`] (see [`crate::knm`], "Limits and memory").
+use super::{Desc, Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
 use crate::ParError;
 use arachne_core::rng::mix64;
-use arachne_core::{Game, Score};
+use arachne_core::{Game, Limits, Score, StopReason};
 use std::collections::VecDeque;
+use std::mem::size_of;
+
+/// Messages handled between two looks at the limits.
+pub const CHECK_EVERY: u64 = 4096;
 
 const SUPER: u32 = u32::MAX;
 const NONE: u32 = u32::MAX;
@@ -56,6 +64,73 @@ pub struct PooledOutcome<M> {
     pub left: u64,
     /// §5.3 iterations started (1 without deepening).
     pub iterations: u32,
+    /// Set when a limit stopped the run: `value` and `best_move` then mean nothing.
+    pub stopped: Option<StopReason>,
+}
+
+/// The memory a run holds, in bytes, as [`crate::knm`] counts it ("Limits and memory").
+struct Budget {
+    cap: u64,
+    /// Descendant lists of the records.
+    desc: u64,
+}
+
+impl Budget {
+    fn new(opts: &KnmOptions) -> Self {
+        Budget {
+            cap: opts.memory_mib.saturating_mul(1 << 20),
+            desc: 0,
+        }
+    }
+
+    fn full(&self, what: &str, records: usize, queued: usize) -> ParError {
+        ParError(format!(
+            "knm: the search needs more than --memory {} MiB ({what} at {records} node records, \
+             {queued} messages queued); give more --memory or a smaller --depth",
+            self.cap >> 20
+        ))
+    }
+}
+
+/// Bytes per record (the record and its stamp).
+fn record_bytes<G: Game>() -> u64 {
+    (size_of::<Node<G, u32>>() + size_of::<u64>()) as u64
+}
+
+/// The bytes held now: records (by capacity), descendant lists, the queue and the buffers.
+fn held<G: Game>(
+    b: &Budget,
+    nodes: &Vec<Node<G, u32>>,
+    queues: &[&VecDeque<QMsg>],
+    bufs: &[&Vec<QMsg>],
+) -> u64 {
+    let q = size_of::<QMsg>() as u64;
+    nodes.capacity() as u64 * record_bytes::<G>()
+        + b.desc
+        + queues.iter().map(|v| v.capacity() as u64 * q).sum::<u64>()
+        + bufs.iter().map(|v| v.capacity() as u64 * q).sum::<u64>()
+}
+
+/// Room for one more record in `nodes` and `stamp`, growing them within the budget (`held`:
+/// the bytes held now, records included).
+fn room_for_record<G: Game>(
+    b: &Budget,
+    held: u64,
+    nodes: &mut Vec<Node<G, u32>>,
+    stamp: &mut Vec<u64>,
+) -> bool {
+    let len = nodes.len();
+    if len < nodes.capacity() && len < stamp.capacity() {
+        return true;
+    }
+    let per = record_bytes::<G>();
+    let others = held.saturating_sub(nodes.capacity() as u64 * per);
+    let allowed = (b.cap.saturating_sub(others) / per) as usize;
+    let want = (len.max(32) * 2).min(allowed);
+    if want <= len {
+        return false;
+    }
+    nodes.try_reserve_exact(want - len).is_ok() && stamp.try_reserve_exact(want - len).is_ok()
 }
 
 /// Runs the Key Node Method on `root` to `depth` plies with `k` pooled processors.
@@ -64,6 +139,18 @@ pub fn run<G: Game>(
     depth: u32,
     k: u32,
     opts: &KnmOptions,
+) -> Result<PooledOutcome<G::Move>, ParError> {
+    run_limited(root, depth, k, opts, &Limits::default())
+}
+
+/// [`run`], stopping when `limits` trip (`limits.depth` is ignored): then the outcome has
+/// `stopped` set, no best move, and the counts so far.
+pub fn run_limited<G: Game>(
+    root: &G,
+    depth: u32,
+    k: u32,
+    opts: &KnmOptions,
+    limits: &Limits,
 ) -> Result<PooledOutcome<G::Move>, ParError> {
     if k == 0 {
         return Err(ParError(
@@ -76,9 +163,15 @@ pub fn run<G: Game>(
         preorder: opts.preorder,
         depth,
     };
+    let mut budget = Budget::new(opts);
     let mut stats = KnmStats::default();
-    let mut nodes: Vec<Node<G, u32>> = vec![Node::new(root.clone(), SUPER, 0, 0)];
-    let mut stamp: Vec<u64> = vec![0];
+    let mut nodes: Vec<Node<G, u32>> = Vec::new();
+    let mut stamp: Vec<u64> = Vec::new();
+    if !room_for_record(&budget, 0, &mut nodes, &mut stamp) {
+        return Err(budget.full("the root", 0, 0));
+    }
+    nodes.push(Node::new(root.clone(), SUPER, 0, 0));
+    stamp.push(0);
     stats.records = 1;
     let mut iter_to = if opts.deepening { 1 } else { depth + 1 };
     let mut super_seq = 1;
@@ -94,7 +187,7 @@ pub fn run<G: Game>(
         },
     });
     let mut rng = opts.seed ^ 0x6b6e_6d5f_706f_6f6c;
-    let mut batch: Vec<QMsg> = Vec::with_capacity(k.min(1 << 16) as usize);
+    let mut batch: Vec<QMsg> = Vec::with_capacity(k.min(1 << 12) as usize);
     let mut deferred: Vec<QMsg> = Vec::new();
     let mut fresh: Vec<QMsg> = Vec::new();
     let mut outs: Vec<Out> = Vec::new();
@@ -103,7 +196,9 @@ pub fn run<G: Game>(
     let mut done = false;
     let mut time: u64 = 0;
     let mut idle: u64 = 0;
-    while !queue.is_empty() && !done {
+    let mut stopped = limits.check(0);
+    let mut next_check = CHECK_EVERY;
+    while !queue.is_empty() && !done && stopped.is_none() {
         if stats.messages > opts.max_messages {
             return Err(ParError(format!(
                 "knm: gave up after {} messages",
@@ -125,6 +220,13 @@ pub fn run<G: Game>(
         }
         deferred.clear();
         for &m in &batch {
+            if stats.messages >= next_check {
+                next_check = stats.messages + CHECK_EVERY;
+                stopped = limits.check(stats.stats().nodes());
+                if stopped.is_some() {
+                    break;
+                }
+            }
             let n = m.node();
             if stamp[n as usize] == time {
                 deferred.push(m);
@@ -135,6 +237,7 @@ pub fn run<G: Game>(
             outs.clear();
             {
                 let node = &mut nodes[n as usize];
+                let before = node.desc.capacity();
                 let mut sink = |o: Out| outs.push(o);
                 match m {
                     QMsg::Down { d, .. } => {
@@ -142,12 +245,20 @@ pub fn run<G: Game>(
                     }
                     QMsg::Up { slot, u, .. } => node.on_up(slot, u, &rules, &mut stats, &mut sink),
                 }
+                let grown = node.desc.capacity().saturating_sub(before);
+                budget.desc += (grown * size_of::<Desc<G::Move>>()) as u64;
             }
             for &o in &outs {
                 match o {
                     Out::Down(slot, d) => {
                         let child = nodes[n as usize].desc[slot as usize].child;
                         let child = if child == NONE {
+                            let h = held(&budget, &nodes, &[&queue], &[&fresh, &deferred, &batch]);
+                            if h > budget.cap
+                                || !room_for_record(&budget, h, &mut nodes, &mut stamp)
+                            {
+                                return Err(budget.full("a new record", nodes.len(), queue.len()));
+                            }
                             let p = &nodes[n as usize];
                             let c =
                                 Node::new(p.pos.play(p.desc[slot as usize].mv), n, slot, p.ply + 1);
@@ -196,10 +307,37 @@ pub fn run<G: Game>(
                 }
             }
         }
+        if stopped.is_some() {
+            break;
+        }
+        // The queue grows to hold the new messages: within the budget, or an error.
+        let need = queue.len() + deferred.len() + fresh.len();
+        if need > queue.capacity() {
+            let h = held(&budget, &nodes, &[&queue], &[&fresh, &deferred, &batch]);
+            let grow = (need.max(queue.capacity() * 2) - queue.len()) as u64;
+            if h + grow * size_of::<QMsg>() as u64 > budget.cap
+                || queue.try_reserve(grow as usize).is_err()
+            {
+                return Err(budget.full("the message queue", nodes.len(), need));
+            }
+        }
         for &m in deferred.iter().rev() {
             queue.push_front(m);
         }
         queue.extend(fresh.drain(..));
+    }
+    if let Some(reason) = stopped {
+        return Ok(PooledOutcome {
+            value: root_value.unwrap_or(Score(0)),
+            best_move: None,
+            time,
+            k,
+            stats,
+            idle,
+            left: queue.len() as u64,
+            iterations,
+            stopped: Some(reason),
+        });
     }
     let Some(value) = root_value else {
         return Err(ParError(
@@ -217,5 +355,6 @@ pub fn run<G: Game>(
         idle,
         left: queue.len() as u64,
         iterations,
+        stopped: None,
     })
 }

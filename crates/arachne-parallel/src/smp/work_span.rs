@@ -145,7 +145,9 @@ thread_local! {
 }
 
 /// A game whose `evaluate()` calls are counted (per thread), so a trace can charge the static
-/// evaluations of move ordering ([`CostWeights::order`]). Everything else is the wrapped game's.
+/// evaluations of move ordering ([`CostWeights::order`]). Everything else is the wrapped game's:
+/// every hook is forwarded (tested with [`arachne_core::probe`]); a successor value from
+/// `successor_values` counts as one call, since it stands for `play(mv).evaluate()`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evaluated<G>(pub G);
 
@@ -168,8 +170,21 @@ impl<G: Game> Game for Evaluated<G> {
         EVAL_CALLS.with(|c| c.set(c.get() + 1));
         self.0.evaluate()
     }
+    fn successor_values(&self) -> impl Fn(Self::Move) -> Score + '_ {
+        let f = self.0.successor_values();
+        move |mv| {
+            EVAL_CALLS.with(|c| c.set(c.get() + 1));
+            f(mv)
+        }
+    }
     fn is_terminal(&self) -> bool {
         self.0.is_terminal()
+    }
+    fn in_check(&self) -> bool {
+        self.0.in_check()
+    }
+    fn null_move(&self) -> Option<Self> {
+        self.0.null_move().map(Evaluated)
     }
     fn hash(&self) -> Option<u64> {
         self.0.hash()
@@ -183,6 +198,7 @@ impl<G: Game> Game for Evaluated<G> {
     fn history_index(&self, mv: Self::Move) -> Option<usize> {
         self.0.history_index(mv)
     }
+    const HISTORY_SIZE: usize = G::HISTORY_SIZE;
     fn move_name(&self, mv: Self::Move) -> String {
         self.0.move_name(mv)
     }
