@@ -103,7 +103,8 @@ impl SerialSpec {
 #[derive(Clone, Debug)]
 pub struct SubSearch<G: Game> {
     spec: Arc<SerialSpec>,
-    stepper: Stepper<G>,
+    /// Boxed: a slave stays small beside its masters in one enum.
+    stepper: Box<Stepper<G>>,
     job: Option<Job<G>>,
     /// The job runs on the stepper (started by [`SubSearch::work_steps`]).
     stepping: bool,
@@ -123,7 +124,7 @@ impl<G: Game> SubSearch<G> {
             .quiescence
             .then(crate::type_guided::quiescence_leaf::<G>);
         SubSearch {
-            stepper: Stepper::new(spec.mode, spec.preorder()).with_leaf(leaf),
+            stepper: Box::new(Stepper::new(spec.mode, spec.preorder()).with_leaf(leaf)),
             spec,
             job: None,
             stepping: false,

@@ -51,7 +51,7 @@ fn a_job_visits_exactly_the_serial_searchers_nodes() {
             Window::new(Score(-20), Score(15))
         };
         let mut sub = SubSearch::new(spec());
-        sub.start(pos.clone(), window, depth, ply);
+        sub.start(pos, window, depth, ply);
         assert!(sub.run_blocking(&mut |_| Poll::Go));
         let opts = SearchOptions::default();
         let limits = Limits::depth(depth + ply);
@@ -115,7 +115,7 @@ fn updates_keep_the_accuracy_property() {
             .search(&root, &Limits::depth(7), &SearchOptions::default())
             .value;
         let mut sub = SubSearch::new(spec());
-        sub.start(root.clone(), Window::FULL, 7, 0);
+        sub.start(root, Window::FULL, 7, 0);
         let at = 1 + seed % 5;
         let w = Window::new(
             Score(exact.0 - 10 + (seed % 23) as i32),
