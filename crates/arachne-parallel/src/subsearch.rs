@@ -300,6 +300,28 @@ impl<G: Game> SubSearch<G> {
     }
 }
 
+/// The catcher for a master's local search: `search` narrows at once, or, while it runs on
+/// the serial search ([`Process::run`](arachne_runtime::Process::run), taken out of its master,
+/// `None` here), at its next look at the mailbox (`pending`).
+pub(crate) fn update_or_defer<G: Game>(
+    search: &mut Option<SubSearch<G>>,
+    pending: &mut Option<Window>,
+    w: Window,
+) {
+    match search {
+        Some(l) => l.update(w),
+        None => defer(pending, w),
+    }
+}
+
+/// Records `w` for a search that is out running ([`update_or_defer`]).
+pub(crate) fn defer(pending: &mut Option<Window>, w: Window) {
+    *pending = Some(match *pending {
+        Some(p) => intersect(p, w),
+        None => w,
+    });
+}
+
 /// The catcher's intersection of two windows for the same node.
 fn intersect(a: Window, b: Window) -> Window {
     Window::new(a.alpha.max(b.alpha), a.beta.min(b.beta))

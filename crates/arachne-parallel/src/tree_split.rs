@@ -48,7 +48,7 @@
 //! with `arachne-search`'s serial search ([`crate::subsearch`]); on the simulator with the
 //! resumable stepper. Values are the same; node counts differ.
 use crate::slave::{MasterNode, Msg, ProcTree, Slave};
-use crate::subsearch::{Poll, SerialSpec, SubSearch};
+use crate::subsearch::{update_or_defer, Poll, SerialSpec, SubSearch};
 use std::sync::Arc;
 
 mod grand;
@@ -218,7 +218,7 @@ impl<G: Game> Master<G> {
         for slot in &self.slots {
             if let Some((job, _)) = slot.job {
                 if slot.pid == me {
-                    update_local(&mut self.local, &mut self.local_pending, window);
+                    update_or_defer(&mut self.local, &mut self.local_pending, window);
                 } else {
                     msgs.push((slot.pid, Msg::Update { job, window }));
                 }
@@ -346,7 +346,7 @@ impl<G: Game> Master<G> {
         let w = Window::new(target, Score::INF);
         let (job, _) = self.slots[l].job.expect("busy");
         if self.slots[l].pid == self.me {
-            update_local(&mut self.local, &mut self.local_pending, w);
+            update_or_defer(&mut self.local, &mut self.local_pending, w);
         } else {
             env.send(self.slots[l].pid, Msg::Update { job, window: w });
         }
@@ -591,23 +591,4 @@ pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
             }
         })
         .collect()
-}
-
-/// The catcher for a master's local slave: its search narrows at once, or, while it runs on
-/// the serial search ([`Process::run`], taken out of the master), at the next look at the
-/// mailbox.
-fn update_local<G: Game>(
-    local: &mut Option<SubSearch<G>>,
-    pending: &mut Option<Window>,
-    w: Window,
-) {
-    match local {
-        Some(l) => l.update(w),
-        None => {
-            *pending = Some(match *pending {
-                Some(p) => Window::new(p.alpha.max(w.alpha), p.beta.min(w.beta)),
-                None => w,
-            })
-        }
-    }
 }

@@ -113,14 +113,15 @@
 //! farmed-out successor on their own processor, like a slave (seed 000 §6's first optimization;
 //! a master higher up does not, since a whole subtree searched serially there would hold up its
 //! line of play); `serial=S`, `step=K` — above.
-use crate::slave::{expand, run_stepper, MasterNode, Msg, ProcTree, Slave};
+use crate::slave::{expand, MasterNode, Msg, ProcTree, Slave};
+use crate::subsearch::{defer, update_or_defer, Poll, SerialSpec, SubSearch};
 use crate::{
     execute_with_procs, max_procs, principal_line, serial_reference, stopped_outcome, Backend,
     ParAlgo, ParError, ParOutcome,
 };
 use arachne_core::{Game, Limits, Score, Stats, Window};
 use arachne_runtime::stepper::LeafEval;
-use arachne_runtime::{Env, Pid, Process, Stepper, StepperMode, HOST};
+use arachne_runtime::{Env, Mailbox, Pid, Process, Stepper, StepperMode, Stopping, HOST};
 use arachne_search::context::Ctx;
 use arachne_search::SearchOptions;
 use std::collections::HashMap;
@@ -390,9 +391,15 @@ pub struct TgMaster<G: Game> {
     me: Pid,
     parent: Pid,
     slots: Vec<Slot>,
-    local: Option<Stepper<G>>,
+    local: Option<SubSearch<G>>,
+    /// UPDATEs for the local slave while its search runs ([`Process::run`]).
+    local_pending: Option<Window>,
     /// The serial search of a node below the grain size (see [`TypeGuidedOptions::serial`]).
-    solo: Stepper<G>,
+    solo: SubSearch<G>,
+    /// The serial search of `solo` is out running ([`Process::run`]).
+    solo_out: bool,
+    /// UPDATEs for it meanwhile.
+    solo_pending: Option<Window>,
     serial: u32,
     step: u32,
     leaf: Option<LeafEval<G>>,
@@ -432,8 +439,13 @@ impl<G: Game> TgMaster<G> {
         opts: &TypeGuidedOptions,
     ) -> Self {
         let leaf = opts.quiescence.then(quiescence_leaf::<G>);
+        let spec = Arc::new(SerialSpec::new(
+            StepperMode::AlphaBeta,
+            opts.preorder,
+            opts.quiescence,
+        ));
         let local = (slaves.is_empty() || (opts.master_searches && slaves_are_leaves))
-            .then(|| Stepper::new(StepperMode::AlphaBeta, opts.preorder).with_leaf(leaf.clone()));
+            .then(|| SubSearch::new(Arc::clone(&spec)));
         let mut slots: Vec<Slot> = slaves
             .into_iter()
             .map(|pid| Slot { pid, job: None })
@@ -446,7 +458,10 @@ impl<G: Game> TgMaster<G> {
             parent,
             slots,
             local,
-            solo: Stepper::new(StepperMode::AlphaBeta, opts.preorder).with_leaf(leaf.clone()),
+            local_pending: None,
+            solo: SubSearch::new(spec),
+            solo_out: false,
+            solo_pending: None,
             leaf,
             serial: opts.serial.unwrap_or(DEFAULT_SERIAL),
             step: opts.step.unwrap_or(DEFAULT_STEP).max(1),
@@ -561,6 +576,83 @@ impl<G: Game> TgMaster<G> {
         rose
     }
 
+    /// The solo search has just finished: its value goes to the node it was searching.
+    fn solo_done(&mut self, env: &mut Env<'_, Msg<G>>) {
+        let v = self.solo.result().expect("finished");
+        if self.stack.is_empty() {
+            let best = self.solo.best_move();
+            self.done(v, best, env);
+        } else {
+            self.seq_value(v);
+            self.advance(env);
+        }
+    }
+
+    /// The local slave's job has just finished.
+    fn local_done(&mut self, env: &mut Env<'_, Msg<G>>) {
+        let l = self.local.as_ref().expect("local slave");
+        let (v, best) = (l.result().expect("finished"), l.best_move());
+        let s = self
+            .slots
+            .iter()
+            .position(|sl| sl.pid == self.me)
+            .expect("local slot");
+        self.on_value(s, v, best, env);
+    }
+
+    /// Real backends: takes the search to run on the serial search out of the master (the
+    /// solo search first, then the local slave's job), or `None`.
+    fn take_blocking(&mut self) -> Option<(bool, SubSearch<G>)> {
+        if self.solo.is_running() && self.solo.can_block() {
+            let spare = SubSearch::new(self.solo.spec());
+            self.solo_out = true;
+            self.solo_pending = None;
+            return Some((true, std::mem::replace(&mut self.solo, spare)));
+        }
+        if self
+            .local
+            .as_ref()
+            .is_some_and(|l| l.is_running() && l.can_block())
+        {
+            self.local_pending = None;
+            return self.local.take().map(|l| (false, l));
+        }
+        None
+    }
+
+    /// The UPDATEs that arrived for the search out running.
+    fn pending(&mut self, solo: bool) -> Poll {
+        let p = if solo {
+            self.solo_pending.take()
+        } else {
+            self.local_pending.take()
+        };
+        p.map_or(Poll::Go, Poll::Update)
+    }
+
+    /// Puts the search back after [`TgMaster::take_blocking`]; when it finished, its value goes
+    /// where the stepper's would.
+    fn put_back(
+        &mut self,
+        solo: bool,
+        search: SubSearch<G>,
+        finished: bool,
+        env: &mut Env<'_, Msg<G>>,
+    ) {
+        if solo {
+            self.solo = search;
+            self.solo_out = false;
+            if finished {
+                self.solo_done(env);
+            }
+        } else {
+            self.local = Some(search);
+            if finished {
+                self.local_done(env);
+            }
+        }
+    }
+
     fn child_window(&self) -> Window {
         let f = self.stack.last().expect("a frame");
         Window::new(-f.node.beta, -f.node.alpha)
@@ -574,9 +666,7 @@ impl<G: Game> TgMaster<G> {
         for slot in &self.slots {
             if let Some((job, _, _)) = slot.job {
                 if slot.pid == me {
-                    if let Some(l) = self.local.as_mut() {
-                        l.update(window);
-                    }
+                    update_or_defer(&mut self.local, &mut self.local_pending, window);
                 } else {
                     msgs.push((slot.pid, Msg::Update { job, window }));
                 }
@@ -638,7 +728,7 @@ impl<G: Game> TgMaster<G> {
     /// Works the top of the stack until it waits for slaves or the job is done.
     fn advance(&mut self, env: &mut Env<'_, Msg<G>>) {
         loop {
-            if self.solo.is_running() {
+            if self.solo_out || self.solo.is_running() {
                 return;
             }
             let Some(top) = self.stack.last_mut() else {
@@ -821,7 +911,9 @@ impl<G: Game> TgMaster<G> {
             }
             (a, b) = (-b, -a);
         }
-        if self.solo.is_running() {
+        if self.solo_out {
+            defer(&mut self.solo_pending, Window::new(a, b));
+        } else if self.solo.is_running() {
             self.solo.update(Window::new(a, b));
         }
         if changed && self.busy > 0 {
@@ -907,36 +999,22 @@ impl<G: Game> Process for TgMaster<G> {
     }
 
     fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
-        if run_stepper(&mut self.solo, env, until, max_steps) {
-            let v = self.solo.result().expect("finished");
-            if self.stack.is_empty() {
-                let best = self.solo.best_move();
-                self.done(v, best, env);
-            } else {
-                self.seq_value(v);
-                self.advance(env);
-            }
+        if self.solo.work_steps(env, until, max_steps) {
+            self.solo_done(env);
             return;
         }
         let Some(local) = self.local.as_mut() else {
             return;
         };
-        if run_stepper(local, env, until, max_steps) {
-            let v = local.result().expect("finished");
-            let best = local.best_move();
-            let s = self
-                .slots
-                .iter()
-                .position(|sl| sl.pid == self.me)
-                .expect("local slot");
-            self.on_value(s, v, best, env);
+        if local.work_steps(env, until, max_steps) {
+            self.local_done(env);
         }
     }
 
     fn stats(&self) -> Stats {
-        let mut s = self.stats + self.solo.stats;
+        let mut s = self.stats + self.solo.stats();
         if let Some(l) = &self.local {
-            s += l.stats;
+            s += l.stats();
         }
         s
     }
@@ -1073,6 +1151,54 @@ impl<G: Game> Process for TgProc<G> {
             Kind::Slave(s) => s.work(env, until, max_steps),
         }
         self.after(was);
+    }
+
+    /// Real backends: a slave's job, or a master's solo and local searches, on the serial
+    /// search; the master's messages are handled from the mailbox hook meanwhile (through
+    /// [`TgProc::on_message`], so every job is recorded).
+    fn run(&mut self, env: &mut Env<'_, Msg<G>>, mailbox: &mut dyn Mailbox<Msg<G>>) -> bool {
+        if let Kind::Slave(s) = &mut self.kind {
+            let was = s.busy();
+            let r = s.run(env, mailbox);
+            self.after(was);
+            return r;
+        }
+        loop {
+            let Kind::Master(m) = &mut self.kind else {
+                unreachable!("a master")
+            };
+            let Some((solo, mut search)) = m.take_blocking() else {
+                return true;
+            };
+            let finished = {
+                let me = &mut *self;
+                let env = &mut *env;
+                let mut poll = |nodes: u64| {
+                    loop {
+                        let own = me.stats().nodes();
+                        match mailbox.poll(env, own + nodes) {
+                            Err(Stopping) => return Poll::Stop,
+                            Ok(None) => break,
+                            Ok(Some((from, msg))) => me.on_message(from, msg, env),
+                        }
+                    }
+                    match &mut me.kind {
+                        Kind::Master(m) => m.pending(solo),
+                        Kind::Slave(_) => Poll::Go,
+                    }
+                };
+                search.run_blocking(&mut poll)
+            };
+            let was = self.in_job();
+            let Kind::Master(m) = &mut self.kind else {
+                unreachable!("a master")
+            };
+            m.put_back(solo, search, finished, env);
+            self.after(was);
+            if !finished {
+                return true;
+            }
+        }
     }
 
     fn stats(&self) -> Stats {

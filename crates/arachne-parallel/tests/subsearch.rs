@@ -206,3 +206,35 @@ fn tree_split_takes_quiescence_everywhere() {
         assert!(e.to_string().contains("--quiescence"), "{spec}: {e}");
     }
 }
+
+/// On threads, jobs large enough that the mailbox is read mid-search (UPDATEs narrow running
+/// serial searches, masters handle VALUEs from inside their own solo and local searches):
+/// every configuration gives the serial value.
+#[test]
+fn threads_with_running_serial_searches_are_exact() {
+    let be = Backend::Threads { poll_every: 16 };
+    for seed in 0..6u64 {
+        let root = incremental(6, 8, seed);
+        let want = Algorithm::AlphaBeta
+            .search(&root, &Limits::depth(8), &SearchOptions::default())
+            .value;
+        for (spec, procs) in [
+            ("tree-split", Some(3)),
+            ("tree-split:master=1", Some(2)),
+            ("tree-split:q=2", Some(7)),
+            ("tree-split:raise=general", Some(3)),
+            ("type-guided", Some(3)),
+            ("type-guided:master=1,preorder=1", Some(2)),
+            ("type-guided:f=2/2,master=1", None),
+            ("type-guided:serial=4", Some(3)),
+        ] {
+            let algo: ParAlgo = spec.parse().unwrap();
+            let out = search(&algo, &root, 8, procs, &be).unwrap();
+            if out.exact {
+                assert_eq!(out.value, want, "seed {seed} {spec}");
+            } else {
+                assert!(out.value <= want, "seed {seed} {spec}");
+            }
+        }
+    }
+}
