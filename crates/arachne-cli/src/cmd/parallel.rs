@@ -52,6 +52,21 @@ pub fn run(args: &SearchArgs) -> Option<CliResult> {
 
 fn run_ours(args: &SearchArgs) -> CliResult {
     let algo: ParAlgo = args.algo.parse().map_err(CliError::usage)?;
+    if args.memory.is_some() {
+        return Err(CliError::usage(format!(
+            "--memory caps a best-first tree (bfm, rbfm); `{}` does not take it",
+            arachne_core::parse::clip(&args.algo, 60)
+        )));
+    }
+    // Type-guided's processors come from --procs or from its own f and levels (item 18: the
+    // processor-tree message of tree-split names `q`, which type-guided does not have).
+    if let ParAlgo::TypeGuided(o) = &algo {
+        if args.procs.is_none() && o.fanouts.is_none() && (o.f.is_none() || o.levels.is_none()) {
+            return Err(CliError::usage(
+                "type-guided: give --procs P, or both f and levels (e.g. type-guided:f=3,levels=2), or f=F1/F2/…",
+            ));
+        }
+    }
     // Processes keep no memory between jobs, so `--ordering` means the static part of the
     // ordering here: the game's hint (captures first), then static values.
     let mut algo = algo.with_preorder(args.preorder || args.ordering);
@@ -212,6 +227,9 @@ fn report<G: Game>(
             v["last_iteration"] =
                 json!({"nodes": l.nodes(), "leaves": l.leaves, "interior": l.interior});
         }
+        if let Some(n) = speedup_note(out) {
+            v["speedup_note"] = json!(n);
+        }
         if let Backend::Sim(cfg) = backend {
             v["cost_model"] = json!(cfg.cost.to_string());
             v["virtual_time"] = json!(out.time);
@@ -280,6 +298,9 @@ fn report<G: Game>(
                 thousands(out.serial_stats.map_or(0, |s| s.nodes())),
                 out.speedup.unwrap_or(0.0)
             );
+            if let Some(n) = speedup_note(out) {
+                println!("           {n}");
+            }
             println!("busy       {:.1}% of processor time", utilisation * 100.0);
             println!("wall       {time_ms:.1} ms");
         }
@@ -299,6 +320,27 @@ fn report<G: Game>(
     if let Some(r) = out.stopped {
         println!("stopped    {r:?}");
     }
+}
+
+/// Why a speedup exceeds the number of processors (issue 24, item 12), when it does.
+fn speedup_note<M>(out: &ParOutcome<M>) -> Option<String> {
+    let s = out.speedup?;
+    if s <= out.procs as f64 {
+        return None;
+    }
+    let serial = out.serial_stats.map(|st| st.nodes())?;
+    let par = out.stats.nodes();
+    Some(if par < serial {
+        format!(
+            "speedup above {} processors: the parallel search examined {par} nodes, the serial reference {serial} (a different, smaller tree: windows, ordering or the processor tree pruned more)",
+            out.procs
+        )
+    } else {
+        format!(
+            "speedup above {} processors: the serial reference's virtual time counts its nodes and messages differently from the parallel run's ({par} nodes against {serial})",
+            out.procs
+        )
+    })
 }
 
 /// The node-type statistics of a type-guided search's last iteration, as JSON.

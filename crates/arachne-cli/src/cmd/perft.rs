@@ -13,7 +13,7 @@ pub struct PerftArgs {
     #[arg(long, short = 'g')]
     pub game: String,
     /// Depth in plies.
-    #[arg(long, short = 'd')]
+    #[arg(long, short = 'd', allow_negative_numbers = true, value_parser = crate::args::perft_depth)]
     pub depth: u32,
     /// Also print the count below each root move.
     #[arg(long)]

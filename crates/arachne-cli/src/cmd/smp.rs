@@ -35,6 +35,24 @@ fn run_ours(args: &SearchArgs) -> CliResult {
             args.algo
         )));
     }
+    for (flag, given) in [
+        ("--backend", args.backend.is_some()),
+        ("--cost", args.cost.is_some()),
+        ("--latency-seed", args.latency_seed != 0),
+        ("--memory", args.memory.is_some()),
+    ] {
+        if given {
+            return Err(CliError::usage(format!(
+                "{flag} does not apply to `{}`, a shared-memory algorithm on this machine's threads ({})",
+                arachne_core::parse::clip(&args.algo, 40),
+                if flag == "--memory" {
+                    "its table is --hash MiB"
+                } else {
+                    "--backend and --cost are for --procs P"
+                }
+            )));
+        }
+    }
     if args.nodes == Some(0) {
         return Err(CliError::usage("--nodes must be at least 1"));
     }
