@@ -36,7 +36,7 @@ pub struct AnalyzeArgs {
     /// Depth D.
     #[arg(long, short = 'd', allow_negative_numbers = true, value_parser = crate::args::any_u32)]
     pub depth: Option<u32>,
-    /// Compute E\[NBP\] exactly (a fraction) instead of by Monte Carlo.
+    /// Compute the expected NBP exactly (a fraction) instead of by Monte Carlo.
     #[arg(long)]
     pub exact: bool,
     /// Guaranteed bounds (interval arithmetic) instead of the exact fraction: for sizes where

@@ -343,6 +343,9 @@ pub fn learn_cmd(a: LearnArgs) -> CliResult {
         return Err(CliError::usage("--start-var must be a finite number >= 0"));
     }
     let family: Family = a.dist.parse().map_err(CliError::usage)?;
+    if let Some(p) = &a.out {
+        check_out_file(p)?;
+    }
     if a.shallow {
         return learn_shallow_chess(&a, family);
     }
@@ -350,6 +353,26 @@ pub fn learn_cmd(a: LearnArgs) -> CliResult {
         return Err(CliError::usage("--engine needs --shallow (chess)"));
     }
     with_game(&a.game, Learn { a: &a, family }).map_err(CliError::usage)?
+}
+
+/// Makes sure the table can be written to `p` before the learning starts (issue 24, item 24:
+/// an unwritable `--out` used to fail only at the end), naming it otherwise (exit status 2).
+/// A file that did not exist is not left behind.
+fn check_out_file(p: &std::path::Path) -> CliResult {
+    let shown = p.display();
+    if p.is_dir() {
+        return Err(CliError::usage(format!("--out `{shown}` is a directory")));
+    }
+    let existed = p.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(p)
+        .map_err(|e| CliError::usage(format!("--out `{shown}`: cannot write the table: {e}")))?;
+    if !existed {
+        let _ = std::fs::remove_file(p);
+    }
+    Ok(())
 }
 
 /// `arachne learn --game chess --shallow` (seed 002 §5.4).

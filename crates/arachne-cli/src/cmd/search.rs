@@ -32,8 +32,9 @@ pub struct SearchArgs {
     /// Threads for the shared-memory algorithms (`ybwc`, `jamboree`, `lazy-smp`, `abdada`).
     #[arg(long, short = 't', allow_negative_numbers = true, value_parser = crate::args::threads)]
     pub threads: Option<u32>,
-    /// Parallel backend: `sim` (virtual time, deterministic; the default) or `threads` (real
-    /// cores). Parallel algorithms only.
+    /// Parallel backend: `sim` (virtual time, deterministic; the default), `threads` (real
+    /// cores) or `mpi` (MPI ranks under `mpirun`; a build with the `mpi` feature). The
+    /// message-passing algorithms (`--procs P`) only.
     #[arg(long)]
     pub backend: Option<String>,
     /// Parallel cost model for `--backend sim` (`unit`, `arachne`).

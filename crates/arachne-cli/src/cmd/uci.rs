@@ -61,7 +61,25 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// `arachne uci --help`: the engine's options and commands (issue 24, item 25).
+const UCI_HELP: &str = "UCI options (setoption name NAME value V):
+  Hash               transposition table, MiB (default 16, 1..=65536)
+  Threads            search threads (default 1, 1..=256); above 1 the search is ParallelAlgorithm
+  Algorithm          aspiration (default), salphabeta, slalphabeta, spalphabeta, alphabeta,
+                     falphabeta, lalphabeta, palphabeta, bound, negamax, mtdf, sss
+  ParallelAlgorithm  ybwc (default), jamboree, lazy-smp, abdada (with Threads above 1)
+  Quiescence         capture-only quiescence search (default true)
+  CheckExtension     extend checks by a ply (default true)
+  NullMove           null-move pruning (default true)
+  Move Overhead      ms kept back per move for the GUI's lag (default 50, 0..=5000)
+
+Commands: uci, isready, ucinewgame, setoption, position startpos|fen FEN [moves ...],
+go [searchmoves M...] [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS
+movestogo N] [infinite] [ponder] [mate N], stop, ponderhit, quit, d (print the FEN).
+A malformed go is answered with `info string error ...` and `bestmove 0000`.";
+
 #[derive(Args, Debug)]
+#[command(after_help = UCI_HELP)]
 pub struct UciArgs {}
 
 /// Default algorithm of the engine.
