@@ -4,7 +4,7 @@
 //! is the last completed depth).
 use super::search::{limits, report, resolve_depth, SearchArgs};
 use crate::error::{CliError, CliResult};
-use arachne_core::Game;
+use arachne_core::{Game, TranspositionTable};
 use arachne_games::{with_game, GameInfo, GameVisitor};
 use arachne_parallel::smp::{is_smp_name, search, SmpAlgo, MAX_THREADS};
 
@@ -83,13 +83,17 @@ impl GameVisitor for Visit<'_> {
         let depth = resolve_depth(self.args.depth, &info)?;
         let limits = limits(self.args, depth);
         let opts = self.args.options();
+        // The table is allocated here, fallibly, as for the serial searches: a size the
+        // machine cannot hold is a clear error, not a panic in the library (issue 24, item 4).
+        let tt =
+            TranspositionTable::try_with_mib(self.args.hash.max(1)).map_err(CliError::usage)?;
         let out = search(
             &self.algo,
             &root,
             &limits,
             &opts,
             self.threads,
-            None,
+            Some(&tt),
             &mut |_| {},
         )
         .map_err(CliError::usage)?;
