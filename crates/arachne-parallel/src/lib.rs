@@ -444,12 +444,6 @@ impl ParAlgo {
                         if f == 0 {
                             return err("the processor tree needs f >= 1");
                         }
-                        if p > 1 && count(ProcTree { f, q: 1 }).is_none_or(|c| c > p as u64) {
-                            return err(format!(
-                                "f={f} needs at least {} processors for one level, not --procs {p}",
-                                f as u64 + 1
-                            ));
-                        }
                         let mut q = 0;
                         while count(ProcTree { f, q: q + 1 }).is_some_and(|c| c <= p as u64)
                             && (f > 1 || q + 1 < p)

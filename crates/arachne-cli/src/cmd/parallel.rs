@@ -58,6 +58,23 @@ fn run_ours(args: &SearchArgs) -> CliResult {
             arachne_core::parse::clip(&args.algo, 60)
         )));
     }
+    // An explicit fan-out that does not fit one level into --procs P would run on a single
+    // processor (issue 24, item 9: `type-guided:f=1000 --procs 4`): refused. (The library
+    // keeps its rule, "the deepest tree of fan-out f within P", which the experiments use.)
+    let (f, depth) = match &algo {
+        ParAlgo::TreeSplit(o) => (o.f, o.q),
+        ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => (o.f, o.q),
+        ParAlgo::TypeGuided(o) if o.fanouts.is_none() => (o.f, o.levels),
+        _ => (None, None),
+    };
+    if let (Some(f), None, Some(p)) = (f, depth, args.procs) {
+        if p > 1 && f as u64 + 1 > p as u64 {
+            return Err(CliError::usage(format!(
+                "f={f} needs at least {} processors for one level of the processor tree, not --procs {p}",
+                f as u64 + 1
+            )));
+        }
+    }
     // Type-guided's processors come from --procs or from its own f and levels (item 18: the
     // processor-tree message of tree-split names `q`, which type-guided does not have).
     if let ParAlgo::TypeGuided(o) = &algo {
