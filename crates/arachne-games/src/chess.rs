@@ -645,51 +645,6 @@ pub mod bench {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn castling_is_printed_in_uci_form() {
-        let p = Chess::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-        let mut mv = Vec::new();
-        p.moves(&mut mv);
-        let names: Vec<String> = mv.iter().map(|&m| p.move_name(m)).collect();
-        assert!(names.contains(&"e1g1".to_string()));
-        assert!(names.contains(&"e1c1".to_string()));
-        assert!(!names.contains(&"e1h1".to_string()));
-        for &m in &mv {
-            assert_eq!(p.parse_move(&p.move_name(m)), Some(m));
-        }
-    }
-
-    #[test]
-    fn mate_stalemate_and_fifty_moves() {
-        // Fool's mate: White is mated.
-        let m = Chess::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
-            .unwrap();
-        assert_eq!(m.evaluate(), Score::LOSS);
-        let s = Chess::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
-        assert_eq!(s.evaluate(), Score::DRAW);
-        let f = Chess::from_fen("7k/8/6K1/8/8/8/Q7/8 w - - 100 80").unwrap();
-        assert!(f.is_terminal());
-        assert_eq!(f.evaluate(), Score::DRAW);
-        let q = Chess::from_fen("7k/8/6K1/8/8/8/Q7/8 w - - 99 80").unwrap();
-        assert_eq!(q.evaluate(), Score(900));
-        assert!(q.with_eval(Eval::Mobility).evaluate().0 > 900);
-    }
-
-    #[test]
-    fn noisy_moves_are_mvv_lva_ordered() {
-        // White can take the queen with a pawn, a knight or a rook, and the rook with the knight.
-        let p = Chess::from_fen("4k3/8/2q5/1P3r2/3N4/8/8/2R1K3 w - - 0 1").unwrap();
-        let mut v = Vec::new();
-        p.noisy_moves(&mut v);
-        let names: Vec<String> = v.iter().map(|&m| p.move_name(m)).collect();
-        assert_eq!(names, ["b5c6", "d4c6", "c1c6", "d4f5"]);
-    }
-}
-
 /// Why cozy-chess refused a FEN's board (`f`: the six fields): the first thing wrong, in
 /// words (issue 24, item 22: an illegal position used to get no reason).
 fn board_reason(f: &[&str]) -> String {
@@ -737,4 +692,49 @@ fn board_reason(f: &[&str]) -> String {
         return format!("{side}, not to move, is in check");
     }
     "not a position a game can reach (e.g. an impossible check)".to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn castling_is_printed_in_uci_form() {
+        let p = Chess::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+        let mut mv = Vec::new();
+        p.moves(&mut mv);
+        let names: Vec<String> = mv.iter().map(|&m| p.move_name(m)).collect();
+        assert!(names.contains(&"e1g1".to_string()));
+        assert!(names.contains(&"e1c1".to_string()));
+        assert!(!names.contains(&"e1h1".to_string()));
+        for &m in &mv {
+            assert_eq!(p.parse_move(&p.move_name(m)), Some(m));
+        }
+    }
+
+    #[test]
+    fn mate_stalemate_and_fifty_moves() {
+        // Fool's mate: White is mated.
+        let m = Chess::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+            .unwrap();
+        assert_eq!(m.evaluate(), Score::LOSS);
+        let s = Chess::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        assert_eq!(s.evaluate(), Score::DRAW);
+        let f = Chess::from_fen("7k/8/6K1/8/8/8/Q7/8 w - - 100 80").unwrap();
+        assert!(f.is_terminal());
+        assert_eq!(f.evaluate(), Score::DRAW);
+        let q = Chess::from_fen("7k/8/6K1/8/8/8/Q7/8 w - - 99 80").unwrap();
+        assert_eq!(q.evaluate(), Score(900));
+        assert!(q.with_eval(Eval::Mobility).evaluate().0 > 900);
+    }
+
+    #[test]
+    fn noisy_moves_are_mvv_lva_ordered() {
+        // White can take the queen with a pawn, a knight or a rook, and the rook with the knight.
+        let p = Chess::from_fen("4k3/8/2q5/1P3r2/3N4/8/8/2R1K3 w - - 0 1").unwrap();
+        let mut v = Vec::new();
+        p.noisy_moves(&mut v);
+        let names: Vec<String> = v.iter().map(|&m| p.move_name(m)).collect();
+        assert_eq!(names, ["b5c6", "d4c6", "c1c6", "d4f5"]);
+    }
 }
