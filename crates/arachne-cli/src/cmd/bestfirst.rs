@@ -5,8 +5,11 @@
 //! (§3.2.3); without it a synthetic tree is searched to the end (exact value) and a real game
 //! until its principal variation reaches the game's default depth. `--nodes N` is the budget
 //! of generated nodes, `--memory MiB` (or `rbfm:memory=MiB`) caps the tree (default
-//! 1024 MiB); either ends the search cleanly with its best move. `rbfm:threads=T` runs the
-//! shared-tree form on T threads, `--procs P [--backend sim|threads|mpi]` the master–slave form.
+//! 1024 MiB); either ends the search cleanly with its best move. `rbfm:threads=T` (or
+//! `--threads T`) runs the shared-tree form on T threads, `--procs P [--backend
+//! sim|threads|mpi]` the master–slave form. Options the best-first searches cannot honour (the
+//! alpha-beta options, and `--backend`, `--cost`, `--latency-seed` without `--procs`) are
+//! refused with a line naming them (issue 24, item 7).
 use super::search::{limits, pv_names, resolve_depth, SearchArgs};
 use crate::error::{CliError, CliResult};
 use crate::output::{mnps, print_json, thousands};
