@@ -356,6 +356,22 @@ fn speedups_above_the_processor_count_say_why() {
     assert!(speedup > procs, "{v}");
     let note = v["speedup_note"].as_str().expect("a note");
     assert!(note.contains("nodes"), "{note}");
+    // Master–slave rbfm: 11.4 on 8 processors (the example), with the reason.
+    let v = json(&[
+        "search",
+        "--game",
+        "incremental:b=10,d=40,seed=1",
+        "--algo",
+        "rbfm",
+        "--procs",
+        "8",
+        "--depth",
+        "14",
+        "--json",
+    ]);
+    assert!(v["speedup"].as_f64().unwrap() > 8.0, "{v}");
+    let note = v["speedup_note"].as_str().expect("a note");
+    assert!(note.contains("principal-variation depth"), "{note}");
     // And none where the speedup is within the processors.
     let v = json(&[
         "search",
