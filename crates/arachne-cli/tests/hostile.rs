@@ -55,8 +55,9 @@ fn finish(mut child: Child) -> (Option<ExitStatus>, String, String) {
     (status, o, e)
 }
 
-/// What is wrong with the run of one bad command line, if anything.
-fn check_refused(args: &[String]) -> Option<String> {
+/// What is wrong with the run of one bad command line, if anything. `names`: a word the
+/// error line must contain (the flag whose value is bad), when known.
+fn check_refused(args: &[String], names: Option<&str>) -> Option<String> {
     let child = Command::new(exe())
         .args(args)
         .stdin(Stdio::null())
@@ -84,6 +85,11 @@ fn check_refused(args: &[String]) -> Option<String> {
     if !out.is_empty() {
         return Some(format!("stdout not empty: {}", out.trim()));
     }
+    if let Some(word) = names {
+        if !err.contains(word) {
+            return Some(format!("the line does not name {word}: {}", err.trim()));
+        }
+    }
     // A negative number is called one, not an unknown argument (issue 24, item 17).
     if err
         .split("unexpected argument '-")
@@ -100,8 +106,9 @@ fn v(args: &[&str]) -> Vec<String> {
     args.iter().map(|s| s.to_string()).collect()
 }
 
-/// The bad command lines.
-fn bad_lines() -> Vec<Vec<String>> {
+/// The bad command lines, each with the word its error line must contain, when known.
+fn bad_lines() -> Vec<(Vec<String>, Option<String>)> {
+    let mut named: Vec<(Vec<String>, Option<String>)> = Vec::new();
     let mut lines: Vec<Vec<String>> = Vec::new();
 
     // 1. Every numeric flag of every subcommand × values no flag accepts.
@@ -200,7 +207,15 @@ fn bad_lines() -> Vec<Vec<String>> {
                 let mut l = v(base);
                 l.push(flag.to_string());
                 l.push(val.to_string());
-                lines.push(l);
+                // `-x`-like values are taken for flags by clap, which names them instead.
+                let word = if val.starts_with('-')
+                    && !val[1..].starts_with(|c: char| c.is_ascii_digit())
+                {
+                    val.to_string()
+                } else {
+                    flag.to_string()
+                };
+                named.push((l, Some(word)));
             }
         }
     }
@@ -298,6 +313,7 @@ fn bad_lines() -> Vec<Vec<String>> {
         "alphabeta:depth=0",
         "alphabeta:depth=x",
         "alphabeta:depth=3,depth=4",
+        "alphabeta:q=on,quiescence=off",
         "alphabeta:time=0",
         "alphabeta:nodes=0",
         "alphabeta:threads=2",
@@ -787,20 +803,21 @@ fn bad_lines() -> Vec<Vec<String>> {
         &["--bogus"],
     ];
     lines.extend(combos.iter().map(|c| v(c)));
-    lines
+    named.extend(lines.into_iter().map(|l| (l, None)));
+    named
 }
 
 #[test]
 fn bad_command_lines_are_refused_cleanly() {
     // The check is not vacuous: good command lines are not "refused".
     for good in [&["games"][..], &["perft", "--game", IID, "--depth", "2"]] {
-        assert!(check_refused(&v(good)).is_some(), "{good:?}");
+        assert!(check_refused(&v(good), None).is_some(), "{good:?}");
     }
     let lines = bad_lines();
     let start = Instant::now();
     let mut failures = Vec::new();
-    for l in &lines {
-        if let Some(why) = check_refused(l) {
+    for (l, names) in &lines {
+        if let Some(why) = check_refused(l, names.as_deref()) {
             failures.push(format!("arachne {l:?}: {why}"));
         }
     }

@@ -44,7 +44,7 @@ pub struct AnalyzeArgs {
     #[arg(long, conflicts_with = "exact")]
     pub bounds: bool,
     /// `--bounds`: target relative width of the enclosure.
-    #[arg(long, default_value_t = 1e-6, allow_negative_numbers = true, value_parser = crate::args::non_negative_f64)]
+    #[arg(long, default_value_t = 1e-6, allow_hyphen_values = true, value_parser = crate::args::non_negative_f64)]
     pub tol: f64,
     /// `--bounds`: largest number of intervals in the partition (time grows linearly).
     #[arg(long, default_value_t = 1_000_000, allow_negative_numbers = true, value_parser = crate::args::any_usize)]

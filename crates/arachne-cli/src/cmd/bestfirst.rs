@@ -287,7 +287,7 @@ pub struct LearnArgs {
     #[arg(long, default_value = "normal")]
     pub dist: String,
     /// The trivial start: g = this everywhere, f = 0 (0: best-first).
-    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true, value_parser = crate::args::non_negative_f64)]
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true, value_parser = crate::args::non_negative_f64)]
     pub start_var: f64,
     /// Shortest random walk from the root to a sample position.
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::args::any_u32)]

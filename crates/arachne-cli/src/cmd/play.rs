@@ -120,6 +120,13 @@ impl Side {
     fn parse(spec: &str) -> Result<Side, CliError> {
         let parsed = Spec::parse(spec, "player").map_err(CliError::usage)?;
         let name = parsed.name.as_str();
+        // `q` is `quiescence`: both at once is a key given twice.
+        let has = |k: &str| parsed.pairs.iter().any(|(key, _)| key == k);
+        if has("q") && has("quiescence") {
+            return Err(CliError::usage(format!(
+                "player `{name}`: key `quiescence` given twice (also as `q`)"
+            )));
+        }
         let mut rest = Vec::new();
         let mut side = Side {
             spec: spec.to_string(),
