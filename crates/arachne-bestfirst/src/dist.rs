@@ -99,20 +99,17 @@ impl fmt::Display for Family {
 impl FromStr for Family {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        let (name, opts) = s.split_once(':').unwrap_or((s, ""));
+        let spec = arachne_core::parse::Spec::parse(s, "distribution")?;
+        let name = spec.name.as_str();
         let mut kv = std::collections::BTreeMap::new();
-        for part in opts.split(',').filter(|p| !p.trim().is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("distribution `{s}`: expected key=value, found `{part}`"))?;
+        for (k, v) in &spec.pairs {
             let v: f64 = v
-                .trim()
                 .parse()
                 .map_err(|_| format!("distribution `{s}`: `{v}` is not a number"))?;
             if !v.is_finite() {
                 return Err(format!("distribution `{s}`: `{v}` is not finite"));
             }
-            kv.insert(k.trim().to_string(), v);
+            kv.insert(k.to_string(), v);
         }
         let mut get = |k: &str, d: f64| kv.remove(k).unwrap_or(d);
         let fam = match name.trim() {

@@ -90,8 +90,8 @@ pub fn is_bestfirst(spec: &str) -> bool {
 impl std::str::FromStr for BfAlgo {
     type Err = BfError;
     fn from_str(s: &str) -> Result<Self, BfError> {
-        let (name, rest) = s.split_once(':').unwrap_or((s, ""));
-        let name = name.trim().to_ascii_lowercase();
+        let spec = arachne_core::parse::Spec::parse(s, "algorithm").map_err(BfError)?;
+        let name = spec.name.to_ascii_lowercase();
         let kind = match name.as_str() {
             "bfm" => Kind::Bfm,
             "rbfm" => Kind::Rbfm,
@@ -108,13 +108,8 @@ impl std::str::FromStr for BfAlgo {
             threads: None,
             memory_mib: None,
         };
-        for part in rest.split(',').filter(|p| !p.trim().is_empty()) {
-            let Some((k, v)) = part.split_once('=') else {
-                return Err(BfError(format!(
-                    "algorithm `{s}`: expected key=value, found `{part}`"
-                )));
-            };
-            let (k, v) = (k.trim(), v.trim());
+        for (k, v) in &spec.pairs {
+            let (k, v) = (k.as_str(), v.as_str());
             let num = |v: &str| -> Result<u64, BfError> {
                 v.parse::<u64>().map_err(|_| {
                     BfError(format!("{name}: {k}=`{v}` is not a non-negative integer"))

@@ -6,6 +6,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod args;
 mod cmd;
 mod error;
 mod output;

@@ -21,12 +21,14 @@ pub mod limits;
 pub mod parse;
 pub mod probe;
 pub mod rng;
+pub mod root_moves;
 pub mod score;
 pub mod stats;
 pub mod tt;
 
 pub use game::{count_games, perft, Game};
 pub use limits::{Limits, StopFlag, StopReason};
+pub use root_moves::RootMoves;
 pub use score::{Score, Window};
 pub use stats::Stats;
 pub use tt::{Bound, TranspositionTable, TtEntry, TtError};

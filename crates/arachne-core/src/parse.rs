@@ -1,5 +1,7 @@
-//! Parsing integers from user input with messages that say what is wrong: a number too large
-//! or too small for its field is "out of range", not "not an integer".
+//! Parsing user input with messages that say what is wrong: `name[:key=value,...]` specs
+//! ([`Spec`], the one parser behind algorithm, game, cost-model, distribution and per-side
+//! `play` specs), and integers (a number too large or too small for its field is "out of
+//! range", not "not an integer").
 use std::fmt::Display;
 use std::num::ParseIntError;
 use std::str::FromStr;
@@ -62,9 +64,115 @@ pub fn clip(s: &str, max: usize) -> String {
     out
 }
 
+/// A parsed `name[:key=value,...]` spec: the name and the key/value pairs in the order given,
+/// both trimmed. Every spec on the command line (algorithms, games, cost models, distributions,
+/// per-side `play` options) goes through [`Spec::parse`], so they all refuse the same things the
+/// same way: a pair without `=`, an empty key, and a key given twice. Empty pairs (`a:,k=1,`)
+/// are skipped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spec {
+    /// The part before the first `:`, trimmed (case kept: callers compare as they need).
+    pub name: String,
+    /// The pairs after the first `:`, in order, keys and values trimmed.
+    pub pairs: Vec<(String, String)>,
+}
+
+impl Spec {
+    /// Splits `s` into a name and ordered pairs. `what` names the kind of spec in messages
+    /// (`algorithm`, `game spec`, `cost model`, …); every message is one line naming the
+    /// offending key or pair.
+    pub fn parse(s: &str, what: &str) -> Result<Spec, String> {
+        let (name, rest) = match s.split_once(':') {
+            Some((n, r)) => (n.trim(), r),
+            None => (s.trim(), ""),
+        };
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        for part in rest.split(',').filter(|p| !p.trim().is_empty()) {
+            let Some((k, v)) = part.split_once('=') else {
+                return Err(format!(
+                    "{what} `{}`: expected key=value, found `{}`",
+                    clip(name, 40),
+                    clip(part.trim(), 40)
+                ));
+            };
+            let (k, v) = (k.trim(), v.trim());
+            if k.is_empty() {
+                return Err(format!(
+                    "{what} `{}`: `{}` has no key before `=`",
+                    clip(name, 40),
+                    clip(part.trim(), 40)
+                ));
+            }
+            if pairs.iter().any(|(seen, _)| seen == k) {
+                return Err(format!(
+                    "{what} `{}`: key `{}` given twice",
+                    clip(name, 40),
+                    clip(k, 40)
+                ));
+            }
+            pairs.push((k.to_string(), v.to_string()));
+        }
+        Ok(Spec {
+            name: name.to_string(),
+            pairs,
+        })
+    }
+
+    /// Removes `key` and returns its value.
+    pub fn take(&mut self, key: &str) -> Option<String> {
+        let i = self.pairs.iter().position(|(k, _)| k == key)?;
+        Some(self.pairs.remove(i).1)
+    }
+
+    /// The first key not taken, if any (for "unknown option" messages).
+    pub fn leftover(&self) -> Option<&str> {
+        self.pairs.first().map(|(k, _)| k.as_str())
+    }
+
+    /// The pairs as `k=v,...` (e.g. to hand the rest of a spec on).
+    pub fn joined(&self) -> String {
+        self.pairs
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn specs_split_and_refuse_duplicates_and_malformed_pairs() {
+        let s = Spec::parse(" jamboree : serial = 3 ,, x=a:b ", "algorithm").unwrap();
+        assert_eq!(s.name, "jamboree");
+        assert_eq!(
+            s.pairs,
+            vec![
+                ("serial".to_string(), "3".to_string()),
+                ("x".to_string(), "a:b".to_string())
+            ]
+        );
+        assert_eq!(Spec::parse("unit", "cost model").unwrap().pairs, vec![]);
+        let e = Spec::parse("jamboree:serial=3,serial=4", "algorithm").unwrap_err();
+        assert!(
+            e.contains("`serial` given twice") && e.contains("jamboree"),
+            "{e}"
+        );
+        let e = Spec::parse("rbfm:seed", "algorithm").unwrap_err();
+        assert!(
+            e.contains("expected key=value") && e.contains("`seed`"),
+            "{e}"
+        );
+        let e = Spec::parse("unit:=4", "cost model").unwrap_err();
+        assert!(e.contains("no key"), "{e}");
+        let mut s = Spec::parse("a:k=1,j=2", "x").unwrap();
+        assert_eq!(s.take("j").as_deref(), Some("2"));
+        assert_eq!(s.joined(), "k=1");
+        assert_eq!(s.leftover(), Some("k"));
+        assert_eq!(s.take("j"), None);
+    }
 
     #[test]
     fn out_of_range_is_not_called_not_an_integer() {

@@ -245,8 +245,43 @@ pub fn run_and_write(e: &Experiment, o: &Options) -> Result<(Report, Vec<PathBuf
     let t = std::time::Instant::now();
     let mut report = (e.run)(o)?;
     report.seconds = t.elapsed().as_secs_f64();
+    // The options the report was made with (issue 24, item 25), so that it can be rerun.
+    report.setup("run with", run_options(e, o));
     let files = report.write(&o.out)?;
     Ok((report, files))
+}
+
+/// The command-line options of a run: `arachne experiment NAME` with them reruns it.
+fn run_options(e: &Experiment, o: &Options) -> String {
+    let sc = &o.scale;
+    let mut v = vec![format!("arachne experiment {}", e.name)];
+    if o.quick {
+        v.push("--quick".into());
+    }
+    if sc.paper {
+        v.push("--scale paper".into());
+    }
+    v.push(format!("--seed {}", o.seed));
+    if let Some(t) = sc.trees {
+        v.push(format!("--trees {t}"));
+    }
+    if let Some((a, b)) = sc.depths {
+        v.push(format!("--depths {a}-{b}"));
+    }
+    if let Some(n) = sc.openings {
+        v.push(format!("--openings {n}"));
+    }
+    if let Some(bs) = &sc.branching {
+        let bs: Vec<String> = bs.iter().map(|b| b.to_string()).collect();
+        v.push(format!("--branching {}", bs.join(",")));
+    }
+    if let Some(m) = sc.matching {
+        v.push(format!("--matching {}", m.name()));
+    }
+    if let Some(p) = &sc.engine {
+        v.push(format!("--engine {}", p.display()));
+    }
+    v.join(" ")
 }
 
 /// Summary statistics (minimum, mean, maximum, sample standard deviation) of `xs`.

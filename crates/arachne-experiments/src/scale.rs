@@ -90,17 +90,36 @@ impl Scale {
     /// Checks that `experiment` takes every option given and that the values are in range;
     /// the error is one line naming the option.
     pub fn check(&self, experiment: &str) -> Result<(), String> {
-        let takes: &[&str] = match experiment {
-            "rbfm-decision" => &["--trees", "--branching", "--scale paper"],
-            "rbfm-games" => &["--trees", "--depths", "--branching", "--scale paper"],
-            "rbfm-othello" => &["--depths", "--openings", "--scale paper", "--matching"],
-            "rbfm-chess" => &["--engine"],
-            _ => &[],
-        };
+        const TAKES: &[(&str, &[&str])] = &[
+            (
+                "rbfm-decision",
+                &["--trees", "--branching", "--scale paper"],
+            ),
+            (
+                "rbfm-games",
+                &["--trees", "--depths", "--branching", "--scale paper"],
+            ),
+            (
+                "rbfm-othello",
+                &["--depths", "--openings", "--scale paper", "--matching"],
+            ),
+            ("rbfm-chess", &["--engine"]),
+        ];
+        let takes: &[&str] = TAKES
+            .iter()
+            .find(|(e, _)| *e == experiment)
+            .map_or(&[], |(_, t)| t);
         if let Some(bad) = self.given().into_iter().find(|g| !takes.contains(g)) {
+            // Which experiments do take it (issue 24, item 20: `--engine` is not a size).
+            let who: Vec<&str> = TAKES
+                .iter()
+                .filter(|(_, t)| t.contains(&bad))
+                .map(|(e, _)| *e)
+                .collect();
             return Err(if takes.is_empty() {
                 format!(
-                    "experiment `{experiment}` does not take {bad} (only rbfm-decision, rbfm-games and rbfm-othello take sizes)"
+                    "experiment `{experiment}` does not take {bad} (it takes none of these options; {bad} is for {})",
+                    who.join(", ")
                 )
             } else {
                 format!(

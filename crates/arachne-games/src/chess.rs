@@ -204,9 +204,11 @@ impl Chess {
                     let f: Vec<&str> = full.split(' ').collect();
                     let field = |i: usize| shown(f.get(i).copied().unwrap_or(""), 20);
                     let reason = match e {
-                        E::InvalidBoard => {
-                            format!("the board (field 1, `{}`) is invalid", field(0))
-                        }
+                        E::InvalidBoard => format!(
+                            "the board (field 1, `{}`) is invalid: {}",
+                            shown(f[0], 80),
+                            board_reason(&f)
+                        ),
                         E::InvalidSideToMove => {
                             format!("the side to move (field 2, `{}`) is invalid", field(1))
                         }
@@ -641,6 +643,55 @@ pub mod bench {
             _ => return None,
         })
     }
+}
+
+/// Why cozy-chess refused a FEN's board (`f`: the six fields): the first thing wrong, in
+/// words (issue 24, item 22: an illegal position used to get no reason).
+fn board_reason(f: &[&str]) -> String {
+    let ranks: Vec<&str> = f[0].split('/').collect();
+    if ranks.len() != 8 {
+        return format!("{} ranks, not 8", ranks.len());
+    }
+    let mut kings = [0u32; 2];
+    for (i, rank) in ranks.iter().enumerate() {
+        let number = 8 - i;
+        let mut squares = 0u32;
+        for c in rank.chars() {
+            match c {
+                '1'..='8' => squares += c as u32 - '0' as u32,
+                'P' | 'p' if number == 1 || number == 8 => {
+                    return format!("a pawn on rank {number}")
+                }
+                'K' => {
+                    kings[0] += 1;
+                    squares += 1
+                }
+                'k' => {
+                    kings[1] += 1;
+                    squares += 1
+                }
+                'P' | 'N' | 'B' | 'R' | 'Q' | 'p' | 'n' | 'b' | 'r' | 'q' => squares += 1,
+                other => return format!("`{other}` is not a piece (PNBRQK, pnbrqk or 1-8)"),
+            }
+        }
+        if squares != 8 {
+            return format!("rank {number} has {squares} squares, not 8");
+        }
+    }
+    for (side, n) in ["White", "Black"].iter().zip(kings) {
+        if n != 1 {
+            return format!("{side} has {n} kings, not 1");
+        }
+    }
+    // The same board with the other side to move (and no en passant square): if that parses,
+    // the side not to move is in check, which no legal game reaches.
+    let other = if f.get(1) == Some(&"w") { "b" } else { "w" };
+    let flipped = format!("{} {other} - - 0 1", f[0]);
+    if Board::from_fen(&flipped, false).is_ok() {
+        let side = if other == "w" { "White" } else { "Black" };
+        return format!("{side}, not to move, is in check");
+    }
+    "not a position a game can reach (e.g. an impossible check)".to_string()
 }
 
 #[cfg(test)]

@@ -89,35 +89,12 @@ impl SpecArgs {
     /// Splits `NAME[:k=v,...]`.
     pub fn parse(spec: &str) -> Result<Self, SpecError> {
         let spec = spec.trim();
-        let (name, rest) = match spec.split_once(':') {
-            Some((n, r)) => (n, Some(r)),
-            None => (spec, None),
-        };
+        let parsed = arachne_core::parse::Spec::parse(spec, "game spec").map_err(SpecError)?;
+        let name = parsed.name.as_str();
         if name.is_empty() {
             return err("empty game spec (try `arachne games`)");
         }
-        let mut args = BTreeMap::new();
-        if let Some(rest) = rest {
-            for part in rest.split(',').filter(|p| !p.trim().is_empty()) {
-                let Some((k, v)) = part.split_once('=') else {
-                    return err(format!(
-                        "game spec `{}`: expected key=value, found `{}`",
-                        arachne_core::parse::clip(spec, 60),
-                        arachne_core::parse::clip(part, 40)
-                    ));
-                };
-                if args
-                    .insert(k.trim().to_string(), v.trim().to_string())
-                    .is_some()
-                {
-                    return err(format!(
-                        "game spec `{}`: key `{}` given twice",
-                        arachne_core::parse::clip(spec, 60),
-                        k.trim()
-                    ));
-                }
-            }
-        }
+        let args: BTreeMap<String, String> = parsed.pairs.iter().cloned().collect();
         Ok(SpecArgs {
             name: name.to_ascii_lowercase(),
             args,

@@ -130,27 +130,9 @@ pub const CATALOGUE: &[(&str, &str)] = &[
 impl FromStr for ParAlgo {
     type Err = ParError;
     fn from_str(s: &str) -> Result<Self, ParError> {
-        let (name, opts) = s.split_once(':').unwrap_or((s, ""));
-        let name = name.trim().to_ascii_lowercase();
-        let mut kv: Vec<(String, String)> = Vec::new();
-        for part in opts.split(',').filter(|p| !p.trim().is_empty()) {
-            let Some((k, v)) = part.split_once('=') else {
-                return err(format!(
-                    "algorithm `{s}`: expected key=value, found `{part}`"
-                ));
-            };
-            if kv.iter().any(|(seen, _)| seen == k.trim()) {
-                return err(format!(
-                    "algorithm `{name}`: key `{}` given twice",
-                    k.trim()
-                ));
-            }
-            kv.push((k.trim().to_string(), v.trim().to_string()));
-        }
-        let mut take = |k: &str| -> Option<String> {
-            let i = kv.iter().position(|(key, _)| key == k)?;
-            Some(kv.remove(i).1)
-        };
+        let mut spec = arachne_core::parse::Spec::parse(s, "algorithm").map_err(ParError)?;
+        let name = spec.name.to_ascii_lowercase();
+        let mut take = |k: &str| spec.take(k);
         fn num<T: FromStr>(name: &str, k: &str, v: Option<String>) -> Result<Option<T>, ParError> {
             v.map(|v| {
                 v.parse::<T>().map_err(|_| {
@@ -206,11 +188,19 @@ impl FromStr for ParAlgo {
                     ParAlgo::TreeSplit(o)
                 }
             }
-            "baudet" => ParAlgo::Baudet(baudet::BaudetOptions {
-                center: num(&name, "center", take("center"))?,
-                width: num(&name, "width", take("width"))?,
-                preorder: flag("preorder", take("preorder"))?,
-            }),
+            "baudet" => {
+                let width = num(&name, "width", take("width"))?;
+                // Windows narrower than one value, or wider than the range of values, are
+                // nonsense (and j·width must not overflow for thousands of windows).
+                if width.is_some_and(|w: i64| !(1..=1 << 32).contains(&w)) {
+                    return err("baudet: width must be in 1..=4294967296");
+                }
+                ParAlgo::Baudet(baudet::BaudetOptions {
+                    center: num(&name, "center", take("center"))?,
+                    width,
+                    preorder: flag("preorder", take("preorder"))?,
+                })
+            }
             "palphabeta-par" | "pbound" => {
                 let o = BatchOptions {
                     f: num(&name, "f", take("f"))?,
@@ -302,7 +292,7 @@ impl FromStr for ParAlgo {
                 ))
             }
         };
-        if let Some((k, _)) = kv.first() {
+        if let Some(k) = spec.leftover() {
             return err(format!("{name}: unknown option `{k}`"));
         }
         Ok(algo)

@@ -95,10 +95,21 @@ impl CostModel {
             ("jitter", self.jitter),
         ] {
             if !(0.0..=1e12).contains(&v) {
+                // `{v:e}` for large values: `1e308` is not echoed as 309 digits.
+                let shown = if v.is_finite() && v.abs() >= 1e6 {
+                    format!("{v:e}")
+                } else {
+                    format!("{v}")
+                };
                 return Err(CostError(format!(
-                    "cost model: {k}={v} must be a finite number >= 0"
+                    "cost model: {k}={shown} must be a number in 0..=1e12"
                 )));
             }
+        }
+        if self.leaf + self.interior <= 0.0 {
+            return Err(CostError(
+                "cost model: leaf and interior are both 0: searching would take no time (give either a positive cost)".into(),
+            ));
         }
         if self.min_delay() <= 0.0 {
             return Err(CostError(
@@ -111,8 +122,8 @@ impl CostModel {
     /// Parses `NAME[:key=value,...]`; `None` is `unit`.
     pub fn parse(spec: Option<&str>) -> Result<CostModel, CostError> {
         let spec = spec.unwrap_or("unit").trim();
-        let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
-        let mut m = match name.to_ascii_lowercase().as_str() {
+        let parsed = arachne_core::parse::Spec::parse(spec, "cost model").map_err(CostError)?;
+        let mut m = match parsed.name.to_ascii_lowercase().as_str() {
             "unit" => CostModel::unit(1.0),
             "arachne" => CostModel::arachne(),
             other => {
@@ -122,16 +133,11 @@ impl CostModel {
             }
         };
         let mut jitter_given = false;
-        for part in rest.split(',').filter(|p| !p.trim().is_empty()) {
-            let Some((k, v)) = part.split_once('=') else {
-                return Err(CostError(format!(
-                    "cost model `{spec}`: expected key=value, found `{part}`"
-                )));
-            };
-            let k = k.trim();
-            let x: f64 = v.trim().parse().map_err(|_| {
-                CostError(format!("cost model: {k}=`{}` is not a number", v.trim()))
-            })?;
+        for (k, v) in &parsed.pairs {
+            let k = k.as_str();
+            let x: f64 = v
+                .parse()
+                .map_err(|_| CostError(format!("cost model: {k}=`{v}` is not a number")))?;
             match k {
                 "leaf" => m.leaf = x,
                 "interior" => m.interior = x,
@@ -188,9 +194,17 @@ mod tests {
             "unit:rho=0",
             "unit:leaf=-1",
             "unit;rho=1",
+            "unit:message=1,message=2",
+            "unit:leaf=0,interior=0",
+            "unit:latency=1e308",
         ] {
             let e = CostModel::parse(Some(bad)).unwrap_err();
             assert!(!e.0.contains('\n'), "{bad}");
+            assert!(e.0.len() < 200, "{bad}: {e}");
         }
+        let e = CostModel::parse(Some("unit:message=1,message=2")).unwrap_err();
+        assert!(e.0.contains("`message` given twice"), "{e}");
+        let e = CostModel::parse(Some("unit:latency=1e308")).unwrap_err();
+        assert!(e.0.contains("latency=1e308"), "{e}");
     }
 }

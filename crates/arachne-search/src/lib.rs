@@ -186,30 +186,9 @@ impl FromStr for Algorithm {
 
     /// Parses `NAME[:key=value,...]`.
     fn from_str(s: &str) -> Result<Self, AlgoError> {
-        let (name, opts) = match s.split_once(':') {
-            Some((n, o)) => (n.trim(), o.trim()),
-            None => (s.trim(), ""),
-        };
-        let mut kv = Vec::new();
-        for part in opts.split(',').filter(|p| !p.trim().is_empty()) {
-            let Some((k, v)) = part.split_once('=') else {
-                return Err(AlgoError(format!(
-                    "algorithm `{s}`: expected key=value, found `{part}`"
-                )));
-            };
-            let k = k.trim();
-            if kv.iter().any(|(seen, _)| seen == k) {
-                return Err(AlgoError(format!(
-                    "algorithm `{name}`: key `{k}` given twice"
-                )));
-            }
-            kv.push((k.to_string(), v.trim().to_string()));
-        }
-        let name = name.to_ascii_lowercase();
-        let mut take = |key: &str| -> Option<String> {
-            let i = kv.iter().position(|(k, _)| k == key)?;
-            Some(kv.remove(i).1)
-        };
+        let mut spec = arachne_core::parse::Spec::parse(s, "algorithm").map_err(AlgoError)?;
+        let name = spec.name.to_ascii_lowercase();
+        let mut take = |key: &str| spec.take(key);
         let int = |key: &str, v: Option<String>| -> Result<Option<i32>, AlgoError> {
             v.map(|v| {
                 arachne_core::parse::int::<i32>(&v)
@@ -268,7 +247,7 @@ impl FromStr for Algorithm {
                 )))
             }
         };
-        if let Some((k, _)) = kv.first() {
+        if let Some(k) = spec.leftover() {
             return Err(AlgoError(format!("{name}: unknown option `{k}`")));
         }
         Ok(algo)

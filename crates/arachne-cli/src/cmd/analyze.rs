@@ -31,12 +31,12 @@ pub struct AnalyzeArgs {
     /// What to analyze: `nbp` (expected number of bottom positions alpha-beta examines).
     pub what: String,
     /// Branching factor N.
-    #[arg(long, short = 'n')]
+    #[arg(long, short = 'n', allow_negative_numbers = true, value_parser = crate::args::any_u32)]
     pub branching: Option<u32>,
     /// Depth D.
-    #[arg(long, short = 'd')]
+    #[arg(long, short = 'd', allow_negative_numbers = true, value_parser = crate::args::any_u32)]
     pub depth: Option<u32>,
-    /// Compute E\[NBP\] exactly (a fraction) instead of by Monte Carlo.
+    /// Compute the expected NBP exactly (a fraction) instead of by Monte Carlo.
     #[arg(long)]
     pub exact: bool,
     /// Guaranteed bounds (interval arithmetic) instead of the exact fraction: for sizes where
@@ -44,19 +44,19 @@ pub struct AnalyzeArgs {
     #[arg(long, conflicts_with = "exact")]
     pub bounds: bool,
     /// `--bounds`: target relative width of the enclosure.
-    #[arg(long, default_value_t = 1e-6)]
+    #[arg(long, default_value_t = 1e-6, allow_hyphen_values = true, value_parser = crate::args::non_negative_f64)]
     pub tol: f64,
     /// `--bounds`: largest number of intervals in the partition (time grows linearly).
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 1_000_000, allow_negative_numbers = true, value_parser = crate::args::any_usize)]
     pub cells: usize,
     /// Monte Carlo trials.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, allow_negative_numbers = true, value_parser = crate::args::any_u64)]
     pub trials: u64,
     /// Monte Carlo seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::args::any_u64)]
     pub seed: u64,
     /// Monte Carlo: R distinct equally likely bottom values (§6); default continuous.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::args::any_u32)]
     pub range: Option<u32>,
     /// Monte Carlo tree model.
     #[arg(long, value_enum, default_value_t = Model::Iid)]

@@ -6,8 +6,11 @@
 //! until its principal variation reaches the game's default depth. `--nodes N` is the budget
 //! of generated nodes, `--memory MiB` (or `rbfm:memory=MiB`) caps the tree (default
 //! 1024 MiB); either ends the search cleanly with its best move, as `--time-ms` and Ctrl-C do,
-//! in every form (serial, shared tree, master–slave). `rbfm:threads=T` runs the
-//! shared-tree form on T threads, `--procs P [--backend sim|threads|mpi]` the master–slave form.
+//! in every form (serial, shared tree, master–slave). `rbfm:threads=T` (or `--threads T`) runs
+//! the shared-tree form on T threads, `--procs P [--backend sim|threads|mpi]` the master–slave
+//! form. Options the best-first searches cannot honour (the alpha-beta options, and
+//! `--backend`, `--cost`, `--latency-seed` without `--procs`) are refused with a line naming
+//! them (issue 24, item 7).
 use super::search::{limits, pv_names, resolve_depth, SearchArgs};
 use crate::error::{CliError, CliResult};
 use crate::output::{mnps, print_json, thousands};
@@ -34,7 +37,63 @@ pub fn run(args: &SearchArgs) -> Option<CliResult> {
 }
 
 fn run_bf(args: &SearchArgs) -> CliResult {
-    let algo: BfAlgo = args.algo.parse().map_err(CliError::usage)?;
+    let mut algo: BfAlgo = args.algo.parse().map_err(CliError::usage)?;
+    // Options of the alpha-beta searches that best-first search has no use for: refused, not
+    // dropped (issue 24, item 7).
+    for (flag, given) in [
+        ("--quiescence", args.quiescence),
+        ("--ordering", args.ordering),
+        ("--preorder", args.preorder),
+        ("--check-extension", args.check_extension),
+        ("--null-move", args.null_move),
+    ] {
+        if given {
+            return Err(CliError::usage(format!(
+                "{flag} is not supported by bfm/rbfm (best-first search values leaves by the game's evaluation)"
+            )));
+        }
+    }
+    if let Some(t) = args.threads {
+        if algo.opts.kind == Kind::Bfm {
+            return Err(CliError::usage(
+                "--threads: bfm is serial (rbfm runs on threads: --algo rbfm --threads T)",
+            ));
+        }
+        // `--threads T` is rbfm's shared-tree form, as `rbfm:threads=T`.
+        match algo.threads {
+            Some(u) if u != t => {
+                return Err(CliError::usage(format!(
+                    "--threads {t} contradicts rbfm:threads={u}"
+                )))
+            }
+            _ => algo.threads = Some(t),
+        }
+    }
+    if args.procs.is_none() {
+        for (flag, given) in [
+            ("--backend", args.backend.is_some()),
+            ("--cost", args.cost.is_some()),
+            ("--latency-seed", args.latency_seed != 0),
+        ] {
+            if given {
+                return Err(CliError::usage(format!(
+                    "{flag} is for master–slave rbfm: give --procs P (without it, `{}` runs {})",
+                    arachne_core::parse::clip(&args.algo, 40),
+                    if algo.threads.is_some() {
+                        "on a shared tree"
+                    } else {
+                        "serially"
+                    }
+                )));
+            }
+        }
+    } else if args.backend.as_deref().is_some_and(|b| b != "sim")
+        && (args.cost.is_some() || args.latency_seed != 0)
+    {
+        return Err(CliError::usage(
+            "--cost and --latency-seed apply to --backend sim only",
+        ));
+    }
     if args.memory == Some(0) || args.memory.is_some_and(|m| m > 1 << 20) {
         return Err(CliError::usage("--memory is in MiB, 1..=1048576"));
     }
@@ -96,12 +155,18 @@ impl GameVisitor for Visit<'_> {
             cfg.limits = lim.clone();
             let par = master::search(&root, &cfg, &backend).map_err(CliError::usage)?;
             let mut extra = json!({"procs": p, "form": "master-slave", "messages": par.messages,
-                "backend": args.backend});
+                "backend": args.backend.as_deref().unwrap_or("sim")});
             if let master::Backend::Sim(c) = &backend {
                 extra["virtual_time"] = json!(par.time);
                 extra["serial_virtual_time"] = json!(par.serial_time);
                 extra["speedup"] = json!(par.speedup);
                 extra["cost_model"] = json!(c.cost.to_string());
+                if par.speedup.is_some_and(|s| s > p as f64) {
+                    // Issue 24, item 12: say why, rather than print a figure above P bare.
+                    extra["speedup_note"] = json!(format!(
+                        "above {p} processors because the search stops at a principal-variation depth, which the parallel run reached with fewer generated nodes than the serial one: the speedup compares times to that stopping rule, not equal work"
+                    ));
+                }
             }
             (par.outcome, extra)
         } else {
@@ -157,7 +222,12 @@ fn report<G: Game>(
     println!("algorithm  {algo}");
     if let Some(o) = extra.as_object() {
         for (k, x) in o {
-            println!("{k:<10} {x}");
+            // Plain text, not JSON: strings without quotes, absent values left out.
+            match x {
+                serde_json::Value::Null => {}
+                serde_json::Value::String(t) => println!("{k:<10} {t}"),
+                x => println!("{k:<10} {x}"),
+            }
         }
     }
     println!(
@@ -169,10 +239,14 @@ fn report<G: Game>(
             " (estimate: not solved)"
         }
     );
-    println!(
-        "best move  {}",
-        best.as_deref().unwrap_or("(none: terminal position)")
-    );
+    let mut moves = Vec::new();
+    root.moves(&mut moves);
+    let no_move = if moves.is_empty() || root.is_terminal() {
+        "(none: terminal position)"
+    } else {
+        "(none: stopped before a root move was searched)"
+    };
+    println!("best move  {}", best.as_deref().unwrap_or(no_move));
     println!("pv         {} ({} plies)", names.join(" "), out.pv_depth);
     println!(
         "nodes      {} generated, {} expansions, tree {} nodes x {} bytes",
@@ -196,31 +270,31 @@ pub struct LearnArgs {
     #[arg(long, short = 'g')]
     pub game: String,
     /// Number of sample positions.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, allow_negative_numbers = true, value_parser = crate::args::any_usize)]
     pub positions: usize,
     /// Depth of the alpha-beta search that defines the real score (the paper: 10).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, allow_negative_numbers = true, value_parser = crate::args::any_u32)]
     pub real_depth: u32,
     /// RBFM node expansions per position.
-    #[arg(long, default_value_t = 200)]
+    #[arg(long, default_value_t = 200, allow_negative_numbers = true, value_parser = crate::args::any_u32)]
     pub expansions: u32,
     /// Bootstrapping rounds (the paper: 3 or 4).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, allow_negative_numbers = true, value_parser = crate::args::any_u32)]
     pub rounds: u32,
     /// Family of the table: normal, chisquare[:k=16], mix[:lo=4,hi=10,k=16], exponential[:damping=0.25].
     #[arg(long, default_value = "normal")]
     pub dist: String,
     /// The trivial start: g = this everywhere, f = 0 (0: best-first).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, allow_hyphen_values = true, value_parser = crate::args::non_negative_f64)]
     pub start_var: f64,
     /// Shortest random walk from the root to a sample position.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::args::any_u32)]
     pub min_plies: u32,
     /// Longest random walk.
-    #[arg(long, default_value_t = 8)]
+    #[arg(long, default_value_t = 8, allow_negative_numbers = true, value_parser = crate::args::any_u32)]
     pub max_plies: u32,
     /// Seed.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::args::any_u64)]
     pub seed: u64,
     /// Write the table here (default: print it).
     #[arg(long)]
@@ -238,10 +312,10 @@ pub struct LearnArgs {
     #[arg(long)]
     pub shallow: bool,
     /// With --shallow: the number of self-play games (at most 20, one per Nunn position).
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, allow_negative_numbers = true, value_parser = crate::args::any_usize)]
     pub selfplay_games: usize,
     /// With --shallow: RBFM node expansions per self-play move.
-    #[arg(long, default_value_t = 50)]
+    #[arg(long, default_value_t = 50, allow_negative_numbers = true, value_parser = crate::args::any_u64)]
     pub move_expansions: u64,
     /// With --shallow: an external UCI engine (e.g. /usr/games/stockfish) makes the shallow
     /// searches and the real score instead of ours (seed 002 §5.1's "black box").
@@ -270,6 +344,9 @@ pub fn learn_cmd(a: LearnArgs) -> CliResult {
         return Err(CliError::usage("--start-var must be a finite number >= 0"));
     }
     let family: Family = a.dist.parse().map_err(CliError::usage)?;
+    if let Some(p) = &a.out {
+        check_out_file(p)?;
+    }
     if a.shallow {
         return learn_shallow_chess(&a, family);
     }
@@ -277,6 +354,26 @@ pub fn learn_cmd(a: LearnArgs) -> CliResult {
         return Err(CliError::usage("--engine needs --shallow (chess)"));
     }
     with_game(&a.game, Learn { a: &a, family }).map_err(CliError::usage)?
+}
+
+/// Makes sure the table can be written to `p` before the learning starts (issue 24, item 24:
+/// an unwritable `--out` used to fail only at the end), naming it otherwise (exit status 2).
+/// A file that did not exist is not left behind.
+fn check_out_file(p: &std::path::Path) -> CliResult {
+    let shown = p.display();
+    if p.is_dir() {
+        return Err(CliError::usage(format!("--out `{shown}` is a directory")));
+    }
+    let existed = p.exists();
+    std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(p)
+        .map_err(|e| CliError::usage(format!("--out `{shown}`: cannot write the table: {e}")))?;
+    if !existed {
+        let _ = std::fs::remove_file(p);
+    }
+    Ok(())
 }
 
 /// `arachne learn --game chess --shallow` (seed 002 §5.4).

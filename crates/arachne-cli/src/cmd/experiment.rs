@@ -30,7 +30,7 @@ pub struct ExperimentArgs {
     #[arg(long, default_value = "out")]
     pub out: PathBuf,
     /// Seed of every random choice.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::args::any_u64)]
     pub seed: u64,
     /// Print the report as one JSON object (no progress display).
     #[arg(long)]
@@ -46,17 +46,17 @@ pub struct ExperimentArgs {
     pub scale: Option<ScaleArg>,
     /// Random trees per branching factor (rbfm-decision) or per row of Table 1, each played
     /// twice (rbfm-games).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::args::any_u32)]
     pub trees: Option<u32>,
     /// Searched depths, `A-B` or one depth: Table 1's alpha-beta depths 2-10 (rbfm-games),
     /// alpha-beta depths 1-8 (rbfm-othello).
     #[arg(long, value_name = "A-B", value_parser = parse_depths)]
     pub depths: Option<(u32, u32)>,
     /// Start positions, evenly spaced among the 244 four-ply openings (rbfm-othello).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::args::any_usize)]
     pub openings: Option<usize>,
     /// Branching factors of the random trees, from 3, 5, 10, 20 (rbfm-decision, rbfm-games).
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    #[arg(long, value_name = "LIST", value_delimiter = ',', allow_negative_numbers = true, value_parser = crate::args::any_u32)]
     pub branching: Option<Vec<u32>>,
     /// How the best-first players' effort is matched to alpha-beta's (rbfm-othello):
     /// `pv-depth` (the paper's: principal-variation depths calibrated to alpha-beta's nodes

@@ -63,6 +63,32 @@ fn run_ours(args: &SearchArgs) -> CliResult {
             )));
         }
     }
+    // An explicit fan-out that does not fit one level into --procs P would run on a single
+    // processor (issue 24, item 9: `type-guided:f=1000 --procs 4`): refused. (The library
+    // keeps its rule, "the deepest tree of fan-out f within P", which the experiments use.)
+    let (f, depth) = match &algo {
+        ParAlgo::TreeSplit(o) => (o.f, o.q),
+        ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => (o.f, o.q),
+        ParAlgo::TypeGuided(o) if o.fanouts.is_none() => (o.f, o.levels),
+        _ => (None, None),
+    };
+    if let (Some(f), None, Some(p)) = (f, depth, args.procs) {
+        if p > 1 && f as u64 + 1 > p as u64 {
+            return Err(CliError::usage(format!(
+                "f={f} needs at least {} processors for one level of the processor tree, not --procs {p}",
+                f as u64 + 1
+            )));
+        }
+    }
+    // Type-guided's processors come from --procs or from its own f and levels (item 18: the
+    // processor-tree message of tree-split names `q`, which type-guided does not have).
+    if let ParAlgo::TypeGuided(o) = &algo {
+        if args.procs.is_none() && o.fanouts.is_none() && (o.f.is_none() || o.levels.is_none()) {
+            return Err(CliError::usage(
+                "type-guided: give --procs P, or both f and levels (e.g. type-guided:f=3,levels=2), or f=F1/F2/…",
+            ));
+        }
+    }
     // Processes keep no memory between jobs, so `--ordering` means the static part of the
     // ordering here: the game's hint (captures first), then static values.
     let algo = algo.with_preorder(args.preorder || args.ordering);
@@ -237,6 +263,9 @@ fn report<G: Game>(
             v["last_iteration"] =
                 json!({"nodes": l.nodes(), "leaves": l.leaves, "interior": l.interior});
         }
+        if let Some(n) = speedup_note(out) {
+            v["speedup_note"] = json!(n);
+        }
         if let Backend::Sim(cfg) = backend {
             v["cost_model"] = json!(cfg.cost.to_string());
             v["virtual_time"] = json!(out.time);
@@ -305,6 +334,9 @@ fn report<G: Game>(
                 thousands(out.serial_stats.map_or(0, |s| s.nodes())),
                 out.speedup.unwrap_or(0.0)
             );
+            if let Some(n) = speedup_note(out) {
+                println!("           {n}");
+            }
             println!("busy       {:.1}% of processor time", utilisation * 100.0);
             println!("wall       {time_ms:.1} ms");
         }
@@ -324,6 +356,27 @@ fn report<G: Game>(
     if let Some(r) = out.stopped {
         println!("stopped    {r:?}");
     }
+}
+
+/// Why a speedup exceeds the number of processors (issue 24, item 12), when it does.
+fn speedup_note<M>(out: &ParOutcome<M>) -> Option<String> {
+    let s = out.speedup?;
+    if s <= out.procs as f64 {
+        return None;
+    }
+    let serial = out.serial_stats.map(|st| st.nodes())?;
+    let par = out.stats.nodes();
+    Some(if par < serial {
+        format!(
+            "speedup above {} processors: the parallel search examined {par} nodes, the serial reference {serial} (a different, smaller tree: windows, ordering or the processor tree pruned more)",
+            out.procs
+        )
+    } else {
+        format!(
+            "speedup above {} processors: the serial reference's virtual time counts its nodes and messages differently from the parallel run's ({par} nodes against {serial})",
+            out.procs
+        )
+    })
 }
 
 /// The node-type statistics of a type-guided search's last iteration, as JSON.

@@ -13,7 +13,7 @@ pub struct PerftArgs {
     #[arg(long, short = 'g')]
     pub game: String,
     /// Depth in plies.
-    #[arg(long, short = 'd')]
+    #[arg(long, short = 'd', allow_negative_numbers = true, value_parser = crate::args::perft_depth)]
     pub depth: u32,
     /// Also print the count below each root move.
     #[arg(long)]
@@ -43,6 +43,17 @@ impl GameVisitor for Perft<'_> {
     type Output = CliResult;
     fn visit<G: Game>(self, root: G, info: GameInfo) -> CliResult {
         let a = self.0;
+        // As `search` does: a synthetic tree has no positions below its depth, so a deeper
+        // perft would count 0 (issue 24, item 9).
+        if let Some(max) = info.max_depth {
+            if a.depth > max {
+                return Err(CliError::usage(format!(
+                    "--depth {} exceeds the depth of the tree ({max}) in `{}`",
+                    a.depth,
+                    arachne_core::parse::clip(&info.spec, 60)
+                )));
+            }
+        }
         let start = Instant::now();
         // Othello's published perft counts a game over before the full depth as one leaf.
         let count: fn(&G, u32) -> u64 = if info.name == "othello" && !a.strict {

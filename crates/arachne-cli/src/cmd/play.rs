@@ -41,6 +41,7 @@
 use crate::error::{CliError, CliResult};
 use crate::output::{print_json, thousands};
 use arachne_bestfirst::{BfAlgo, Searcher};
+use arachne_core::parse::Spec;
 use arachne_core::rng::{hash2, uniform_in};
 use arachne_core::{Game, Limits, TranspositionTable};
 use arachne_games::{with_game, GameInfo, GameVisitor};
@@ -68,19 +69,19 @@ pub struct PlayArgs {
     #[arg(long)]
     pub second: String,
     /// Number of games (pairs share an opening and swap colours).
-    #[arg(long, short = 'n', default_value_t = 2)]
+    #[arg(long, short = 'n', default_value_t = 2, allow_negative_numbers = true, value_parser = crate::args::positive_u32)]
     pub games: u32,
     /// Search depth for both sides unless overridden per side.
-    #[arg(long, short = 'd')]
+    #[arg(long, short = 'd', allow_negative_numbers = true, value_parser = crate::args::depth)]
     pub depth: Option<u32>,
     /// Seed of the random openings.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::args::any_u64)]
     pub seed: u64,
     /// Random plies at the start of each game pair.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, allow_negative_numbers = true, value_parser = crate::args::any_u32)]
     pub random_plies: u32,
     /// A game still running after this many plies is a draw.
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 400, allow_negative_numbers = true, value_parser = crate::args::positive_u32)]
     pub max_plies: u32,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -120,10 +121,15 @@ fn switch(spec: &str, key: &str, v: &str) -> Result<bool, CliError> {
 
 impl Side {
     fn parse(spec: &str) -> Result<Side, CliError> {
-        let (name, opts) = match spec.split_once(':') {
-            Some((n, o)) => (n, o),
-            None => (spec, ""),
-        };
+        let parsed = Spec::parse(spec, "player").map_err(CliError::usage)?;
+        let name = parsed.name.as_str();
+        // `q` is `quiescence`: both at once is a key given twice.
+        let has = |k: &str| parsed.pairs.iter().any(|(key, _)| key == k);
+        if has("q") && has("quiescence") {
+            return Err(CliError::usage(format!(
+                "player `{name}`: key `quiescence` given twice (also as `q`)"
+            )));
+        }
         let mut rest = Vec::new();
         let mut side = Side {
             spec: spec.to_string(),
@@ -137,9 +143,8 @@ impl Side {
             check_extension: false,
             null_move: false,
         };
-        for part in opts.split(',').filter(|p| !p.trim().is_empty()) {
-            let (k, v) = part.split_once('=').unwrap_or((part, ""));
-            let (k, v) = (k.trim(), v.trim());
+        for (k, v) in &parsed.pairs {
+            let (k, v) = (k.as_str(), v.as_str());
             match k {
                 "depth" => match v.parse::<u32>() {
                     Ok(d) if (1..=200).contains(&d) => side.depth = Some(d),
@@ -179,7 +184,7 @@ impl Side {
                 "quiescence" | "q" => side.quiescence = switch(spec, "quiescence", v)?,
                 "check" => side.check_extension = switch(spec, "check", v)?,
                 "null" => side.null_move = switch(spec, "null", v)?,
-                _ => rest.push(part.trim()),
+                _ => rest.push(format!("{k}={v}")),
             }
         }
         let algo_spec = if rest.is_empty() {
@@ -206,8 +211,33 @@ impl Side {
                 "`{spec}`: threads= is for the shared-memory algorithms (ybwc, jamboree, lazy-smp, abdada)"
             )));
         }
-        side.algo = algo_spec.parse().map_err(CliError::usage)?;
+        side.algo = algo_spec
+            .parse()
+            .map_err(|e: arachne_search::AlgoError| CliError::usage(play_algo_error(name, &e.0)))?;
         Ok(side)
+    }
+}
+
+/// The unknown-algorithm message of `play`: every algorithm `play` takes (serial,
+/// shared-memory, best-first), and a word on the message-passing ones, which it does not.
+fn play_algo_error(name: &str, msg: &str) -> String {
+    if !msg.starts_with("unknown algorithm") {
+        return msg.to_string();
+    }
+    let names = |c: &[(&str, &str)]| c.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+    let takes = format!(
+        "play takes serial ({}), shared-memory ({}, with threads=T) and best-first (bfm, rbfm) algorithms",
+        names(arachne_search::CATALOGUE),
+        names(smp::CATALOGUE)
+    );
+    let lower = name.trim().to_ascii_lowercase();
+    if arachne_parallel::CATALOGUE.iter().any(|(n, _)| *n == lower) {
+        format!("`{lower}` is a message-passing algorithm, which play does not run; {takes}")
+    } else {
+        format!(
+            "unknown algorithm `{}`; {takes}",
+            arachne_core::parse::clip(&lower, 40)
+        )
     }
 }
 

@@ -16,7 +16,7 @@ pub struct ReproduceArgs {
     #[arg(long, default_value = "report")]
     pub out: PathBuf,
     /// Seed of every random choice.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::args::any_u64)]
     pub seed: u64,
     /// Print a JSON summary (no progress display).
     #[arg(long)]

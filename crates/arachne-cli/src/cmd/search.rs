@@ -24,23 +24,24 @@ pub struct SearchArgs {
     #[arg(long, short = 'a', default_value = DEFAULT_ALGO)]
     pub algo: String,
     /// Depth in plies. Default: a synthetic tree's full depth, or the game's default.
-    #[arg(long, short = 'd')]
+    #[arg(long, short = 'd', allow_negative_numbers = true, value_parser = crate::args::depth)]
     pub depth: Option<u32>,
     /// Number of processors for parallel algorithms.
-    #[arg(long, short = 'p')]
+    #[arg(long, short = 'p', allow_negative_numbers = true, value_parser = crate::args::procs)]
     pub procs: Option<u32>,
     /// Threads for the shared-memory algorithms (`ybwc`, `jamboree`, `lazy-smp`, `abdada`).
-    #[arg(long, short = 't')]
+    #[arg(long, short = 't', allow_negative_numbers = true, value_parser = crate::args::threads)]
     pub threads: Option<u32>,
-    /// Parallel backend: `sim` (virtual time, deterministic; the default) or `threads` (real
-    /// cores). Parallel algorithms only.
+    /// Parallel backend: `sim` (virtual time, deterministic; the default), `threads` (real
+    /// cores) or `mpi` (MPI ranks under `mpirun`; a build with the `mpi` feature). The
+    /// message-passing algorithms (`--procs P`) only.
     #[arg(long)]
     pub backend: Option<String>,
     /// Parallel cost model for `--backend sim` (`unit`, `arachne`).
     #[arg(long)]
     pub cost: Option<String>,
     /// Seed for random message latency in the simulator (0 = no random latency).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::args::any_u64)]
     pub latency_seed: u64,
     /// Order successors by their static values before searching them.
     #[arg(long)]
@@ -64,18 +65,18 @@ pub struct SearchArgs {
     pub null_move: bool,
     /// Transposition table size in MiB (for staged search on real games, sss, mtdf), exactly
     /// as given, 1..=65536 (0: none, where the table is optional).
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, allow_negative_numbers = true, value_parser = crate::args::hash)]
     pub hash: usize,
     /// Stop after this many positions searched: interior nodes, bottom positions and
     /// quiescence positions all count (for parallel algorithms: summed over processors).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::args::positive_u64)]
     pub nodes: Option<u64>,
     /// Stop after this many milliseconds.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::args::any_u64)]
     pub time_ms: Option<u64>,
     /// Cap on a best-first search's tree (bfm, rbfm) or on knm's node records, MiB (default
     /// 1024).
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::args::memory)]
     pub memory: Option<u64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -206,6 +207,12 @@ pub fn run(args: SearchArgs) -> CliResult {
             return Err(CliError::usage(algo_error(&e.0)));
         }
     };
+    if args.memory.is_some() {
+        return Err(CliError::usage(format!(
+            "--memory caps a best-first tree (bfm, rbfm); `{}` does not take it (its table is --hash MiB)",
+            arachne_core::parse::clip(&args.algo, 60)
+        )));
+    }
     for (flag, given) in [
         ("--procs", args.procs.is_some()),
         ("--backend", args.backend.is_some()),

@@ -7,7 +7,7 @@
 //! sub-searches.
 use super::search::{limits, report, resolve_depth, SearchArgs};
 use crate::error::{CliError, CliResult};
-use arachne_core::Game;
+use arachne_core::{Game, TranspositionTable};
 use arachne_games::{with_game, GameInfo, GameVisitor};
 use arachne_parallel::smp::{is_smp_name, search, SmpAlgo, MAX_THREADS};
 
@@ -37,6 +37,24 @@ fn run_ours(args: &SearchArgs) -> CliResult {
             "`{}` is a shared-memory algorithm: give --threads T, not --procs",
             args.algo
         )));
+    }
+    for (flag, given) in [
+        ("--backend", args.backend.is_some()),
+        ("--cost", args.cost.is_some()),
+        ("--latency-seed", args.latency_seed != 0),
+        ("--memory", args.memory.is_some()),
+    ] {
+        if given {
+            return Err(CliError::usage(format!(
+                "{flag} does not apply to `{}`, a shared-memory algorithm on this machine's threads ({})",
+                arachne_core::parse::clip(&args.algo, 40),
+                if flag == "--memory" {
+                    "its table is --hash MiB"
+                } else {
+                    "--backend and --cost are for --procs P"
+                }
+            )));
+        }
     }
     if args.nodes == Some(0) {
         return Err(CliError::usage("--nodes must be at least 1"));
@@ -74,13 +92,17 @@ impl GameVisitor for Visit<'_> {
         let depth = resolve_depth(self.args.depth, &info)?;
         let limits = limits(self.args, depth);
         let opts = self.args.options();
+        // The table is allocated here, fallibly, as for the serial searches: a size the
+        // machine cannot hold is a clear error, not a panic in the library (issue 24, item 4).
+        let tt =
+            TranspositionTable::try_with_mib(self.args.hash.max(1)).map_err(CliError::usage)?;
         let out = search(
             &self.algo,
             &root,
             &limits,
             &opts,
             self.threads,
-            None,
+            Some(&tt),
             &mut |_| {},
         )
         .map_err(CliError::usage)?;

@@ -1,10 +1,21 @@
 //! `arachne uci`: a UCI chess engine on standard input and output.
 //!
 //! Commands: `uci`, `isready`, `ucinewgame`, `setoption name … value …`, `position startpos|fen
-//! … [moves …]`, `go [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS
-//! movestogo N] [infinite] [ponder] [mate N]`, `stop`, `ponderhit`, `quit` (and `d`, which
-//! prints the position's FEN as an `info string`). Anything else, and malformed arguments, is
-//! ignored.
+//! … [moves …]`, `go [searchmoves M1 M2 …] [depth N] [nodes N] [movetime MS] [wtime MS btime MS
+//! winc MS binc MS movestogo N] [infinite] [ponder] [mate N]`, `stop`, `ponderhit`, `quit` (and
+//! `d`, which prints the position's FEN as an `info string`). Unknown commands are ignored;
+//! a malformed `setoption` value is answered with an `info string` and changes nothing.
+//!
+//! `go searchmoves M1 M2 …` searches only those root moves (the moves run to the next `go`
+//! keyword), with every algorithm and option, through [`arachne_core::RootMoves`]; the
+//! `bestmove` is one of them.
+//!
+//! A malformed `go` is answered with `info string error …` and `bestmove 0000`, and starts no
+//! search: a value that is not a number (`go depth abc`), a keyword without its value, a depth
+//! (or `mate` distance in plies) beyond [`MAX_DEPTH`] — `go depth 99999999999999999999` would
+//! otherwise be an endless search the GUI did not ask for — and a `searchmoves` move that is
+//! not legal here. Negative times and counts are read as 0 (GUIs send negative clocks when a
+//! flag falls); a time or node count too large for 64 bits is read as the largest.
 //!
 //! A malformed `position` line is answered with `info string error …` and leaves the engine
 //! with *no* position until a valid `position` arrives: a `go` meanwhile answers
@@ -44,7 +55,7 @@
 //! first legal move if not even depth 1 completed; `0000` when there is no legal move.
 use crate::cmd::search::pv_names;
 use crate::error::CliResult;
-use arachne_core::{Game, Limits, StopFlag, TranspositionTable};
+use arachne_core::{Game, Limits, RootMoves, StopFlag, TranspositionTable};
 use arachne_games::chess::cozy_chess::{Color, Move};
 use arachne_games::Chess;
 use arachne_parallel::smp::{SmpAlgo, DEFAULT_ASPIRATION};
@@ -55,7 +66,25 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+/// `arachne uci --help`: the engine's options and commands (issue 24, item 25).
+const UCI_HELP: &str = "UCI options (setoption name NAME value V):
+  Hash               transposition table, MiB (default 16, 1..=65536)
+  Threads            search threads (default 1, 1..=256); above 1 the search is ParallelAlgorithm
+  Algorithm          aspiration (default), salphabeta, slalphabeta, spalphabeta, alphabeta,
+                     falphabeta, lalphabeta, palphabeta, bound, negamax, mtdf, sss
+  ParallelAlgorithm  ybwc (default), jamboree, lazy-smp, abdada (with Threads above 1)
+  Quiescence         capture-only quiescence search (default true)
+  CheckExtension     extend checks by a ply (default true)
+  NullMove           null-move pruning (default true)
+  Move Overhead      ms kept back per move for the GUI's lag (default 50, 0..=5000)
+
+Commands: uci, isready, ucinewgame, setoption, position startpos|fen FEN [moves ...],
+go [searchmoves M...] [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS
+movestogo N] [infinite] [ponder] [mate N], stop, ponderhit, quit, d (print the FEN).
+A malformed go is answered with `info string error ...` and `bestmove 0000`.";
+
 #[derive(Args, Debug)]
+#[command(after_help = UCI_HELP)]
 pub struct UciArgs {}
 
 /// Default algorithm of the engine.
@@ -317,7 +346,32 @@ impl Engine {
             say("bestmove 0000");
             return;
         };
-        let g = GoParams::parse(args);
+        let g = match GoParams::parse(args) {
+            Ok(g) => g,
+            Err(e) => {
+                say(&format!(
+                    "info string error in go: {}; not searching",
+                    arachne_core::parse::clip(&e, 200)
+                ));
+                say("bestmove 0000");
+                return;
+            }
+        };
+        let mut only = Vec::new();
+        for name in &g.searchmoves {
+            match pos.parse_uci(name) {
+                Ok(m) => only.push(m),
+                Err(e) => {
+                    say(&format!(
+                        "info string error in go: searchmoves `{}`: {}; not searching",
+                        arachne_core::parse::clip(name, 20),
+                        arachne_core::parse::clip(&e.to_string(), 100)
+                    ));
+                    say("bestmove 0000");
+                    return;
+                }
+            }
+        }
         let start = Instant::now();
         let stop = StopFlag::new();
         let us_white = pos.board().side_to_move() == Color::White;
@@ -347,6 +401,7 @@ impl Engine {
         };
         let job = Job {
             root: pos,
+            only: (!g.searchmoves.is_empty()).then_some(only),
             algo: self.algo,
             parallel: (self.threads > 1).then_some((
                 self.parallel.or_aspiration(DEFAULT_ASPIRATION),
@@ -439,29 +494,84 @@ struct GoParams {
     movestogo: Option<u64>,
     infinite: bool,
     ponder: bool,
+    /// `searchmoves`: the root moves to search (names, checked against the position later).
+    searchmoves: Vec<String>,
 }
 
+/// The keywords of `go`.
+const GO_KEYWORDS: &[&str] = &[
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
+
 impl GoParams {
-    fn parse(args: &[&str]) -> Self {
+    /// Parses the arguments of `go`; the error (one phrase) names the malformed argument.
+    /// Unknown tokens are skipped.
+    fn parse(args: &[&str]) -> Result<Self, String> {
         let mut g = GoParams::default();
         let mut i = 0;
         while i < args.len() {
-            let next = args.get(i + 1).copied();
-            let num = || {
-                next.and_then(|v| v.parse::<i64>().ok())
-                    .map(|v| v.max(0) as u64)
+            let key = args[i];
+            // The value of `key`: a number, negative read as 0, too large read as the largest.
+            let num = || -> Result<u64, String> {
+                let Some(v) = args.get(i + 1).copied() else {
+                    return Err(format!("`{key}` needs a number"));
+                };
+                let digits = v.strip_prefix(['-', '+']).unwrap_or(v);
+                if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(format!(
+                        "{key} `{}` is not a number",
+                        arachne_core::parse::clip(v, 30)
+                    ));
+                }
+                Ok(if v.starts_with('-') {
+                    0
+                } else {
+                    digits.parse::<u64>().unwrap_or(u64::MAX)
+                })
+            };
+            let plies = |d: u64, what: &str| -> Result<u32, String> {
+                if d > MAX_DEPTH as u64 {
+                    Err(format!(
+                        "{what} is beyond the deepest search, {MAX_DEPTH} plies"
+                    ))
+                } else {
+                    Ok((d as u32).max(1))
+                }
             };
             let mut took = true;
-            match args[i] {
-                "depth" => g.depth = num().map(|d| d.min(MAX_DEPTH as u64) as u32),
-                "mate" => g.depth = num().map(|m| (2 * m).clamp(1, MAX_DEPTH as u64) as u32),
-                "nodes" => g.nodes = num(),
-                "movetime" => g.movetime = num(),
-                "wtime" => g.wtime = num(),
-                "btime" => g.btime = num(),
-                "winc" => g.winc = num(),
-                "binc" => g.binc = num(),
-                "movestogo" => g.movestogo = num(),
+            match key {
+                "depth" => {
+                    let d = num()?;
+                    g.depth = Some(plies(
+                        d,
+                        &format!("depth {}", arachne_core::parse::clip(args[i + 1], 30)),
+                    )?)
+                }
+                "mate" => {
+                    let m = num()?;
+                    g.depth = Some(plies(
+                        m.saturating_mul(2),
+                        &format!("mate {m} ({} plies)", m.saturating_mul(2)),
+                    )?)
+                }
+                "nodes" => g.nodes = Some(num()?),
+                "movetime" => g.movetime = Some(num()?),
+                "wtime" => g.wtime = Some(num()?),
+                "btime" => g.btime = Some(num()?),
+                "winc" => g.winc = Some(num()?),
+                "binc" => g.binc = Some(num()?),
+                "movestogo" => g.movestogo = Some(num()?),
                 "infinite" => {
                     g.infinite = true;
                     took = false;
@@ -470,7 +580,20 @@ impl GoParams {
                     g.ponder = true;
                     took = false;
                 }
-                _ => took = false, // `searchmoves` and unknown tokens are ignored
+                "searchmoves" => {
+                    let moves: Vec<String> = args[i + 1..]
+                        .iter()
+                        .take_while(|t| !GO_KEYWORDS.contains(t))
+                        .map(|t| t.to_string())
+                        .collect();
+                    if moves.is_empty() {
+                        return Err("`searchmoves` needs at least one move".into());
+                    }
+                    i += moves.len();
+                    g.searchmoves.extend(moves);
+                    took = false;
+                }
+                _ => took = false, // unknown tokens are skipped
             }
             i += if took { 2 } else { 1 };
         }
@@ -482,7 +605,7 @@ impl GoParams {
         {
             g.infinite = true; // a bare `go` searches until `stop`
         }
-        g
+        Ok(g)
     }
 
     /// Time for this move: `movetime`, or a share of the clock (see the module docs), with
@@ -507,6 +630,8 @@ impl GoParams {
 /// One `go`: runs on its own thread and prints `info` lines and the `bestmove`.
 struct Job {
     root: Chess,
+    /// `go searchmoves`: only these root moves.
+    only: Option<Vec<Move>>,
     algo: Algorithm,
     /// A shared-memory algorithm and its thread count (`Threads` > 1).
     parallel: Option<(SmpAlgo, usize)>,
@@ -519,7 +644,28 @@ struct Job {
 
 impl Job {
     fn run(self) {
+        let (best, any_moves) = match &self.only {
+            Some(only) => self.search(&RootMoves::new(self.root.clone(), only)),
+            None => self.search(&self.root),
+        };
+        // In infinite (or ponder) mode the bestmove waits for `stop`.
+        while self.infinite && !self.limits.stop.is_stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
         let root = &self.root;
+        let mv = match best.filter(|&m| root.is_legal(m) && any_moves.contains(&m)) {
+            Some(m) => Some(m),
+            None => any_moves.first().copied(),
+        };
+        match mv {
+            Some(m) => say(&format!("bestmove {}", root.move_name(m))),
+            None => say("bestmove 0000"),
+        }
+    }
+
+    /// Searches `root` (the position, or the position restricted to `searchmoves`), printing
+    /// `info` lines; the best move found, if any, and the root's moves.
+    fn search<G: Game<Move = Move>>(&self, root: &G) -> (Option<Move>, Vec<Move>) {
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH);
         let mut best: Option<Move> = None;
         let tt = Some(&*self.tt);
@@ -574,23 +720,12 @@ impl Job {
                 }
             }
         }
-        // In infinite (or ponder) mode the bestmove waits for `stop`.
-        while self.infinite && !self.limits.stop.is_stopped() {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        let mv = match best.filter(|&m| root.is_legal(m)) {
-            Some(m) => Some(m),
-            None => any_moves.first().copied(),
-        };
-        match mv {
-            Some(m) => say(&format!("bestmove {}", root.move_name(m))),
-            None => say("bestmove 0000"),
-        }
+        (best, any_moves)
     }
 }
 
 /// Prints one `info` line. `nodes` are the positions searched so far (with quiescence nodes).
-fn info(root: &Chess, o: &SearchOutcome<Move>, nodes: u64, start: Instant) {
+fn info<G: Game<Move = Move>>(root: &G, o: &SearchOutcome<Move>, nodes: u64, start: Instant) {
     let ms = start.elapsed().as_millis() as u64;
     let nps = nodes * 1000 / ms.max(1);
     let score = match o.value.plies_to_end() {
@@ -628,29 +763,56 @@ mod tests {
     #[test]
     fn go_parameters() {
         let ms = Duration::from_millis;
-        let g = GoParams::parse(&["wtime", "60000", "btime", "1000", "winc", "1000"]);
+        let g = GoParams::parse(&["wtime", "60000", "btime", "1000", "winc", "1000"]).unwrap();
         assert_eq!(g.time_budget(true, 50), Some(ms(59950 / 30 + 750)));
         assert_eq!(g.time_budget(false, 50), Some(ms(950 / 30)));
         // 950 ms usable with a 1 s increment: 31 + 750, capped at 4/5 of 950.
-        let inc = GoParams::parse(&["wtime", "1000", "winc", "1000"]);
+        let inc = GoParams::parse(&["wtime", "1000", "winc", "1000"]).unwrap();
         assert_eq!(inc.time_budget(true, 50), Some(ms(760)));
         assert!(!g.infinite);
-        let w = GoParams::parse(&["wtime", "3000"]);
+        let w = GoParams::parse(&["wtime", "3000"]).unwrap();
         assert_eq!(w.time_budget(false, 50), Some(ms(2950 / 30)));
         // One move to the time control: most of the clock, never all of it (issue 14,
         // item 5: this used to think 59.95 s and leave 50 ms).
-        let last = GoParams::parse(&["wtime", "60000", "btime", "60000", "movestogo", "1"]);
+        let last =
+            GoParams::parse(&["wtime", "60000", "btime", "60000", "movestogo", "1"]).unwrap();
         assert_eq!(last.time_budget(true, 50), Some(ms(59950 * 4 / 5)));
         assert_eq!(last.time_budget(true, 1000), Some(ms(59000 * 4 / 5)));
         // Less than the overhead left: the least possible.
-        let flag = GoParams::parse(&["wtime", "30", "btime", "30"]);
+        let flag = GoParams::parse(&["wtime", "30", "btime", "30"]).unwrap();
         assert_eq!(flag.time_budget(true, 50), Some(ms(1)));
-        let mt = GoParams::parse(&["movetime", "1000"]);
+        let mt = GoParams::parse(&["movetime", "1000"]).unwrap();
         assert_eq!(mt.time_budget(true, 50), Some(ms(950)));
-        assert!(GoParams::parse(&[]).infinite);
-        assert_eq!(GoParams::parse(&["depth", "x"]).depth, None);
-        assert_eq!(GoParams::parse(&["depth", "3"]).depth, Some(3));
-        assert_eq!(GoParams::parse(&["movetime", "-5"]).movetime, Some(0));
+        assert!(GoParams::parse(&[]).unwrap().infinite);
+        assert_eq!(GoParams::parse(&["depth", "3"]).unwrap().depth, Some(3));
+        assert_eq!(
+            GoParams::parse(&["movetime", "-5"]).unwrap().movetime,
+            Some(0)
+        );
+        // Issue 24, item 16: malformed or endless requests are refused, not searched forever.
+        for bad in [
+            &["depth", "x"][..],
+            &["depth"],
+            &["depth", "abc"],
+            &["depth", "99999999999999999999"],
+            &["depth", "65"],
+            &["mate", "40"],
+            &["nodes", "1e6"],
+            &["searchmoves", "depth", "3"],
+        ] {
+            let e = GoParams::parse(bad).unwrap_err();
+            assert!(e.contains(bad[0]), "{bad:?}: {e}");
+        }
+        assert_eq!(
+            GoParams::parse(&["nodes", "99999999999999999999"])
+                .unwrap()
+                .nodes,
+            Some(u64::MAX)
+        );
+        let g = GoParams::parse(&["searchmoves", "e2e4", "d2d4", "depth", "3"]).unwrap();
+        assert_eq!(g.searchmoves, vec!["e2e4", "d2d4"]);
+        assert_eq!(g.depth, Some(3));
+        assert!(!g.infinite);
     }
 
     #[test]

@@ -200,32 +200,25 @@ pub const CATALOGUE: &[(&str, &str)] = &[
 impl FromStr for SmpAlgo {
     type Err = ParError;
     fn from_str(s: &str) -> Result<Self, ParError> {
-        let (name, opts) = s.split_once(':').unwrap_or((s, ""));
-        let name = name.trim().to_ascii_lowercase();
+        let spec = arachne_core::parse::Spec::parse(s, "algorithm").map_err(ParError)?;
+        let name = spec.name.to_ascii_lowercase();
         let mut serial = None;
         let mut aspiration = None;
-        for part in opts.split(',').filter(|p| !p.trim().is_empty()) {
-            match part.split_once('=') {
-                Some((k, v)) if k.trim() == "serial" => {
-                    if serial.is_some() {
-                        return Err(ParError(format!("{name}: key `serial` given twice")));
-                    }
-                    let v: u32 = v.trim().parse().map_err(|_| {
-                        ParError(format!("{name}: serial=`{}` is not a depth", v.trim()))
-                    })?;
+        for (k, v) in &spec.pairs {
+            match k.as_str() {
+                "serial" => {
+                    let v: u32 = v
+                        .parse()
+                        .map_err(|_| ParError(format!("{name}: serial=`{v}` is not a depth")))?;
                     if v == 0 || v > 64 {
                         return Err(ParError(format!("{name}: serial must be between 1 and 64")));
                     }
                     serial = Some(v);
                 }
-                Some((k, v)) if k.trim() == "aspiration" => {
-                    if aspiration.is_some() {
-                        return Err(ParError(format!("{name}: key `aspiration` given twice")));
-                    }
-                    let v: i32 = v.trim().parse().map_err(|_| {
+                "aspiration" => {
+                    let v: i32 = v.parse().map_err(|_| {
                         ParError(format!(
-                            "{name}: aspiration=`{}` is not a window half-width",
-                            v.trim()
+                            "{name}: aspiration=`{v}` is not a window half-width"
                         ))
                     })?;
                     if !(1..=Score::MAX_EVAL).contains(&v) {
@@ -236,14 +229,7 @@ impl FromStr for SmpAlgo {
                     }
                     aspiration = Some(v);
                 }
-                Some((k, _)) => {
-                    return Err(ParError(format!("{name}: unknown option `{}`", k.trim())))
-                }
-                None => {
-                    return Err(ParError(format!(
-                        "algorithm `{s}`: expected key=value, found `{part}`"
-                    )))
-                }
+                _ => return Err(ParError(format!("{name}: unknown option `{k}`"))),
             }
         }
         let serial_ok = |a: SmpAlgo| {
