@@ -94,8 +94,8 @@ impl GameVisitor for Visit<'_> {
         let opts = self.args.options();
         // The table is allocated here, fallibly, as for the serial searches: a size the
         // machine cannot hold is a clear error, not a panic in the library (issue 24, item 4).
-        let tt =
-            TranspositionTable::try_with_mib(self.args.hash.max(1)).map_err(CliError::usage)?;
+        let tt = TranspositionTable::try_with_mib(self.args.hash.max(1))
+            .map_err(|e| CliError::usage(format!("--hash: {e}")))?;
         let out = search(
             &self.algo,
             &root,
