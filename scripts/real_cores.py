@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Parallel searches on real cores against the best serial search with the same options.
+
+Runs every command of a set side by side, interleaved (A, B, C, A, B, C, ...), for several
+rounds, and prints each command's median time to the same depth and the median of its
+per-round ratio to the baseline (the first command), with the spread (min-max of the ratios).
+Values are checked to agree with the baseline's: a parallel search that returns another value
+is reported, not timed. See ../shared/MEASURING.md.
+
+    python3 scripts/real_cores.py target/release/arachne --set trees --rounds 5
+    python3 scripts/real_cores.py target/release/arachne --set chess --rounds 3
+
+Sets: trees (incremental:b=10,d=11, seeds 1-3), chess (LCT II #1, #5, #9, depth 7, the
+engine's serial search: aspiration with ordering and quiescence), checkers (bench positions,
+depth 12). Times are the searches' own `time_ms` (to the answer, before the principal line).
+"""
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+
+SETS = {
+    "trees": {
+        "games": [f"incremental:b=10,d=11,seed={s}" for s in (1, 2, 3)],
+        "extra": [],
+        "algos": [
+            ("alphabeta", []),
+            ("tree-split", ["--procs", "3", "--backend", "threads"]),
+            ("tree-split:master=1", ["--procs", "2", "--backend", "threads"]),
+            ("type-guided", ["--procs", "3", "--backend", "threads"]),
+            ("type-guided:master=1", ["--procs", "2", "--backend", "threads"]),
+            ("knm:preorder=1", ["--procs", "2", "--backend", "threads", "--memory", "8192"]),
+            ("abdada", ["--threads", "1"]),
+            ("abdada", ["--threads", "2"]),
+        ],
+    },
+    "chess": {
+        "games": [f"chess:bench=lct2:{i}" for i in (1, 5, 9)],
+        "extra": ["--depth", "7", "--ordering", "--quiescence"],
+        "algos": [
+            ("aspiration", []),
+            ("tree-split", ["--procs", "3", "--backend", "threads"]),
+            ("type-guided", ["--procs", "3", "--backend", "threads"]),
+            ("abdada", ["--threads", "2"]),
+        ],
+    },
+    "checkers": {
+        "games": ["checkers"],
+        "extra": ["--depth", "12", "--ordering"],
+        "algos": [
+            ("salphabeta", []),
+            ("tree-split", ["--procs", "3", "--backend", "threads"]),
+            ("type-guided", ["--procs", "3", "--backend", "threads"]),
+            ("abdada", ["--threads", "2"]),
+        ],
+    },
+}
+
+
+def run(exe, game, algo, args, extra, timeout):
+    cmd = [exe, "search", "--game", game, "--algo", algo, *args, *extra, "--json"]
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, None, "timeout"
+    if p.returncode != 0:
+        return None, None, p.stderr.strip()
+    d = json.loads(p.stdout)
+    return d["value"], d["time_ms"], d.get("nodes")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("exe")
+    ap.add_argument("--set", default="trees", choices=sorted(SETS))
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--timeout", type=float, default=120)
+    a = ap.parse_args()
+    s = SETS[a.set]
+    for game in s["games"]:
+        keys = [" ".join([name, *args]) for name, args in s["algos"]]
+        times = {k: [] for k in keys}
+        nodes = {}
+        base_value = None
+        bad = {}
+        for _ in range(a.rounds):
+            for key, (name, args) in zip(keys, s["algos"]):
+                v, t, n = run(a.exe, game, name, args, s["extra"], a.timeout)
+                if v is None:
+                    bad[key] = n
+                    continue
+                if key == keys[0]:
+                    base_value = v
+                elif v != base_value:
+                    bad[key] = f"value {v} != {base_value}"
+                    continue
+                times[key].append(t)
+                nodes[key] = n
+        base = times[keys[0]]
+        print(f"## {game} {' '.join(s['extra'])} ({a.rounds} rounds)")
+        for label in keys:
+            name = label
+            if label in bad:
+                print(f"  {label:55s} {bad[label]}")
+                continue
+            ts = times[label]
+            ratios = [b / t for b, t in zip(base, ts)]
+            print(
+                f"  {label:55s} {statistics.median(ts):9.1f} ms  "
+                f"speedup {statistics.median(ratios):5.2f} ({min(ratios):.2f}-{max(ratios):.2f})  "
+                f"nodes {nodes.get(name)}"
+            )
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
