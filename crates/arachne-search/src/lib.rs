@@ -317,6 +317,22 @@ impl Algorithm {
         self.needs_tt() || (self.is_iterative() && opts.tt_mib > 0 && root.hash().is_some())
     }
 
+    /// True when this searcher honours `SearchOptions::null_move` and
+    /// `SearchOptions::check_extension` (it calls [`context::Ctx::null_move_cut`] and
+    /// [`context::Ctx::extend`]): `falphabeta`, `palphabeta`, `spalphabeta` and `aspiration`.
+    /// The others would ignore them, so callers refuse them there.
+    pub fn takes_engine_options(&self) -> bool {
+        matches!(
+            self,
+            Algorithm::FAlphaBeta
+                | Algorithm::PAlphaBeta
+                | Algorithm::Aspiration { .. }
+                | Algorithm::Staged {
+                    inner: Inner::PAlphaBeta
+                }
+        )
+    }
+
     /// True for iterative (staged) algorithms, which report each stage and honour time limits
     /// gracefully.
     pub fn is_iterative(&self) -> bool {

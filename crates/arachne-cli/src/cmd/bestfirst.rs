@@ -38,6 +38,7 @@ pub fn run(args: &SearchArgs) -> Option<CliResult> {
 
 fn run_bf(args: &SearchArgs) -> CliResult {
     let mut algo: BfAlgo = args.algo.parse().map_err(CliError::usage)?;
+    args.refuse_hash("best-first search (its tree is --memory MiB)")?;
     // Options of the alpha-beta searches that best-first search has no use for: refused, not
     // dropped (issue 24, item 7).
     for (flag, given) in [
@@ -104,9 +105,14 @@ fn run_bf(args: &SearchArgs) -> CliResult {
         return Err(CliError::usage("bfm is serial; --procs needs rbfm"));
     }
     if algo.threads.is_some() && args.procs.is_some() {
-        return Err(CliError::usage(
-            "rbfm: threads= (shared tree) and --procs (master–slave) exclude each other",
-        ));
+        let given = if args.threads.is_some() {
+            "--threads"
+        } else {
+            "threads="
+        };
+        return Err(CliError::usage(format!(
+            "rbfm: {given} (shared tree) and --procs (master–slave) exclude each other"
+        )));
     }
     with_game(&args.game, Visit { args, algo }).map_err(CliError::usage)?
 }

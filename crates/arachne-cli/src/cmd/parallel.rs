@@ -52,6 +52,9 @@ pub fn run(args: &SearchArgs) -> Option<CliResult> {
 
 fn run_ours(args: &SearchArgs) -> CliResult {
     let algo: ParAlgo = args.algo.parse().map_err(CliError::usage)?;
+    // The processes size their own tables (arachne_parallel::subsearch): an explicit size
+    // would not be the one used.
+    args.refuse_hash("a message-passing algorithm")?;
     // The masters' own nodes have neither (only the serial searches do): refused, not dropped.
     for (on, flag) in [
         (args.null_move, "--null-move"),

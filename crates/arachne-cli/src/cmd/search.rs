@@ -65,8 +65,8 @@ pub struct SearchArgs {
     pub null_move: bool,
     /// Transposition table size in MiB (for staged search on real games, sss, mtdf), exactly
     /// as given, 1..=65536 (0: none, where the table is optional).
-    #[arg(long, default_value_t = 16, allow_negative_numbers = true, value_parser = crate::args::hash)]
-    pub hash: usize,
+    #[arg(long = "hash", allow_negative_numbers = true, value_parser = crate::args::hash)]
+    pub hash_arg: Option<usize>,
     /// Stop after this many positions searched: interior nodes, bottom positions and
     /// quiescence positions all count (for parallel algorithms: summed over processors).
     #[arg(long, allow_negative_numbers = true, value_parser = crate::args::positive_u64)]
@@ -84,6 +84,21 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
+    /// The table size: `--hash`, or 16 MiB.
+    pub fn hash(&self) -> usize {
+        self.hash_arg.unwrap_or(DEFAULT_HASH_MIB)
+    }
+
+    /// Refuses an explicit `--hash` for a search that allocates no table (`what` says which).
+    pub fn refuse_hash(&self, what: &str) -> Result<(), CliError> {
+        match self.hash_arg {
+            Some(_) => Err(CliError::usage(format!(
+                "--hash: {what} uses no transposition table of that size"
+            ))),
+            None => Ok(()),
+        }
+    }
+
     /// The search options these flags select.
     pub fn options(&self) -> SearchOptions {
         SearchOptions {
@@ -91,7 +106,7 @@ impl SearchArgs {
             hints: self.ordering,
             killers: self.ordering,
             history: self.ordering,
-            tt_mib: self.hash,
+            tt_mib: self.hash(),
             quiescence: self.quiescence,
             check_extension: self.check_extension,
             null_move: self.null_move,
@@ -116,13 +131,16 @@ pub fn run_default() -> CliResult {
         quiescence: false,
         check_extension: false,
         null_move: false,
-        hash: 16,
+        hash_arg: None,
         nodes: None,
         time_ms: None,
         memory: None,
         json: false,
     })
 }
+
+/// The table size without `--hash`, MiB.
+pub const DEFAULT_HASH_MIB: usize = 16;
 
 /// Deepest search supported (plies).
 pub const MAX_DEPTH: u32 = 200;
@@ -180,10 +198,10 @@ pub fn run(args: SearchArgs) -> CliResult {
     if args.nodes == Some(0) {
         return Err(CliError::usage("--nodes must be at least 1"));
     }
-    if args.hash > MAX_MIB {
+    if args.hash() > MAX_MIB {
         return Err(CliError::usage(format!(
             "--hash {} is past the largest table, {MAX_MIB} MiB",
-            args.hash
+            args.hash()
         )));
     }
     if let Some(r) = super::bestfirst::run(&args) {
@@ -226,6 +244,18 @@ pub fn run(args: SearchArgs) -> CliResult {
             )));
         }
     }
+    if !algo.takes_engine_options() {
+        for (flag, given) in [
+            ("--null-move", args.null_move),
+            ("--check-extension", args.check_extension),
+        ] {
+            if given {
+                return Err(CliError::usage(format!(
+                    "{flag}: `{algo}` does not take it (falphabeta, palphabeta, spalphabeta, aspiration and the shared-memory searches do)"
+                )));
+            }
+        }
+    }
     with_game(&args.game, Serial { args: &args, algo }).map_err(CliError::usage)?
 }
 
@@ -242,14 +272,19 @@ impl GameVisitor for Serial<'_> {
         // The table is allocated here, fallibly, so that a size the machine cannot hold is a
         // clear error rather than an abort inside the library.
         let tt = if self.algo.wants_tt(&root, &opts) {
-            if self.args.hash == 0 {
+            if self.args.hash() == 0 {
                 return Err(CliError::usage(format!(
                     "`{}` needs a transposition table: --hash must be at least 1",
                     self.algo
                 )));
             }
-            Some(TranspositionTable::try_with_mib(self.args.hash).map_err(CliError::usage)?)
+            Some(
+                TranspositionTable::try_with_mib(self.args.hash())
+                    .map_err(|e| CliError::usage(format!("--hash: {e}")))?,
+            )
         } else {
+            self.args
+                .refuse_hash(&format!("`{}` on this game", self.algo))?;
             None
         };
         let limits = limits(self.args, depth);

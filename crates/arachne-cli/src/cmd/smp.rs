@@ -59,10 +59,10 @@ fn run_ours(args: &SearchArgs) -> CliResult {
     if args.nodes == Some(0) {
         return Err(CliError::usage("--nodes must be at least 1"));
     }
-    if args.hash > 1 << 16 {
+    if args.hash() > 1 << 16 {
         return Err(CliError::usage("--hash is in MiB and at most 65536"));
     }
-    if args.hash == 0 {
+    if args.hash() == 0 {
         return Err(CliError::usage(format!(
             "`{}` searches on a shared transposition table: --hash must be at least 1",
             args.algo
@@ -94,7 +94,7 @@ impl GameVisitor for Visit<'_> {
         let opts = self.args.options();
         // The table is allocated here, fallibly, as for the serial searches: a size the
         // machine cannot hold is a clear error, not a panic in the library (issue 24, item 4).
-        let tt = TranspositionTable::try_with_mib(self.args.hash.max(1))
+        let tt = TranspositionTable::try_with_mib(self.args.hash().max(1))
             .map_err(|e| CliError::usage(format!("--hash: {e}")))?;
         let out = search(
             &self.algo,
