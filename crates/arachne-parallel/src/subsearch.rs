@@ -5,6 +5,10 @@
 //!   searched by **`arachne-search`'s serial search** on the native position
 //!   ([`falphabeta_tt`]: the fast alpha-beta loop, fail-soft, with a table), with the
 //!   options of the search (ordering, quiescence, and whatever else [`SearchOptions`] carries).
+//!   With quiescence it takes `falphabeta_tt_engine`'s loop, whose capture searches run in the node's
+//!   window as the serial engine's (`aspiration`) do, several times cheaper than the
+//!   full-window capture search that keeps every bottom value a pure function of its position
+//!   (the stepper's): values at the root are the same.
 //!   Its hook that polls the limits every few thousand nodes also reads the mailbox. An UPDATE
 //!   that narrows the job's window is the catcher of §4.1, done by **abandoning and restarting**
 //!   the search with the narrowed window: every subtree the abandoned search finished is in the
@@ -276,6 +280,8 @@ impl<G: Game> SubSearch<G> {
             let mut ctx = Ctx::with_scratch(opts, &limits, tt.as_deref(), scratch)
                 .with_abort(&hook)
                 .with_tt_min_depth(tt_min_depth());
+            // With quiescence, each bottom position's capture search runs in the node's window
+            // (`falphabeta_tt` takes the engine's loop then).
             let r = falphabeta_tt(&mut ctx, &job.pos, depth, ply, window.alpha, window.beta);
             let r = ctx.settle(r);
             self.serial_stats += ctx.stats;
