@@ -341,6 +341,41 @@ fn a_stopped_best_first_search_does_not_claim_a_terminal_position() {
 }
 
 #[test]
+fn rbfm_says_why_its_best_move_is_not_its_line_s_first() {
+    // Item 11: the §5.3 vote may choose another move than the line's first; the output says so
+    // exactly then (JSON `best_move_note`, and a line under "best move" in text).
+    let mut differs = 0;
+    for seed in ["1", "3", "4", "5"] {
+        let algo = format!("rbfm:seed={seed}");
+        let args = [
+            "search", "--game", "othello", "--algo", &algo, "--nodes", "20000",
+        ];
+        let mut with_json = args.to_vec();
+        with_json.push("--json");
+        let v = json(&with_json);
+        let (best, first) = (
+            v["best_move"].as_str().unwrap(),
+            v["pv"][0].as_str().unwrap(),
+        );
+        let note = v["best_move_note"].as_str();
+        let text = String::from_utf8_lossy(&arachne(&args).stdout).to_string();
+        if best == first {
+            assert!(note.is_none(), "seed {seed}: {v}");
+            assert!(!text.contains("move of the vote"), "{text}");
+        } else {
+            differs += 1;
+            let note = note.expect("a note");
+            assert!(note.contains("vote") && note.contains(first), "{note}");
+            assert!(text.contains("move of the vote"), "{text}");
+        }
+    }
+    assert!(
+        differs > 0,
+        "the vote must differ somewhere for this test to mean anything"
+    );
+}
+
+#[test]
 fn speedups_above_the_processor_count_say_why() {
     // Item 12: one processor, speedup above 1.
     let v = json(&[

@@ -44,6 +44,12 @@ impl<G: Game> RootMoves<G> {
         RootMoves { pos, only: None }
     }
 
+    /// `pos` without a restriction: the game itself, as every position below the root is
+    /// (what the wrapper-forwarding test probes).
+    pub fn unrestricted(pos: G) -> Self {
+        Self::below(pos)
+    }
+
     /// The wrapped position.
     pub fn position(&self) -> &G {
         &self.pos

@@ -12,6 +12,7 @@
 use arachne_bestfirst::compare::Counting;
 use arachne_bestfirst::mpi::Indexed;
 use arachne_core::probe::{check_forwarding, Probe};
+use arachne_core::RootMoves;
 use arachne_parallel::smp::work_span::Evaluated;
 use arachne_runtime::Pathed;
 use std::path::Path;
@@ -26,6 +27,10 @@ fn each_wrapper_forwards_every_hook() {
     // Wrappers of wrappers too (MPI runs Pathed positions of any game).
     check_forwarding(|| Pathed::root(Counting(p()))).unwrap();
     check_forwarding(|| Evaluated(Indexed::new(p()))).unwrap();
+    // `go searchmoves`: below its root a `RootMoves` is the game itself. (The root has its own
+    // table key by design, so its `hash` is not the game's; its other hooks are tested in
+    // `arachne-core`'s `root_moves` tests.)
+    check_forwarding(|| RootMoves::unrestricted(p())).unwrap();
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

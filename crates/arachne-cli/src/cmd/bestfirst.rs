@@ -195,6 +195,14 @@ fn report<G: Game>(
     let names = pv_names(root, &out.pv);
     let best = out.best_move.map(|m| root.move_name(m));
     let secs = out.elapsed.as_secs_f64();
+    // Issue 24, item 11: RBFM plays the §5.3 vote, which may differ from the line's first move.
+    let vote_note = match (&best, names.first()) {
+        (Some(b), Some(first)) if b != first => Some(format!(
+            "{b} is the move of the vote (seed 002 §5.3: the most common best move of the last \
+             expansions); the line follows the best child now, {first}"
+        )),
+        _ => None,
+    };
     if as_json {
         let mut v = json!({
             "game": info.spec,
@@ -215,6 +223,7 @@ fn report<G: Game>(
             "time_ms": secs * 1e3,
             "stop": out.stop,
             "stopped": out.stop_reason(),
+            "best_move_note": vote_note,
         });
         if let (Some(o), Some(e)) = (v.as_object_mut(), extra.as_object()) {
             for (k, x) in e {
@@ -253,6 +262,9 @@ fn report<G: Game>(
         "(none: stopped before a root move was searched)"
     };
     println!("best move  {}", best.as_deref().unwrap_or(no_move));
+    if let Some(n) = &vote_note {
+        println!("           ({n})");
+    }
     println!("pv         {} ({} plies)", names.join(" "), out.pv_depth);
     println!(
         "nodes      {} generated, {} expansions, tree {} nodes x {} bytes",
