@@ -1163,13 +1163,16 @@ impl<G: Game> Process for TgProc<G> {
             self.after(was);
             return r;
         }
+        let mut ran = false;
         loop {
             let Kind::Master(m) = &mut self.kind else {
                 unreachable!("a master")
             };
             let Some((solo, mut search)) = m.take_blocking() else {
-                return true;
+                // Nothing (more) for the serial search: the runtime steps what is left.
+                return ran;
             };
+            ran = true;
             let finished = {
                 let me = &mut *self;
                 let env = &mut *env;
