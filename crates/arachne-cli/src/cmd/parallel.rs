@@ -86,7 +86,13 @@ fn run_ours(args: &SearchArgs) -> CliResult {
     // Type-guided's processors come from --procs or from its own f and levels (item 18: the
     // processor-tree message of tree-split names `q`, which type-guided does not have).
     if let ParAlgo::TypeGuided(o) = &algo {
-        if args.procs.is_none() && o.fanouts.is_none() && (o.f.is_none() || o.levels.is_none()) {
+        // On MPI `--procs` defaults to the number of ranks.
+        let on_mpi = args.backend.as_deref() == Some("mpi");
+        if !on_mpi
+            && args.procs.is_none()
+            && o.fanouts.is_none()
+            && (o.f.is_none() || o.levels.is_none())
+        {
             return Err(CliError::usage(
                 "type-guided: give --procs P, or both f and levels (e.g. type-guided:f=3,levels=2), or f=F1/F2/…",
             ));
