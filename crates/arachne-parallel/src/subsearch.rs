@@ -30,7 +30,7 @@
 //! smaller one), allocated at its first job on a real backend; without one (allocation failed)
 //! a restart searches its job again from scratch, still exactly.
 use arachne_core::{Game, Limits, Score, Stats, StopReason, TranspositionTable, Window};
-use arachne_runtime::{Env, Stepper, StepperMode};
+use arachne_runtime::{Env, Mailbox, Process, Stepper, StepperMode, Stopping};
 use arachne_search::alphabeta::falphabeta_tt;
 use arachne_search::context::{Ctx, Scratch};
 use arachne_search::SearchOptions;
@@ -318,6 +318,21 @@ pub(crate) fn update_or_defer<G: Game>(
         Some(l) => l.update(w),
         None => defer(pending, w),
     }
+}
+
+/// A master's mailbox hook while its own search runs ([`SubSearch::run_blocking`]): every
+/// waiting message goes to the master's [`Process::on_message`], the node count published being
+/// the master's own plus `nodes`, those of the search out running. `Err` when the run stops.
+pub(crate) fn deliver_waiting<P: Process>(
+    master: &mut P,
+    env: &mut Env<'_, P::Msg>,
+    mailbox: &mut dyn Mailbox<P::Msg>,
+    nodes: u64,
+) -> Result<(), Stopping> {
+    while let Some((from, msg)) = mailbox.poll(env, master.stats().nodes() + nodes)? {
+        master.on_message(from, msg, env);
+    }
+    Ok(())
 }
 
 /// Records `w` for a search that is out running ([`update_or_defer`]).

@@ -48,7 +48,7 @@
 //! with `arachne-search`'s serial search ([`crate::subsearch`]); on the simulator with the
 //! resumable stepper. Values are the same; node counts differ.
 use crate::slave::{MasterNode, Msg, ProcTree, Slave};
-use crate::subsearch::{update_or_defer, Poll, SerialSpec, SubSearch};
+use crate::subsearch::{deliver_waiting, update_or_defer, Poll, SerialSpec, SubSearch};
 use std::sync::Arc;
 
 mod grand;
@@ -477,15 +477,9 @@ impl<G: Game> Process for Master<G> {
             let finished = {
                 let me = &mut *self;
                 let env = &mut *env;
-                let mut poll = |nodes: u64| {
-                    loop {
-                        match mailbox.poll(env, me.stats.nodes() + nodes) {
-                            Err(Stopping) => return Poll::Stop,
-                            Ok(None) => break,
-                            Ok(Some((from, msg))) => me.on_message(from, msg, env),
-                        }
-                    }
-                    me.local_pending.take().map_or(Poll::Go, Poll::Update)
+                let mut poll = |nodes: u64| match deliver_waiting(me, env, mailbox, nodes) {
+                    Err(Stopping) => Poll::Stop,
+                    Ok(()) => me.local_pending.take().map_or(Poll::Go, Poll::Update),
                 };
                 local.run_blocking(&mut poll)
             };

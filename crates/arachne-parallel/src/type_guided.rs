@@ -114,14 +114,14 @@
 //! a master higher up does not, since a whole subtree searched serially there would hold up its
 //! line of play); `serial=S`, `step=K` — above.
 use crate::slave::{expand, MasterNode, Msg, ProcTree, Slave};
-use crate::subsearch::{defer, update_or_defer, Poll, SerialSpec, SubSearch};
+use crate::subsearch::{defer, deliver_waiting, update_or_defer, Poll, SerialSpec, SubSearch};
 use crate::{
     execute_with_procs, max_procs, principal_line, serial_reference, stopped_outcome, Backend,
     ParAlgo, ParError, ParOutcome,
 };
 use arachne_core::{Game, Limits, Score, Stats, Window};
 use arachne_runtime::stepper::LeafEval;
-use arachne_runtime::{Env, Mailbox, Pid, Process, Stepper, StepperMode, Stopping, HOST};
+use arachne_runtime::{Env, Mailbox, Pid, Process, Stepper, StepperMode, HOST};
 use arachne_search::context::Ctx;
 use arachne_search::SearchOptions;
 use std::collections::HashMap;
@@ -1177,13 +1177,8 @@ impl<G: Game> Process for TgProc<G> {
                 let me = &mut *self;
                 let env = &mut *env;
                 let mut poll = |nodes: u64| {
-                    loop {
-                        let own = me.stats().nodes();
-                        match mailbox.poll(env, own + nodes) {
-                            Err(Stopping) => return Poll::Stop,
-                            Ok(None) => break,
-                            Ok(Some((from, msg))) => me.on_message(from, msg, env),
-                        }
+                    if deliver_waiting(me, env, mailbox, nodes).is_err() {
+                        return Poll::Stop;
                     }
                     match &mut me.kind {
                         Kind::Master(m) => m.pending(solo),
