@@ -1,7 +1,7 @@
 //! A processor's serial search of one subtree (the job of an EVALUATE): the slave of seed 000
 //! §4.1, with its `catcher` for UPDATE messages, on two engines.
 //!
-//! * **Real backends** ([`Process::run`](arachne_runtime::Process::run), threads): the job is
+//! * **Real backends** ([`Process::run`], threads): the job is
 //!   searched by **`arachne-search`'s serial search** on the native position
 //!   ([`falphabeta_tt`]: the fast alpha-beta loop, fail-soft, with a table), with the
 //!   options of the search (ordering, quiescence, and whatever else [`SearchOptions`] carries).
@@ -307,7 +307,7 @@ impl<G: Game> SubSearch<G> {
 }
 
 /// The catcher for a master's local search: `search` narrows at once, or, while it runs on
-/// the serial search ([`Process::run`](arachne_runtime::Process::run), taken out of its master,
+/// the serial search ([`Process::run`], taken out of its master,
 /// `None` here), at its next look at the mailbox (`pending`).
 pub(crate) fn update_or_defer<G: Game>(
     search: &mut Option<SubSearch<G>>,
