@@ -11,8 +11,8 @@ is reported, not timed. See ../shared/MEASURING.md.
     python3 scripts/real_cores.py target/release/arachne --set chess --rounds 3
 
 Sets: trees (incremental:b=10,d=11, seeds 1-3), chess (LCT II #1, #5, #9, depth 7, the
-engine's serial search: aspiration with ordering and quiescence), checkers (bench positions,
-depth 12). Times are the searches' own `time_ms` (to the answer, before the principal line).
+engine's serial search: aspiration with ordering and quiescence), checkers (bench
+positions 2, 4, 6 of `checkers::bench_positions`, depth 14). Times are the searches' own `time_ms` (to the answer, before the principal line).
 """
 import argparse
 import json
@@ -27,6 +27,7 @@ SETS = {
         "algos": [
             ("alphabeta", []),
             ("tree-split", ["--procs", "3", "--backend", "threads"]),
+            ("tree-split:pv=1", ["--procs", "3", "--backend", "threads"]),
             ("tree-split:master=1", ["--procs", "2", "--backend", "threads"]),
             ("type-guided", ["--procs", "3", "--backend", "threads"]),
             ("type-guided:master=1", ["--procs", "2", "--backend", "threads"]),
@@ -41,6 +42,7 @@ SETS = {
             ("aspiration", []),
             ("salphabeta", []),
             ("tree-split", ["--procs", "3", "--backend", "threads"]),
+            ("tree-split:pv=1", ["--procs", "3", "--backend", "threads"]),
             ("type-guided", ["--procs", "3", "--backend", "threads"]),
             ("type-guided:master=1", ["--procs", "2", "--backend", "threads"]),
             ("abdada", ["--threads", "1"]),
@@ -48,11 +50,14 @@ SETS = {
         ],
     },
     "checkers": {
-        "games": ["checkers"],
-        "extra": ["--depth", "12", "--ordering"],
+        # Depth 12 from these positions takes 20-170 ms serially (too short to time), so 14.
+        "games": [f"checkers:bench={i}" for i in (2, 4, 6)],
+        "extra": ["--depth", "14", "--ordering"],
         "algos": [
             ("salphabeta", []),
+            ("alphabeta", []),
             ("tree-split", ["--procs", "3", "--backend", "threads"]),
+            ("tree-split:pv=1", ["--procs", "3", "--backend", "threads"]),
             ("type-guided", ["--procs", "3", "--backend", "threads"]),
             ("abdada", ["--threads", "1"]),
             ("abdada", ["--threads", "2"]),

@@ -66,7 +66,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("connect4", "connect4[:moves=4453] — connect four 7x6, columns 1-7"),
     (
         "checkers",
-        "checkers[:pos=FEN] — English checkers (American rules), PDN FEN e.g. `B:W21-32:B1-12`, moves `11-15`/`22x15x8`; the FEN runs to the end of the spec; default depth 8",
+        "checkers[:bench=N|:pos=FEN] — English checkers (American rules), PDN FEN e.g. `B:W21-32:B1-12`, moves `11-15`/`22x15x8`; the FEN runs to the end of the spec; bench position N (1..=10) of Chinook–Tinsley 1992 game 8 (`checkers::bench_positions`); default depth 8",
     ),
     (
         "othello",
@@ -331,10 +331,28 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, Sp
             Ok(visitor.visit(root.with_eval(eval), info))
         }
         "checkers" | "draughts" => {
+            let bench = a.take("bench");
             a.finish()?;
-            let root = match pos {
-                None => crate::Checkers::start(),
-                Some(f) => crate::Checkers::from_fen(f).map_err(|e| SpecError(e.to_string()))?,
+            let root = match (pos, bench) {
+                (Some(_), Some(_)) => return err("checkers: give pos= or bench=, not both"),
+                (None, None) => crate::Checkers::start(),
+                (None, Some(b)) => {
+                    let set = crate::checkers::bench_positions();
+                    let n = b
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|n| (1..=set.len()).contains(n))
+                        .ok_or_else(|| {
+                            SpecError(format!(
+                                "checkers: bench=`{b}` must be a position number, 1..={}",
+                                set.len()
+                            ))
+                        })?;
+                    set[n - 1]
+                }
+                (Some(f), None) => {
+                    crate::Checkers::from_fen(f).map_err(|e| SpecError(e.to_string()))?
+                }
             };
             let info = info("checkers", None, crate::checkers::DEFAULT_DEPTH);
             Ok(visitor.visit(root, info))
@@ -401,6 +419,13 @@ mod tests {
         );
         assert_eq!(with_game("connect4", Perft(2)).unwrap(), 49);
         assert_eq!(with_game("tictactoe:moves=5", Perft(1)).unwrap(), 8);
+        // `checkers:bench=N` is bench position N.
+        for (n, pos) in crate::checkers::bench_positions().iter().enumerate() {
+            assert_eq!(
+                with_game(&format!("checkers:bench={}", n + 1), Perft(2)).unwrap(),
+                arachne_core::perft(pos, 2)
+            );
+        }
     }
 
     #[test]
@@ -420,6 +445,10 @@ mod tests {
             "ordered:n=10,d=10",
             "connect4:moves=1111111",
             "tictactoe:moves=11",
+            "checkers:bench=0",
+            "checkers:bench=11",
+            "checkers:bench=x",
+            "checkers:bench=1,pos=B:W21-32:B1-12",
             "iid:n=3,d=3,range=4294967296",
             "iid:n=3,d=3,seed=18446744073709551616",
             "incremental:b=3,d=3,lo=-1000000000000,hi=5",

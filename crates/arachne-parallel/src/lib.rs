@@ -119,7 +119,7 @@ pub enum ParAlgo {
 
 /// One line per algorithm, for `arachne algos`.
 pub const CATALOGUE: &[(&str, &str)] = &[
-    ("tree-split", "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1,quiescence=0|1 (raise=last|general: the best move is exact, the value may be only a lower bound, reported as value_kind lower; preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (seed 000 §4, §6)"),
+    ("tree-split", "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1,quiescence=0|1,pv=0|1 (pv=1: the first successor of every node on the leftmost line is searched, split in turn, before its brothers are handed out; raise=last|general: the best move is exact, the value may be only a lower bound, reported as value_kind lower; preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (seed 000 §4, §6)"),
     ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W (seed 000 §3)"),
     ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q (seed 000 §7)"),
     ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q (seed 000 §7.4)"),
@@ -176,7 +176,11 @@ impl FromStr for ParAlgo {
                         grand: flag("grand", take("grand"))?,
                         preorder: flag("preorder", take("preorder"))?,
                         quiescence: flag("quiescence", take("quiescence"))?,
+                        pv_split: flag("pv", take("pv"))?,
                     };
+                    if o.pv_split && (o.grand || o.raise != AlphaRaise::None) {
+                        return err("tree-split: pv=1 cannot be combined with grand=1 or raise");
+                    }
                     if o.grand && o.quiescence {
                         return err("tree-split: grand=1 does not take quiescence");
                     }

@@ -26,6 +26,11 @@
 //! their node counts differ (the serial search orders by the table after a restart and
 //! is fail-soft).
 //!
+//! A processor keeps its killer and history tables ([`OrderingState`]) from one job to the
+//! next when its options ask for them (`--ordering`): its jobs are neighbouring subtrees of one
+//! search, where the same quiet moves refute, as a serial search keeps them across its whole
+//! tree. A job's node count then depends on the jobs the processor searched before it.
+//!
 //! Each processor's table holds [`SLAVE_TT_MIB`] MiB at most (less when the search asks for a
 //! smaller one), allocated at its first job on a real backend; without one (allocation failed)
 //! a restart searches its job again from scratch, still exactly.
@@ -33,6 +38,7 @@ use arachne_core::{Game, Limits, Score, Stats, StopReason, TranspositionTable, W
 use arachne_runtime::{Env, Mailbox, Process, Stepper, StepperMode, Stopping};
 use arachne_search::alphabeta::falphabeta_tt;
 use arachne_search::context::{Ctx, Scratch};
+use arachne_search::ordering::OrderingState;
 use arachne_search::SearchOptions;
 use std::cell::{Cell, RefCell};
 use std::sync::Arc;
@@ -84,13 +90,19 @@ pub struct SerialSpec {
 }
 
 impl SerialSpec {
-    /// Fail-hard `alphabeta`, the given static ordering and quiescence, nothing else.
+    /// `alphabeta` with the given ordering and quiescence, nothing else. `preorder` orders
+    /// every node as the serial search's `--ordering` does, plus static values: the game's
+    /// hint, static values, and on real backends killers and history, which a processor
+    /// keeps from one job to the next (module docs); the simulator's stepper orders by the
+    /// hint and static values alone.
     pub fn new(mode: StepperMode, preorder: bool, quiescence: bool) -> Self {
         SerialSpec {
             mode,
             opts: SearchOptions {
                 preorder,
                 hints: preorder,
+                killers: preorder,
+                history: preorder,
                 quiescence,
                 ..SearchOptions::default()
             },
@@ -114,6 +126,8 @@ pub struct SubSearch<G: Game> {
     stepping: bool,
     tt: Option<Arc<TranspositionTable>>,
     tt_tried: bool,
+    /// Killers and history, kept from one serial search to the next (boxed: small when idle).
+    ordering: Option<Box<OrderingState<G::Move>>>,
     /// Counts of the serial searches (the stepper counts its own).
     serial_stats: Stats,
     result: Option<Score>,
@@ -134,6 +148,7 @@ impl<G: Game> SubSearch<G> {
             stepping: false,
             tt: None,
             tt_tried: false,
+            ordering: None,
             serial_stats: Stats::default(),
             result: None,
             best: None,
@@ -280,6 +295,9 @@ impl<G: Game> SubSearch<G> {
             let mut ctx = Ctx::with_scratch(opts, &limits, tt.as_deref(), scratch)
                 .with_abort(&hook)
                 .with_tt_min_depth(tt_min_depth());
+            if let Some(o) = self.ordering.take() {
+                ctx.set_ordering(*o);
+            }
             // With quiescence, each bottom position's capture search runs in the node's window
             // (`falphabeta_tt` takes the engine's loop then).
             let r = falphabeta_tt(&mut ctx, &job.pos, depth, ply, window.alpha, window.beta);
@@ -287,6 +305,9 @@ impl<G: Game> SubSearch<G> {
             self.serial_stats += ctx.stats;
             let best = ctx.pv(ply).first().copied();
             scratch = ctx.take_scratch();
+            if opts.killers || opts.history {
+                self.ordering = Some(Box::new(ctx.take_ordering()));
+            }
             drop(ctx);
             match r {
                 Ok(v) => {

@@ -43,11 +43,24 @@
 //!   (§5: "moves were ordered best-first according to their static values").
 //! * `quiescence=1` (or `--quiescence`) — bottom positions valued by `arachne-search`'s
 //!   capture-only quiescence search, at masters and slaves alike (not with `grand=1`).
+//! * `pv=1` — **principal-variation splitting**, a root rule from outside seed 000 (Marsland and
+//!   Campbell's PV-split, the idea that young-brothers-wait generalised): a master does not
+//!   hand out the successors of its node at once. It first searches the node's first
+//!   successor, itself a node split the same way, down the leftmost line to nodes of
+//!   [`PV_SPLIT_DEPTH`] plies, whose first successor goes to one processor alone (the master's
+//!   own with `master=1`). Only when a node's first successor has come back, with the α it
+//!   gives, are its other successors handed out to every processor as above. The other
+//!   successors are then searched with the window a serial search would give them, instead of
+//!   two or more full-window searches at once: §5's speculative loss, which bounds
+//!   tree-splitting's speedup, mostly goes; processors wait only where a level of the line
+//!   waits for its last successor. Not with `grand=1` or alpha raising.
+//!   Each master keeps the nodes of the line above the one it is splitting on a stack; an
+//!   UPDATE from its own master narrows the lowest and, negated, every one above it.
 //!
 //! On real backends (threads) every slave, and a master's local slave, searches its subtree
 //! with `arachne-search`'s serial search ([`crate::subsearch`]); on the simulator with the
 //! resumable stepper. Values are the same; node counts differ.
-use crate::slave::{MasterNode, Msg, ProcTree, Slave};
+use crate::slave::{expand, MasterNode, Msg, ProcTree, Slave};
 use crate::subsearch::{deliver_waiting, update_or_defer, Poll, SerialSpec, SubSearch};
 use std::sync::Arc;
 
@@ -86,7 +99,13 @@ pub struct TreeSplitOptions {
     pub preorder: bool,
     /// Value bottom positions by `arachne-search`'s quiescence search (`--quiescence`).
     pub quiescence: bool,
+    /// Principal-variation splitting (module docs, `pv=1`).
+    pub pv_split: bool,
 }
+
+/// With `pv=1`, the shallowest node of the leftmost line that is split: its first successor,
+/// of `PV_SPLIT_DEPTH − 1` plies, is one processor's job (module docs).
+pub const PV_SPLIT_DEPTH: u32 = 3;
 
 #[derive(Clone, Debug)]
 struct Slot {
@@ -115,8 +134,16 @@ pub struct Master<G: Game> {
     local_pending: Option<Window>,
     /// Bottom positions' values with quiescence (a job of depth 0 sent to this master).
     leaf: Option<LeafEval<G>>,
-    /// The job our master gave us.
+    /// The node being split: the job our master gave us, or with `pv=1` a node of its leftmost
+    /// line.
     node: MasterNode<G>,
+    /// `pv=1`: the nodes of the leftmost line above `node`, the job our master gave us first;
+    /// each waits for the value of its first successor, the next node up the stack or `node`.
+    stack: Vec<MasterNode<G>>,
+    /// `pv=1`.
+    pv_split: bool,
+    /// `pv=1`: `node`'s first successor is out alone; its brothers wait for its value.
+    wait_first: bool,
     /// Whether that job is in progress.
     active: bool,
     busy: usize,
@@ -164,6 +191,9 @@ impl<G: Game> Master<G> {
                 .quiescence
                 .then(crate::type_guided::quiescence_leaf::<G>),
             node: MasterNode::new(),
+            stack: Vec::new(),
+            pv_split: opts.pv_split,
+            wait_first: false,
             active: false,
             busy: 0,
             lower: false,
@@ -270,20 +300,83 @@ impl<G: Game> Master<G> {
         self.active = true;
         self.busy = 0;
         self.lower = false;
-        let mut out = Vec::new();
-        for s in 0..self.slots.len() {
-            if self.node.next >= self.node.succ.len() || self.node.alpha >= self.node.beta {
-                break;
+        self.stack.clear();
+        self.wait_first = false;
+        self.descend(env);
+        self.fill(env);
+        self.maybe_finish(env);
+    }
+
+    /// `pv=1`: down the leftmost line from `node` to a node of [`PV_SPLIT_DEPTH`] plies, each
+    /// node above it waiting on the stack for its first successor's value.
+    fn descend(&mut self, env: &mut Env<'_, Msg<G>>) {
+        while self.pv_split
+            && self.node.depth > PV_SPLIT_DEPTH
+            && self.node.next == 0
+            && !self.node.succ.is_empty()
+            && self.node.alpha < self.node.beta
+        {
+            let pos = self.node.pos.as_ref().expect("active");
+            let child = pos.play(self.node.succ[0]);
+            let (depth, ply, window) = (self.node.depth - 1, self.node.ply + 1, self.window());
+            self.node.next = 1;
+            let opened = match &self.leaf {
+                // A terminal position valued as everywhere else with quiescence.
+                Some(l) if child.is_terminal() => {
+                    self.stats.leaves += 1;
+                    env.charge_leaf();
+                    Err(l.eval(&child, ply, &mut self.stats))
+                }
+                _ => expand(&child, depth, ply, self.preorder, &mut self.stats, env),
+            };
+            match opened {
+                Ok(succ) => {
+                    let mut node = MasterNode::new();
+                    node.start(0, child, depth, ply, window, succ);
+                    self.stack.push(std::mem::replace(&mut self.node, node));
+                }
+                Err(value) => {
+                    self.node.child_value(0, value, &mut self.stats);
+                    return;
+                }
             }
-            self.assign(s, &mut out);
+        }
+    }
+
+    /// Hands out successors to idle processors: with `pv=1` a node's first successor alone
+    /// (to the master's own slave if it has one), its brothers once its value is in.
+    fn fill(&mut self, env: &mut Env<'_, Msg<G>>) {
+        if self.node.alpha >= self.node.beta {
+            self.node.next = self.node.succ.len();
+        }
+        if self.wait_first || self.node.next >= self.node.succ.len() {
+            return;
+        }
+        let mut out = Vec::new();
+        if self.pv_split && self.node.next == 0 {
+            let s = self.slots.iter().position(|sl| sl.pid == self.me);
+            let s = s.unwrap_or(0);
+            if self.slots[s].job.is_none() {
+                self.assign(s, &mut out);
+                self.wait_first = true;
+            }
+        } else {
+            for s in 0..self.slots.len() {
+                if self.node.next >= self.node.succ.len() {
+                    break;
+                }
+                if self.slots[s].job.is_none() {
+                    self.assign(s, &mut out);
+                }
+            }
         }
         env.send_all(out);
-        self.maybe_finish(env);
     }
 
     fn on_value(&mut self, s: usize, value: Score, env: &mut Env<'_, Msg<G>>) {
         let (_, i) = self.slots[s].job.take().expect("busy slot");
         self.busy -= 1;
+        self.wait_first = false;
         if self.node.child_value(i, value, &mut self.stats) {
             // A search we raised that failed low (returned its raised α) only bounds the value.
             self.lower = self.slots[s].raised.is_some_and(|r| value <= r);
@@ -291,14 +384,7 @@ impl<G: Game> Master<G> {
             self.update_slaves(w, env);
             self.progress(env);
         }
-        if self.node.alpha >= self.node.beta {
-            self.node.next = self.node.succ.len();
-        }
-        if self.node.next < self.node.succ.len() {
-            let mut out = Vec::new();
-            self.assign(s, &mut out);
-            env.send_all(out);
-        }
+        self.fill(env);
         self.raise_alpha(env);
         self.maybe_finish(env);
     }
@@ -366,7 +452,15 @@ impl<G: Game> Master<G> {
     }
 
     fn maybe_finish(&mut self, env: &mut Env<'_, Msg<G>>) {
-        if self.active && self.busy == 0 {
+        while self.active && self.busy == 0 {
+            if let Some(parent) = self.stack.pop() {
+                // `pv=1`: a node of the line is done; its value is its parent's first
+                // successor's, and the parent's other successors go out.
+                let done = std::mem::replace(&mut self.node, parent);
+                self.node.child_value(0, done.alpha, &mut self.stats);
+                self.fill(env);
+                continue;
+            }
             self.active = false;
             env.send(
                 self.parent,
@@ -394,12 +488,19 @@ impl<G: Game> Process for Master<G> {
                 window,
             } => self.on_evaluate(job, pos, depth, ply, window, env),
             Msg::Update { job, window } => {
-                if !self.active || job != self.node.job {
+                let base = self.stack.first().unwrap_or(&self.node).job;
+                if !self.active || job != base {
                     return; // an outdated UPDATE
                 }
-                if window.alpha > self.node.alpha || window.beta < self.node.beta {
-                    self.node.alpha = self.node.alpha.max(window.alpha);
-                    self.node.beta = self.node.beta.min(window.beta);
+                // The job's node, then (`pv=1`) each node of the line above it, negated.
+                let before = self.window();
+                let mut w = window;
+                for n in self.stack.iter_mut().chain(std::iter::once(&mut self.node)) {
+                    n.alpha = n.alpha.max(w.alpha);
+                    n.beta = n.beta.min(w.beta);
+                    w = Window::new(-n.beta, -n.alpha);
+                }
+                if self.window() != before {
                     let w = self.window();
                     self.update_slaves(w, env);
                 }

@@ -50,6 +50,9 @@ const ALGOS: &[&str] = &[
     "tree-split:q=2,master=1,preorder=1",
     "tree-split:grand=1",
     "tree-split:grand=1,q=2,preorder=1",
+    "tree-split:pv=1",
+    "tree-split:master=1,pv=1",
+    "tree-split:q=2,master=1,pv=1,preorder=1",
     "palphabeta-par",
     "palphabeta-par:q=2",
     "pbound",
@@ -241,6 +244,9 @@ fn threads_backend_is_exact() {
             "tree-split:raise=last",
             "tree-split:raise=general",
             "tree-split:grand=1",
+            "tree-split:pv=1",
+            "tree-split:master=1,pv=1",
+            "tree-split:q=2,pv=1",
         ] {
             let algo: ParAlgo = spec.parse().unwrap();
             for p in [1, 2, 3, 5] {
@@ -298,6 +304,8 @@ fn bad_configurations_are_errors() {
         "tree-split:f=x",
         "tree-split:raise=maybe",
         "tree-split:grand=1,master=1",
+        "tree-split:pv=1,raise=last",
+        "tree-split:pv=1,grand=1",
         "nope",
         "pbound:zz=1",
         "baudet:q",

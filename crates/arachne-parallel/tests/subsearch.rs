@@ -98,6 +98,55 @@ fn a_job_visits_exactly_the_serial_searchers_nodes() {
     }
 }
 
+/// With `--ordering` a processor keeps its killers and history from one job to the next: a
+/// series of jobs visits exactly the nodes of the serial search run on the same subtrees one
+/// after the other with one table and one set of ordering tables, and values stay exact. Also
+/// checked against fresh tables per job, so the test fails if the tables were dropped.
+#[test]
+fn a_processor_keeps_its_ordering_across_jobs() {
+    let spec = Arc::new(SerialSpec::new(StepperMode::AlphaBeta, true, false));
+    let mut kept_differs = false;
+    for (k, rec) in bench::wac().iter().enumerate().step_by(50).take(6) {
+        let root = &rec.position;
+        let mut moves = Vec::new();
+        root.moves(&mut moves);
+        let depth = 3;
+        let mut sub = SubSearch::new(Arc::clone(&spec));
+        let opts = spec.opts.clone();
+        let limits = Limits::depth(depth + 1);
+        let tt = TranspositionTable::with_mib(SLAVE_TT_MIB);
+        let mut ordering = None;
+        let mut fresh_nodes = 0;
+        let mut before = 0;
+        for &m in moves.iter().take(6) {
+            let pos = root.play(m);
+            sub.start(pos.clone(), Window::FULL, depth, 1);
+            assert!(sub.run_blocking(&mut |_| Poll::Go));
+            let mut ctx = Ctx::new(&opts, &limits, Some(&tt)).with_tt_min_depth(SLAVE_TT_MIN_DEPTH);
+            if let Some(o) = ordering.take() {
+                ctx.set_ordering(o);
+            }
+            let v = falphabeta_tt(&mut ctx, &pos, depth, 1, -Score::INF, Score::INF).unwrap();
+            ordering = Some(ctx.take_ordering());
+            assert_eq!(sub.result(), Some(v), "wac {k}");
+            let got = sub.stats().nodes() - before;
+            before = sub.stats().nodes();
+            assert_eq!(got, ctx.stats.nodes(), "wac {k}");
+            // The same job with fresh ordering tables (and a fresh table).
+            let fresh_tt = TranspositionTable::with_mib(SLAVE_TT_MIB);
+            let mut fresh =
+                Ctx::new(&opts, &limits, Some(&fresh_tt)).with_tt_min_depth(SLAVE_TT_MIN_DEPTH);
+            assert_eq!(
+                falphabeta_tt(&mut fresh, &pos, depth, 1, -Score::INF, Score::INF).unwrap(),
+                v
+            );
+            fresh_nodes += fresh.stats.nodes();
+        }
+        kept_differs |= fresh_nodes != sub.stats().nodes();
+    }
+    assert!(kept_differs, "kept tables never changed a search");
+}
+
 /// The catcher by restart: UPDATEs arriving at any poll leave the result accurate for the
 /// narrowed window (exact inside, a bound on the right side outside), and an empty window
 /// ends the job with its α (a fail high for its master).
@@ -179,6 +228,7 @@ fn tree_split_takes_quiescence_everywhere() {
             "tree-split:q=2",
             "tree-split:master=1",
             "tree-split:f=2,q=3",
+            "tree-split:master=1,pv=1",
         ] {
             let algo: ParAlgo = spec.parse().unwrap();
             let algo = algo.with_quiescence(true).unwrap();
@@ -223,6 +273,9 @@ fn threads_with_running_serial_searches_are_exact() {
             ("tree-split:master=1", Some(2)),
             ("tree-split:q=2", Some(7)),
             ("tree-split:raise=general", Some(3)),
+            ("tree-split:pv=1", Some(3)),
+            ("tree-split:master=1,pv=1,preorder=1", Some(2)),
+            ("tree-split:q=2,pv=1", Some(7)),
             ("type-guided", Some(3)),
             ("type-guided:master=1,preorder=1", Some(2)),
             ("type-guided:f=2/2,master=1", None),

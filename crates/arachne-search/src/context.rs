@@ -196,6 +196,9 @@ pub struct Ctx<'a, G: Game> {
     /// Nodes with fewer plies left than this expand as in a plain search (a table used only
     /// from [`Ctx::with_tt_min_depth`] on, nothing else that reorders moves).
     plain_below: u32,
+    /// Nodes with fewer plies left than this may be searched by the lean loop
+    /// ([`Ctx::lean_below`]).
+    lean_below: u32,
 }
 
 /// Adaptive null-move reduction (module docs, "Null move"): `R = 3` above this depth, else 2.
@@ -317,6 +320,7 @@ impl<'a, G: Game> Ctx<'a, G> {
             null_ply: None,
             tt_min_depth: 0,
             plain_below: 0,
+            lean_below: 0,
         }
     }
 
@@ -336,7 +340,20 @@ impl<'a, G: Game> Ctx<'a, G> {
         } else {
             depth.max(MIN_TT_ORDER_DEPTH)
         };
+        // Below the table's depth a search with nothing else to do is a lean one.
+        let lean_without_table = !(reorders || self.quiesce || self.check_ext || self.null_move);
+        self.lean_below = if lean_without_table { depth } else { 0 };
         self
+    }
+
+    /// True when a node with `depth` plies left may be searched as in a lean context
+    /// ([`Ctx::is_lean`]) although this one has a table: the table is used only from
+    /// [`Ctx::with_tt_min_depth`]'s depth on, nothing else would make the node other than lean,
+    /// and no principal line is followed. `falphabeta_tt` then takes `alphabeta`'s lean loop
+    /// for the subtree.
+    #[inline(always)]
+    pub fn lean_below(&self, depth: u32) -> bool {
+        depth < self.lean_below && !self.follow_pv
     }
 
     /// Takes the buffers out of this context (see [`Ctx::with_scratch`]); a search with it
@@ -654,7 +671,7 @@ impl<'a, G: Game> Ctx<'a, G> {
         depth: u32,
         ply: usize,
     ) -> Result<Node, Aborted> {
-        debug_assert!(!LEAN || self.is_lean());
+        debug_assert!(!LEAN || self.is_lean() || self.lean_below(depth));
         if LEAN {
             // [`Ctx::enter`] without the current ply, which only the repetition test reads.
             let seen = self.seen();

@@ -98,8 +98,9 @@ fn run_ours(args: &SearchArgs) -> CliResult {
             ));
         }
     }
-    // Processes keep no memory between jobs, so `--ordering` means the static part of the
-    // ordering here: the game's hint (captures first), then static values.
+    // `--ordering` and `--preorder` order every processor's nodes: the game's hint (captures
+    // first), static values, and on real backends killers and history, which a processor keeps
+    // from one job to the next (`arachne_parallel::subsearch`).
     let algo = algo.with_preorder(args.preorder || args.ordering);
     // `--quiescence`: bottom positions valued by the capture search (tree-split, type-guided);
     // the others refuse it with one line.
