@@ -135,6 +135,14 @@ impl<G: Game> Slave<G> {
         }
     }
 
+    /// Makes the slave's serial search use `table` (see [`SubSearch::with_table`]).
+    pub fn with_table(self, table: Option<Arc<arachne_core::TranspositionTable>>) -> Self {
+        Slave {
+            search: self.search.with_table(table),
+            ..self
+        }
+    }
+
     fn search_spec(&self) -> Arc<SerialSpec> {
         self.search.spec()
     }

@@ -46,17 +46,25 @@ use std::sync::Arc;
 /// Most table (MiB) a processor's serial search allocates.
 pub const SLAVE_TT_MIB: usize = 8;
 
-/// Shallowest remaining depth at which a processor's serial search uses its table; the
-/// environment variable `ARACHNE_SLAVE_TT_DEPTH` overrides it (for measurements).
+/// Shallowest remaining depth at which a processor's serial search uses its table when
+/// nothing else orders or extends its nodes: below it the search takes `alphabeta`'s lean
+/// loop ([`Ctx::lean_below`]), as fast per node as the serial `alphabeta`. The environment
+/// variable `ARACHNE_SLAVE_TT_DEPTH` overrides it and [`SLAVE_TT_MIN_DEPTH_ORDERED`] (for
+/// measurements).
 pub const SLAVE_TT_MIN_DEPTH: u32 = 4;
 
-fn tt_min_depth() -> u32 {
-    static D: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+/// The same with an ordering option or quiescence (`--ordering` on chess): the table's moves
+/// order the nodes down to two plies left, as in the serial `falphabeta_tt`
+/// (LCT II #1/#5/#9 at depth 7, `tree-split:id=1,pv=1 --procs 3`: 1.0–1.4 M nodes with 2
+/// against 1.9–2.2 M with 4).
+pub const SLAVE_TT_MIN_DEPTH_ORDERED: u32 = 2;
+
+fn tt_min_depth_override() -> Option<u32> {
+    static D: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
     *D.get_or_init(|| {
         std::env::var("ARACHNE_SLAVE_TT_DEPTH")
             .ok()
             .and_then(|v| v.parse().ok())
-            .unwrap_or(SLAVE_TT_MIN_DEPTH)
     })
 }
 
@@ -113,6 +121,24 @@ impl SerialSpec {
     pub fn preorder(&self) -> bool {
         self.opts.preorder || self.opts.hints
     }
+
+    /// Shallowest remaining depth at which the serial search uses its table
+    /// ([`SLAVE_TT_MIN_DEPTH`], [`SLAVE_TT_MIN_DEPTH_ORDERED`]).
+    pub fn tt_min_depth(&self) -> u32 {
+        let o = &self.opts;
+        let ordered = o.preorder
+            || o.hints
+            || o.killers
+            || o.history
+            || o.quiescence
+            || o.null_move
+            || o.check_extension;
+        tt_min_depth_override().unwrap_or(if ordered {
+            SLAVE_TT_MIN_DEPTH_ORDERED
+        } else {
+            SLAVE_TT_MIN_DEPTH
+        })
+    }
 }
 
 /// A processor's subtree search. See the module docs.
@@ -158,6 +184,16 @@ impl<G: Game> SubSearch<G> {
     /// The options of this search.
     pub fn spec(&self) -> Arc<SerialSpec> {
         Arc::clone(&self.spec)
+    }
+
+    /// Makes this search use `table` (shared with other processors of the same run on one
+    /// machine) instead of a table of its own.
+    pub fn with_table(mut self, table: Option<Arc<TranspositionTable>>) -> Self {
+        if table.is_some() {
+            self.tt = table;
+            self.tt_tried = true;
+        }
+        self
     }
 
     /// Starts searching `pos` to `depth` plies with `window`; `ply` is its distance from the root.
@@ -294,7 +330,7 @@ impl<G: Game> SubSearch<G> {
             let opts = &self.spec.opts;
             let mut ctx = Ctx::with_scratch(opts, &limits, tt.as_deref(), scratch)
                 .with_abort(&hook)
-                .with_tt_min_depth(tt_min_depth());
+                .with_tt_min_depth(self.spec.tt_min_depth());
             if let Some(o) = self.ordering.take() {
                 ctx.set_ordering(*o);
             }

@@ -56,6 +56,13 @@
 //!   waits for its last successor. Not with `grand=1` or alpha raising.
 //!   Each master keeps the nodes of the line above the one it is splitting on a stack; an
 //!   UPDATE from its own master narrows the lowest and, negated, every one above it.
+//! * `id=1` — **iterative deepening at the root**, as the serial engine searches: the root
+//!   master searches its position to 1, 2, …, `depth` plies, each iteration a tree-splitting
+//!   search of its own with the previous iteration's best move first. On real backends the
+//!   processors of one machine share one table ([`SHARED_TABLE_MIB`] MiB), so every
+//!   iteration's processors order their nodes by the moves the previous iteration stored,
+//!   whichever processor stored them. The value is the last iteration's, the value of the
+//!   fixed-depth search; node counts are those of every iteration.
 //!
 //! On real backends (threads) every slave, and a master's local slave, searches its subtree
 //! with `arachne-search`'s serial search ([`crate::subsearch`]); on the simulator with the
@@ -65,7 +72,7 @@ use crate::subsearch::{deliver_waiting, update_or_defer, Poll, SerialSpec, SubSe
 use std::sync::Arc;
 
 mod grand;
-use arachne_core::{Game, Score, Stats, Window};
+use arachne_core::{Game, Score, Stats, TranspositionTable, Window};
 use arachne_runtime::stepper::LeafEval;
 use arachne_runtime::{Env, Mailbox, Pid, Process, StepperMode, Stopping};
 pub use grand::GrandMaster;
@@ -101,7 +108,15 @@ pub struct TreeSplitOptions {
     pub quiescence: bool,
     /// Principal-variation splitting (module docs, `pv=1`).
     pub pv_split: bool,
+    /// Iterative deepening at the root (module docs, `id=1`).
+    pub iterate: bool,
+    /// Real backends: one table shared by the processors of a machine (set by the driver for
+    /// threads and MPI, not an option of the spec).
+    pub shared_table: bool,
 }
+
+/// Size (MiB) of the table the processors of one machine share ([`TreeSplitOptions::shared_table`]).
+pub const SHARED_TABLE_MIB: usize = 64;
 
 /// With `pv=1`, the shallowest node of the leftmost line that is split: its first successor,
 /// of `PV_SPLIT_DEPTH − 1` plies, is one processor's job (module docs).
@@ -144,6 +159,10 @@ pub struct Master<G: Game> {
     pv_split: bool,
     /// `pv=1`: `node`'s first successor is out alone; its brothers wait for its value.
     wait_first: bool,
+    /// `id=1` at the root: the depth of the job and its window (the iterations deepen to it).
+    iterate: Option<(u32, Window)>,
+    /// `id=1`.
+    deepen: bool,
     /// Whether that job is in progress.
     active: bool,
     busy: usize,
@@ -155,7 +174,13 @@ pub struct Master<G: Game> {
 }
 
 impl<G: Game> Master<G> {
-    fn new(me: Pid, parent: Pid, slaves: Vec<Pid>, opts: &TreeSplitOptions) -> Self {
+    fn new(
+        me: Pid,
+        parent: Pid,
+        slaves: Vec<Pid>,
+        opts: &TreeSplitOptions,
+        table: Option<Arc<TranspositionTable>>,
+    ) -> Self {
         let mut slots: Vec<Slot> = slaves
             .into_iter()
             .map(|pid| Slot {
@@ -177,6 +202,7 @@ impl<G: Game> Master<G> {
                 opts.preorder,
                 opts.quiescence,
             )))
+            .with_table(table)
         });
         Master {
             me,
@@ -194,6 +220,8 @@ impl<G: Game> Master<G> {
             stack: Vec::new(),
             pv_split: opts.pv_split,
             wait_first: false,
+            iterate: None,
+            deepen: opts.iterate,
             active: false,
             busy: 0,
             lower: false,
@@ -284,6 +312,9 @@ impl<G: Game> Master<G> {
                 return;
             }
         }
+        // `id=1`: the root's first iteration is one ply deep.
+        self.iterate = (self.root && self.deepen && depth > 1).then_some((depth, w));
+        let depth = if self.iterate.is_some() { 1 } else { depth };
         if !self.node.take_job(
             job,
             pos,
@@ -460,6 +491,25 @@ impl<G: Game> Master<G> {
                 self.node.child_value(0, done.alpha, &mut self.stats);
                 self.fill(env);
                 continue;
+            }
+            if let Some((target, w)) = self.iterate {
+                if self.node.depth < target {
+                    // `id=1`: the next iteration, the best move of this one first.
+                    let node = std::mem::replace(&mut self.node, MasterNode::new());
+                    let mut succ = node.succ;
+                    if let Some(i) = node.best.and_then(|b| succ.iter().position(|&m| m == b)) {
+                        succ[..=i].rotate_right(1);
+                    }
+                    let pos = node.pos.expect("active");
+                    self.node
+                        .start(node.job, pos, node.depth + 1, node.ply, w, succ);
+                    self.stats.interior += 1;
+                    self.stats.movegens += 1;
+                    env.charge_interior();
+                    self.descend(env);
+                    self.fill(env);
+                    continue;
+                }
             }
             self.active = false;
             env.send(
@@ -662,12 +712,22 @@ impl<G: Game> Process for Node<G> {
 /// The processes of a tree-splitting system on `tree`.
 pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
     let n = tree.count().expect("processor count checked by the caller") as Pid;
+    // Without a table (allocation failed) each processor makes its own.
+    let table = opts
+        .shared_table
+        .then(|| {
+            TranspositionTable::try_with_mib(SHARED_TABLE_MIB)
+                .ok()
+                .map(Arc::new)
+        })
+        .flatten();
     (0..n)
         .map(|p| {
             if tree.is_leaf(p) {
                 Node::Slave(
                     Slave::new(tree.parent(p), StepperMode::AlphaBeta, opts.preorder)
                         .with_quiescence(opts.quiescence)
+                        .with_table(table.clone())
                         .with_progress(opts.raise == AlphaRaise::General && tree.parent(p) == 0),
                 )
             } else if opts.grand {
@@ -682,6 +742,7 @@ pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
                     tree.parent(p),
                     tree.children(p),
                     opts,
+                    table.clone(),
                 )))
             }
         })

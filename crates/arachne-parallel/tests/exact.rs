@@ -53,6 +53,8 @@ const ALGOS: &[&str] = &[
     "tree-split:pv=1",
     "tree-split:master=1,pv=1",
     "tree-split:q=2,master=1,pv=1,preorder=1",
+    "tree-split:id=1",
+    "tree-split:id=1,pv=1,master=1",
     "palphabeta-par",
     "palphabeta-par:q=2",
     "pbound",
@@ -247,6 +249,8 @@ fn threads_backend_is_exact() {
             "tree-split:pv=1",
             "tree-split:master=1,pv=1",
             "tree-split:q=2,pv=1",
+            "tree-split:id=1,pv=1",
+            "tree-split:id=1,q=2,master=1",
         ] {
             let algo: ParAlgo = spec.parse().unwrap();
             for p in [1, 2, 3, 5] {

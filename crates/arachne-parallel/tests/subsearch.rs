@@ -122,7 +122,8 @@ fn a_processor_keeps_its_ordering_across_jobs() {
             let pos = root.play(m);
             sub.start(pos.clone(), Window::FULL, depth, 1);
             assert!(sub.run_blocking(&mut |_| Poll::Go));
-            let mut ctx = Ctx::new(&opts, &limits, Some(&tt)).with_tt_min_depth(SLAVE_TT_MIN_DEPTH);
+            let mut ctx =
+                Ctx::new(&opts, &limits, Some(&tt)).with_tt_min_depth(spec.tt_min_depth());
             if let Some(o) = ordering.take() {
                 ctx.set_ordering(o);
             }
@@ -135,7 +136,7 @@ fn a_processor_keeps_its_ordering_across_jobs() {
             // The same job with fresh ordering tables (and a fresh table).
             let fresh_tt = TranspositionTable::with_mib(SLAVE_TT_MIB);
             let mut fresh =
-                Ctx::new(&opts, &limits, Some(&fresh_tt)).with_tt_min_depth(SLAVE_TT_MIN_DEPTH);
+                Ctx::new(&opts, &limits, Some(&fresh_tt)).with_tt_min_depth(spec.tt_min_depth());
             assert_eq!(
                 falphabeta_tt(&mut fresh, &pos, depth, 1, -Score::INF, Score::INF).unwrap(),
                 v
@@ -229,6 +230,7 @@ fn tree_split_takes_quiescence_everywhere() {
             "tree-split:master=1",
             "tree-split:f=2,q=3",
             "tree-split:master=1,pv=1",
+            "tree-split:id=1,pv=1,preorder=1",
         ] {
             let algo: ParAlgo = spec.parse().unwrap();
             let algo = algo.with_quiescence(true).unwrap();
@@ -276,6 +278,7 @@ fn threads_with_running_serial_searches_are_exact() {
             ("tree-split:pv=1", Some(3)),
             ("tree-split:master=1,pv=1,preorder=1", Some(2)),
             ("tree-split:q=2,pv=1", Some(7)),
+            ("tree-split:id=1,pv=1,preorder=1", Some(3)),
             ("type-guided", Some(3)),
             ("type-guided:master=1,preorder=1", Some(2)),
             ("type-guided:f=2/2,master=1", None),
