@@ -34,9 +34,9 @@
 //!
 //! [`trace`] is the serial elision that records the task graph for [`super::work_span`].
 use super::work_span::{self, Dag, Fork, StrandId};
-use super::{Frame, Line, Opened, Shared};
-use arachne_core::{Game, Score, StopReason, Window};
-use arachne_search::context::{null_move_result, Aborted, Ctx};
+use super::{Eldest, Frame, Line, Shared};
+use arachne_core::{Game, Score};
+use arachne_search::context::{Aborted, Ctx};
 use std::sync::Mutex;
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -87,60 +87,19 @@ fn node<G: Game>(
     serial: u32,
     after_null: bool,
 ) -> Result<Line<G::Move>, Aborted> {
-    // With the check extension on, a node in check searched serially is extended by the
-    // serial search itself: hand it the nominal depth.
-    let extended = sh.extend(pos, depth, ply);
-    if extended < serial {
-        return sh.serial(frame, pos, depth, ply, alpha, beta, after_null);
-    }
-    let depth = extended;
-    let window = Window::new(alpha, beta);
-    let moves = match sh.open(frame, pos, depth, ply, window)? {
-        Opened::Value(v) => {
-            return Ok(Line {
-                score: v,
-                pv: Vec::new(),
-            })
-        }
-        Opened::Moves(m) => m,
+    let recurse = |p: &G, d, ply, a, b, null| node(sh, frame, p, d, ply, a, b, serial, null);
+    let (depth, window, moves, first) = match sh.eldest(
+        frame, pos, depth, ply, alpha, beta, serial, after_null, &recurse,
+    )? {
+        Eldest::Done(line) => return Ok(line),
+        Eldest::Brothers {
+            depth,
+            window,
+            moves,
+            first,
+        } => (depth, window, moves, first),
     };
-    // The null move, before any son (a fail high needs no son at all).
-    if let Some((passed, reduced)) = sh.null_move_try(pos, depth, ply, beta, after_null) {
-        let v = node(
-            sh,
-            frame,
-            &passed,
-            reduced,
-            ply + 1,
-            -beta,
-            -beta + 1,
-            serial,
-            true,
-        )?;
-        if let Some(v) = null_move_result(-v.score, beta) {
-            return Ok(Line {
-                score: v,
-                pv: Vec::new(),
-            });
-        }
-    }
-    let (m0, g0) = moves[0];
-    let first = node(
-        sh,
-        frame,
-        &pos.play(m0),
-        depth - 1,
-        ply + 1,
-        -beta,
-        -alpha,
-        serial,
-        false,
-    )?;
-    let first = first.child(m0);
-    if first.score >= beta || moves.len() == 1 {
-        sh.store(pos, depth, ply, first.score, window, Some(g0));
-        return Ok(first);
-    }
+    let g0 = moves[0].1;
     let n = moves.len();
     let mut status = vec![Status::Testing; n];
     status[0] = Status::Done;
@@ -170,12 +129,7 @@ fn node<G: Game>(
         .map(|l| l.child(mv))
     };
     // Records an abort; false when it came from this node's own cutoff (ignored).
-    let failed = |st: &mut State<G::Move>, e: Aborted| {
-        if !fork.cancelled_here() && st.err.is_none() {
-            st.err = Some(e);
-            fork.cancel();
-        }
-    };
+    let failed = |st: &mut State<G::Move>, e: Aborted| fork.record_failure(&mut st.err, e);
     // Takes a result; true when it is a cutoff.
     let take = |st: &mut State<G::Move>, i: usize, l: Line<G::Move>| {
         if l.score > st.best.score {
@@ -256,16 +210,7 @@ fn node<G: Game>(
         }
     });
     let st = st.into_inner().expect("jamboree lock");
-    if let Some(e) = st.err {
-        return Err(e);
-    }
-    // An ancestor's cutoff cancelled this node: brothers were skipped (or, in Jamboree,
-    // re-searches), so `best` is no value of the node — never return or store it.
-    if frame.is_cancelled() {
-        return Err(Aborted(StopReason::Stopped));
-    }
-    sh.store(pos, depth, ply, st.best.score, window, Some(st.gen));
-    Ok(st.best)
+    sh.close(frame, pos, depth, ply, window, st.err, st.best, st.gen)
 }
 
 /// The serial elision of [`jamboree`] on one processor (tests in move order, each seeing the

@@ -17,9 +17,9 @@
 //! [`trace`] is the same algorithm's serial elision (one processor, brothers in order), which
 //! records the task graph for [`super::work_span`].
 use super::work_span::{self, Dag, Fork, StrandId};
-use super::{Frame, Line, Opened, Shared};
-use arachne_core::{Game, Score, StopReason, Window};
-use arachne_search::context::{null_move_result, Aborted, Ctx};
+use super::{Eldest, Frame, Line, Shared};
+use arachne_core::{Game, Score};
+use arachne_search::context::{Aborted, Ctx};
 use std::sync::Mutex;
 
 /// YBWC search of `pos` with `depth` plies left at `ply` in `(alpha, beta)`: the fail-soft
@@ -51,61 +51,19 @@ fn node<G: Game>(
     serial: u32,
     after_null: bool,
 ) -> Result<Line<G::Move>, Aborted> {
-    // With the check extension on, a node in check searched serially is extended by the
-    // serial search itself: hand it the nominal depth.
-    let extended = sh.extend(pos, depth, ply);
-    if extended < serial {
-        return sh.serial(frame, pos, depth, ply, alpha, beta, after_null);
-    }
-    let depth = extended;
-    let window = Window::new(alpha, beta);
-    let moves = match sh.open(frame, pos, depth, ply, window)? {
-        Opened::Value(v) => {
-            return Ok(Line {
-                score: v,
-                pv: Vec::new(),
-            })
-        }
-        Opened::Moves(m) => m,
+    let recurse = |p: &G, d, ply, a, b, null| node(sh, frame, p, d, ply, a, b, serial, null);
+    let (depth, window, moves, first) = match sh.eldest(
+        frame, pos, depth, ply, alpha, beta, serial, after_null, &recurse,
+    )? {
+        Eldest::Done(line) => return Ok(line),
+        Eldest::Brothers {
+            depth,
+            window,
+            moves,
+            first,
+        } => (depth, window, moves, first),
     };
-    // The null move, before any son (a fail high needs no son at all).
-    if let Some((passed, reduced)) = sh.null_move_try(pos, depth, ply, beta, after_null) {
-        let v = node(
-            sh,
-            frame,
-            &passed,
-            reduced,
-            ply + 1,
-            -beta,
-            -beta + 1,
-            serial,
-            true,
-        )?;
-        if let Some(v) = null_move_result(-v.score, beta) {
-            return Ok(Line {
-                score: v,
-                pv: Vec::new(),
-            });
-        }
-    }
-    // The eldest brother, alone.
-    let (m0, g0) = moves[0];
-    let first = node(
-        sh,
-        frame,
-        &pos.play(m0),
-        depth - 1,
-        ply + 1,
-        -beta,
-        -alpha,
-        serial,
-        false,
-    )?;
-    let first = first.child(m0);
-    if first.score >= beta || moves.len() == 1 {
-        sh.store(pos, depth, ply, first.score, window, Some(g0));
-        return Ok(first);
-    }
+    let g0 = moves[0].1;
     struct State<M> {
         best: Line<M>,
         gen: u16,
@@ -140,12 +98,7 @@ fn node<G: Game>(
                 );
                 let mut st = st.lock().expect("ybwc lock");
                 match r {
-                    Err(e) => {
-                        if !fork.cancelled_here() && st.err.is_none() {
-                            st.err = Some(e);
-                            fork.cancel();
-                        }
-                    }
+                    Err(e) => fork.record_failure(&mut st.err, e),
                     Ok(l) => {
                         let l = l.child(mv);
                         if l.score > st.best.score {
@@ -163,16 +116,7 @@ fn node<G: Game>(
         }
     });
     let st = st.into_inner().expect("ybwc lock");
-    if let Some(e) = st.err {
-        return Err(e);
-    }
-    // An ancestor's cutoff cancelled this node: brothers were skipped (or, in Jamboree,
-    // re-searches), so `best` is no value of the node — never return or store it.
-    if frame.is_cancelled() {
-        return Err(Aborted(StopReason::Stopped));
-    }
-    sh.store(pos, depth, ply, st.best.score, window, Some(st.gen));
-    Ok(st.best)
+    sh.close(frame, pos, depth, ply, window, st.err, st.best, st.gen)
 }
 
 /// The serial elision of [`ybwc`] on one processor (brothers in move order, each seeing the
