@@ -9,7 +9,9 @@
 //! Every line is cheap (tiny trees, depth 1, refusals before any search), so the whole run
 //! takes seconds: it runs in CI with `cargo test --release -p arachne-cli --test hostile`.
 //! Print the count with `-- --nocapture`.
-use std::io::{Read, Write};
+mod common;
+
+use std::io::Read;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
@@ -917,19 +919,7 @@ fn bad_uci_input_is_answered_and_survived() {
         // A position first (so a `go` has one), the bad line, then a check that the engine
         // still answers.
         let input = format!("position startpos\n{line}\nisready\nquit\n");
-        let mut child = Command::new(exe())
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
+        let child = common::spawn_with_input(&exe(), &["uci"], &input);
         let (status, out, err) = finish(child);
         let why = match status {
             None => Some("HANG".to_string()),
@@ -953,19 +943,7 @@ fn bad_uci_input_is_answered_and_survived() {
     // All the lines at once, in one session, followed by a real search.
     let mut all: String = UCI_LINES.iter().map(|(l, _)| format!("{l}\n")).collect();
     all.push_str("position startpos\ngo depth 2\n");
-    let mut child = Command::new(exe())
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(all.as_bytes())
-        .unwrap();
+    let child = common::spawn_with_input(&exe(), &["uci"], &all);
     let (status, out, err) = finish(child);
     if !status.is_some_and(|s| s.success()) || !err.is_empty() {
         failures.push(format!("one session: {status:?}: {err}"));

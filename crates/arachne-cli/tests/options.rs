@@ -4,8 +4,6 @@
 mod common;
 
 use common::{arachne, assert_usage_error, json};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// The one stderr line of a rejected command (which must be a usage error: exit status 2,
 /// one line, nothing on stdout).
@@ -438,19 +436,7 @@ fn text_output_shows_no_raw_json() {
 
 /// Runs `arachne uci` on `input` (stdin closed after it) and returns stdout.
 fn uci(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arachne"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    let child = common::spawn_with_input(env!("CARGO_BIN_EXE_arachne"), &["uci"], input);
     let out = child.wait_with_output().unwrap();
     assert!(
         out.status.success(),

@@ -3,8 +3,6 @@
 mod common;
 
 use common::{arachne, assert_usage_error, json};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 const GAME: &str = "incremental:b=5,d=6,seed=3";
 
@@ -131,21 +129,10 @@ fn play_with_threads() {
 #[test]
 fn uci_threads_and_parallel_algorithm() {
     for algo in ["ybwc", "jamboree", "lazy-smp", "abdada"] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arachne"))
-            .arg("uci")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
         let input = format!(
             "uci\nsetoption name Threads value 3\nsetoption name ParallelAlgorithm value {algo}\nposition startpos moves e2e4\ngo depth 4\n"
         );
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
+        let child = common::spawn_with_input(env!("CARGO_BIN_EXE_arachne"), &["uci"], &input);
         let out = child.wait_with_output().unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(text.contains("option name ParallelAlgorithm"), "{text}");

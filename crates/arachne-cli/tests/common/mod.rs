@@ -1,6 +1,7 @@
 //! Helpers shared by the CLI integration tests: run the built `arachne` binary.
 #![allow(dead_code)]
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Child, Command, Output, Stdio};
 
 /// Runs `arachne ARGS…`.
 pub fn arachne(args: &[&str]) -> Output {
@@ -30,4 +31,23 @@ pub fn assert_usage_error(args: &[&str]) {
     assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     assert!(!err.contains("panicked"), "{args:?}: {err}");
     assert!(out.stdout.is_empty(), "{args:?}");
+}
+
+/// Starts `exe ARGS…` with `input` written to its standard input, which is then closed;
+/// standard output and error are piped.
+pub fn spawn_with_input(exe: &str, args: &[&str], input: &str) -> Child {
+    let mut child = Command::new(exe)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start arachne");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    child
 }
