@@ -160,8 +160,15 @@ impl<G: Game> Process for BatchNode<G> {
     }
 }
 
-/// The processes of a Palphabeta (`rule = AlphaBeta`) or Pbound system on `tree`.
-pub fn build<G: Game>(tree: ProcTree, rule: Rule, preorder: bool) -> Vec<BatchNode<G>> {
+/// The processes of a Palphabeta (`rule = AlphaBeta`) or Pbound system on `tree`; with
+/// `quiescence`, every processor values the bottom positions it meets by the quiescence search
+/// (a master: a bottom position assigned to it; a slave: its search's horizon).
+pub fn build<G: Game>(
+    tree: ProcTree,
+    rule: Rule,
+    preorder: bool,
+    quiescence: bool,
+) -> Vec<BatchNode<G>> {
     let n = tree.count().expect("processor count checked by the caller") as Pid;
     let mode = match rule {
         Rule::AlphaBeta => StepperMode::AlphaBeta,
@@ -170,7 +177,9 @@ pub fn build<G: Game>(tree: ProcTree, rule: Rule, preorder: bool) -> Vec<BatchNo
     (0..n)
         .map(|p| {
             if tree.is_leaf(p) {
-                BatchNode::Slave(Slave::new(tree.parent(p), mode, preorder))
+                BatchNode::Slave(
+                    Slave::new(tree.parent(p), mode, preorder).with_quiescence(quiescence),
+                )
             } else {
                 let slaves = tree.children(p);
                 BatchNode::Master(Box::new(BatchMaster {
@@ -179,7 +188,8 @@ pub fn build<G: Game>(tree: ProcTree, rule: Rule, preorder: bool) -> Vec<BatchNo
                     slaves,
                     rule,
                     preorder,
-                    node: MasterNode::new(),
+                    node: MasterNode::new()
+                        .with_leaf(quiescence.then(crate::type_guided::quiescence_leaf::<G>)),
                     base: 0,
                     waiting: 0,
                     next_job: 0,

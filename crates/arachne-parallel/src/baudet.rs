@@ -25,6 +25,8 @@ pub struct BaudetOptions {
     pub width: Option<i64>,
     /// Static best-first move ordering.
     pub preorder: bool,
+    /// Every search values its bottom positions by the quiescence search (`--quiescence`).
+    pub quiescence: bool,
 }
 
 /// The `k` windows for `root`.
@@ -76,11 +78,13 @@ pub fn build<G: Game>(
     root: &G,
     depth: u32,
     windows: &[Window],
-    preorder: bool,
+    opts: &BaudetOptions,
 ) -> (Vec<Slave<G>>, Initial<G>) {
     let procs = windows
         .iter()
-        .map(|_| Slave::new(HOST, StepperMode::AlphaBeta, preorder))
+        .map(|_| {
+            Slave::new(HOST, StepperMode::AlphaBeta, opts.preorder).with_quiescence(opts.quiescence)
+        })
         .collect();
     let initial = windows
         .iter()

@@ -63,6 +63,7 @@ pub mod type_guided;
 pub mod wire;
 
 use arachne_core::{Game, Limits, Score, Stats, StopReason, Window};
+use arachne_runtime::stepper::LeafEval;
 use arachne_runtime::{
     run_sim_limited, run_threads_limited, CostModel, Pid, Process, SimConfig, Stepper, StepperMode,
 };
@@ -98,6 +99,9 @@ pub struct BatchOptions {
     pub q: Option<u32>,
     /// Static best-first move ordering.
     pub preorder: bool,
+    /// Bottom positions valued by the quiescence search, at masters and slaves alike
+    /// (`--quiescence`).
+    pub quiescence: bool,
 }
 
 /// A parallel algorithm with its options.
@@ -120,10 +124,10 @@ pub enum ParAlgo {
 /// One line per algorithm, for `arachne algos`.
 pub const CATALOGUE: &[(&str, &str)] = &[
     ("tree-split", "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1,quiescence=0|1 (raise=last|general: the best move is exact, the value may be only a lower bound, reported as value_kind lower; preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (seed 000 §4, §6)"),
-    ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W (seed 000 §3)"),
-    ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q (seed 000 §7)"),
-    ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q (seed 000 §7.4)"),
-    ("knm", "Key Node Method: eager provisional values on key nodes, down/up messages; knm:fifo=0|1,suppress=0|1,deepening=0|1,preorder=0|1,model=dist|pooled,seed=S (seed 003)"),
+    ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W,preorder=0|1,quiescence=0|1 (seed 000 §3)"),
+    ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q,preorder=0|1,quiescence=0|1 (seed 000 §7)"),
+    ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q,preorder=0|1,quiescence=0|1 (quiescence: bottom positions valued by the capture search, at masters and slaves) (seed 000 §7.4)"),
+    ("knm", "Key Node Method: eager provisional values on key nodes, down/up messages; knm:fifo=0|1,suppress=0|1,deepening=0|1,preorder=0|1,quiescence=0|1,model=dist|pooled,seed=S (quiescence: a key bottom position's first answer is its capture-search value) (seed 003)"),
     ("type-guided", "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1,master=0|1,serial=S,step=K,quiescence=0|1 (or --quiescence; or f=F1/F2/… per level; with --procs P alone a hierarchy of exactly P processors is chosen from P and the branching factor) (seed ncube-chess-node-types)"),
 ];
 
@@ -177,9 +181,6 @@ impl FromStr for ParAlgo {
                         preorder: flag("preorder", take("preorder"))?,
                         quiescence: flag("quiescence", take("quiescence"))?,
                     };
-                    if o.grand && o.quiescence {
-                        return err("tree-split: grand=1 does not take quiescence");
-                    }
                     if o.grand && (o.master_searches || o.raise != AlphaRaise::None) {
                         return err(
                             "tree-split: grand=1 cannot be combined with master=1 or raise",
@@ -199,6 +200,7 @@ impl FromStr for ParAlgo {
                     center: num(&name, "center", take("center"))?,
                     width,
                     preorder: flag("preorder", take("preorder"))?,
+                    quiescence: flag("quiescence", take("quiescence"))?,
                 })
             }
             "palphabeta-par" | "pbound" => {
@@ -206,6 +208,7 @@ impl FromStr for ParAlgo {
                     f: num(&name, "f", take("f"))?,
                     q: num(&name, "q", take("q"))?,
                     preorder: flag("preorder", take("preorder"))?,
+                    quiescence: flag("quiescence", take("quiescence"))?,
                 };
                 if name == "pbound" {
                     ParAlgo::PBound(o)
@@ -233,6 +236,7 @@ impl FromStr for ParAlgo {
                     suppress: on("suppress", take("suppress"), d.suppress)?,
                     deepening: on("deepening", take("deepening"), d.deepening)?,
                     preorder: on("preorder", take("preorder"), d.preorder)?,
+                    quiescence: on("quiescence", take("quiescence"), d.quiescence)?,
                     model,
                     seed: num(&name, "seed", take("seed"))?.unwrap_or(d.seed),
                     ..d
@@ -326,23 +330,22 @@ impl ParAlgo {
     }
 
     /// The same algorithm valuing bottom positions by `arachne-search`'s quiescence search
-    /// (`--quiescence`): honoured by `tree-split` (not with `grand=1`) and `type-guided`;
-    /// refused, naming the option, by the others (their processes have no quiescence yet).
+    /// (`--quiescence`), honoured by every algorithm here: every processor, master or slave,
+    /// values the bottom positions it meets by the full-window capture search (the slaves'
+    /// serial searches on real backends by its windowed form, which gives the same values at
+    /// the root), so the value is that of `alphabeta --quiescence` — negamax whose horizon
+    /// positions are valued by the capture search. Kept as a `Result` for the algorithms to
+    /// come.
     pub fn with_quiescence(mut self, on: bool) -> Result<Self, ParError> {
         if !on {
             return Ok(self);
         }
         match &mut self {
-            ParAlgo::TreeSplit(o) if !o.grand => o.quiescence = true,
+            ParAlgo::TreeSplit(o) => o.quiescence = true,
             ParAlgo::TypeGuided(o) => o.quiescence = true,
-            ParAlgo::TreeSplit(_) => {
-                return err("--quiescence: tree-split with grand=1 does not take it")
-            }
-            other => {
-                return err(format!(
-                    "--quiescence: {other} does not take it (tree-split and type-guided do)"
-                ))
-            }
+            ParAlgo::Baudet(o) => o.quiescence = true,
+            ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.quiescence = true,
+            ParAlgo::Knm(o) => o.quiescence = true,
         }
         Ok(self)
     }
@@ -352,8 +355,15 @@ impl ParAlgo {
         match self {
             ParAlgo::TreeSplit(o) => o.quiescence,
             ParAlgo::TypeGuided(o) => o.quiescence,
-            _ => false,
+            ParAlgo::Baudet(o) => o.quiescence,
+            ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.quiescence,
+            ParAlgo::Knm(o) => o.quiescence,
         }
+    }
+
+    /// The bottom-position evaluator of the serial reference: the quiescence search, if on.
+    fn leaf<G: Game>(&self) -> Option<LeafEval<G>> {
+        self.quiescence().then(type_guided::quiescence_leaf::<G>)
     }
 
     fn preorder(&self) -> bool {
@@ -755,7 +765,7 @@ fn search_core<G: Game>(
             } else {
                 batch::Rule::AlphaBeta
             };
-            let ps = batch::build::<G>(tree, rule, o.preorder);
+            let ps = batch::build::<G>(tree, rule, o.preorder, o.quiescence);
             let n = ps.len();
             (
                 execute(ps, vec![(0, evaluate(1))], backend, limits, is_value),
@@ -771,7 +781,7 @@ fn search_core<G: Game>(
                 return err(format!("--procs must be between 1 and {max}"));
             }
             let ws = baudet::windows(root, k, &o);
-            let (ps, initial) = baudet::build(root, depth, &ws, o.preorder);
+            let (ps, initial) = baudet::build(root, depth, &ws, &o);
             let run = execute(ps, initial, backend, limits, |m| baudet::succeeded(&ws, m));
             // Only the successful search's report is the answer.
             let mut run = run;
@@ -802,20 +812,15 @@ fn search_core<G: Game>(
         ParAlgo::Baudet(_) => Window::FULL,
         _ => root_window,
     };
-    let (serial_time, serial_stats, speedup) = if algo.quiescence() {
-        type_guided::quiescence_reference(root, depth, window, algo.preorder(), backend, run.time)
-    } else {
-        serial_reference(
-            root,
-            depth,
-            window,
-            algo.serial_mode(),
-            algo.preorder(),
-            backend,
-            run.time,
-            limits,
-        )
-    };
+    let (serial_time, serial_stats, speedup) = serial_reference_with(
+        root,
+        depth,
+        window,
+        Stepper::new(algo.serial_mode(), algo.preorder()).with_leaf(algo.leaf()),
+        backend,
+        run.time,
+        limits,
+    );
     // The line is re-derived without quiescence: with it, only the best move.
     let pv = if algo.quiescence() {
         best.into_iter().collect()
@@ -870,10 +875,32 @@ pub(crate) fn serial_reference<G: Game>(
     run_time: f64,
     limits: &Limits,
 ) -> (Option<f64>, Option<Stats>, Option<f64>) {
+    serial_reference_with(
+        root,
+        depth,
+        window,
+        Stepper::new(mode, preorder),
+        backend,
+        run_time,
+        limits,
+    )
+}
+
+/// [`serial_reference`] searching with `stepper` (e.g. one valuing bottom positions by the
+/// quiescence search, [`Stepper::with_leaf`]).
+pub(crate) fn serial_reference_with<G: Game>(
+    root: &G,
+    depth: u32,
+    window: Window,
+    stepper: Stepper<G>,
+    backend: &Backend,
+    run_time: f64,
+    limits: &Limits,
+) -> (Option<f64>, Option<Stats>, Option<f64>) {
     let Backend::Sim(cfg) = backend else {
         return (None, None, None);
     };
-    match serial_stoppable(root, depth, window, mode, preorder, limits) {
+    match serial_stoppable(root, depth, window, stepper, limits) {
         Some((_, st)) => {
             let t = cfg.cost.serial_time(st.interior, st.leaves);
             let sp = if run_time > 0.0 { t / run_time } else { 1.0 };
@@ -955,16 +982,14 @@ pub fn principal_line<G: Game>(
     line
 }
 
-/// [`serial_in`], abandoned (`None`) when `limits.stop` is set.
+/// [`serial_in`] on `s`, abandoned (`None`) when `limits.stop` is set.
 fn serial_stoppable<G: Game>(
     root: &G,
     depth: u32,
     window: Window,
-    mode: StepperMode,
-    preorder: bool,
+    mut s: Stepper<G>,
     limits: &Limits,
 ) -> Option<(Score, Stats)> {
-    let mut s = Stepper::new(mode, preorder);
     s.start(root.clone(), window, depth, 0);
     let mut steps = 0u32;
     while s.is_running() {

@@ -12,6 +12,7 @@
 //! in which messages arrive.
 use crate::subsearch::{Poll, SerialSpec, SubSearch};
 use arachne_core::{Game, Score, Stats, Window};
+use arachne_runtime::stepper::LeafEval;
 use arachne_runtime::{Env, Mailbox, Pid, Process, Stepper, StepperMode, Stopping, HOST};
 use std::sync::Arc;
 
@@ -264,9 +265,11 @@ pub(crate) fn run_stepper<G: Game, M>(
 
 /// The node a master is evaluating for its own master: the EVALUATE job, the position, its
 /// window (narrowed by UPDATEs and by its successors' values), its successors, the next one to
-/// hand out, and the best so far. Shared by every kind of master.
+/// hand out, and the best so far. Shared by every kind of master. With `leaf` (quiescence), a
+/// bottom position sent to the master is valued by it, as the slaves' searches value theirs.
 #[derive(Clone, Debug)]
 pub(crate) struct MasterNode<G: Game> {
+    pub leaf: Option<LeafEval<G>>,
     pub job: u32,
     pub pos: Option<G>,
     pub depth: u32,
@@ -282,6 +285,7 @@ impl<G: Game> MasterNode<G> {
     /// No job yet.
     pub fn new() -> Self {
         MasterNode {
+            leaf: None,
             job: 0,
             pos: None,
             depth: 0,
@@ -292,6 +296,12 @@ impl<G: Game> MasterNode<G> {
             next: 0,
             best: None,
         }
+    }
+
+    /// The same node valuing bottom positions by `leaf` (e.g. the quiescence search).
+    pub fn with_leaf(mut self, leaf: Option<LeafEval<G>>) -> Self {
+        self.leaf = leaf;
+        self
     }
 
     /// Successor `i` came back worth `value` (from its side): raises α and the best move, and
@@ -326,7 +336,7 @@ impl<G: Game> MasterNode<G> {
         parent: Pid,
     ) -> bool {
         self.job = job;
-        match expand(&pos, depth, ply, preorder, stats, env) {
+        match expand(&pos, depth, ply, preorder, self.leaf.as_ref(), stats, env) {
             Ok(succ) => {
                 self.start(job, pos, depth, ply, window, succ);
                 true
@@ -357,6 +367,7 @@ impl<G: Game> MasterNode<G> {
         succ: Vec<G::Move>,
     ) {
         *self = MasterNode {
+            leaf: self.leaf.take(),
             job,
             pos: Some(pos),
             depth,
@@ -371,13 +382,15 @@ impl<G: Game> MasterNode<G> {
 }
 
 /// What a master does with the position of an EVALUATE before searching its successors: a
-/// bottom position is evaluated at once (`Err(value)`), otherwise its successors are generated
-/// (`Ok(moves)`), charging the cost model and counting like a serial search.
+/// bottom position is evaluated at once (`Err(value)`: its static value, or `leaf`'s), otherwise
+/// its successors are generated (`Ok(moves)`), charging the cost model and counting like a
+/// serial search.
 pub(crate) fn expand<G: Game, M>(
     pos: &G,
     depth: u32,
     ply: u32,
     preorder: bool,
+    leaf: Option<&LeafEval<G>>,
     stats: &mut Stats,
     env: &mut Env<'_, M>,
 ) -> Result<Vec<G::Move>, Score> {
@@ -396,5 +409,8 @@ pub(crate) fn expand<G: Game, M>(
     }
     stats.leaves += 1;
     env.charge_leaf();
-    Err(pos.evaluate().at_ply(ply))
+    Err(match leaf {
+        None => pos.evaluate().at_ply(ply),
+        Some(l) => l.eval(pos, ply, stats),
+    })
 }

@@ -42,7 +42,7 @@
 //! * `preorder=1` — successors ordered best-first by their static values at every node
 //!   (§5: "moves were ordered best-first according to their static values").
 //! * `quiescence=1` (or `--quiescence`) — bottom positions valued by `arachne-search`'s
-//!   capture-only quiescence search, at masters and slaves alike (not with `grand=1`).
+//!   capture-only quiescence search, at masters and slaves alike (with `grand=1` too).
 //!
 //! On real backends (threads) every slave, and a master's local slave, searches its subtree
 //! with `arachne-search`'s serial search ([`crate::subsearch`]); on the simulator with the
@@ -574,6 +574,7 @@ pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
                     tree.parent(p),
                     tree.children(p),
                     opts.preorder,
+                    opts.quiescence,
                 )))
             } else {
                 Node::Master(Box::new(Master::new(

@@ -8,7 +8,8 @@
 //! …) — several successors may be open at once. When `c_i` finishes, `tmp = −value(c_i)` raises
 //! the master's `α` as usual, and every open successor's `β` becomes `−α` (an UPDATE to its busy
 //! slaves; a non-positive window terminates them). A successor that is a bottom position is
-//! evaluated by the master itself. Alpha raising (§4.3) is not combined with this variant.
+//! evaluated by the master itself (with quiescence, by the quiescence search, as the slaves value
+//! their bottom positions). Alpha raising (§4.3) is not combined with this variant.
 use super::Slot;
 use crate::slave::{expand, MasterNode, Msg};
 use arachne_core::{Game, Score, Stats, Window};
@@ -42,8 +43,9 @@ pub struct GrandMaster<G: Game> {
 }
 
 impl<G: Game> GrandMaster<G> {
-    /// A master of `slaves`.
-    pub fn new(parent: Pid, slaves: Vec<Pid>, preorder: bool) -> Self {
+    /// A master of `slaves`; with `quiescence`, the bottom positions it values itself are
+    /// valued by the quiescence search.
+    pub fn new(parent: Pid, slaves: Vec<Pid>, preorder: bool, quiescence: bool) -> Self {
         let n = slaves.len();
         GrandMaster {
             parent,
@@ -58,7 +60,8 @@ impl<G: Game> GrandMaster<G> {
                 })
                 .collect(),
             owner: vec![0; n],
-            node: MasterNode::new(),
+            node: MasterNode::new()
+                .with_leaf(quiescence.then(crate::type_guided::quiescence_leaf::<G>)),
             active: false,
             open: Vec::new(),
             next_job: 0,
@@ -83,6 +86,7 @@ impl<G: Game> GrandMaster<G> {
                 self.node.depth - 1,
                 self.node.ply + 1,
                 self.preorder,
+                self.node.leaf.as_ref(),
                 &mut self.stats,
                 env,
             ) {
