@@ -12,6 +12,13 @@
 //! `width` is four standard deviations of the static values of the root's successors (at least
 //! `k`), a cheap estimate of how far the searched value may stray from the static one. Both can
 //! be given: `baudet:center=C,width=W`. With one processor the window is `(−∞, +∞)`.
+//!
+//! ## Quiescence (`baudet:quiescence=1`, or `--quiescence`)
+//! Each processor's whole-tree search values its bottom positions by `arachne-search`'s capture
+//! search (the simulator's stepper by the full-window one, the serial search on threads by its
+//! windowed form, exact inside the window and a true bound outside it). The windows still cover
+//! every value exactly once, so the successful search's value is that of
+//! `alphabeta --quiescence`. The default window centre stays the root's static value.
 use crate::slave::{Msg, Slave};
 use arachne_core::{Game, Score, Window};
 use arachne_runtime::{Pid, StepperMode, HOST};
