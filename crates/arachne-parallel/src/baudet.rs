@@ -19,7 +19,7 @@
 //! windowed form, exact inside the window and a true bound outside it). The windows still cover
 //! every value exactly once, so the successful search's value is that of
 //! `alphabeta --quiescence`. The default window centre stays the root's static value.
-use crate::slave::{Msg, Slave};
+use crate::slave::{Engine, Msg, Slave};
 use arachne_core::{Game, Score, Window};
 use arachne_runtime::{Pid, StepperMode, HOST};
 
@@ -34,6 +34,10 @@ pub struct BaudetOptions {
     pub preorder: bool,
     /// Every search values its bottom positions by the quiescence search (`--quiescence`).
     pub quiescence: bool,
+    /// Every search extends checks (`--check-extension`; [`Engine`]).
+    pub check_extension: bool,
+    /// Every search prunes by null moves (`--null-move`, real backends; [`Engine`]).
+    pub null_move: bool,
 }
 
 /// The `k` windows for `root`.
@@ -90,7 +94,12 @@ pub fn build<G: Game>(
     let procs = windows
         .iter()
         .map(|_| {
-            Slave::new(HOST, StepperMode::AlphaBeta, opts.preorder).with_quiescence(opts.quiescence)
+            Slave::new(HOST, StepperMode::AlphaBeta, opts.preorder)
+                .with_quiescence(opts.quiescence)
+                .with_engine(Engine {
+                    check_root: opts.check_extension.then_some(depth),
+                    null_move: opts.null_move,
+                })
         })
         .collect();
     let initial = windows

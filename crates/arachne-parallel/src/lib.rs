@@ -102,6 +102,11 @@ pub struct BatchOptions {
     /// Bottom positions valued by the quiescence search, at masters and slaves alike
     /// (`--quiescence`).
     pub quiescence: bool,
+    /// The check extension at every processor (`--check-extension`; [`slave::Engine`]).
+    pub check_extension: bool,
+    /// Null-move pruning in the slaves' serial searches (`--null-move`, Palphabeta only;
+    /// [`slave::Engine`]).
+    pub null_move: bool,
 }
 
 /// A parallel algorithm with its options.
@@ -180,6 +185,7 @@ impl FromStr for ParAlgo {
                         grand: flag("grand", take("grand"))?,
                         preorder: flag("preorder", take("preorder"))?,
                         quiescence: flag("quiescence", take("quiescence"))?,
+                        ..Default::default()
                     };
                     if o.grand && (o.master_searches || o.raise != AlphaRaise::None) {
                         return err(
@@ -201,6 +207,7 @@ impl FromStr for ParAlgo {
                     width,
                     preorder: flag("preorder", take("preorder"))?,
                     quiescence: flag("quiescence", take("quiescence"))?,
+                    ..Default::default()
                 })
             }
             "palphabeta-par" | "pbound" => {
@@ -209,6 +216,7 @@ impl FromStr for ParAlgo {
                     q: num(&name, "q", take("q"))?,
                     preorder: flag("preorder", take("preorder"))?,
                     quiescence: flag("quiescence", take("quiescence"))?,
+                    ..Default::default()
                 };
                 if name == "pbound" {
                     ParAlgo::PBound(o)
@@ -348,6 +356,69 @@ impl ParAlgo {
             ParAlgo::Knm(o) => o.quiescence = true,
         }
         Ok(self)
+    }
+
+    /// The same algorithm with the serial engine's check extension (`--check-extension`,
+    /// [`slave::Engine`]): honoured by `tree-split`, `baudet`, `palphabeta-par` and `pbound` on
+    /// every backend, whose masters, slaves and steppers all extend by the engine's rule, so
+    /// the value is `falphabeta --check-extension`'s; refused, naming the option, by `knm` and
+    /// `type-guided`.
+    pub fn with_check_extension(mut self, on: bool) -> Result<Self, ParError> {
+        if !on {
+            return Ok(self);
+        }
+        let takes = "tree-split, baudet, palphabeta-par and pbound do";
+        match &mut self {
+            ParAlgo::TreeSplit(o) => o.check_extension = true,
+            ParAlgo::Baudet(o) => o.check_extension = true,
+            ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.check_extension = true,
+            ParAlgo::Knm(_) => {
+                return err(format!("--check-extension: knm does not take it (its node records know their ply, not the plies left that an extension changes); {takes}"))
+            }
+            ParAlgo::TypeGuided(_) => {
+                return err(format!("--check-extension: type-guided does not take it (its masters do not extend); {takes}"))
+            }
+        }
+        Ok(self)
+    }
+
+    /// The same algorithm with null-move pruning (`--null-move`, [`slave::Engine`]) on
+    /// `backend`: honoured by `tree-split`, `baudet` and `palphabeta-par` on threads, where
+    /// their slaves' searches are the serial engine's (masters never pass); refused, naming the
+    /// option, on the simulator and MPI (the slaves' searches there are the resumable stepper,
+    /// which has no null move) and by `pbound` (its slaves run `bound`), `knm` and
+    /// `type-guided`.
+    pub fn with_null_move(mut self, on: bool, backend: &Backend) -> Result<Self, ParError> {
+        if !on {
+            return Ok(self);
+        }
+        let takes = "tree-split, baudet and palphabeta-par take it on --backend threads";
+        if !matches!(backend, Backend::Threads { .. }) {
+            return err(format!(
+                "--null-move: the slaves' searches on this backend are the resumable stepper, which has no null move ({takes})"
+            ));
+        }
+        match &mut self {
+            ParAlgo::TreeSplit(o) => o.null_move = true,
+            ParAlgo::Baudet(o) => o.null_move = true,
+            ParAlgo::PAlphaBetaPar(o) => o.null_move = true,
+            other => return err(format!("--null-move: {other} does not take it ({takes})")),
+        }
+        Ok(self)
+    }
+
+    /// The engine options of the processes of a search to `depth` ([`slave::Engine`]).
+    fn engine(&self, depth: u32) -> slave::Engine {
+        let (check, null_move) = match self {
+            ParAlgo::TreeSplit(o) => (o.check_extension, o.null_move),
+            ParAlgo::Baudet(o) => (o.check_extension, o.null_move),
+            ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => (o.check_extension, o.null_move),
+            _ => (false, false),
+        };
+        slave::Engine {
+            check_root: check.then_some(depth),
+            null_move,
+        }
     }
 
     /// Whether bottom positions are valued by the quiescence search.
@@ -750,7 +821,7 @@ fn search_core<G: Game>(
         }
         ParAlgo::TreeSplit(o) => {
             let tree = ParAlgo::proc_tree_for(o.f, o.q, procs, max, branching, depth)?;
-            let ps = tree_split::build::<G>(tree, &o);
+            let ps = tree_split::build_with::<G>(tree, &o, algo.engine(depth));
             let n = ps.len();
             (
                 execute(ps, vec![(0, evaluate(1))], backend, limits, is_value),
@@ -765,7 +836,7 @@ fn search_core<G: Game>(
             } else {
                 batch::Rule::AlphaBeta
             };
-            let ps = batch::build::<G>(tree, rule, o.preorder, o.quiescence);
+            let ps = batch::build::<G>(tree, rule, o.preorder, o.quiescence, algo.engine(depth));
             let n = ps.len();
             (
                 execute(ps, vec![(0, evaluate(1))], backend, limits, is_value),
@@ -816,13 +887,16 @@ fn search_core<G: Game>(
         root,
         depth,
         window,
-        Stepper::new(algo.serial_mode(), algo.preorder()).with_leaf(algo.leaf()),
+        Stepper::new(algo.serial_mode(), algo.preorder())
+            .with_leaf(algo.leaf())
+            .with_check_extension(algo.engine(depth).check_root),
         backend,
         run.time,
         limits,
     );
-    // The line is re-derived without quiescence: with it, only the best move.
-    let pv = if algo.quiescence() {
+    // The line is re-derived by the plain stepper: with quiescence or an engine option, only
+    // the best move.
+    let pv = if algo.quiescence() || algo.engine(depth) != slave::Engine::default() {
         best.into_iter().collect()
     } else {
         principal_line(root, depth, value, !lower, best, algo.preorder(), limits)

@@ -42,6 +42,30 @@ pub enum Msg<G: Game> {
     },
 }
 
+/// The serial engine's options a message-passing search takes beside quiescence (issue 24).
+///
+/// * **Check extension** (`check_root: Some(D)`, `D` the depth of the whole search's root): the
+///   serial engine's rule ([`arachne_core::extension::extended_depth`]: a position below the
+///   root whose side to move is in check gets one more ply while `ply + depth < 2·D`), a
+///   function of the path alone. An EVALUATE carries a position's *nominal* depth (its parent's
+///   plies left minus one); whoever takes the position — a master ([`MasterNode::take_job`]),
+///   a slave's serial search or stepper at its root — extends it, once, by that rule, and so
+///   does every node below. The tree searched is the serial engine's, so the value is
+///   `falphabeta --check-extension`'s.
+/// * **Null move** (`null_move`): null-move pruning in the slaves' serial searches on real
+///   backends ([`crate::subsearch`]: `arachne-search`'s engine loop, which tries a pass at
+///   every node below the job's root — the job's root included, being below the whole
+///   search's — under the engine's conditions). Masters never pass: their nodes are searched
+///   in full, as the processor tree requires. The value then depends on the windows the
+///   slaves are given, as the serial engine's depends on its own: it is this search's own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct Engine {
+    /// The check extension's bound, the depth of the whole search's root; `None`: off.
+    pub check_root: Option<u32>,
+    /// Null-move pruning in the slaves' serial searches.
+    pub null_move: bool,
+}
+
 /// A uniform processor tree of fan-out `f` and depth `q`, numbered breadth-first: the root is
 /// processor 0, the slaves of `p` are `p·f + 1 … p·f + f`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -128,8 +152,20 @@ impl<G: Game> Slave<G> {
         if !on {
             return self;
         }
+        self.respec(|spec| spec.opts.quiescence = true)
+    }
+
+    /// Gives the slave's serial search the engine options `e` ([`Engine`]).
+    pub fn with_engine(self, e: Engine) -> Self {
+        if e == Engine::default() {
+            return self;
+        }
+        self.respec(|spec| *spec = spec.clone().with_engine(e))
+    }
+
+    fn respec(self, f: impl FnOnce(&mut SerialSpec)) -> Self {
         let mut spec = SerialSpec::clone(&self.search_spec());
-        spec.opts.quiescence = true;
+        f(&mut spec);
         Slave {
             search: SubSearch::new(Arc::new(spec)),
             ..self
@@ -270,6 +306,8 @@ pub(crate) fn run_stepper<G: Game, M>(
 #[derive(Clone, Debug)]
 pub(crate) struct MasterNode<G: Game> {
     pub leaf: Option<LeafEval<G>>,
+    /// The check extension's bound ([`Engine::check_root`]).
+    pub check_root: Option<u32>,
     pub job: u32,
     pub pos: Option<G>,
     pub depth: u32,
@@ -286,6 +324,7 @@ impl<G: Game> MasterNode<G> {
     pub fn new() -> Self {
         MasterNode {
             leaf: None,
+            check_root: None,
             job: 0,
             pos: None,
             depth: 0,
@@ -304,6 +343,20 @@ impl<G: Game> MasterNode<G> {
         self
     }
 
+    /// The same node extending checks (`Some(D)`, [`Engine::check_root`]).
+    pub fn with_check_extension(mut self, check_root: Option<u32>) -> Self {
+        self.check_root = check_root;
+        self
+    }
+
+    /// The plies to search `pos` at `ply` with, `depth` nominally left (the check extension).
+    pub fn extend(&self, pos: &G, depth: u32, ply: u32) -> u32 {
+        match self.check_root {
+            Some(r) => arachne_core::extension::extended_depth(pos, depth, ply as usize, r),
+            None => depth,
+        }
+    }
+
     /// Successor `i` came back worth `value` (from its side): raises α and the best move, and
     /// counts a cutoff the moment α reaches β (as the stepper does at its own nodes). Returns
     /// whether α rose.
@@ -320,7 +373,8 @@ impl<G: Game> MasterNode<G> {
         true
     }
 
-    /// Receives EVALUATE `job` from `parent`: a bottom position's value goes straight back
+    /// Receives EVALUATE `job` from `parent`, of `pos` with `depth` plies nominally left (the
+    /// node extends it, [`MasterNode::extend`]): a bottom position's value goes straight back
     /// (returns false); otherwise the node takes on the job with its successors (true).
     #[allow(clippy::too_many_arguments)]
     pub fn take_job(
@@ -336,6 +390,7 @@ impl<G: Game> MasterNode<G> {
         parent: Pid,
     ) -> bool {
         self.job = job;
+        let depth = self.extend(&pos, depth, ply);
         match expand(&pos, depth, ply, preorder, self.leaf.as_ref(), stats, env) {
             Ok(succ) => {
                 self.start(job, pos, depth, ply, window, succ);
@@ -368,6 +423,7 @@ impl<G: Game> MasterNode<G> {
     ) {
         *self = MasterNode {
             leaf: self.leaf.take(),
+            check_root: self.check_root,
             job,
             pos: Some(pos),
             depth,

@@ -47,13 +47,12 @@
 //! On real backends (threads) every slave, and a master's local slave, searches its subtree
 //! with `arachne-search`'s serial search ([`crate::subsearch`]); on the simulator with the
 //! resumable stepper. Values are the same; node counts differ.
-use crate::slave::{MasterNode, Msg, ProcTree, Slave};
+use crate::slave::{Engine, MasterNode, Msg, ProcTree, Slave};
 use crate::subsearch::{deliver_waiting, update_or_defer, Poll, SerialSpec, SubSearch};
 use std::sync::Arc;
 
 mod grand;
 use arachne_core::{Game, Score, Stats, Window};
-use arachne_runtime::stepper::LeafEval;
 use arachne_runtime::{Env, Mailbox, Pid, Process, StepperMode, Stopping};
 pub use grand::GrandMaster;
 
@@ -86,6 +85,10 @@ pub struct TreeSplitOptions {
     pub preorder: bool,
     /// Value bottom positions by `arachne-search`'s quiescence search (`--quiescence`).
     pub quiescence: bool,
+    /// The check extension at every processor (`--check-extension`; [`Engine`]).
+    pub check_extension: bool,
+    /// Null-move pruning in the slaves' serial searches (`--null-move`; [`Engine`]).
+    pub null_move: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -113,8 +116,6 @@ pub struct Master<G: Game> {
     local: Option<SubSearch<G>>,
     /// UPDATEs for the local slave that arrived while its search ran ([`Process::run`]).
     local_pending: Option<Window>,
-    /// Bottom positions' values with quiescence (a job of depth 0 sent to this master).
-    leaf: Option<LeafEval<G>>,
     /// The job our master gave us.
     node: MasterNode<G>,
     /// Whether that job is in progress.
@@ -128,7 +129,13 @@ pub struct Master<G: Game> {
 }
 
 impl<G: Game> Master<G> {
-    fn new(me: Pid, parent: Pid, slaves: Vec<Pid>, opts: &TreeSplitOptions) -> Self {
+    fn new(
+        me: Pid,
+        parent: Pid,
+        slaves: Vec<Pid>,
+        opts: &TreeSplitOptions,
+        engine: Engine,
+    ) -> Self {
         let mut slots: Vec<Slot> = slaves
             .into_iter()
             .map(|pid| Slot {
@@ -145,11 +152,10 @@ impl<G: Game> Master<G> {
                 alpha: -Score::INF,
                 raised: None,
             });
-            SubSearch::new(Arc::new(SerialSpec::new(
-                StepperMode::AlphaBeta,
-                opts.preorder,
-                opts.quiescence,
-            )))
+            SubSearch::new(Arc::new(
+                SerialSpec::new(StepperMode::AlphaBeta, opts.preorder, opts.quiescence)
+                    .with_engine(engine),
+            ))
         });
         Master {
             me,
@@ -160,10 +166,12 @@ impl<G: Game> Master<G> {
             slots,
             local,
             local_pending: None,
-            leaf: opts
-                .quiescence
-                .then(crate::type_guided::quiescence_leaf::<G>),
-            node: MasterNode::new(),
+            node: MasterNode::new()
+                .with_leaf(
+                    opts.quiescence
+                        .then(crate::type_guided::quiescence_leaf::<G>),
+                )
+                .with_check_extension(engine.check_root),
             active: false,
             busy: 0,
             lower: false,
@@ -236,24 +244,7 @@ impl<G: Game> Master<G> {
         w: Window,
         env: &mut Env<'_, Msg<G>>,
     ) {
-        if let Some(l) = &self.leaf {
-            if depth == 0 || pos.is_terminal() {
-                // A bottom position (a terminal one has no captures to search either).
-                self.stats.leaves += 1;
-                env.charge_leaf();
-                let value = l.eval(&pos, ply, &mut self.stats);
-                env.send(
-                    self.parent,
-                    Msg::Value {
-                        job,
-                        value,
-                        best: None,
-                        lower: false,
-                    },
-                );
-                return;
-            }
-        }
+        // A bottom position's value (with quiescence, the capture search's) goes straight back.
         if !self.node.take_job(
             job,
             pos,
@@ -560,6 +551,16 @@ impl<G: Game> Process for Node<G> {
 
 /// The processes of a tree-splitting system on `tree`.
 pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
+    build_with(tree, opts, Engine::default())
+}
+
+/// [`build`] with the engine options `engine` ([`Engine`]: the check extension's bound is the
+/// search's depth).
+pub fn build_with<G: Game>(
+    tree: ProcTree,
+    opts: &TreeSplitOptions,
+    engine: Engine,
+) -> Vec<Node<G>> {
     let n = tree.count().expect("processor count checked by the caller") as Pid;
     (0..n)
         .map(|p| {
@@ -567,6 +568,7 @@ pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
                 Node::Slave(
                     Slave::new(tree.parent(p), StepperMode::AlphaBeta, opts.preorder)
                         .with_quiescence(opts.quiescence)
+                        .with_engine(engine)
                         .with_progress(opts.raise == AlphaRaise::General && tree.parent(p) == 0),
                 )
             } else if opts.grand {
@@ -575,6 +577,7 @@ pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
                     tree.children(p),
                     opts.preorder,
                     opts.quiescence,
+                    engine,
                 )))
             } else {
                 Node::Master(Box::new(Master::new(
@@ -582,6 +585,7 @@ pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
                     tree.parent(p),
                     tree.children(p),
                     opts,
+                    engine,
                 )))
             }
         })

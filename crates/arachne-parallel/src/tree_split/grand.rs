@@ -20,6 +20,8 @@ struct Open<G: Game> {
     /// Index of this successor in the master's successor list.
     idx: usize,
     pos: G,
+    /// Its plies left (check extension included).
+    depth: u32,
     moves: Vec<G::Move>,
     next: usize,
     busy: usize,
@@ -45,7 +47,13 @@ pub struct GrandMaster<G: Game> {
 impl<G: Game> GrandMaster<G> {
     /// A master of `slaves`; with `quiescence`, the bottom positions it values itself are
     /// valued by the quiescence search.
-    pub fn new(parent: Pid, slaves: Vec<Pid>, preorder: bool, quiescence: bool) -> Self {
+    pub fn new(
+        parent: Pid,
+        slaves: Vec<Pid>,
+        preorder: bool,
+        quiescence: bool,
+        engine: crate::slave::Engine,
+    ) -> Self {
         let n = slaves.len();
         GrandMaster {
             parent,
@@ -61,7 +69,8 @@ impl<G: Game> GrandMaster<G> {
                 .collect(),
             owner: vec![0; n],
             node: MasterNode::new()
-                .with_leaf(quiescence.then(crate::type_guided::quiescence_leaf::<G>)),
+                .with_leaf(quiescence.then(crate::type_guided::quiescence_leaf::<G>))
+                .with_check_extension(engine.check_root),
             active: false,
             open: Vec::new(),
             next_job: 0,
@@ -81,9 +90,12 @@ impl<G: Game> GrandMaster<G> {
                 .expect("active")
                 .play(self.node.succ[idx]);
             let (alpha, beta) = (-self.node.beta, -self.node.alpha);
+            let depth = self
+                .node
+                .extend(&pos, self.node.depth - 1, self.node.ply + 1);
             match expand(
                 &pos,
-                self.node.depth - 1,
+                depth,
                 self.node.ply + 1,
                 self.preorder,
                 self.node.leaf.as_ref(),
@@ -95,6 +107,7 @@ impl<G: Game> GrandMaster<G> {
                     self.open.push(Open {
                         idx,
                         pos,
+                        depth,
                         moves,
                         next: 0,
                         busy: 0,
@@ -133,7 +146,7 @@ impl<G: Game> GrandMaster<G> {
                         Msg::Evaluate {
                             job: self.next_job,
                             pos: o.pos.play(o.moves[j]),
-                            depth: self.node.depth - 2,
+                            depth: o.depth - 1,
                             ply: self.node.ply + 2,
                             window: Window::new(-o.beta, -o.alpha),
                         },
