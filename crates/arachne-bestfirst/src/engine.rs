@@ -182,7 +182,8 @@ impl<M> BfOutcome<M> {
     /// The stop as the core's reason, for limit-driven stops.
     pub fn stop_reason(&self) -> Option<StopReason> {
         match self.stop {
-            BfStop::Nodes | BfStop::Memory | BfStop::Abort => Some(StopReason::Nodes),
+            BfStop::Nodes | BfStop::Abort => Some(StopReason::Nodes),
+            BfStop::Memory => Some(StopReason::Memory),
             BfStop::Time => Some(StopReason::Time),
             BfStop::Stopped => Some(StopReason::Stopped),
             _ => None,

@@ -140,3 +140,31 @@ fn learn_writes_a_table_rbfm_loads() {
     assert_eq!(v["value_kind"], "exact");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A search stopped by its `--memory` cap says so in both fields, `stop` (the best-first
+/// search's own rule) and `stopped` (the reason every search reports), and in the text: not
+/// "nodes" (issue 24).
+#[test]
+fn a_memory_cap_is_reported_as_memory() {
+    let spec = "incremental:b=10,d=20,seed=2,branching=random";
+    for algo in [
+        vec!["bfm"],
+        vec!["rbfm"],
+        vec!["rbfm:threads=2"],
+        vec!["rbfm", "--procs", "4"],
+        vec!["rbfm", "--procs", "3", "--backend", "threads"],
+    ] {
+        let mut args = vec!["search", "-g", spec, "--memory", "1", "-a"];
+        args.extend(algo.iter().copied());
+        let mut with_json = args.clone();
+        with_json.push("--json");
+        let v = json(&with_json);
+        assert_eq!(v["stop"], "memory", "{algo:?}: {v}");
+        assert_eq!(v["stopped"], "memory", "{algo:?}: {v}");
+        let out = arachne(&args);
+        assert!(out.status.success(), "{algo:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("stopped    Memory"), "{algo:?}: {text}");
+        assert!(!text.contains("Nodes"), "{algo:?}: {text}");
+    }
+}

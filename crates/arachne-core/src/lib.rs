@@ -16,6 +16,7 @@
 //! The arrows of the workspace point one way: cli → (analysis, parallel, search) →
 //! (runtime, games) → core.
 
+pub mod extension;
 pub mod game;
 pub mod limits;
 pub mod parse;

@@ -38,6 +38,8 @@ pub enum StopReason {
     Time,
     /// The stop flag was set.
     Stopped,
+    /// A memory cap (`--memory`) was reached: the search's tree or records were full.
+    Memory,
 }
 
 /// What bounds a search. `depth` is the nominal depth (`None`: one ply; callers such as the

@@ -2,9 +2,9 @@
 //! (seed 000 §7): successors are handed out in batches of `f`, one to each slave, and the
 //! master waits for the whole batch before it updates its window and starts the next one.
 //! There are no UPDATE messages.
-use crate::slave::{MasterNode, Msg, ProcTree, Slave};
+use crate::slave::{Engine, MasterNode, Msg, ProcTree, Slave};
 use arachne_core::{Game, Score, Stats, Window};
-use arachne_runtime::{Env, Pid, Process, StepperMode};
+use arachne_runtime::{Env, Mailbox, Pid, Process, StepperMode};
 
 /// Which of the two §7 procedures.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -152,6 +152,13 @@ impl<G: Game> Process for BatchNode<G> {
             s.work(env, until, max_steps)
         }
     }
+    /// Real backends: a slave's job on the serial search ([`Slave`]'s `run`).
+    fn run(&mut self, env: &mut Env<'_, Msg<G>>, mailbox: &mut dyn Mailbox<Msg<G>>) -> bool {
+        match self {
+            BatchNode::Master(_) => false,
+            BatchNode::Slave(s) => s.run(env, mailbox),
+        }
+    }
     fn stats(&self) -> Stats {
         match self {
             BatchNode::Master(m) => m.stats(),
@@ -160,8 +167,18 @@ impl<G: Game> Process for BatchNode<G> {
     }
 }
 
-/// The processes of a Palphabeta (`rule = AlphaBeta`) or Pbound system on `tree`.
-pub fn build<G: Game>(tree: ProcTree, rule: Rule, preorder: bool) -> Vec<BatchNode<G>> {
+/// The processes of a Palphabeta (`rule = AlphaBeta`) or Pbound system on `tree`; with
+/// `quiescence`, every processor values the bottom positions it meets by the quiescence search
+/// (a master: a bottom position assigned to it; a slave: its search's horizon); `engine`: the
+/// check extension at every processor, the null move in the slaves' serial searches
+/// ([`Engine`]).
+pub fn build<G: Game>(
+    tree: ProcTree,
+    rule: Rule,
+    preorder: bool,
+    quiescence: bool,
+    engine: Engine,
+) -> Vec<BatchNode<G>> {
     let n = tree.count().expect("processor count checked by the caller") as Pid;
     let mode = match rule {
         Rule::AlphaBeta => StepperMode::AlphaBeta,
@@ -170,7 +187,11 @@ pub fn build<G: Game>(tree: ProcTree, rule: Rule, preorder: bool) -> Vec<BatchNo
     (0..n)
         .map(|p| {
             if tree.is_leaf(p) {
-                BatchNode::Slave(Slave::new(tree.parent(p), mode, preorder))
+                BatchNode::Slave(
+                    Slave::new(tree.parent(p), mode, preorder)
+                        .with_quiescence(quiescence)
+                        .with_engine(engine),
+                )
             } else {
                 let slaves = tree.children(p);
                 BatchNode::Master(Box::new(BatchMaster {
@@ -179,7 +200,9 @@ pub fn build<G: Game>(tree: ProcTree, rule: Rule, preorder: bool) -> Vec<BatchNo
                     slaves,
                     rule,
                     preorder,
-                    node: MasterNode::new(),
+                    node: MasterNode::new()
+                        .with_leaf(quiescence.then(crate::type_guided::quiescence_leaf::<G>))
+                        .with_check_extension(engine.check_root),
                     base: 0,
                     waiting: 0,
                     next_job: 0,

@@ -12,7 +12,14 @@
 //! `width` is four standard deviations of the static values of the root's successors (at least
 //! `k`), a cheap estimate of how far the searched value may stray from the static one. Both can
 //! be given: `baudet:center=C,width=W`. With one processor the window is `(−∞, +∞)`.
-use crate::slave::{Msg, Slave};
+//!
+//! ## Quiescence (`baudet:quiescence=1`, or `--quiescence`)
+//! Each processor's whole-tree search values its bottom positions by `arachne-search`'s capture
+//! search (the simulator's stepper by the full-window one, the serial search on threads by its
+//! windowed form, exact inside the window and a true bound outside it). The windows still cover
+//! every value exactly once, so the successful search's value is that of
+//! `alphabeta --quiescence`. The default window centre stays the root's static value.
+use crate::slave::{Engine, Msg, Slave};
 use arachne_core::{Game, Score, Window};
 use arachne_runtime::{Pid, StepperMode, HOST};
 
@@ -25,6 +32,12 @@ pub struct BaudetOptions {
     pub width: Option<i64>,
     /// Static best-first move ordering.
     pub preorder: bool,
+    /// Every search values its bottom positions by the quiescence search (`--quiescence`).
+    pub quiescence: bool,
+    /// Every search extends checks (`--check-extension`; [`Engine`]).
+    pub check_extension: bool,
+    /// Every search prunes by null moves (`--null-move`, real backends; [`Engine`]).
+    pub null_move: bool,
 }
 
 /// The `k` windows for `root`.
@@ -76,11 +89,18 @@ pub fn build<G: Game>(
     root: &G,
     depth: u32,
     windows: &[Window],
-    preorder: bool,
+    opts: &BaudetOptions,
 ) -> (Vec<Slave<G>>, Initial<G>) {
     let procs = windows
         .iter()
-        .map(|_| Slave::new(HOST, StepperMode::AlphaBeta, preorder))
+        .map(|_| {
+            Slave::new(HOST, StepperMode::AlphaBeta, opts.preorder)
+                .with_quiescence(opts.quiescence)
+                .with_engine(Engine {
+                    check_root: opts.check_extension.then_some(depth),
+                    null_move: opts.null_move,
+                })
+        })
         .collect();
     let initial = windows
         .iter()

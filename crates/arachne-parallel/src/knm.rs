@@ -47,6 +47,13 @@
 //! * `preorder=1` — a node's descendants start ranked by their static values (§4.2.1 move
 //!   preordering; the same ordering as the serial alpha-beta it is compared with) instead of
 //!   generation order.
+//! * `quiescence=1` (or `--quiescence`) — every bottom position (the horizon, a position
+//!   without moves, a game-over position; with `deepening=1` also an iteration's horizon) is
+//!   valued by `arachne-search`'s full-window capture search instead of its static value. The
+//!   method is unchanged: a key node's first answer, Fig. 3-4's "static value", is simply this
+//!   value, a pure function of the position, so the root's final value is that of negamax whose
+//!   horizon positions are valued by the capture search — `alphabeta --quiescence`. Positions
+//!   searched by the capture searches are counted as `qnodes`, outside the messages and time.
 //! * `model=dist|pooled` (default `dist`) — see above; `pooled` runs on `--backend sim` only,
 //!   with `--procs k`, and reports the paper's time units and speedup (mono time / time).
 //!
@@ -170,6 +177,8 @@ pub struct KnmOptions {
     pub deepening: bool,
     /// Descendants initially ranked by static value.
     pub preorder: bool,
+    /// Bottom positions valued by the quiescence search (`--quiescence`; module docs).
+    pub quiescence: bool,
     /// Machine model.
     pub model: Model,
     /// Seed of the random delivery order (`fifo=0`).
@@ -189,6 +198,7 @@ impl Default for KnmOptions {
             suppress: true,
             deepening: false,
             preorder: false,
+            quiescence: false,
             model: Model::Dist,
             seed: 1,
             max_messages: DEFAULT_MAX_MESSAGES,
@@ -263,6 +273,8 @@ pub struct KnmStats {
     pub terminals: u64,
     /// Records created.
     pub records: u64,
+    /// Positions searched by the quiescence searches of bottom positions.
+    pub qnodes: u64,
 }
 
 impl std::ops::AddAssign for KnmStats {
@@ -279,6 +291,7 @@ impl std::ops::AddAssign for KnmStats {
         self.visited += o.visited;
         self.terminals += o.terminals;
         self.records += o.records;
+        self.qnodes += o.qnodes;
     }
 }
 
@@ -289,6 +302,7 @@ impl KnmStats {
             interior: self.interior,
             leaves: self.terminals,
             movegens: self.interior,
+            qnodes: self.qnodes,
             ..Stats::default()
         }
     }
@@ -335,6 +349,8 @@ pub struct Rules {
     pub preorder: bool,
     /// Search depth of the whole search (a node at ply `depth` is a bottom position).
     pub depth: u32,
+    /// Bottom positions valued by the quiescence search.
+    pub quiescence: bool,
 }
 
 /// A game-tree node record (Fig. 3-2). `A` is how the model names the parent.
@@ -560,7 +576,14 @@ impl<G: Game, A> Node<G, A> {
             // Terminal case: answer the first down message that makes us key.
             if self.amkey && !self.evaluated {
                 self.evaluated = true;
-                self.stat = self.pos.evaluate().at_ply(self.ply);
+                self.stat = if rules.quiescence {
+                    let (v, q) =
+                        (crate::type_guided::quiescence_leaf::<G>().0)(&self.pos, self.ply);
+                    stats.qnodes += q;
+                    v
+                } else {
+                    self.pos.evaluate().at_ply(self.ply)
+                };
                 stats.evaluations += 1;
                 stats.visited += 1;
                 if self.terminal {
@@ -734,6 +757,7 @@ mod tests {
             track: false,
             preorder: false,
             depth: 5,
+            quiescence: false,
         };
         let mut h = 7u64;
         for n in 1..=6u32 {

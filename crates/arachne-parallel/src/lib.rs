@@ -63,6 +63,7 @@ pub mod type_guided;
 pub mod wire;
 
 use arachne_core::{Game, Limits, Score, Stats, StopReason, Window};
+use arachne_runtime::stepper::LeafEval;
 use arachne_runtime::{
     run_sim_limited, run_threads_limited, CostModel, Pid, Process, SimConfig, Stepper, StepperMode,
 };
@@ -98,6 +99,14 @@ pub struct BatchOptions {
     pub q: Option<u32>,
     /// Static best-first move ordering.
     pub preorder: bool,
+    /// Bottom positions valued by the quiescence search, at masters and slaves alike
+    /// (`--quiescence`).
+    pub quiescence: bool,
+    /// The check extension at every processor (`--check-extension`; [`slave::Engine`]).
+    pub check_extension: bool,
+    /// Null-move pruning in the slaves' serial searches (`--null-move`, Palphabeta only;
+    /// [`slave::Engine`]).
+    pub null_move: bool,
 }
 
 /// A parallel algorithm with its options.
@@ -120,10 +129,10 @@ pub enum ParAlgo {
 /// One line per algorithm, for `arachne algos`.
 pub const CATALOGUE: &[(&str, &str)] = &[
     ("tree-split", "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1,quiescence=0|1,pv=0|1,id=0|1 (id=1: iterative deepening at the root, the processors of a machine sharing a table; pv=1: the first successor of every node on the leftmost line is searched, split in turn, before its brothers are handed out; raise=last|general: the best move is exact, the value may be only a lower bound, reported as value_kind lower; preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (seed 000 §4, §6)"),
-    ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W (seed 000 §3)"),
-    ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q (seed 000 §7)"),
-    ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q (seed 000 §7.4)"),
-    ("knm", "Key Node Method: eager provisional values on key nodes, down/up messages; knm:fifo=0|1,suppress=0|1,deepening=0|1,preorder=0|1,model=dist|pooled,seed=S (seed 003)"),
+    ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W,preorder=0|1,quiescence=0|1 (seed 000 §3)"),
+    ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q,preorder=0|1,quiescence=0|1 (seed 000 §7)"),
+    ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q,preorder=0|1,quiescence=0|1 (quiescence: bottom positions valued by the capture search, at masters and slaves) (seed 000 §7.4)"),
+    ("knm", "Key Node Method: eager provisional values on key nodes, down/up messages; knm:fifo=0|1,suppress=0|1,deepening=0|1,preorder=0|1,quiescence=0|1,model=dist|pooled,seed=S (quiescence: a key bottom position's first answer is its capture-search value) (seed 003)"),
     ("type-guided", "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1,master=0|1,serial=S,step=K,quiescence=0|1 (or --quiescence; or f=F1/F2/… per level; with --procs P alone a hierarchy of exactly P processors is chosen from P and the branching factor) (seed ncube-chess-node-types)"),
 ];
 
@@ -178,13 +187,10 @@ impl FromStr for ParAlgo {
                         quiescence: flag("quiescence", take("quiescence"))?,
                         pv_split: flag("pv", take("pv"))?,
                         iterate: flag("id", take("id"))?,
-                        shared_table: false,
+                        ..Default::default()
                     };
                     if o.pv_split && (o.grand || o.raise != AlphaRaise::None) {
                         return err("tree-split: pv=1 cannot be combined with grand=1 or raise");
-                    }
-                    if o.grand && o.quiescence {
-                        return err("tree-split: grand=1 does not take quiescence");
                     }
                     if o.grand && (o.master_searches || o.raise != AlphaRaise::None) {
                         return err(
@@ -205,6 +211,8 @@ impl FromStr for ParAlgo {
                     center: num(&name, "center", take("center"))?,
                     width,
                     preorder: flag("preorder", take("preorder"))?,
+                    quiescence: flag("quiescence", take("quiescence"))?,
+                    ..Default::default()
                 })
             }
             "palphabeta-par" | "pbound" => {
@@ -212,6 +220,8 @@ impl FromStr for ParAlgo {
                     f: num(&name, "f", take("f"))?,
                     q: num(&name, "q", take("q"))?,
                     preorder: flag("preorder", take("preorder"))?,
+                    quiescence: flag("quiescence", take("quiescence"))?,
+                    ..Default::default()
                 };
                 if name == "pbound" {
                     ParAlgo::PBound(o)
@@ -239,6 +249,7 @@ impl FromStr for ParAlgo {
                     suppress: on("suppress", take("suppress"), d.suppress)?,
                     deepening: on("deepening", take("deepening"), d.deepening)?,
                     preorder: on("preorder", take("preorder"), d.preorder)?,
+                    quiescence: on("quiescence", take("quiescence"), d.quiescence)?,
                     model,
                     seed: num(&name, "seed", take("seed"))?.unwrap_or(d.seed),
                     ..d
@@ -332,25 +343,87 @@ impl ParAlgo {
     }
 
     /// The same algorithm valuing bottom positions by `arachne-search`'s quiescence search
-    /// (`--quiescence`): honoured by `tree-split` (not with `grand=1`) and `type-guided`;
-    /// refused, naming the option, by the others (their processes have no quiescence yet).
+    /// (`--quiescence`), honoured by every algorithm here: every processor, master or slave,
+    /// values the bottom positions it meets by the full-window capture search (the slaves'
+    /// serial searches on real backends by its windowed form, which gives the same values at
+    /// the root), so the value is that of `alphabeta --quiescence` — negamax whose horizon
+    /// positions are valued by the capture search. Kept as a `Result` for the algorithms to
+    /// come.
     pub fn with_quiescence(mut self, on: bool) -> Result<Self, ParError> {
         if !on {
             return Ok(self);
         }
         match &mut self {
-            ParAlgo::TreeSplit(o) if !o.grand => o.quiescence = true,
+            ParAlgo::TreeSplit(o) => o.quiescence = true,
             ParAlgo::TypeGuided(o) => o.quiescence = true,
-            ParAlgo::TreeSplit(_) => {
-                return err("--quiescence: tree-split with grand=1 does not take it")
+            ParAlgo::Baudet(o) => o.quiescence = true,
+            ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.quiescence = true,
+            ParAlgo::Knm(o) => o.quiescence = true,
+        }
+        Ok(self)
+    }
+
+    /// The same algorithm with the serial engine's check extension (`--check-extension`,
+    /// [`slave::Engine`]): honoured by `tree-split`, `baudet`, `palphabeta-par` and `pbound` on
+    /// every backend, whose masters, slaves and steppers all extend by the engine's rule, so
+    /// the value is `falphabeta --check-extension`'s; refused, naming the option, by `knm` and
+    /// `type-guided`.
+    pub fn with_check_extension(mut self, on: bool) -> Result<Self, ParError> {
+        if !on {
+            return Ok(self);
+        }
+        let takes = "tree-split, baudet, palphabeta-par and pbound do";
+        match &mut self {
+            ParAlgo::TreeSplit(o) => o.check_extension = true,
+            ParAlgo::Baudet(o) => o.check_extension = true,
+            ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.check_extension = true,
+            ParAlgo::Knm(_) => {
+                return err(format!("--check-extension: knm does not take it (its node records know their ply, not the plies left that an extension changes); {takes}"))
             }
-            other => {
-                return err(format!(
-                    "--quiescence: {other} does not take it (tree-split and type-guided do)"
-                ))
+            ParAlgo::TypeGuided(_) => {
+                return err(format!("--check-extension: type-guided does not take it (its masters do not extend); {takes}"))
             }
         }
         Ok(self)
+    }
+
+    /// The same algorithm with null-move pruning (`--null-move`, [`slave::Engine`]) on
+    /// `backend`: honoured by `tree-split`, `baudet` and `palphabeta-par` on threads, where
+    /// their slaves' searches are the serial engine's (masters never pass); refused, naming the
+    /// option, on the simulator and MPI (the slaves' searches there are the resumable stepper,
+    /// which has no null move) and by `pbound` (its slaves run `bound`), `knm` and
+    /// `type-guided`.
+    pub fn with_null_move(mut self, on: bool, backend: &Backend) -> Result<Self, ParError> {
+        if !on {
+            return Ok(self);
+        }
+        let takes = "tree-split, baudet and palphabeta-par take it on --backend threads";
+        if !matches!(backend, Backend::Threads { .. }) {
+            return err(format!(
+                "--null-move: the slaves' searches on this backend are the resumable stepper, which has no null move ({takes})"
+            ));
+        }
+        match &mut self {
+            ParAlgo::TreeSplit(o) => o.null_move = true,
+            ParAlgo::Baudet(o) => o.null_move = true,
+            ParAlgo::PAlphaBetaPar(o) => o.null_move = true,
+            other => return err(format!("--null-move: {other} does not take it ({takes})")),
+        }
+        Ok(self)
+    }
+
+    /// The engine options of the processes of a search to `depth` ([`slave::Engine`]).
+    fn engine(&self, depth: u32) -> slave::Engine {
+        let (check, null_move) = match self {
+            ParAlgo::TreeSplit(o) => (o.check_extension, o.null_move),
+            ParAlgo::Baudet(o) => (o.check_extension, o.null_move),
+            ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => (o.check_extension, o.null_move),
+            _ => (false, false),
+        };
+        slave::Engine {
+            check_root: check.then_some(depth),
+            null_move,
+        }
     }
 
     /// Whether bottom positions are valued by the quiescence search.
@@ -358,8 +431,15 @@ impl ParAlgo {
         match self {
             ParAlgo::TreeSplit(o) => o.quiescence,
             ParAlgo::TypeGuided(o) => o.quiescence,
-            _ => false,
+            ParAlgo::Baudet(o) => o.quiescence,
+            ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.quiescence,
+            ParAlgo::Knm(o) => o.quiescence,
         }
+    }
+
+    /// The bottom-position evaluator of the serial reference: the quiescence search, if on.
+    fn leaf<G: Game>(&self) -> Option<LeafEval<G>> {
+        self.quiescence().then(type_guided::quiescence_leaf::<G>)
     }
 
     fn preorder(&self) -> bool {
@@ -751,7 +831,7 @@ fn search_core<G: Game>(
                 shared_table: !matches!(backend, Backend::Sim(_)),
                 ..o
             };
-            let ps = tree_split::build::<G>(tree, &o);
+            let ps = tree_split::build_with::<G>(tree, &o, algo.engine(depth));
             let n = ps.len();
             (
                 execute(ps, vec![(0, evaluate(1))], backend, limits, is_value),
@@ -766,7 +846,7 @@ fn search_core<G: Game>(
             } else {
                 batch::Rule::AlphaBeta
             };
-            let ps = batch::build::<G>(tree, rule, o.preorder);
+            let ps = batch::build::<G>(tree, rule, o.preorder, o.quiescence, algo.engine(depth));
             let n = ps.len();
             (
                 execute(ps, vec![(0, evaluate(1))], backend, limits, is_value),
@@ -782,7 +862,7 @@ fn search_core<G: Game>(
                 return err(format!("--procs must be between 1 and {max}"));
             }
             let ws = baudet::windows(root, k, &o);
-            let (ps, initial) = baudet::build(root, depth, &ws, o.preorder);
+            let (ps, initial) = baudet::build(root, depth, &ws, &o);
             let run = execute(ps, initial, backend, limits, |m| baudet::succeeded(&ws, m));
             // Only the successful search's report is the answer.
             let mut run = run;
@@ -813,22 +893,20 @@ fn search_core<G: Game>(
         ParAlgo::Baudet(_) => Window::FULL,
         _ => root_window,
     };
-    let (serial_time, serial_stats, speedup) = if algo.quiescence() {
-        type_guided::quiescence_reference(root, depth, window, algo.preorder(), backend, run.time)
-    } else {
-        serial_reference(
-            root,
-            depth,
-            window,
-            algo.serial_mode(),
-            algo.preorder(),
-            backend,
-            run.time,
-            limits,
-        )
-    };
-    // The line is re-derived without quiescence: with it, only the best move.
-    let pv = if algo.quiescence() {
+    let (serial_time, serial_stats, speedup) = serial_reference_with(
+        root,
+        depth,
+        window,
+        Stepper::new(algo.serial_mode(), algo.preorder())
+            .with_leaf(algo.leaf())
+            .with_check_extension(algo.engine(depth).check_root),
+        backend,
+        run.time,
+        limits,
+    );
+    // The line is re-derived by the plain stepper: with quiescence or an engine option, only
+    // the best move.
+    let pv = if algo.quiescence() || algo.engine(depth) != slave::Engine::default() {
         best.into_iter().collect()
     } else {
         principal_line(root, depth, value, !lower, best, algo.preorder(), limits)
@@ -881,10 +959,32 @@ pub(crate) fn serial_reference<G: Game>(
     run_time: f64,
     limits: &Limits,
 ) -> (Option<f64>, Option<Stats>, Option<f64>) {
+    serial_reference_with(
+        root,
+        depth,
+        window,
+        Stepper::new(mode, preorder),
+        backend,
+        run_time,
+        limits,
+    )
+}
+
+/// [`serial_reference`] searching with `stepper` (e.g. one valuing bottom positions by the
+/// quiescence search, [`Stepper::with_leaf`]).
+pub(crate) fn serial_reference_with<G: Game>(
+    root: &G,
+    depth: u32,
+    window: Window,
+    stepper: Stepper<G>,
+    backend: &Backend,
+    run_time: f64,
+    limits: &Limits,
+) -> (Option<f64>, Option<Stats>, Option<f64>) {
     let Backend::Sim(cfg) = backend else {
         return (None, None, None);
     };
-    match serial_stoppable(root, depth, window, mode, preorder, limits) {
+    match serial_stoppable(root, depth, window, stepper, limits) {
         Some((_, st)) => {
             let t = cfg.cost.serial_time(st.interior, st.leaves);
             let sp = if run_time > 0.0 { t / run_time } else { 1.0 };
@@ -966,16 +1066,14 @@ pub fn principal_line<G: Game>(
     line
 }
 
-/// [`serial_in`], abandoned (`None`) when `limits.stop` is set.
+/// [`serial_in`] on `s`, abandoned (`None`) when `limits.stop` is set.
 fn serial_stoppable<G: Game>(
     root: &G,
     depth: u32,
     window: Window,
-    mode: StepperMode,
-    preorder: bool,
+    mut s: Stepper<G>,
     limits: &Limits,
 ) -> Option<(Score, Stats)> {
-    let mut s = Stepper::new(mode, preorder);
     s.start(root.clone(), window, depth, 0);
     let mut steps = 0u32;
     while s.is_running() {

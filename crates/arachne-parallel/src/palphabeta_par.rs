@@ -18,6 +18,12 @@
 //! explicitly (`P = (f^{q+1} − 1)/(f − 1)`). A node with fewer than `df` successors simply has a
 //! shorter last batch.
 //!
+//! With quiescence (`palphabeta-par:quiescence=1`, or `--quiescence`) every bottom position a
+//! processor meets is valued by `arachne-search`'s full-window capture search instead of its
+//! static value (§2's `f(p)`): a master values one assigned to it, a slave's `alphabeta` its
+//! horizon (on threads with the capture search in the node's window, which gives the same
+//! values at the root), so the value is that of `alphabeta --quiescence`.
+//!
 //! This file also holds the theory of §7.1–7.2 as functions, checked against the simulator in
 //! the tests (`tests/theory.rs`):
 //!

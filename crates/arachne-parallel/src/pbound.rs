@@ -15,6 +15,16 @@
 //! [`Rule::Bound`](crate::batch::Rule)); terminal processors run Knuth–Moore's `bound`. The
 //! processor tree is chosen as for [`crate::palphabeta_par`].
 //!
+//! ## Quiescence (`pbound:quiescence=1`, or `--quiescence`)
+//! §7.4's `bound` takes the static value `f(p)` of a bottom position (§2: a position at the
+//! search's depth, or without moves). With quiescence that value is replaced by the value of
+//! `arachne-search`'s full-window capture search from `p`, a pure function of the position,
+//! wherever a processor meets a bottom position: a master assigned one values it itself, a
+//! slave's `bound` values its horizon so. Pbound is unchanged otherwise (the same windows, no
+//! deep cutoffs), so its value is the negamax value of the tree with those bottom values — that
+//! of `alphabeta --quiescence` (tested in `tests/quiescence.rs`). The simulator's serial
+//! reference is `bound` with the same bottom values.
+//!
 //! Theorem 4: the expected number of bottom positions Pbound examines on a random uniform tree
 //! of degree `df` and height `h`, with a processor tree of fan-out `f` and height `h`, is below
 //! `f^h c(d,f) r(d,f)^h` where `r(d,f)` is the largest eigenvalue of

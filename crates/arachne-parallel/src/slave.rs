@@ -12,6 +12,7 @@
 //! in which messages arrive.
 use crate::subsearch::{Poll, SerialSpec, SubSearch};
 use arachne_core::{Game, Score, Stats, Window};
+use arachne_runtime::stepper::LeafEval;
 use arachne_runtime::{Env, Mailbox, Pid, Process, Stepper, StepperMode, Stopping, HOST};
 use std::sync::Arc;
 
@@ -39,6 +40,30 @@ pub enum Msg<G: Game> {
         best: Option<G::Move>,
         lower: bool,
     },
+}
+
+/// The serial engine's options a message-passing search takes beside quiescence (issue 24).
+///
+/// * **Check extension** (`check_root: Some(D)`, `D` the depth of the whole search's root): the
+///   serial engine's rule ([`arachne_core::extension::extended_depth`]: a position below the
+///   root whose side to move is in check gets one more ply while `ply + depth < 2·D`), a
+///   function of the path alone. An EVALUATE carries a position's *nominal* depth (its parent's
+///   plies left minus one); whoever takes the position — a master ([`MasterNode::take_job`]),
+///   a slave's serial search or stepper at its root — extends it, once, by that rule, and so
+///   does every node below. The tree searched is the serial engine's, so the value is
+///   `falphabeta --check-extension`'s.
+/// * **Null move** (`null_move`): null-move pruning in the slaves' serial searches on real
+///   backends ([`crate::subsearch`]: `arachne-search`'s engine loop, which tries a pass at
+///   every node below the job's root — the job's root included, being below the whole
+///   search's — under the engine's conditions). Masters never pass: their nodes are searched
+///   in full, as the processor tree requires. The value then depends on the windows the
+///   slaves are given, as the serial engine's depends on its own: it is this search's own.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct Engine {
+    /// The check extension's bound, the depth of the whole search's root; `None`: off.
+    pub check_root: Option<u32>,
+    /// Null-move pruning in the slaves' serial searches.
+    pub null_move: bool,
 }
 
 /// A uniform processor tree of fan-out `f` and depth `q`, numbered breadth-first: the root is
@@ -127,8 +152,20 @@ impl<G: Game> Slave<G> {
         if !on {
             return self;
         }
+        self.respec(|spec| spec.opts.quiescence = true)
+    }
+
+    /// Gives the slave's serial search the engine options `e` ([`Engine`]).
+    pub fn with_engine(self, e: Engine) -> Self {
+        if e == Engine::default() {
+            return self;
+        }
+        self.respec(|spec| *spec = spec.clone().with_engine(e))
+    }
+
+    fn respec(self, f: impl FnOnce(&mut SerialSpec)) -> Self {
         let mut spec = SerialSpec::clone(&self.search_spec());
-        spec.opts.quiescence = true;
+        f(&mut spec);
         Slave {
             search: SubSearch::new(Arc::new(spec)),
             ..self
@@ -272,9 +309,13 @@ pub(crate) fn run_stepper<G: Game, M>(
 
 /// The node a master is evaluating for its own master: the EVALUATE job, the position, its
 /// window (narrowed by UPDATEs and by its successors' values), its successors, the next one to
-/// hand out, and the best so far. Shared by every kind of master.
+/// hand out, and the best so far. Shared by every kind of master. With `leaf` (quiescence), a
+/// bottom position sent to the master is valued by it, as the slaves' searches value theirs.
 #[derive(Clone, Debug)]
 pub(crate) struct MasterNode<G: Game> {
+    pub leaf: Option<LeafEval<G>>,
+    /// The check extension's bound ([`Engine::check_root`]).
+    pub check_root: Option<u32>,
     pub job: u32,
     pub pos: Option<G>,
     pub depth: u32,
@@ -290,6 +331,8 @@ impl<G: Game> MasterNode<G> {
     /// No job yet.
     pub fn new() -> Self {
         MasterNode {
+            leaf: None,
+            check_root: None,
             job: 0,
             pos: None,
             depth: 0,
@@ -299,6 +342,26 @@ impl<G: Game> MasterNode<G> {
             succ: Vec::new(),
             next: 0,
             best: None,
+        }
+    }
+
+    /// The same node valuing bottom positions by `leaf` (e.g. the quiescence search).
+    pub fn with_leaf(mut self, leaf: Option<LeafEval<G>>) -> Self {
+        self.leaf = leaf;
+        self
+    }
+
+    /// The same node extending checks (`Some(D)`, [`Engine::check_root`]).
+    pub fn with_check_extension(mut self, check_root: Option<u32>) -> Self {
+        self.check_root = check_root;
+        self
+    }
+
+    /// The plies to search `pos` at `ply` with, `depth` nominally left (the check extension).
+    pub fn extend(&self, pos: &G, depth: u32, ply: u32) -> u32 {
+        match self.check_root {
+            Some(r) => arachne_core::extension::extended_depth(pos, depth, ply as usize, r),
+            None => depth,
         }
     }
 
@@ -318,7 +381,8 @@ impl<G: Game> MasterNode<G> {
         true
     }
 
-    /// Receives EVALUATE `job` from `parent`: a bottom position's value goes straight back
+    /// Receives EVALUATE `job` from `parent`, of `pos` with `depth` plies nominally left (the
+    /// node extends it, [`MasterNode::extend`]): a bottom position's value goes straight back
     /// (returns false); otherwise the node takes on the job with its successors (true).
     #[allow(clippy::too_many_arguments)]
     pub fn take_job(
@@ -334,7 +398,8 @@ impl<G: Game> MasterNode<G> {
         parent: Pid,
     ) -> bool {
         self.job = job;
-        match expand(&pos, depth, ply, preorder, stats, env) {
+        let depth = self.extend(&pos, depth, ply);
+        match expand(&pos, depth, ply, preorder, self.leaf.as_ref(), stats, env) {
             Ok(succ) => {
                 self.start(job, pos, depth, ply, window, succ);
                 true
@@ -365,6 +430,8 @@ impl<G: Game> MasterNode<G> {
         succ: Vec<G::Move>,
     ) {
         *self = MasterNode {
+            leaf: self.leaf.take(),
+            check_root: self.check_root,
             job,
             pos: Some(pos),
             depth,
@@ -379,13 +446,15 @@ impl<G: Game> MasterNode<G> {
 }
 
 /// What a master does with the position of an EVALUATE before searching its successors: a
-/// bottom position is evaluated at once (`Err(value)`), otherwise its successors are generated
-/// (`Ok(moves)`), charging the cost model and counting like a serial search.
+/// bottom position is evaluated at once (`Err(value)`: its static value, or `leaf`'s), otherwise
+/// its successors are generated (`Ok(moves)`), charging the cost model and counting like a
+/// serial search.
 pub(crate) fn expand<G: Game, M>(
     pos: &G,
     depth: u32,
     ply: u32,
     preorder: bool,
+    leaf: Option<&LeafEval<G>>,
     stats: &mut Stats,
     env: &mut Env<'_, M>,
 ) -> Result<Vec<G::Move>, Score> {
@@ -404,5 +473,8 @@ pub(crate) fn expand<G: Game, M>(
     }
     stats.leaves += 1;
     env.charge_leaf();
-    Err(pos.evaluate().at_ply(ply))
+    Err(match leaf {
+        None => pos.evaluate().at_ply(ply),
+        Some(l) => l.eval(pos, ply, stats),
+    })
 }

@@ -95,6 +95,10 @@ pub struct SerialSpec {
     pub mode: StepperMode,
     /// The serial search's options (`preorder`/`hints` also order the stepper).
     pub opts: SearchOptions,
+    /// The depth of the whole search's root, the check extension's bound (with
+    /// `opts.check_extension`; `None`: a job's `depth + ply`, right while nothing above it was
+    /// extended).
+    pub root_depth: Option<u32>,
 }
 
 impl SerialSpec {
@@ -114,7 +118,16 @@ impl SerialSpec {
                 quiescence,
                 ..SearchOptions::default()
             },
+            root_depth: None,
         }
+    }
+
+    /// The same spec with the engine options of `e` (check extension, null move).
+    pub fn with_engine(mut self, e: crate::slave::Engine) -> Self {
+        self.opts.check_extension = e.check_root.is_some();
+        self.opts.null_move = e.null_move;
+        self.root_depth = e.check_root;
+        self
     }
 
     /// Static ordering (the stepper's `preorder`).
@@ -168,7 +181,16 @@ impl<G: Game> SubSearch<G> {
             .quiescence
             .then(crate::type_guided::quiescence_leaf::<G>);
         SubSearch {
-            stepper: Box::new(Stepper::new(spec.mode, spec.preorder()).with_leaf(leaf)),
+            stepper: Box::new(
+                Stepper::new(spec.mode, spec.preorder())
+                    .with_leaf(leaf)
+                    .with_check_extension(
+                        spec.opts
+                            .check_extension
+                            .then_some(spec.root_depth)
+                            .flatten(),
+                    ),
+            ),
             spec,
             job: None,
             stepping: false,
@@ -302,7 +324,7 @@ impl<G: Game> SubSearch<G> {
             let window = job.window;
             let (depth, ply) = (job.depth, job.ply as usize);
             // The nominal depth of the whole search, for the bound on check extensions.
-            let limits = Limits::depth(depth + job.ply);
+            let limits = Limits::depth(self.spec.root_depth.unwrap_or(depth + job.ply));
             let base = self.stats().nodes();
             let seen = Cell::new(0u64);
             let narrowed: Cell<Option<Window>> = Cell::new(None);

@@ -42,7 +42,7 @@
 //! * `preorder=1` — successors ordered best-first by their static values at every node
 //!   (§5: "moves were ordered best-first according to their static values").
 //! * `quiescence=1` (or `--quiescence`) — bottom positions valued by `arachne-search`'s
-//!   capture-only quiescence search, at masters and slaves alike (not with `grand=1`).
+//!   capture-only quiescence search, at masters and slaves alike (with `grand=1` too).
 //! * `pv=1` — **principal-variation splitting**, a root rule from outside seed 000 (Marsland and
 //!   Campbell's PV-split, the idea that young-brothers-wait generalised): a master does not
 //!   hand out the successors of its node at once. It first searches the node's first
@@ -67,13 +67,12 @@
 //! On real backends (threads) every slave, and a master's local slave, searches its subtree
 //! with `arachne-search`'s serial search ([`crate::subsearch`]); on the simulator with the
 //! resumable stepper. Values are the same; node counts differ.
-use crate::slave::{expand, MasterNode, Msg, ProcTree, Slave};
+use crate::slave::{expand, Engine, MasterNode, Msg, ProcTree, Slave};
 use crate::subsearch::{deliver_waiting, update_or_defer, Poll, SerialSpec, SubSearch};
 use std::sync::Arc;
 
 mod grand;
 use arachne_core::{Game, Score, Stats, TranspositionTable, Window};
-use arachne_runtime::stepper::LeafEval;
 use arachne_runtime::{Env, Mailbox, Pid, Process, StepperMode, Stopping};
 pub use grand::GrandMaster;
 
@@ -106,6 +105,10 @@ pub struct TreeSplitOptions {
     pub preorder: bool,
     /// Value bottom positions by `arachne-search`'s quiescence search (`--quiescence`).
     pub quiescence: bool,
+    /// The check extension at every processor (`--check-extension`; [`Engine`]).
+    pub check_extension: bool,
+    /// Null-move pruning in the slaves' serial searches (`--null-move`; [`Engine`]).
+    pub null_move: bool,
     /// Principal-variation splitting (module docs, `pv=1`).
     pub pv_split: bool,
     /// Iterative deepening at the root (module docs, `id=1`).
@@ -147,8 +150,6 @@ pub struct Master<G: Game> {
     local: Option<SubSearch<G>>,
     /// UPDATEs for the local slave that arrived while its search ran ([`Process::run`]).
     local_pending: Option<Window>,
-    /// Bottom positions' values with quiescence (a job of depth 0 sent to this master).
-    leaf: Option<LeafEval<G>>,
     /// The node being split: the job our master gave us, or with `pv=1` a node of its leftmost
     /// line.
     node: MasterNode<G>,
@@ -180,6 +181,7 @@ impl<G: Game> Master<G> {
         slaves: Vec<Pid>,
         opts: &TreeSplitOptions,
         table: Option<Arc<TranspositionTable>>,
+        engine: Engine,
     ) -> Self {
         let mut slots: Vec<Slot> = slaves
             .into_iter()
@@ -197,11 +199,10 @@ impl<G: Game> Master<G> {
                 alpha: -Score::INF,
                 raised: None,
             });
-            SubSearch::new(Arc::new(SerialSpec::new(
-                StepperMode::AlphaBeta,
-                opts.preorder,
-                opts.quiescence,
-            )))
+            SubSearch::new(Arc::new(
+                SerialSpec::new(StepperMode::AlphaBeta, opts.preorder, opts.quiescence)
+                    .with_engine(engine),
+            ))
             .with_table(table)
         });
         Master {
@@ -213,10 +214,12 @@ impl<G: Game> Master<G> {
             slots,
             local,
             local_pending: None,
-            leaf: opts
-                .quiescence
-                .then(crate::type_guided::quiescence_leaf::<G>),
-            node: MasterNode::new(),
+            node: MasterNode::new()
+                .with_leaf(
+                    opts.quiescence
+                        .then(crate::type_guided::quiescence_leaf::<G>),
+                )
+                .with_check_extension(engine.check_root),
             stack: Vec::new(),
             pv_split: opts.pv_split,
             wait_first: false,
@@ -294,24 +297,7 @@ impl<G: Game> Master<G> {
         w: Window,
         env: &mut Env<'_, Msg<G>>,
     ) {
-        if let Some(l) = &self.leaf {
-            if depth == 0 || pos.is_terminal() {
-                // A bottom position (a terminal one has no captures to search either).
-                self.stats.leaves += 1;
-                env.charge_leaf();
-                let value = l.eval(&pos, ply, &mut self.stats);
-                env.send(
-                    self.parent,
-                    Msg::Value {
-                        job,
-                        value,
-                        best: None,
-                        lower: false,
-                    },
-                );
-                return;
-            }
-        }
+        // A bottom position's value (with quiescence, the capture search's) goes straight back.
         // `id=1`: the root's first iteration is one ply deep.
         self.iterate = (self.root && self.deepen && depth > 1).then_some((depth, w));
         let depth = if self.iterate.is_some() { 1 } else { depth };
@@ -349,20 +335,25 @@ impl<G: Game> Master<G> {
         {
             let pos = self.node.pos.as_ref().expect("active");
             let child = pos.play(self.node.succ[0]);
-            let (depth, ply, window) = (self.node.depth - 1, self.node.ply + 1, self.window());
+            let ply = self.node.ply + 1;
+            let depth = self.node.extend(&child, self.node.depth - 1, ply);
+            let window = self.window();
             self.node.next = 1;
-            let opened = match &self.leaf {
-                // A terminal position valued as everywhere else with quiescence.
-                Some(l) if child.is_terminal() => {
-                    self.stats.leaves += 1;
-                    env.charge_leaf();
-                    Err(l.eval(&child, ply, &mut self.stats))
-                }
-                _ => expand(&child, depth, ply, self.preorder, &mut self.stats, env),
-            };
+            let leaf = self.node.leaf.clone();
+            let opened = expand(
+                &child,
+                depth,
+                ply,
+                self.preorder,
+                leaf.as_ref(),
+                &mut self.stats,
+                env,
+            );
             match opened {
                 Ok(succ) => {
-                    let mut node = MasterNode::new();
+                    let mut node = MasterNode::new()
+                        .with_leaf(leaf)
+                        .with_check_extension(self.node.check_root);
                     node.start(0, child, depth, ply, window, succ);
                     self.stack.push(std::mem::replace(&mut self.node, node));
                 }
@@ -495,14 +486,14 @@ impl<G: Game> Master<G> {
             if let Some((target, w)) = self.iterate {
                 if self.node.depth < target {
                     // `id=1`: the next iteration, the best move of this one first.
-                    let node = std::mem::replace(&mut self.node, MasterNode::new());
-                    let mut succ = node.succ;
-                    if let Some(i) = node.best.and_then(|b| succ.iter().position(|&m| m == b)) {
+                    let mut succ = std::mem::take(&mut self.node.succ);
+                    let best = self.node.best;
+                    if let Some(i) = best.and_then(|b| succ.iter().position(|&m| m == b)) {
                         succ[..=i].rotate_right(1);
                     }
-                    let pos = node.pos.expect("active");
-                    self.node
-                        .start(node.job, pos, node.depth + 1, node.ply, w, succ);
+                    let pos = self.node.pos.take().expect("active");
+                    let (job, depth, ply) = (self.node.job, self.node.depth, self.node.ply);
+                    self.node.start(job, pos, depth + 1, ply, w, succ);
                     self.stats.interior += 1;
                     self.stats.movegens += 1;
                     env.charge_interior();
@@ -711,6 +702,16 @@ impl<G: Game> Process for Node<G> {
 
 /// The processes of a tree-splitting system on `tree`.
 pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
+    build_with(tree, opts, Engine::default())
+}
+
+/// [`build`] with the engine options `engine` ([`Engine`]: the check extension's bound is the
+/// search's depth).
+pub fn build_with<G: Game>(
+    tree: ProcTree,
+    opts: &TreeSplitOptions,
+    engine: Engine,
+) -> Vec<Node<G>> {
     let n = tree.count().expect("processor count checked by the caller") as Pid;
     // Without a table (allocation failed) each processor makes its own.
     let table = opts
@@ -728,6 +729,7 @@ pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
                     Slave::new(tree.parent(p), StepperMode::AlphaBeta, opts.preorder)
                         .with_quiescence(opts.quiescence)
                         .with_table(table.clone())
+                        .with_engine(engine)
                         .with_progress(opts.raise == AlphaRaise::General && tree.parent(p) == 0),
                 )
             } else if opts.grand {
@@ -735,6 +737,8 @@ pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
                     tree.parent(p),
                     tree.children(p),
                     opts.preorder,
+                    opts.quiescence,
+                    engine,
                 )))
             } else {
                 Node::Master(Box::new(Master::new(
@@ -743,6 +747,7 @@ pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
                     tree.children(p),
                     opts,
                     table.clone(),
+                    engine,
                 )))
             }
         })

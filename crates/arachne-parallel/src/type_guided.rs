@@ -506,7 +506,7 @@ impl<G: Game> TgMaster<G> {
                 return Some(l.eval(&pos, ply, &mut self.stats));
             }
         }
-        let mut succ = match expand(&pos, depth, ply, self.preorder, &mut self.stats, env) {
+        let mut succ = match expand(&pos, depth, ply, self.preorder, None, &mut self.stats, env) {
             Err(v) => return Some(v),
             Ok(s) => s,
         };

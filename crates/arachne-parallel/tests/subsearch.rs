@@ -206,8 +206,8 @@ fn updates_keep_the_accuracy_property() {
 }
 
 /// `--quiescence` on tree-split: every processor values bottom positions by the capture
-/// search, on the simulator and on threads, giving the serial search's value with quiescence;
-/// the algorithms without it refuse it.
+/// search, on the simulator and on threads, giving the serial search's value with quiescence
+/// (the other algorithms: `tests/quiescence.rs`).
 #[test]
 fn tree_split_takes_quiescence_everywhere() {
     let opts = SearchOptions {
@@ -246,17 +246,6 @@ fn tree_split_takes_quiescence_everywhere() {
         }
     }
     assert!(differs > 0, "quiescence must matter on these positions");
-    for spec in [
-        "baudet",
-        "pbound",
-        "palphabeta-par",
-        "knm",
-        "tree-split:grand=1",
-    ] {
-        let algo: ParAlgo = spec.parse().unwrap();
-        let e = algo.with_quiescence(true).unwrap_err();
-        assert!(e.to_string().contains("--quiescence"), "{spec}: {e}");
-    }
 }
 
 /// On threads, jobs large enough that the mailbox is read mid-search (UPDATEs narrow running

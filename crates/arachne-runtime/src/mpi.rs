@@ -93,7 +93,7 @@ pub const TAG_NODES: i32 = 6;
 pub const TAG_GATHER: i32 = 7;
 
 /// STOP's payload byte when rank 0 ends the run because of a fault (0: the answer arrived;
-/// 1–3: a limit, [`stop_code`]).
+/// 1–4: a limit, [`stop_code`]).
 const STOP_FAULT: u8 = 9;
 
 fn stop_code(r: StopReason) -> u8 {
@@ -101,6 +101,7 @@ fn stop_code(r: StopReason) -> u8 {
         StopReason::Nodes => 1,
         StopReason::Time => 2,
         StopReason::Stopped => 3,
+        StopReason::Memory => 4,
     }
 }
 
@@ -109,6 +110,7 @@ fn stop_reason(c: u8) -> Option<StopReason> {
         1 => Some(StopReason::Nodes),
         2 => Some(StopReason::Time),
         3 => Some(StopReason::Stopped),
+        4 => Some(StopReason::Memory),
         _ => None,
     }
 }

@@ -20,7 +20,14 @@
 //! [`StepperMode::Bound`] is Knuth–Moore's `bound` (seed 000 §7.4, no deep cutoffs): a child's
 //! window is `(−∞, −α)` instead of `(−β, −α)`; started with `α = −∞` it is `bound(p, β)`.
 //!
+//! With the check extension ([`Stepper::with_check_extension`]) a node whose side to move is in
+//! check gets one more ply, by the serial engine's rule
+//! ([`arachne_core::extension::extended_depth`]), applied at every node of the search, its root
+//! included when that lies below the whole search's root (`ply > 0`): the remaining depth is
+//! kept per level instead of being the nominal depth minus the level.
+//!
 //! Nothing is allocated per node: frames and move buffers are reused across searches.
+use arachne_core::extension::extended_depth;
 use arachne_core::{Game, Score, Stats, Window};
 
 /// Deep cutoffs (`alphabeta`) or not (`bound`).
@@ -48,6 +55,8 @@ struct Frame<G> {
     pos: G,
     alpha: Score,
     beta: Score,
+    /// Plies left (the nominal depth minus the level, plus the check extensions on the path).
+    left: u32,
     /// Next child to search (index into this level's move buffer).
     next: u32,
     /// Number of moves; `UNEXPANDED` before the node has been visited.
@@ -101,7 +110,6 @@ pub struct Stepper<G: Game> {
     scratch: Vec<G::Move>,
     top: usize,
     running: bool,
-    depth: u32,
     ply0: u32,
     mode: StepperMode,
     preorder: bool,
@@ -112,6 +120,8 @@ pub struct Stepper<G: Game> {
     pvs: Option<Box<PvTable<G::Move>>>,
     /// Bottom positions valued by this instead of their static value ([`Stepper::with_leaf`]).
     leaf: Option<LeafEval<G>>,
+    /// The check extension's bound: the depth of the whole search's root, when it is on.
+    check_root: Option<u32>,
     /// Counts since the stepper was created (accumulated over searches).
     pub stats: Stats,
 }
@@ -134,7 +144,6 @@ impl<G: Game> Stepper<G> {
             scratch: Vec::new(),
             top: 0,
             running: false,
-            depth: 0,
             ply0: 0,
             mode,
             preorder,
@@ -142,6 +151,7 @@ impl<G: Game> Stepper<G> {
             best: None,
             pvs: None,
             leaf: None,
+            check_root: None,
             stats: Stats::default(),
         }
     }
@@ -159,6 +169,22 @@ impl<G: Game> Stepper<G> {
         self
     }
 
+    /// The same stepper extending checks (module docs) in a search whose root, at ply 0, has
+    /// depth `root_depth`; `None`: off.
+    pub fn with_check_extension(mut self, root_depth: Option<u32>) -> Self {
+        self.check_root = root_depth;
+        self
+    }
+
+    /// The plies to search `pos` at `ply` with, `depth` nominally left.
+    #[inline]
+    fn extended(check_root: Option<u32>, pos: &G, depth: u32, ply: u32) -> u32 {
+        match check_root {
+            Some(r) => extended_depth(pos, depth, ply as usize, r),
+            None => depth,
+        }
+    }
+
     /// The principal variation of the finished search (empty unless [`Stepper::with_pv`]).
     pub fn pv(&self) -> &[G::Move] {
         self.pvs
@@ -171,6 +197,7 @@ impl<G: Game> Stepper<G> {
     /// the root of the whole search (for distance-aware win/loss scores).
     pub fn start(&mut self, root: G, window: Window, depth: u32, ply: u32) {
         let frame = Frame {
+            left: Self::extended(self.check_root, &root, depth, ply),
             pos: root,
             alpha: window.alpha,
             beta: window.beta,
@@ -186,7 +213,6 @@ impl<G: Game> Stepper<G> {
             self.bufs.push(Vec::new());
         }
         self.top = 0;
-        self.depth = depth;
         self.ply0 = ply;
         self.running = true;
         self.result = None;
@@ -251,10 +277,13 @@ impl<G: Game> Stepper<G> {
             return Step::Idle;
         }
         let k = self.top;
-        let left = self.depth - k as u32;
         let f = &mut self.frames[k];
         debug_assert_eq!(f.n, UNEXPANDED);
-        if left > 0 && !f.pos.is_terminal() {
+        if f.left > 0 && !f.pos.is_terminal() {
+            if self.bufs.len() <= k {
+                // Deeper than the nominal depth: check extensions.
+                self.bufs.resize_with(k + 1, Vec::new);
+            }
             let buf = &mut self.bufs[k];
             f.pos.moves(buf);
             self.stats.movegens += 1;
@@ -319,11 +348,15 @@ impl<G: Game> Stepper<G> {
     #[inline]
     fn push_child(&mut self) {
         let k = self.top;
+        let check_root = self.check_root;
+        let ply = self.ply0 + k as u32 + 1;
         let f = &mut self.frames[k];
         let mv = self.bufs[k][f.next as usize];
         f.next += 1;
+        let pos = f.pos.play(mv);
         let child = Frame {
-            pos: f.pos.play(mv),
+            left: Self::extended(check_root, &pos, f.left - 1, ply),
+            pos,
             alpha: match self.mode {
                 StepperMode::AlphaBeta => -f.beta,
                 StepperMode::Bound => -Score::INF,
@@ -339,6 +372,9 @@ impl<G: Game> Stepper<G> {
             self.frames[self.top] = child;
         }
         if let Some(pvs) = &mut self.pvs {
+            if pvs.0.len() <= self.top + 1 {
+                pvs.0.resize_with(self.top + 2, Vec::new);
+            }
             pvs.0[self.top].clear();
         }
     }

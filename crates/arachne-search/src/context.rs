@@ -208,15 +208,8 @@ pub const NULL_MOVE_R3_DEPTH: u32 = 6;
 /// extension on in a search whose root has depth `root_depth` (module docs, "Check
 /// extension"): one more when the side to move is in check and the bound allows it. What
 /// [`Ctx::extend`] computes below the root; parallel searches whose nodes have no context of
-/// their own call it directly.
-#[inline]
-pub fn extended_depth<G: Game>(pos: &G, depth: u32, ply: usize, root_depth: u32) -> u32 {
-    if ply > 0 && (ply as u64 + depth as u64) < 2 * root_depth as u64 && pos.in_check() {
-        depth + 1
-    } else {
-        depth
-    }
-}
+/// their own call it directly. (Its home is `arachne-core`, for the runtime's stepper too.)
+pub use arachne_core::extension::extended_depth;
 
 /// The conditions of the null move (module docs, "Null move") that depend on the node alone,
 /// for a node at `ply` with `depth` plies left and the upper bound `beta`: not at the root,

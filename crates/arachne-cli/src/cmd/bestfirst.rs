@@ -279,6 +279,9 @@ fn report<G: Game>(
         mnps(out.expansions(), secs)
     );
     println!("stop       {:?}", out.stop);
+    if let Some(r) = out.stop_reason() {
+        println!("stopped    {r:?}");
+    }
 }
 
 #[derive(Args, Debug)]

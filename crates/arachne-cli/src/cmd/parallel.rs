@@ -55,17 +55,6 @@ fn run_ours(args: &SearchArgs) -> CliResult {
     // The processes size their own tables (arachne_parallel::subsearch): an explicit size
     // would not be the one used.
     args.refuse_hash("a message-passing algorithm")?;
-    // The masters' own nodes have neither (only the serial searches do): refused, not dropped.
-    for (on, flag) in [
-        (args.null_move, "--null-move"),
-        (args.check_extension, "--check-extension"),
-    ] {
-        if on {
-            return Err(CliError::usage(format!(
-                "{flag}: the message-passing algorithms do not take it (the serial `falphabeta` and `aspiration` and the shared-memory searches do)"
-            )));
-        }
-    }
     // An explicit fan-out that does not fit one level into --procs P would run on a single
     // processor (issue 24, item 9: `type-guided:f=1000 --procs 4`): refused. (The library
     // keeps its rule, "the deepest tree of fan-out f within P", which the experiments use.)
@@ -102,10 +91,13 @@ fn run_ours(args: &SearchArgs) -> CliResult {
     // first), static values, and on real backends killers and history, which a processor keeps
     // from one job to the next (`arachne_parallel::subsearch`).
     let algo = algo.with_preorder(args.preorder || args.ordering);
-    // `--quiescence`: bottom positions valued by the capture search (tree-split, type-guided);
-    // the others refuse it with one line.
+    // `--quiescence`: bottom positions valued by the capture search, at every processor;
+    // `--check-extension`: the serial engine's rule at every processor (tree-split, baudet,
+    // palphabeta-par, pbound; the others refuse it with one line). `--null-move` below, once
+    // the backend is known.
     let mut algo = algo
         .with_quiescence(args.quiescence)
+        .and_then(|a| a.with_check_extension(args.check_extension))
         .map_err(CliError::usage)?;
     // `--memory`: knm keeps a record per node touched; the others keep no tree.
     if let Some(m) = args.memory {
@@ -154,6 +146,10 @@ fn run_ours(args: &SearchArgs) -> CliResult {
             )))
         }
     };
+    // `--null-move`: in the slaves' serial searches, where those are the engine's (threads).
+    let algo = algo
+        .with_null_move(args.null_move, &backend)
+        .map_err(CliError::usage)?;
     with_game(
         &args.game,
         Visit {

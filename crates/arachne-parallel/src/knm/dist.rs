@@ -24,13 +24,13 @@
 //!   ends the run; the search then fails with an error naming `--memory`.
 use super::{Desc, Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
 use crate::{
-    execute, max_procs, principal_line, serial_reference, stopped_outcome, Backend, ParError,
+    execute, max_procs, principal_line, serial_reference_with, stopped_outcome, Backend, ParError,
     ParOutcome,
 };
 use arachne_core::rng::{hash2, mix64};
 use arachne_core::Limits;
 use arachne_core::{Game, Score, Stats, Window};
-use arachne_runtime::{Env, Pid, Process, StepperMode, HOST};
+use arachne_runtime::{Env, Pid, Process, Stepper, StepperMode, HOST};
 use std::collections::HashMap;
 use std::mem::size_of;
 use std::time::Instant;
@@ -124,6 +124,7 @@ impl<G: Game> KnmProc<G> {
                 track: true,
                 preorder: opts.preorder,
                 depth,
+                quiescence: opts.quiescence,
             },
             opts: *opts,
             nodes: Vec::new(),
@@ -455,12 +456,14 @@ pub fn search_limited<G: Game>(
     let Some((_, Msg::Final { value, best, .. })) = run.host.last().cloned() else {
         return Err(ParError("knm: the search ended without a result".into()));
     };
-    let serial = serial_reference(
+    let serial = serial_reference_with(
         root,
         depth,
         Window::FULL,
-        StepperMode::AlphaBeta,
-        opts.preorder,
+        Stepper::new(StepperMode::AlphaBeta, opts.preorder).with_leaf(
+            opts.quiescence
+                .then(crate::type_guided::quiescence_leaf::<G>),
+        ),
         backend,
         run.time,
         limits,
@@ -506,7 +509,12 @@ fn finished<G: Game>(
         value,
         exact: true,
         best_move: best,
-        pv: principal_line(root, depth, value, true, best, opts.preorder, limits),
+        // The line is re-derived without quiescence: with it, only the best move.
+        pv: if opts.quiescence {
+            best.into_iter().collect()
+        } else {
+            principal_line(root, depth, value, true, best, opts.preorder, limits)
+        },
         stats: tally.stats,
         procs: procs as usize,
         tree: None,
@@ -574,6 +582,7 @@ fn pooled_search<G: Game>(
     let serial_stats = mono.as_ref().map(|mono| Stats {
         interior: mono.stats.interior,
         leaves: mono.stats.terminals,
+        qnodes: mono.stats.qnodes,
         ..Stats::default()
     });
     let tally = Tally {

@@ -162,6 +162,7 @@ pub fn run_limited<G: Game>(
         track: opts.deepening,
         preorder: opts.preorder,
         depth,
+        quiescence: opts.quiescence,
     };
     let mut budget = Budget::new(opts);
     let mut stats = KnmStats::default();

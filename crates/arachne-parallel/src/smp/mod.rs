@@ -617,6 +617,7 @@ impl<'a, G: Game> Shared<'a, G> {
             1 => Some(StopReason::Nodes),
             2 => Some(StopReason::Time),
             3 => Some(StopReason::Stopped),
+            4 => Some(StopReason::Memory),
             _ => None,
         }
     }
@@ -627,6 +628,7 @@ impl<'a, G: Game> Shared<'a, G> {
             StopReason::Nodes => 1,
             StopReason::Time => 2,
             StopReason::Stopped => 3,
+            StopReason::Memory => 4,
         };
         let _ = self
             .reason

@@ -8,7 +8,8 @@
 //! …) — several successors may be open at once. When `c_i` finishes, `tmp = −value(c_i)` raises
 //! the master's `α` as usual, and every open successor's `β` becomes `−α` (an UPDATE to its busy
 //! slaves; a non-positive window terminates them). A successor that is a bottom position is
-//! evaluated by the master itself. Alpha raising (§4.3) is not combined with this variant.
+//! evaluated by the master itself (with quiescence, by the quiescence search, as the slaves value
+//! their bottom positions). Alpha raising (§4.3) is not combined with this variant.
 use super::Slot;
 use crate::slave::{expand, MasterNode, Msg};
 use arachne_core::{Game, Score, Stats, Window};
@@ -19,6 +20,8 @@ struct Open<G: Game> {
     /// Index of this successor in the master's successor list.
     idx: usize,
     pos: G,
+    /// Its plies left (check extension included).
+    depth: u32,
     moves: Vec<G::Move>,
     next: usize,
     busy: usize,
@@ -42,8 +45,15 @@ pub struct GrandMaster<G: Game> {
 }
 
 impl<G: Game> GrandMaster<G> {
-    /// A master of `slaves`.
-    pub fn new(parent: Pid, slaves: Vec<Pid>, preorder: bool) -> Self {
+    /// A master of `slaves`; with `quiescence`, the bottom positions it values itself are
+    /// valued by the quiescence search.
+    pub fn new(
+        parent: Pid,
+        slaves: Vec<Pid>,
+        preorder: bool,
+        quiescence: bool,
+        engine: crate::slave::Engine,
+    ) -> Self {
         let n = slaves.len();
         GrandMaster {
             parent,
@@ -58,7 +68,9 @@ impl<G: Game> GrandMaster<G> {
                 })
                 .collect(),
             owner: vec![0; n],
-            node: MasterNode::new(),
+            node: MasterNode::new()
+                .with_leaf(quiescence.then(crate::type_guided::quiescence_leaf::<G>))
+                .with_check_extension(engine.check_root),
             active: false,
             open: Vec::new(),
             next_job: 0,
@@ -78,11 +90,15 @@ impl<G: Game> GrandMaster<G> {
                 .expect("active")
                 .play(self.node.succ[idx]);
             let (alpha, beta) = (-self.node.beta, -self.node.alpha);
+            let depth = self
+                .node
+                .extend(&pos, self.node.depth - 1, self.node.ply + 1);
             match expand(
                 &pos,
-                self.node.depth - 1,
+                depth,
                 self.node.ply + 1,
                 self.preorder,
+                self.node.leaf.as_ref(),
                 &mut self.stats,
                 env,
             ) {
@@ -91,6 +107,7 @@ impl<G: Game> GrandMaster<G> {
                     self.open.push(Open {
                         idx,
                         pos,
+                        depth,
                         moves,
                         next: 0,
                         busy: 0,
@@ -129,7 +146,7 @@ impl<G: Game> GrandMaster<G> {
                         Msg::Evaluate {
                             job: self.next_job,
                             pos: o.pos.play(o.moves[j]),
-                            depth: self.node.depth - 2,
+                            depth: o.depth - 1,
                             ply: self.node.ply + 2,
                             window: Window::new(-o.beta, -o.alpha),
                         },
