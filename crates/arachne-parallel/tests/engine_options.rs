@@ -15,6 +15,7 @@ const SPECS: &[(&str, Option<u32>)] = &[
     ("tree-split:master=1", Some(3)),
     ("tree-split:f=2,q=2", None),
     ("tree-split:grand=1", Some(4)),
+    ("tree-split:id=1,pv=1", Some(3)),
     ("baudet", Some(3)),
     ("palphabeta-par", Some(4)),
     ("pbound", Some(4)),
@@ -148,5 +149,23 @@ fn null_move_on_threads() {
         assert_eq!(out.value, want, "{spec} on wac 24");
         let out = search(&a, &ending, 5, Some(3), &threads).unwrap();
         assert_eq!(out.value, ending_value, "{spec} on the ending");
+    }
+}
+
+/// `pv=1` splits the leftmost line below the root only from 4 plies on: at depth 4, with the
+/// check extension and quiescence, its descent extends and values bottom positions as every
+/// other processor does.
+#[test]
+fn pv_split_descent_takes_the_engine_options() {
+    let wac = bench::wac();
+    for rec in wac.iter().step_by(97).take(2) {
+        let pos = &rec.position;
+        let want = serial(pos, 4, true, true);
+        for spec in ["tree-split:pv=1", "tree-split:pv=1,id=1,master=1"] {
+            for be in backends() {
+                let out = search(&with_ce(spec, true), pos, 4, Some(3), &be).unwrap();
+                assert_eq!(out.value, want, "{spec} {be:?}");
+            }
+        }
     }
 }
