@@ -12,6 +12,7 @@
 //! fails; so does any other exit (a panic, a signal, a hang past the cell's time limit).
 //!
 //! Families: serial (`negamax` … `mtdf`, the staged forms), message-passing (`tree-split`,
+//! `tree-split:grand=1`,
 //! `baudet`, `palphabeta-par`, `pbound`, `knm` in both models, `type-guided`, master–slave
 //! `rbfm --procs`), shared-memory (`ybwc`, `jamboree`, `lazy-smp`, `abdada`, shared-tree
 //! `rbfm:threads=2`) and best-first (`bfm`, `rbfm`). Backends: `sim` and `threads` for the
@@ -43,6 +44,10 @@
 //! allocate it); `--memory` is taken only by the searches that keep records (`bfm`, `rbfm`,
 //! `knm`), and a 1 MiB cap must stop or refuse them on a tree that needs more; limit probes on a
 //! deep search (`--nodes 20000`, `--time-ms 100`) must stop it.
+//!
+//! Some cells must be honoured, not merely honoured or refused ([`MUST_HONOUR`]: `--quiescence`
+//! on every message-passing algorithm, `--check-extension` on tree-split, baudet,
+//! palphabeta-par and pbound, `--null-move` on their threads backend): for them a refusal fails.
 //!
 //! Cells whose fix belongs to the CLI's option handling and is not made yet are listed in
 //! [`KNOWN_GAPS`]: they are printed on every run and do not fail the test; a listed gap whose
@@ -133,6 +138,7 @@ const ALGOS: &[Algo] = &[
     algo("sss", "sss", Serial),
     algo("mtdf", "mtdf", Serial),
     algo("tree-split", "tree-split", MessagePassing),
+    algo("tree-split:grand=1", "tree-split:grand=1", MessagePassing),
     algo("baudet", "baudet", MessagePassing),
     algo("palphabeta-par", "palphabeta-par", MessagePassing),
     algo("pbound", "pbound", MessagePassing),
@@ -281,6 +287,47 @@ const OPTS: &[Opt] = &[
 /// (threads), so such a label may now and then print as stale: it is not a failure.
 const KNOWN_GAPS: &[(&str, &[&str], &str)] = &[];
 
+/// Cells that must be **honoured** (exit 0 with the serial reference's value), not merely
+/// honoured or refused: issue 24 asks to prefer honouring, "above all `--quiescence` on every
+/// search and null move and check extension on every chess search". Each entry: the option,
+/// and the algorithm labels it covers (`label@backend` for one backend only). What stays
+/// refused, with one line: `--check-extension` by knm and type-guided; `--null-move` on the
+/// simulator (the slaves' searches there are the resumable stepper) and by pbound (its slaves
+/// run `bound`), tree-split:grand=1, knm and type-guided.
+const MUST_HONOUR: &[(Opt, &[&str])] = &[
+    (
+        Opt::Quiescence,
+        &[
+            "tree-split",
+            "tree-split:grand=1",
+            "baudet",
+            "palphabeta-par",
+            "pbound",
+            "knm",
+            "knm:model=pooled@sim",
+            "type-guided",
+        ],
+    ),
+    (
+        Opt::CheckExtension,
+        &[
+            "tree-split",
+            "tree-split:grand=1",
+            "baudet",
+            "palphabeta-par",
+            "pbound",
+        ],
+    ),
+    (
+        Opt::NullMove,
+        &[
+            "tree-split@threads",
+            "baudet@threads",
+            "palphabeta-par@threads",
+        ],
+    ),
+];
+
 struct Cell {
     algo: &'static Algo,
     backend: Option<&'static str>,
@@ -310,6 +357,19 @@ impl Cell {
     /// The key of the same run without the option (for "did it change anything").
     fn baseline_key(&self) -> (&'static str, Option<&'static str>, &'static str) {
         (self.algo.label, self.backend, self.game)
+    }
+
+    /// Whether [`MUST_HONOUR`] covers this cell.
+    fn must_honour(&self) -> bool {
+        MUST_HONOUR.iter().any(|(opt, labels)| {
+            *opt == self.opt
+                && labels.iter().any(|l| match l.split_once('@') {
+                    Some((label, backend)) => {
+                        label == self.algo.label && Some(backend) == self.backend
+                    }
+                    None => *l == self.algo.label,
+                })
+        })
     }
 
     /// The [`KNOWN_GAPS`] entry (its index) and label that cover this cell, if any.
@@ -785,6 +845,15 @@ fn judge(
 
 #[test]
 fn every_option_is_honoured_or_refused_by_every_algorithm_and_backend() {
+    for (opt, labels) in MUST_HONOUR {
+        for l in labels.iter() {
+            let label = l.split_once('@').map_or(*l, |(label, _)| label);
+            assert!(
+                ALGOS.iter().any(|a| a.label == label),
+                "MUST_HONOUR {opt:?}: no algorithm `{label}`"
+            );
+        }
+    }
     let start = Instant::now();
     let cells = cells();
     let outcomes: Vec<Mutex<Option<Outcome>>> = cells.iter().map(|_| Mutex::new(None)).collect();
@@ -825,7 +894,13 @@ fn every_option_is_honoured_or_refused_by_every_algorithm_and_backend() {
     let mut tally: HashMap<&str, usize> = HashMap::new();
     for (cell, out) in cells.iter().zip(&outcomes) {
         let baseline = baselines.get(&cell.baseline_key()).copied();
-        let verdict = judge(cell, out, baseline, &refs);
+        let verdict = match judge(cell, out, baseline, &refs) {
+            Ok(kind) if kind != "honoured" && cell.must_honour() => Err(format!(
+                "{kind}, but this cell must be honoured (MUST_HONOUR): {}",
+                out.stderr.trim_end()
+            )),
+            v => v,
+        };
         let gap = cell.gap();
         if let Some(key) = gap {
             let e = gap_cells.entry(key).or_insert((0, 0));

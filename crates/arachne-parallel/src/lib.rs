@@ -12,10 +12,23 @@
 //! | `palphabeta-par` | [`palphabeta_par`] | §7 Palphabeta (synchronous batches) + Theorems 1–3 |
 //! | `pbound` | [`pbound`] | §7.4 Pbound (no deep cutoffs) + Theorem 4 |
 //! | `knm` | [`knm`] | seed 003: Lindstrom's Key Node Method (both machine models) |
+//! | `type-guided` | [`type_guided`] | nCUBE chess: Knuth–Moore node types, hash move sequential, the rest farmed out |
 //!
 //! Shared-memory searches on real threads and one transposition table (YBWC, Jamboree, Lazy SMP,
 //! ABDADA), with Cilk-style work/span and a greedy P-processor schedule, are in [`smp`].
-//! | `type-guided` | [`type_guided`] | nCUBE chess: Knuth–Moore node types, hash move sequential, the rest farmed out |
+//!
+//! ## The serial engine's options
+//! * `--quiescence` ([`ParAlgo::with_quiescence`]): every algorithm; every processor values the
+//!   bottom positions it meets by `arachne-search`'s capture search, so the value is that of
+//!   `alphabeta --quiescence` (tested in `tests/quiescence.rs`; the simulator's serial
+//!   reference searches with it too).
+//! * `--check-extension` ([`ParAlgo::with_check_extension`], [`slave::Engine`]): `tree-split`,
+//!   `baudet`, `palphabeta-par`, `pbound`, on every backend; masters, slaves and steppers all
+//!   extend by the serial engine's rule, so the value is `falphabeta --check-extension`'s
+//!   (`tests/engine_options.rs`). `knm` and `type-guided` refuse it.
+//! * `--null-move` ([`ParAlgo::with_null_move`]): `tree-split` (not `grand=1`), `baudet`,
+//!   `palphabeta-par` on threads, in the slaves' serial searches; masters search their nodes in
+//!   full. Refused on the simulator and MPI (steppers) and by the others.
 //!
 //! [`search_limited`] honours the search limits on every backend, in the runtime (so every
 //! algorithm inherits them): Ctrl-C / the stop flag, a wall-clock deadline and a node budget
@@ -128,11 +141,11 @@ pub enum ParAlgo {
 
 /// One line per algorithm, for `arachne algos`.
 pub const CATALOGUE: &[(&str, &str)] = &[
-    ("tree-split", "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1,quiescence=0|1,pv=0|1,id=0|1 (id=1: iterative deepening at the root, the processors of a machine sharing a table; pv=1: the first successor of every node on the leftmost line is searched, split in turn, before its brothers are handed out; raise=last|general: the best move is exact, the value may be only a lower bound, reported as value_kind lower; preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (seed 000 §4, §6)"),
-    ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W,preorder=0|1,quiescence=0|1 (seed 000 §3)"),
-    ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q,preorder=0|1,quiescence=0|1 (seed 000 §7)"),
-    ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q,preorder=0|1,quiescence=0|1 (quiescence: bottom positions valued by the capture search, at masters and slaves) (seed 000 §7.4)"),
-    ("knm", "Key Node Method: eager provisional values on key nodes, down/up messages; knm:fifo=0|1,suppress=0|1,deepening=0|1,preorder=0|1,quiescence=0|1,model=dist|pooled,seed=S (quiescence: a key bottom position's first answer is its capture-search value) (seed 003)"),
+    ("tree-split", "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1,quiescence=0|1,pv=0|1,id=0|1 (id=1: iterative deepening at the root, the processors of a machine sharing a table; pv=1: the first successor of every node on the leftmost line is searched, split in turn, before its brothers are handed out; or --quiescence; --check-extension too, --null-move on threads but not with grand=1; raise=last|general: the best move is exact, the value may be only a lower bound, reported as value_kind lower; preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (seed 000 §4, §6)"),
+    ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move on threads) (seed 000 §3)"),
+    ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move on threads) (seed 000 §7)"),
+    ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q,preorder=0|1,quiescence=0|1 (quiescence, or --quiescence: bottom positions valued by the capture search, at masters and slaves; --check-extension too) (seed 000 §7.4)"),
+    ("knm", "Key Node Method: eager provisional values on key nodes, down/up messages; knm:fifo=0|1,suppress=0|1,deepening=0|1,preorder=0|1,quiescence=0|1,model=dist|pooled,seed=S (quiescence, or --quiescence: a key bottom position's first answer is its capture-search value) (seed 003)"),
     ("type-guided", "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1,master=0|1,serial=S,step=K,quiescence=0|1 (or --quiescence; or f=F1/F2/… per level; with --procs P alone a hierarchy of exactly P processors is chosen from P and the branching factor) (seed ncube-chess-node-types)"),
 ];
 
@@ -391,8 +404,9 @@ impl ParAlgo {
     /// `backend`: honoured by `tree-split`, `baudet` and `palphabeta-par` on threads, where
     /// their slaves' searches are the serial engine's (masters never pass); refused, naming the
     /// option, on the simulator and MPI (the slaves' searches there are the resumable stepper,
-    /// which has no null move) and by `pbound` (its slaves run `bound`), `knm` and
-    /// `type-guided`.
+    /// which has no null move) and by `pbound` (its slaves run `bound`), `tree-split:grand=1`
+    /// (two plies of masters per level: its value with the null move would be far from the
+    /// serial engine's), `knm` and `type-guided`.
     pub fn with_null_move(mut self, on: bool, backend: &Backend) -> Result<Self, ParError> {
         if !on {
             return Ok(self);
@@ -404,6 +418,9 @@ impl ParAlgo {
             ));
         }
         match &mut self {
+            ParAlgo::TreeSplit(o) if o.grand => {
+                return err(format!("--null-move: tree-split with grand=1 does not take it (its masters search two plies of every level in full, so its slaves see the null move only deep down; {takes})"))
+            }
             ParAlgo::TreeSplit(o) => o.null_move = true,
             ParAlgo::Baudet(o) => o.null_move = true,
             ParAlgo::PAlphaBetaPar(o) => o.null_move = true,

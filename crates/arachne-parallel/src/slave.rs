@@ -48,7 +48,7 @@ pub enum Msg<G: Game> {
 ///   serial engine's rule ([`arachne_core::extension::extended_depth`]: a position below the
 ///   root whose side to move is in check gets one more ply while `ply + depth < 2·D`), a
 ///   function of the path alone. An EVALUATE carries a position's *nominal* depth (its parent's
-///   plies left minus one); whoever takes the position — a master ([`MasterNode::take_job`]),
+///   plies left minus one); whoever takes the position — a master (when it takes a job),
 ///   a slave's serial search or stepper at its root — extends it, once, by that rule, and so
 ///   does every node below. The tree searched is the serial engine's, so the value is
 ///   `falphabeta --check-extension`'s.

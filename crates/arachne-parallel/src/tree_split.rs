@@ -43,6 +43,11 @@
 //!   (§5: "moves were ordered best-first according to their static values").
 //! * `quiescence=1` (or `--quiescence`) — bottom positions valued by `arachne-search`'s
 //!   capture-only quiescence search, at masters and slaves alike (with `grand=1` too).
+//! * `--check-extension` — every processor extends checks by the serial engine's rule (masters
+//!   when they take a position, slaves in their searches; [`Engine`]): the value is
+//!   `falphabeta --check-extension`'s.
+//! * `--null-move` (threads, not `grand=1`) — null-move pruning in the slaves' serial searches,
+//!   and in a master's own with `master=1`; a master's nodes are searched in full ([`Engine`]).
 //! * `pv=1` — **principal-variation splitting**, a root rule from outside seed 000 (Marsland and
 //!   Campbell's PV-split, the idea that young-brothers-wait generalised): a master does not
 //!   hand out the successors of its node at once. It first searches the node's first

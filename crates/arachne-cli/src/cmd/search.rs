@@ -50,16 +50,19 @@ pub struct SearchArgs {
     #[arg(long)]
     pub ordering: bool,
     /// Value bottom positions by a capture-only quiescence search (chess: all chains of
-    /// captures, seed 001 §6); a no-op for games without captures.
+    /// captures, seed 001 §6; every search here, the message-passing ones at every processor);
+    /// a no-op for games without captures.
     #[arg(long)]
     pub quiescence: bool,
     /// Extend the search by a ply at positions where the side to move is in check (chess;
-    /// `falphabeta`, `aspiration`, `ybwc`, `jamboree`, `lazy-smp`, `abdada`; a no-op for games
-    /// without checks).
+    /// `falphabeta`, `aspiration`, `ybwc`, `jamboree`, `lazy-smp`, `abdada`, and `tree-split`,
+    /// `baudet`, `palphabeta-par`, `pbound` at every processor; a no-op for games without
+    /// checks).
     #[arg(long)]
     pub check_extension: bool,
     /// Null-move pruning, adaptive R = 2/3 (chess, not in check nor in king-and-pawn endings;
-    /// `falphabeta`, `aspiration`, `ybwc`, `jamboree`, `lazy-smp`, `abdada`; a no-op for games
+    /// `falphabeta`, `aspiration`, `ybwc`, `jamboree`, `lazy-smp`, `abdada`, and on `--backend
+    /// threads` the slaves of `tree-split`, `baudet`, `palphabeta-par`; a no-op for games
     /// without a null move).
     #[arg(long)]
     pub null_move: bool,
