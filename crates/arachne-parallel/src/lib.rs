@@ -823,7 +823,7 @@ pub fn alphabeta_stats<M>(out: &ParOutcome<M>) -> Option<Stats> {
 /// same cost model:
 ///
 /// 1. serial alpha-beta with the algorithm's ordering, evaluator and window (what the sites
-///    computed: [`serial_reference`]);
+///    computed with `serial_reference`);
 /// 2. the algorithm on one processor ([`ParAlgo::one_processor_form`]; the run itself when it
 ///    had one processor) — for `type-guided` its iterative deepening with the table and
 ///    ordering, which is faster than alpha-beta on ordered trees;
