@@ -137,14 +137,16 @@ const ALGOS: &[Algo] = &[
     algo("aspiration", "aspiration", Serial),
     algo("sss", "sss", Serial),
     algo("mtdf", "mtdf", Serial),
-    algo("tree-split", "tree-split", MessagePassing),
+    // `preorder=0`: tree-split and type-guided order by default since issue 23, so `--preorder`
+    // and `--ordering` would change nothing on their default.
+    algo("tree-split", "tree-split:preorder=0", MessagePassing),
     algo("tree-split:grand=1", "tree-split:grand=1", MessagePassing),
     algo("baudet", "baudet", MessagePassing),
     algo("palphabeta-par", "palphabeta-par", MessagePassing),
     algo("pbound", "pbound", MessagePassing),
     capped(algo("knm", "knm", MessagePassing)),
     capped(algo("knm:model=pooled", "knm:model=pooled", MessagePassing)),
-    algo("type-guided", "type-guided", MessagePassing),
+    algo("type-guided", "type-guided:preorder=0", MessagePassing),
     capped(estimates(algo("rbfm --procs", "rbfm", MessagePassing))),
     algo("ybwc", "ybwc", SharedMemory),
     algo("jamboree", "jamboree", SharedMemory),

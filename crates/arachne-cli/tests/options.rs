@@ -375,20 +375,22 @@ fn rbfm_says_why_its_best_move_is_not_its_line_s_first() {
 
 #[test]
 fn speedups_above_the_processor_count_say_why() {
-    // Item 12: one processor, speedup above 1.
+    // Item 12 read 1.01–1.50 on one processor against serial alpha-beta; since issue 23 the
+    // baseline is the best serial search with the same options (here type-guided's own
+    // iterative deepening), named, with alpha-beta's figure beside it.
+    // (`preorder=0`: the configuration of the issue, before the default ordered.)
     let v = json(&[
         "search",
         "--game",
         "iid:n=3,d=5,seed=1",
         "--algo",
-        "type-guided:f=3,levels=0",
+        "type-guided:f=3,levels=0,preorder=0",
         "--json",
     ]);
-    let speedup = v["speedup"].as_f64().unwrap();
-    let procs = v["procs"].as_f64().unwrap();
-    assert!(speedup > procs, "{v}");
-    let note = v["speedup_note"].as_str().expect("a note");
-    assert!(note.contains("nodes"), "{note}");
+    assert!(v["speedup"].as_f64().unwrap() <= 1.0, "{v}");
+    assert_ne!(v["baseline"], "alphabeta", "{v}");
+    assert!(v["alphabeta_speedup"].as_f64().unwrap() > 1.0, "{v}");
+    assert!(v.get("speedup_note").is_none(), "{v}");
     // Master–slave rbfm: 11.4 on 8 processors (the issue's example), with the reason.
     let v = json(&[
         "search",

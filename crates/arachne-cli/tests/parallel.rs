@@ -32,6 +32,8 @@ fn parallel_search_json_fields_and_exact_values() {
             "virtual_time",
             "serial_virtual_time",
             "speedup",
+            "baseline",
+            "alphabeta_speedup",
             "messages",
         ] {
             assert!(v.get(key).is_some(), "{algo}: missing {key}");

@@ -22,7 +22,9 @@ use crate::report::{Report, Row};
 use crate::{min_mean_max_sd, ExpError, Options, Progress};
 use arachne_core::{Game, Score, Window};
 use arachne_games::{Checkers, IncrementalTree};
-use arachne_parallel::{search, search_in, serial, Backend, ParAlgo, ParOutcome};
+use arachne_parallel::{
+    alphabeta_speedup, search, search_in, serial, Backend, ParAlgo, ParOutcome,
+};
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig, StepperMode};
 use serde_json::json;
@@ -90,10 +92,10 @@ fn table1<G: Game>(roots: &[G], depth: u32, pg: &Progress) -> Result<Table1, Exp
         sub_over_k: [0, 0],
         subtrees: 0,
     };
-    let algo: ParAlgo = "tree-split:raise=last,preorder=1,q=1"
+    let algo: ParAlgo = "tree-split:raise=last,preorder=1,master=0,q=1"
         .parse()
         .map_err(ExpError::failed)?;
-    let sub_algo: ParAlgo = "tree-split:preorder=1,q=1"
+    let sub_algo: ParAlgo = "tree-split:preorder=1,master=0,q=1"
         .parse()
         .map_err(ExpError::failed)?;
     let cost = CostModel::arachne();
@@ -106,7 +108,7 @@ fn table1<G: Game>(roots: &[G], depth: u32, pg: &Progress) -> Result<Table1, Exp
         let root = root.clone();
         for (ki, k) in [2u32, 3].into_iter().enumerate() {
             let out = run_sim(&algo, &root, depth, Window::FULL, Some(k + 1))?;
-            t.g0[ki].push(out.speedup.unwrap_or(0.0));
+            t.g0[ki].push(alphabeta_speedup(&out).unwrap_or(0.0));
             // γ1: the root's successors, each with the window serial alpha-beta gives it.
             let mut moves = Vec::new();
             root.moves(&mut moves);
@@ -150,10 +152,16 @@ fn speedup_curves(
     pg: &Progress,
 ) -> Result<Vec<Curve>, ExpError> {
     let specs: [(&str, &str); 7] = [
-        ("tree-split (1 master, P-1 slaves)", "tree-split:q=1"),
-        ("tree-split q=2", "tree-split:q=2"),
-        ("tree-split q=3", "tree-split:q=3"),
-        ("tree-split f=2 (binary)", "tree-split:f=2"),
+        (
+            "tree-split (1 master, P-1 slaves)",
+            "tree-split:q=1,preorder=0,master=0",
+        ),
+        ("tree-split q=2", "tree-split:q=2,preorder=0,master=0"),
+        ("tree-split q=3", "tree-split:q=3,preorder=0,master=0"),
+        (
+            "tree-split f=2 (binary)",
+            "tree-split:f=2,preorder=0,master=0",
+        ),
         ("palphabeta-par (q=1)", "palphabeta-par:q=1"),
         ("palphabeta-par q=2", "palphabeta-par:q=2"),
         ("baudet", "baudet"),
@@ -231,7 +239,7 @@ fn theory_rows(d: u64, f: u64, q: u32, smax: u32) -> Result<Vec<[f64; 7]>, ExpEr
             } else {
                 worst_first_time(d, f, q, s, 1.0)
             };
-            row[3 + 3 * k] = o.speedup.unwrap_or(0.0);
+            row[3 + 3 * k] = alphabeta_speedup(&o).unwrap_or(0.0);
         }
         rows.push(row);
     }
@@ -299,8 +307,8 @@ fn theorem6_rows(
                 range: None,
             });
             sum += search(&algo, &root, h, None, &unit)
-                .map_err(ExpError::failed)?
-                .speedup
+                .map_err(ExpError::failed)
+                .map(|o| alphabeta_speedup(&o))?
                 .unwrap_or(0.0);
         }
         let best = OrderedTree::new(OrderedParams {
@@ -311,8 +319,8 @@ fn theorem6_rows(
         })
         .ok_or_else(|| ExpError::failed("ordered tree too large"))?;
         let b = search(&algo, &best, h, None, &unit)
-            .map_err(ExpError::failed)?
-            .speedup
+            .map_err(ExpError::failed)
+            .map(|o| alphabeta_speedup(&o))?
             .unwrap_or(0.0);
         rows.push([q as f64, sum / trials as f64, b]);
     }
@@ -327,7 +335,7 @@ fn depth_two<G: Game>(
     k: u32,
     pg: &Progress,
 ) -> Result<Vec<f64>, ExpError> {
-    let algo: ParAlgo = format!("tree-split:raise=last,preorder=1,q=2,f={k}")
+    let algo: ParAlgo = format!("tree-split:raise=last,preorder=1,master=0,q=2,f={k}")
         .parse()
         .map_err(ExpError::failed)?;
     let mut out = Vec::new();
@@ -338,7 +346,7 @@ fn depth_two<G: Game>(
             roots.len()
         ));
         let o = run_sim(&algo, root, depth, Window::FULL, None)?;
-        out.push(o.speedup.unwrap_or(0.0));
+        out.push(alphabeta_speedup(&o).unwrap_or(0.0));
     }
     Ok(out)
 }

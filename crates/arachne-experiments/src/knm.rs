@@ -20,7 +20,7 @@ use crate::report::{Report, Row};
 use crate::{ExpError, Options};
 use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
 use arachne_parallel::knm::{dist, pooled, KnmOptions};
-use arachne_parallel::{search, serial, Backend, ParAlgo};
+use arachne_parallel::{alphabeta_speedup, search, serial, Backend, ParAlgo};
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig, StepperMode};
 use serde_json::json;
@@ -374,9 +374,9 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     let pks: Vec<u32> = (0..=10).map(|i| 1u32 << i).collect();
     let knm_dist: ParAlgo = "knm:preorder=1".parse().map_err(ExpError::failed)?;
     let ts: Vec<ParAlgo> = [
-        "tree-split:preorder=1",
-        "tree-split:q=2,preorder=1",
-        "tree-split:q=3,preorder=1",
+        "tree-split:preorder=1,master=0",
+        "tree-split:q=2,preorder=1,master=0",
+        "tree-split:q=3,preorder=1,master=0",
     ]
     .iter()
     .map(|a| a.parse().map_err(ExpError::failed))
@@ -414,7 +414,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             let r = pooled::run(&t, pq, k, &o_pre).map_err(ExpError::failed)?;
             sp += mono.time as f64 / r.time as f64 / pseeds as f64;
             let d = search(&knm_dist, &t, pq, Some(k), &sim).map_err(ExpError::failed)?;
-            sd += d.speedup.unwrap_or(0.0) / pseeds as f64;
+            sd += alphabeta_speedup(&d).unwrap_or(0.0) / pseeds as f64;
             dt += d.time / pseeds as f64;
             let (_, _, kst) = dist::run_sim_stats(&o_pre, &t, pq, k, &SimConfig::new(cost.clone()));
             dm += kst.messages as f64;
@@ -422,7 +422,9 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             if k >= 2 {
                 for (i, a) in ts.iter().enumerate() {
                     match search(a, &t, pq, Some(k), &sim) {
-                        Ok(x) => st_shape[i] += x.speedup.unwrap_or(0.0) / pseeds as f64,
+                        Ok(x) => {
+                            st_shape[i] += alphabeta_speedup(&x).unwrap_or(0.0) / pseeds as f64
+                        }
                         Err(_) => fits[i] = false, // this processor-tree depth needs more processors
                     }
                 }

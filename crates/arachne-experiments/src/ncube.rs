@@ -37,7 +37,7 @@ use arachne_games::{
     OrderedParams, OrderedTree,
 };
 use arachne_parallel::type_guided::{search_traced, PicNode, Trace, TypeStats};
-use arachne_parallel::{search, Backend, ParAlgo, ParOutcome};
+use arachne_parallel::{alphabeta_speedup, alphabeta_stats, search, Backend, ParAlgo, ParOutcome};
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig};
 use serde_json::json;
@@ -95,12 +95,12 @@ struct Point {
 }
 
 fn point<M>(out: &ParOutcome<M>, types: Option<&TypeStats>) -> Point {
-    let serial = out.serial_stats.map_or(1, |s| s.nodes().max(1)) as f64;
+    let serial = alphabeta_stats(out).map_or(1, |s| s.nodes().max(1)) as f64;
     let busy: f64 = out.busy.iter().sum();
     let idle: f64 = out.idle.iter().sum();
     Point {
         procs: out.procs,
-        speedup: out.speedup.unwrap_or(0.0),
+        speedup: alphabeta_speedup(out).unwrap_or(0.0),
         overhead: out.stats.nodes() as f64 / serial - 1.0,
         waste: types.map_or(0.0, |t| t.waste_fraction()),
         idle: if busy + idle > 0.0 {
@@ -144,7 +144,7 @@ fn contenders(p: u32) -> Vec<(&'static str, String, Option<u32>)> {
         },
         (
             "tree-split, one master",
-            "tree-split:preorder=1".into(),
+            "tree-split:preorder=1,master=0".into(),
             Some(p),
         ),
     ];
@@ -152,7 +152,7 @@ fn contenders(p: u32) -> Vec<(&'static str, String, Option<u32>)> {
     if p >= 3 {
         v.push((
             "tree-split q=2",
-            "tree-split:q=2,preorder=1".into(),
+            "tree-split:q=2,preorder=1,master=0".into(),
             Some(p),
         ));
     }
@@ -177,7 +177,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "speedup",
         "serial alpha-beta (the slaves' stepper, same static ordering, no table) over the parallel virtual time; overhead counts every iteration",
     );
-    r.setup("hierarchies", "type-guided's own rule from P and the root's branching factor b (exactly P processors): processor 0 with ⌈b/2⌉ slaves, further masters with b slaves, as many levels as leave every bottom master two slaves; on b=10: 16 → 5/2, 64 → 1+5+58, 256 → 5/10/4, 1024 → 1+5+50+968");
+    r.setup("hierarchies", "type-guided's own rule from P and the root's branching factor b (exactly P processors): processor 0 with ⌈b/2⌉ slaves, further masters with b slaves, as many levels as leave every bottom master two slaves, one more level (a third of the rest) where the bottom masters would get more than b slaves; on b=10: 16 → 5/2, 64 → 1+5+19+39, 256 → 5/10/4, 1024 → 1+5+50+322+646");
     r.setup("knm", "`knm:preorder=1`, the distributed form (`arachne_parallel::knm::dist`) with --procs P, on the same trees and cost model");
 
     // (a) Perfect ordering: the minimal tree at every P.
@@ -197,7 +197,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         &[1, 2, 16, 64, 256, 1024]
     };
     for &p in ps {
-        for (label, spec, procs) in [("one master", flat(p, "").0, Some(p)), {
+        for (label, spec, procs) in [("one master", flat(p, "preorder=0,master=0").0, Some(p)), {
             let (spec, procs) = hier(p);
             ("hierarchy", spec, procs)
         }] {
@@ -248,7 +248,11 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                         let (spec, procs) = hier(p);
                         ("type-guided", format!("{spec},quiescence=1"), procs)
                     },
-                    ("tree-split", "tree-split:preorder=1".to_string(), Some(p)),
+                    (
+                        "tree-split",
+                        "tree-split:preorder=1,master=0".to_string(),
+                        Some(p),
+                    ),
                 ] {
                     let (pt, t) = run_one(&spec, &rec.position, chess_depth, procs, &arachne)?;
                     let rate = t

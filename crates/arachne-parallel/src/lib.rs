@@ -46,8 +46,34 @@
 //! processors any of them uses, and among those the shallowest (fewer levels of masters,
 //! fewer messages), then the widest. The tree used is reported (`processor_tree`).
 //!
+//! The rule does not look at the branching factor beyond `f ≤ b`: measured on uniform b = 10
+//! trees (issue 23, BENCHMARKS.md), the binary trees it picks at P = 256 and 1024 (`f=2,q=7`,
+//! `f=2,q=9`) give tree-split (with the defaults below) as much speedup as the wide ones
+//! (`f=5,q=3`, `f=9,q=3`) and fewer nodes, at the price of more messages.
+//!
+//! ## Defaults (issue 23)
+//!
+//! `tree-split` and `type-guided` default to `master=1` (the masters of the last level search
+//! too, seed 000 §6) and `preorder=1` (the game's ordering hint, then static values): on the
+//! simulator these beat the literal schemes at every P (BENCHMARKS.md). `master=0,preorder=0`
+//! gives the literal ones (and `grand=1` turns tree-split's default `master` off). Type-guided
+//! chooses its hierarchy from P and the branching factor so that every processor can get a job
+//! ([`type_guided::Hierarchy::auto`]).
+//!
+//! ## The speedup and its baseline
+//!
+//! On the simulator every speedup is against **the best serial search with the same options**
+//! under the same cost model ([`best_baseline`], one mechanism for every algorithm): the faster
+//! of serial alpha-beta with the algorithm's ordering and evaluator (the slaves' stepper) and
+//! the algorithm itself on one processor ([`ParAlgo::one_processor_form`]: for `type-guided`
+//! iterative deepening with its table and ordering; for `knm` its own search). So every
+//! algorithm reads ≤ 1.0 at P = 1. The outcome names the baseline ([`SerialBaseline`];
+//! `baseline` in the CLI's `--json`) and keeps serial alpha-beta's figures beside it
+//! ([`alphabeta_speedup`]): the seeds' own definition of speedup, which the paper-reproduction
+//! experiments (`arachne-experiments`: fishburn, ncube, knm, scaling) report.
+//!
 //! [`search`] runs any of them on any [`Game`] and reports the value, the best move, node
-//! counts, messages, time (virtual on `sim`, with the serial search's virtual time under the same
+//! counts, messages, time (virtual on `sim`, with the baseline's virtual time under the same
 //! cost model and the speedup; wall-clock on `threads`) and per-processor busy/idle time.
 //!
 //! ```
@@ -141,12 +167,12 @@ pub enum ParAlgo {
 
 /// One line per algorithm, for `arachne algos`.
 pub const CATALOGUE: &[(&str, &str)] = &[
-    ("tree-split", "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1,quiescence=0|1,pv=0|1,id=0|1 (id=1: iterative deepening at the root, the processors of a machine sharing a table; pv=1: the first successor of every node on the leftmost line is searched, split in turn, before its brothers are handed out; or --quiescence; --check-extension too, --null-move on threads but not with grand=1; raise=last|general: the best move is exact, the value may be only a lower bound, reported as value_kind lower; preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (seed 000 §4, §6)"),
+    ("tree-split", "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1,quiescence=0|1,pv=0|1,id=0|1 (defaults master=1 (0 with grand=1), preorder=1; id=1: iterative deepening at the root, the processors of a machine sharing a table; pv=1: the first successor of every node on the leftmost line is searched, split in turn, before its brothers are handed out; or --quiescence; --check-extension too, --null-move on threads but not with grand=1; raise=last|general: the best move is exact, the value may be only a lower bound, reported as value_kind lower; preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (seed 000 §4, §6)"),
     ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move on threads) (seed 000 §3)"),
     ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move on threads) (seed 000 §7)"),
     ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q,preorder=0|1,quiescence=0|1 (quiescence, or --quiescence: bottom positions valued by the capture search, at masters and slaves; --check-extension too) (seed 000 §7.4)"),
     ("knm", "Key Node Method: eager provisional values on key nodes, down/up messages; knm:fifo=0|1,suppress=0|1,deepening=0|1,preorder=0|1,quiescence=0|1,model=dist|pooled,seed=S (quiescence, or --quiescence: a key bottom position's first answer is its capture-search value) (seed 003)"),
-    ("type-guided", "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1,master=0|1,serial=S,step=K,quiescence=0|1 (or --quiescence; or f=F1/F2/… per level; with --procs P alone a hierarchy of exactly P processors is chosen from P and the branching factor) (seed ncube-chess-node-types)"),
+    ("type-guided", "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1,master=0|1,serial=S,step=K,quiescence=0|1 (defaults preorder=1, guess=1, master=1; or --quiescence; or f=F1/F2/… per level; with --procs P alone a hierarchy of exactly P processors is chosen from P and the branching factor) (seed ncube-chess-node-types)"),
 ];
 
 impl FromStr for ParAlgo {
@@ -177,6 +203,13 @@ impl FromStr for ParAlgo {
                 Some(o) => err(format!("{name}: {k}=`{o}` must be 0 or 1")),
             }
         };
+        // A flag whose default is `def` when not given.
+        let flag_or = |k: &str, v: Option<String>, def: bool| -> Result<bool, ParError> {
+            match v {
+                None => Ok(def),
+                v => flag(k, v),
+            }
+        };
         let algo = match name.as_str() {
             "tree-split" | "treesplit" | "tree-splitting" => {
                 let raise = match take("raise").as_deref() {
@@ -190,13 +223,16 @@ impl FromStr for ParAlgo {
                     }
                 };
                 {
+                    // Defaults: `master=1` and `preorder=1` (see the crate docs); `grand=1`
+                    // turns the default `master` off (they do not combine).
+                    let grand = flag("grand", take("grand"))?;
                     let o = TreeSplitOptions {
                         f: num(&name, "f", take("f"))?,
                         q: num(&name, "q", take("q"))?,
                         raise,
-                        master_searches: flag("master", take("master"))?,
-                        grand: flag("grand", take("grand"))?,
-                        preorder: flag("preorder", take("preorder"))?,
+                        master_searches: flag_or("master", take("master"), !grand)?,
+                        grand,
+                        preorder: flag_or("preorder", take("preorder"), true)?,
                         quiescence: flag("quiescence", take("quiescence"))?,
                         pv_split: flag("pv", take("pv"))?,
                         iterate: flag("id", take("id"))?,
@@ -297,12 +333,9 @@ impl FromStr for ParAlgo {
                     f,
                     fanouts,
                     levels: num(&name, "levels", take("levels"))?,
-                    preorder: flag("preorder", take("preorder"))?,
-                    guess: match take("guess") {
-                        None => true,
-                        v => flag("guess", v)?,
-                    },
-                    master_searches: flag("master", take("master"))?,
+                    preorder: flag_or("preorder", take("preorder"), true)?,
+                    guess: flag_or("guess", take("guess"), true)?,
+                    master_searches: flag_or("master", take("master"), true)?,
                     serial: num(&name, "serial", take("serial"))?,
                     step: num(&name, "step", take("step"))?,
                     quiescence: flag("quiescence", take("quiescence"))?,
@@ -469,7 +502,36 @@ impl ParAlgo {
         }
     }
 
-    /// The serial counterpart the speedup is measured against.
+    /// The algorithm on one processor, when that is a different serial search from
+    /// [`ParAlgo::serial_mode`]'s alpha-beta (a candidate for the baseline, [`best_baseline`]):
+    /// `type-guided` (iterative deepening with its table) and `knm` (its own search). `None` for
+    /// `tree-split`, `palphabeta-par`, `pbound` and `baudet`, which on one processor are that
+    /// serial search itself.
+    pub fn one_processor_form(&self) -> Option<ParAlgo> {
+        match *self {
+            ParAlgo::TypeGuided(o) => Some(ParAlgo::TypeGuided(TypeGuidedOptions {
+                f: None,
+                fanouts: None,
+                levels: None,
+                ..o
+            })),
+            ParAlgo::Knm(o) => Some(ParAlgo::Knm(o)),
+            _ => None,
+        }
+    }
+
+    /// For an algorithm that orders by a table (`type-guided`), searching `window` without
+    /// quiescence: `Some(preorder)`, the static ordering of its serial counterpart with a table
+    /// (`salphabeta`, a candidate for the baseline, [`best_baseline`]).
+    fn table_ordering(&self, window: Window) -> Option<bool> {
+        match self {
+            ParAlgo::TypeGuided(o) if !o.quiescence && window == Window::FULL => Some(o.preorder),
+            _ => None,
+        }
+    }
+
+    /// The serial alpha-beta counterpart the seeds' speedup is measured against (one of the
+    /// candidates for the baseline, [`best_baseline`]).
     pub fn serial_mode(&self) -> StepperMode {
         match self {
             ParAlgo::PBound(_) => StepperMode::Bound,
@@ -639,12 +701,16 @@ pub struct ParOutcome<M> {
     pub tree: Option<ProcTree>,
     /// Virtual time (sim) or wall seconds (threads).
     pub time: f64,
-    /// Sim: the serial counterpart's virtual time under the same cost model.
+    /// Sim: the baseline's virtual time under the same cost model (the best serial search with
+    /// the same options, [`SerialBaseline`]).
     pub serial_time: Option<f64>,
-    /// Sim: the serial counterpart's node counts.
+    /// Sim: the baseline's node counts.
     pub serial_stats: Option<Stats>,
-    /// Sim: `serial_time / time`.
+    /// Sim: `serial_time / time`, the speedup against the baseline.
     pub speedup: Option<f64>,
+    /// Sim: which serial search the speedup is against, and serial alpha-beta's figures beside
+    /// it (the seeds' own definition of speedup).
+    pub baseline: Option<SerialBaseline>,
     /// Messages sent.
     pub messages: u64,
     /// Sim: work time per processor.
@@ -796,8 +862,177 @@ pub fn search_limited<G: Game>(
         Backend::Mpi { .. } => {
             mpi_backend::search(algo, root, depth, root_window, procs, backend, limits)
         }
-        _ => search_core(algo, root, depth, root_window, procs, backend, limits),
+        _ => search_core(algo, root, depth, root_window, procs, backend, limits)
+            .map(|out| best_baseline(out, algo, root, depth, root_window, backend, limits)),
     }
+}
+
+/// Which serial search a simulated speedup is measured against (see [`best_baseline`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Baseline {
+    /// Serial alpha-beta (the slaves' stepper) with the algorithm's ordering, evaluator and
+    /// window (Pbound: serial bound): the seeds' own definition of speedup.
+    AlphaBeta,
+    /// The algorithm itself on one processor ([`ParAlgo::one_processor_form`]): for
+    /// `type-guided`, iterative deepening at its root with its table and ordering; for `knm`,
+    /// its own search (with `model=pooled` the only baseline: the paper's mono-processor time).
+    OneProcessor,
+    /// For an algorithm with a table (`type-guided`): `arachne-search`'s `salphabeta`,
+    /// iterative deepening with a transposition table ordering every node, with the same static
+    /// ordering.
+    Staged,
+}
+
+impl Baseline {
+    /// `alphabeta` or `one-processor` (in the CLI's output).
+    pub fn name(self) -> &'static str {
+        match self {
+            Baseline::AlphaBeta => "alphabeta",
+            Baseline::OneProcessor => "one-processor",
+            Baseline::Staged => "salphabeta",
+        }
+    }
+}
+
+/// The serial search a simulated speedup is against, with serial alpha-beta's figures beside it.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct SerialBaseline {
+    /// The faster of the candidates: what `serial_time`, `serial_stats` and `speedup` refer to.
+    pub kind: Baseline,
+    /// Serial alpha-beta's virtual time (`None` for `knm:model=pooled`, timed in the paper's
+    /// units).
+    pub alphabeta_time: Option<f64>,
+    /// Serial alpha-beta's node counts.
+    pub alphabeta_stats: Option<Stats>,
+    /// Serial alpha-beta's virtual time over the parallel run's: the speedup as the seeds
+    /// define it, which the paper-reproduction experiments report.
+    pub alphabeta_speedup: Option<f64>,
+}
+
+/// The speedup as the seeds define it: against serial alpha-beta (with the algorithm's ordering
+/// and evaluator); `None` off the simulator, for a stopped search, or for `knm:model=pooled`
+/// (whose speedup is against its own mono-processor run, the paper's definition there).
+pub fn alphabeta_speedup<M>(out: &ParOutcome<M>) -> Option<f64> {
+    out.baseline.and_then(|b| b.alphabeta_speedup)
+}
+
+/// Serial alpha-beta's counts beside a simulated run (see [`alphabeta_speedup`]).
+pub fn alphabeta_stats<M>(out: &ParOutcome<M>) -> Option<Stats> {
+    out.baseline.and_then(|b| b.alphabeta_stats)
+}
+
+/// Puts the simulator's baseline into `out`: **the best serial search with the same options**,
+/// the one mechanism for every message-passing algorithm. The candidates, each timed under the
+/// same cost model:
+///
+/// 1. serial alpha-beta with the algorithm's ordering, evaluator and window (what the sites
+///    computed with `serial_reference`);
+/// 2. the algorithm on one processor ([`ParAlgo::one_processor_form`]; the run itself when it
+///    had one processor) — for `type-guided` its iterative deepening with the table and
+///    ordering, which is faster than alpha-beta on ordered trees;
+/// 3. for an algorithm with a table (`type-guided`), on a full window without quiescence:
+///    `arachne-search`'s `salphabeta` (iterative deepening, the table ordering every node) with
+///    the same static ordering — on unordered trees far faster than both others.
+///
+/// The fastest is the baseline (alpha-beta on a tie), named in `out.baseline`; alpha-beta's
+/// figures stay beside it there. So every algorithm reads ≤ 1.0 at P = 1. Off the simulator, or
+/// for a stopped search, `out` is unchanged. The one-processor run obeys only the stop flag, like
+/// the serial reference (Ctrl-C drops it).
+pub fn best_baseline<G: Game>(
+    mut out: ParOutcome<G::Move>,
+    algo: &ParAlgo,
+    root: &G,
+    depth: u32,
+    window: Window,
+    backend: &Backend,
+    limits: &Limits,
+) -> ParOutcome<G::Move> {
+    if !matches!(backend, Backend::Sim(_)) || out.stopped.is_some() || out.baseline.is_some() {
+        return out;
+    }
+    if let ParAlgo::Knm(o) = algo {
+        if o.model == knm::Model::Pooled {
+            // The paper's model: its times are in its own units, against its own mono run.
+            out.baseline = Some(SerialBaseline {
+                kind: Baseline::OneProcessor,
+                alphabeta_time: None,
+                alphabeta_stats: None,
+                alphabeta_speedup: None,
+            });
+            return out;
+        }
+    }
+    let (Some(t_ab), Some(st_ab)) = (out.serial_time, out.serial_stats) else {
+        return out;
+    };
+    let ratio = |serial: f64| {
+        if out.time > 0.0 {
+            serial / out.time
+        } else {
+            1.0
+        }
+    };
+    let mut info = SerialBaseline {
+        kind: Baseline::AlphaBeta,
+        alphabeta_time: Some(t_ab),
+        alphabeta_stats: Some(st_ab),
+        alphabeta_speedup: Some(ratio(t_ab)),
+    };
+    let one = if out.procs == 1 {
+        Some((out.time, out.stats))
+    } else {
+        algo.one_processor_form().and_then(|a1| {
+            let only_stop = Limits {
+                stop: limits.stop.clone(),
+                ..Limits::default()
+            };
+            search_core(&a1, root, depth, window, Some(1), backend, &only_stop)
+                .ok()
+                .filter(|o| o.stopped.is_none())
+                .map(|o| (o.time, o.stats))
+        })
+    };
+    // Equal within rounding: the same serial search (tree-split on one processor is the
+    // stepper), kept as alpha-beta.
+    let same = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs());
+    let mut best = t_ab;
+    if let Some((t1, st1)) = one {
+        if same(t1, t_ab) {
+            if out.procs == 1 {
+                out.speedup = Some(1.0);
+            }
+        } else if t1 < t_ab {
+            best = t1;
+            info.kind = Baseline::OneProcessor;
+            out.serial_time = Some(t1);
+            out.serial_stats = Some(st1);
+            out.speedup = Some(ratio(t1));
+        }
+    }
+    if let (Backend::Sim(cfg), Some(preorder)) = (backend, algo.table_ordering(window)) {
+        let opts = arachne_search::SearchOptions {
+            preorder,
+            ..arachne_search::SearchOptions::default()
+        };
+        let lim = Limits {
+            depth: Some(depth),
+            stop: limits.stop.clone(),
+            ..Limits::default()
+        };
+        let r = arachne_search::Algorithm::Staged {
+            inner: arachne_search::Inner::AlphaBeta,
+        }
+        .search(root, &lim, &opts);
+        let t = cfg.cost.serial_time(r.stats.interior, r.stats.leaves);
+        if r.stopped.is_none() && t < best && !same(t, best) {
+            info.kind = Baseline::Staged;
+            out.serial_time = Some(t);
+            out.serial_stats = Some(r.stats);
+            out.speedup = Some(ratio(t));
+        }
+    }
+    out.baseline = Some(info);
+    out
 }
 
 /// [`search_limited`] on the backend given (for MPI, on the rank's own processes).
@@ -940,6 +1175,7 @@ fn search_core<G: Game>(
         serial_time,
         serial_stats,
         speedup,
+        baseline: None,
         messages: run.messages,
         busy: run.busy,
         idle: run.idle,
@@ -1032,6 +1268,7 @@ fn stopped_outcome<M, N>(
         serial_time: None,
         serial_stats: None,
         speedup: None,
+        baseline: None,
         messages: run.messages,
         busy: run.busy,
         idle: run.idle,

@@ -89,6 +89,7 @@ pub fn unwrap_outcome<G: Game>(
         serial_time: o.serial_time,
         serial_stats: o.serial_stats,
         speedup: o.speedup,
+        baseline: o.baseline,
         messages: o.messages,
         busy: o.busy,
         idle: o.idle,

@@ -34,13 +34,14 @@
 //!   `min(α_2 − 1, −α_root − 1)` where `α_2` is the second lowest (so with one busy slave it is
 //!   `raise=last`); if it then fails low its move is still the best and the value a lower bound.
 //!   Default `none`: the value is always exact.
-//! * `master=1` — §6, first optimization: every master also runs a slave on its own processor
-//!   (a local stepper that takes successors from the queue like any other slave and gets UPDATEs
-//!   without messages).
+//! * `master=1` (the default since issue 23; `master=0` is §4's literal master) — §6, first
+//!   optimization: every master also runs a slave on its own processor (a local stepper that
+//!   takes successors from the queue like any other slave and gets UPDATEs without messages).
 //! * `grand=1` — §6, third optimization: masters assign their successors' successors
 //!   ([`GrandMaster`]); not combined with `master=1` or alpha raising.
-//! * `preorder=1` — successors ordered best-first by their static values at every node
-//!   (§5: "moves were ordered best-first according to their static values").
+//! * `preorder=1` (the default since issue 23; `preorder=0`: the game's move order) —
+//!   successors ordered best-first by their static values at every node (§5: "moves were
+//!   ordered best-first according to their static values").
 //! * `quiescence=1` (or `--quiescence`) — bottom positions valued by `arachne-search`'s
 //!   capture-only quiescence search, at masters and slaves alike (with `grand=1` too).
 //! * `--check-extension` — every processor extends checks by the serial engine's rule (masters
@@ -93,8 +94,9 @@ pub enum AlphaRaise {
     General,
 }
 
-/// Options of the tree-splitting algorithm.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+/// Options of the tree-splitting algorithm. The defaults are `master=1` and `preorder=1`
+/// (they beat the literal §4 algorithm at every P on the simulator; see the crate docs).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TreeSplitOptions {
     /// Fan-out of the processor tree.
     pub f: Option<u32>,
@@ -129,6 +131,25 @@ pub const SHARED_TABLE_MIB: usize = 64;
 /// With `pv=1`, the shallowest node of the leftmost line that is split: its first successor,
 /// of `PV_SPLIT_DEPTH − 1` plies, is one processor's job (module docs).
 pub const PV_SPLIT_DEPTH: u32 = 3;
+
+impl Default for TreeSplitOptions {
+    fn default() -> Self {
+        TreeSplitOptions {
+            f: None,
+            q: None,
+            raise: AlphaRaise::None,
+            master_searches: true,
+            grand: false,
+            preorder: true,
+            quiescence: false,
+            check_extension: false,
+            null_move: false,
+            pv_split: false,
+            iterate: false,
+            shared_table: false,
+        }
+    }
+}
 
 #[derive(Clone, Debug)]
 struct Slot {

@@ -84,16 +84,23 @@
 //!   (`qnodes`) but cost no simulated time, here and in the serial reference alike; the
 //!   principal line is then only the best move (its re-derivation has no quiescence).
 //! * **The hierarchy when only `--procs P` is given** ([`Hierarchy::auto`]): exactly P
-//!   processors. Processor 0 gets `⌈b/2⌉` slaves (b: the root's branching factor), every
-//!   further level of masters `b` slaves each, as many levels as leave every bottom master at
-//!   least two slaves (and at most D − 1 levels of masters); the bottom masters share the
-//!   remaining processors as evenly as possible. Fan-out `⌈b/2⌉` at the root: a type-1 node's
-//!   b − 1 siblings of its first child, or a type-3 node's b successors, go out in two rounds;
-//!   fan-out b below: a job is a type-2 node whose type-3 child hands out b successors at once.
-//!   On b = 10: P = 16 → `5/2`, 64 → `1+5+58`, 256 → `5/10/4`, 1024 → `1+5+50+968`. The
+//!   processors, chosen from the root's branching factor b so that they are used. Processor 0
+//!   gets `⌈b/2⌉` slaves, every further level of masters `b` slaves each, as many levels as
+//!   leave every bottom master at least two slaves (and at most D − 1 levels of masters). A
+//!   node hands out at most b jobs, so a bottom master with more than b slaves leaves some
+//!   idle: when the remaining processors would give the bottom masters more than b slaves each,
+//!   one more level of masters takes a third of them (each then has about two slaves). The
+//!   bottom masters share the remaining processors as evenly as possible. Fan-out `⌈b/2⌉` at
+//!   the root: a type-1 node's b − 1 siblings of its first child, or a type-3 node's b
+//!   successors, go out in two rounds; fan-out b below: a job is a type-2 node whose type-3
+//!   child hands out b successors at once. On b = 10: P = 16 → `5/2`, 64 → `1+5+19+39`,
+//!   256 → `5/10/4`, 1024 → `1+5+50+322+646` (issue 23: the earlier rule's `1+5+58` and
+//!   `1+5+50+968` gave their bottom masters 11–20 slaves; measured in BENCHMARKS.md). The
 //!   hierarchy used is reported (`hierarchy` in `--json`; [`Trace::hierarchy`]). Unlike
 //!   tree-split's rule (which takes the uniform processor tree that fits, so may use fewer than
 //!   P), this one uses every processor asked for: a hierarchy need not be uniform.
+//! * **Defaults** (issue 23): `preorder=1` and `master=1`, which beat `preorder=0,master=0` at
+//!   every P on the simulator; `preorder=0`, `master=0` give the literal scheme.
 //!
 //! ## Node types made visible
 //!
@@ -188,9 +195,9 @@ impl Default for TypeGuidedOptions {
             f: None,
             fanouts: None,
             levels: None,
-            preorder: false,
+            preorder: true,
             guess: true,
-            master_searches: false,
+            master_searches: true,
             serial: None,
             step: None,
             quiescence: false,
@@ -1264,8 +1271,10 @@ impl Hierarchy {
     /// The default hierarchy for `p ≥ 1` processors on a game tree with root branching `b`
     /// searched to `depth` (the rule in the module docs): processor 0 with `⌈b/2⌉` slaves, every
     /// further level of masters with `b` slaves each, as many levels as leave every bottom master
-    /// at least two slaves (and at most `depth − 1` levels of masters); the bottom masters share
-    /// the remaining processors. Uses exactly `p` processors.
+    /// at least two slaves (and at most `depth − 1` levels of masters); then, if the bottom
+    /// masters would get more than `b` slaves each (more than a node has jobs), one more level
+    /// of masters, a third of the remaining processors, each with about two slaves; the bottom
+    /// masters share the remaining processors. Uses exactly `p` processors.
     pub fn auto(p: u32, b: usize, depth: u32) -> Self {
         let p = p.max(1) as u64;
         let b = b.max(2) as u64;
@@ -1283,6 +1292,14 @@ impl Hierarchy {
             } else {
                 break;
             }
+        }
+        let last = *widths.last().expect("nonempty");
+        let rest = p.saturating_sub(masters);
+        // A node hands out at most b jobs: more slaves than that under one master stay idle.
+        if rest > last.saturating_mul(b) && (widths.len() as u32) < depth.saturating_sub(1).max(1) {
+            let w = (rest / 3).clamp(last, last.saturating_mul(b));
+            widths.push(w);
+            masters += w;
         }
         if p > masters {
             widths.push(p - masters);
@@ -1468,7 +1485,11 @@ pub fn search_traced_limited<G: Game>(
             limits,
         );
     }
-    search_traced_on(opts, root, depth, root_window, procs, backend, limits)
+    search_traced_on(opts, root, depth, root_window, procs, backend, limits).map(|(out, t)| {
+        let algo = ParAlgo::TypeGuided(*opts);
+        let out = crate::best_baseline(out, &algo, root, depth, root_window, backend, limits);
+        (out, t)
+    })
 }
 
 /// [`search_traced_limited`] on the backend given (for MPI, on `Pathed` positions).
@@ -1560,6 +1581,7 @@ pub(crate) fn search_traced_on<G: Game>(
             serial_time,
             serial_stats,
             speedup,
+            baseline: None,
             messages: run.messages,
             busy: run.busy,
             idle: run.idle,

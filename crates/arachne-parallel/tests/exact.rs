@@ -44,6 +44,7 @@ fn check<G: Game>(root: &G, depth: u32, out: &ParOutcome<G::Move>, want: Score, 
 
 const ALGOS: &[&str] = &[
     "tree-split",
+    "tree-split:master=0,preorder=0",
     "tree-split:q=2",
     "tree-split:f=2",
     "tree-split:master=1",

@@ -371,9 +371,9 @@ fn default_hierarchy_uses_exactly_p() {
     }
     for (p, d) in [
         (16, "5/2"),
-        (64, "1+5+58"),
+        (64, "1+5+19+39"),
         (256, "5/10/4"),
-        (1024, "1+5+50+968"),
+        (1024, "1+5+50+322+646"),
     ] {
         assert_eq!(Hierarchy::auto(p, 10, 10).describe(), d);
     }

@@ -7,7 +7,7 @@ use arachne_core::Game;
 use arachne_core::Window;
 use arachne_games::{with_game, GameInfo, GameVisitor};
 use arachne_parallel::type_guided::{self, Trace, TypeStats};
-use arachne_parallel::{search_limited, Backend, ParAlgo, ParOutcome, CATALOGUE};
+use arachne_parallel::{search_limited, Backend, Baseline, ParAlgo, ParOutcome, CATALOGUE};
 use arachne_runtime::{CostModel, SimConfig};
 use serde_json::json;
 
@@ -278,6 +278,11 @@ fn report<G: Game>(
             v["serial_virtual_time"] = json!(out.serial_time);
             v["speedup"] = json!(out.speedup);
             v["serial_nodes"] = json!(out.serial_stats.map(|s| s.nodes()));
+            if let Some(b) = out.baseline {
+                v["baseline"] = json!(b.kind.name());
+                v["alphabeta_speedup"] = json!(b.alphabeta_speedup);
+                v["alphabeta_nodes"] = json!(b.alphabeta_stats.map(|s| s.nodes()));
+            }
             v["busy_total"] = json!(busy);
             v["idle_total"] = json!(idle);
             if out.busy.len() <= MAX_PER_PROC_JSON {
@@ -334,12 +339,21 @@ fn report<G: Game>(
             let unit = cfg.cost.unit;
             println!("cost model {}", cfg.cost);
             println!(
-                "time       {:.4} {unit} virtual (serial {:.4} {unit}, {} nodes): speedup {:.3}",
+                "time       {:.4} {unit} virtual (serial {} {:.4} {unit}, {} nodes): speedup {:.3}",
                 out.time,
+                out.baseline.map_or("search", |b| b.kind.name()),
                 out.serial_time.unwrap_or(0.0),
                 thousands(out.serial_stats.map_or(0, |s| s.nodes())),
                 out.speedup.unwrap_or(0.0)
             );
+            if let Some(b) = out.baseline.filter(|b| b.kind != Baseline::AlphaBeta) {
+                if let Some(sp) = b.alphabeta_speedup {
+                    println!(
+                        "           against serial alpha-beta ({} nodes): {sp:.3}",
+                        thousands(b.alphabeta_stats.map_or(0, |s| s.nodes()))
+                    );
+                }
+            }
             if let Some(n) = speedup_note(out) {
                 println!("           {n}");
             }
