@@ -13,9 +13,9 @@ fn same_counts<G: Game>(root: &G, depth: u32, what: &str) {
         Algorithm::AlphaBeta.search(root, &Limits::depth(depth), &SearchOptions::default());
     let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
     for spec in [
-        "tree-split:f=1,q=2",
-        "tree-split:f=1,q=3",
-        "tree-split:grand=1,f=1,q=2",
+        "tree-split:f=1,q=2,master=0,preorder=0",
+        "tree-split:f=1,q=3,master=0,preorder=0",
+        "tree-split:grand=1,f=1,q=2,preorder=0",
         "palphabeta-par:f=1,q=2",
     ] {
         let algo: ParAlgo = spec.parse().unwrap();
