@@ -14,7 +14,7 @@
 //! * `correlation.csv` — `incremental` trees (sums along the path, §8) against i.i.d. values;
 //! * `move_generations.csv` — exact expected non-terminal positions examined (§5, end);
 //! * `perfect_ordering.csv` — the §2 closed form against `alphabeta` on best-first trees.
-use crate::report::{num, Report, Row};
+use crate::report::{num, Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_analysis::fit::{self, PowerFit};
 use arachne_analysis::{
@@ -152,6 +152,11 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             if exact_cap == u64::MAX { "100 000".to_string() } else { exact_cap.to_string() }
         ),
     );
+    rep.sample(Sample::new(
+        trials,
+        None,
+        "Monte Carlo trials per point not computed exactly",
+    ));
     let mut points: Vec<Point> = Vec::new();
     // D = 9 only feeds the fits (Table 7.1 goes to 9); the figure shows 2..8 as the paper's.
     for d in 2..=9u32 {

@@ -59,7 +59,7 @@ pub mod reproduce;
 pub mod scale;
 pub mod scaling;
 
-pub use report::{markdown_to_html, FigureSummary, Plot, Report, Row, Verdict};
+pub use report::{markdown_to_html, FigureSummary, Plot, Report, Row, Sample, Tolerance, Verdict};
 pub use reproduce::{reproduce, Reproduction};
 pub use scale::Scale;
 

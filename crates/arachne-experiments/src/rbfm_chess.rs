@@ -91,7 +91,7 @@
 //!   Table 4's evaluator has no transposition table across the searches ([`table4_config`]:
 //!   its state would make the runs at 32 and 64 processors cheaper than the run at 1), so
 //!   its T(1) is not the serial Table 2 run's time.
-use crate::report::{Report, Row};
+use crate::report::{Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_bestfirst::master::{self, Backend, MasterConfig};
 use arachne_bestfirst::shallow::{
@@ -551,6 +551,11 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     } else {
         (LADDER_CAP, TABLE4_SEEDS)
     };
+    rep.sample(Sample::new(
+        names.len() as u64,
+        Some(19),
+        "LCT-II positions",
+    ));
     rep.setup(
         "positions",
         format!(

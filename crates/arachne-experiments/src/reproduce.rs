@@ -130,6 +130,8 @@ th{background:#f2f2f2}
 table.rows td:nth-child(5){white-space:nowrap}
 tr.reproduced td.verdict,td.reproduced{background:#e3f4e3}
 tr.differs td.verdict,td.differs{background:#fff3cd}
+tr.bound-holds td.verdict{background:#e3f4e3}
+tr.bound-violated td.verdict{background:#fff3cd}
 tr.not-reproducible td.verdict,td.not-reproducible{background:#f8d7da}
 code{background:#f5f5f5;padding:0 .2em}
 figure{margin:1em 0}figure svg{max-width:100%;height:auto;border:1px solid #ddd}
@@ -232,11 +234,11 @@ mod tests {
         assert!(html.contains("<svg"), "plot inline");
         assert!(!html.contains("<?xml"));
         assert!(html.contains(
-            "<td class=\"differs\">0 of 1 row reproduced; 1 row differs, by up to 50 %</td>"
+            "<td class=\"differs\">quick: 0 of 1 row reproduced; 1 row differs, by up to 50 % (cause not established)</td>"
         ));
         assert!(html.contains("not reproducible: experiment failed: boom"));
         let md = std::fs::read_to_string(dir.join("REPORT.md")).unwrap();
-        assert!(md.contains("| Nobody (2024) | `fake` | Table 1 | 1 | reproduced (1 row) |"));
+        assert!(md.contains("| Nobody (2024) | `fake` | Table 1 | 1 | quick: reproduced (1 row) |"));
         assert!(md.contains("![Figure 2: y against x](fake/fig2.svg)"));
         assert!(md.contains("\n## A fake experiment\n"));
         for f in [
