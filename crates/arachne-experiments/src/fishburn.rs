@@ -538,6 +538,10 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             .texts(format!("→ {lim:.3}"), format!("{:.3}", r[3])),
         );
     }
+    // §7.1 Theorem 1 and Corollary 1; §8.1's falphabeta theorem (issue 25, item 6).
+    pg.message("§7.1 Theorem 1, Corollary 1, §8.1 Theorem 1");
+    crate::fishburn_theory::palphabeta_rows(&mut rep, o.quick)?;
+    crate::fishburn_theory::falphabeta_rows(&mut rep, o.quick, o.seed);
     rep.sample(Sample::new(t4_trials, None, "trees per height"));
     for (d, f, rows) in &t4 {
         let ok = rows.iter().all(|r| r[1] <= r[2] + 1e-9);

@@ -600,12 +600,16 @@ fn picture(r: &mut Report, stem: &str, what: &str, t: Option<&Trace>) {
         .collect();
     procs.sort_unstable();
     procs.dedup();
+    // One label per farmed-out search, at its root (a farmed-out node whose parent is a
+    // master's node): labels at every node of a subtree overprint into smudges (issue 25).
+    let farmed_root =
+        |n: &PicNode| n.predicted.is_none() && n.parent.is_none_or(|q| pic[q].predicted.is_some());
     for p in procs {
         series.push(Series {
             name: p.to_string(),
             points: pic
                 .iter()
-                .filter(|n| n.predicted.is_none() && n.proc == p)
+                .filter(|n| farmed_root(n) && n.proc == p)
                 .map(|n| (n.x, y(n)))
                 .collect(),
             style: Style::Labels,
@@ -616,7 +620,7 @@ fn picture(r: &mut Report, stem: &str, what: &str, t: Option<&Trace>) {
     r.plot(
         stem,
         format!(
-            "{what}: the last iteration's search (16 processors, hierarchy 3/4, every node split, one-ply deepening), ply downwards; type-2 predictions held {}; numbers are the processors of farmed-out searches",
+            "{what}: the last iteration's search (16 processors, hierarchy 3/4, every node split, one-ply deepening), ply downwards; type-2 predictions held {}; numbers are the processors of farmed-out searches, at each search's root",
             s.type2_hit_rate().map_or("–".into(), |x| format!("{:.0} %", 100.0 * x))
         ),
         Chart {

@@ -386,18 +386,38 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .iter()
         .map(|&p| (p as f64, (p as f64).sqrt()))
         .collect();
-    series.append(&mut lseries);
-    series.append(&mut jseries);
-    series.push(Series {
-        name: "P (linear)".into(),
-        points: ideal.into_iter().filter(|x| x.0 <= pmax).collect(),
-        style: Style::Line,
+    // The reference lines first, so that the curves on them (the lock model lies on P) are
+    // drawn over them and stay visible; the lock model with markers (issue 25, item 8).
+    let mut drawn = vec![
+        Series {
+            name: "P (linear)".into(),
+            points: ideal.into_iter().filter(|x| x.0 <= pmax).collect(),
+            style: Style::Line,
+        },
+        Series {
+            name: "√P".into(),
+            points: sqrt,
+            style: Style::Line,
+        },
+    ];
+    for s in &mut lseries {
+        s.style = Style::LinePoints;
+    }
+    drawn.append(&mut series);
+    drawn.append(&mut lseries);
+    drawn.append(&mut jseries);
+    // The paper's numbers (abstract): RBFM 18 at 35 processors, Jamboree about 6.
+    drawn.push(Series {
+        name: "paper (abstract): RBFM 18 at 35".into(),
+        points: vec![(35.0, 18.0)],
+        style: Style::Rings,
     });
-    series.push(Series {
-        name: "√P".into(),
-        points: sqrt,
-        style: Style::Line,
+    drawn.push(Series {
+        name: "paper (abstract): Jamboree about 6 at 35".into(),
+        points: vec![(35.0, 6.0)],
+        style: Style::Rings,
     });
+    let series = drawn;
     rep.plot(
         "fig12",
         "Fig. 12: speedup of master–slave RBFM and of Jamboree against processors (simulated), with P and √P",

@@ -6,8 +6,8 @@
 //! style sheet is inline and so is every plot (its SVG), so the file can be mailed or opened
 //! anywhere. An experiment that fails is reported as such (one row, `not reproducible:
 //! experiment failed: …`) and the others still run.
-use crate::report::{create_dir, esc, write_file, Report, Row};
-use crate::{run_and_write, ExpError, Experiment, Options, Progress};
+use crate::report::{create_dir, esc, markdown_to_html, write_file, Report, Row};
+use crate::{run_and_write, ExpError, Experiment, Options, Progress, Scale};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -25,11 +25,111 @@ pub struct Reproduction {
     pub seconds: f64,
 }
 
-/// Runs `experiments` (normally [`crate::EXPERIMENTS`]) into `out`; `quick` and `seed` as in
-/// [`Options`].
+/// How large `arachne reproduce` runs each experiment (`--scale LEVEL`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Level {
+    /// Every experiment's `--quick` form (about 20 s in all).
+    Quick,
+    /// The published report's level: every experiment's full form except those whose full
+    /// form alone would take most of the budget, which run smaller ([`Level::form`]); about
+    /// 30 minutes in all on two idle cores.
+    Report,
+    /// Every experiment's full form.
+    Full,
+    /// The paper's sizes where an experiment takes `--scale paper` (the Shoham–Toledo tree
+    /// and Othello experiments: hours of CPU), the full form elsewhere.
+    Paper,
+}
+
+/// Seconds each experiment takes on one core of an idle machine: quick form, full form.
+/// Measured with `/usr/bin/time` (user CPU) on 2026-11-26 ([`Level::estimate`]).
+pub const ESTIMATES: &[(&str, f64, f64)] = &[
+    ("fishburn", 2.0, 45.0),
+    ("jamboree", 1.0, 60.0),
+    ("scaling", 2.0, 120.0),
+    ("ncube", 2.0, 120.0),
+    ("fuller", 3.0, 180.0),
+    ("knm", 1.0, 75.0),
+    ("rbfm-decision", 2.0, 65.0),
+    ("rbfm-games", 1.0, 40.0),
+    ("rbfm-othello", 1.0, 15.0),
+    ("rbfm-parallel", 2.0, 40.0),
+    ("rbfm-chess", 1.0, 45.0),
+];
+
+/// The experiments the [`Level::Report`] level runs smaller than their full form, with the
+/// sizes it gives them and the seconds it then takes.
+const REPORT_SMALLER: &[(&str, fn() -> Scale, f64)] = &[];
+
+impl Level {
+    /// `quick`, `report`, `full`, `paper`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Quick => "quick",
+            Level::Report => "report",
+            Level::Full => "full",
+            Level::Paper => "paper",
+        }
+    }
+
+    /// The form of experiment `name` at this level: quick or not, and the sizes.
+    pub fn form(self, name: &str) -> (bool, Scale) {
+        match self {
+            Level::Quick => (true, Scale::default()),
+            Level::Full => (false, Scale::default()),
+            Level::Paper => {
+                let paper = Scale {
+                    paper: true,
+                    ..Scale::default()
+                };
+                if paper.check(name).is_ok() {
+                    (false, paper)
+                } else {
+                    (false, Scale::default())
+                }
+            }
+            Level::Report => match REPORT_SMALLER.iter().find(|x| x.0 == name) {
+                Some((_, scale, _)) => (false, scale()),
+                None => (false, Scale::default()),
+            },
+        }
+    }
+
+    /// The estimated seconds of experiment `name` at this level on one idle core (`None` for
+    /// an experiment without an estimate and for the paper's sizes, which take hours).
+    pub fn estimate(self, name: &str) -> Option<f64> {
+        let (_, quick, full) = ESTIMATES.iter().find(|x| x.0 == name)?;
+        match self {
+            Level::Quick => Some(*quick),
+            Level::Full => Some(*full),
+            Level::Paper => (self.form(name).1 == Scale::default()).then_some(*full),
+            Level::Report => Some(
+                REPORT_SMALLER
+                    .iter()
+                    .find(|x| x.0 == name)
+                    .map_or(*full, |x| x.2),
+            ),
+        }
+    }
+}
+
+/// `1 min 05 s`, `42 s`.
+pub fn duration_text(s: f64) -> String {
+    let s = s.max(0.0).round() as u64;
+    if s >= 60 {
+        format!("{} min {:02} s", s / 60, s % 60)
+    } else {
+        format!("{s} s")
+    }
+}
+
+/// Runs `experiments` (normally [`crate::EXPERIMENTS`]) into `out` at `level`, `seed` as in
+/// [`Options`]; `progress` gets one [`Progress::line`] as each experiment starts (its name,
+/// estimated time, the time elapsed and the total estimate) and ends (its time).
 pub fn reproduce(
     experiments: &[Experiment],
-    quick: bool,
+    level: Level,
     out: &Path,
     seed: u64,
     progress: &Progress,
@@ -38,20 +138,45 @@ pub fn reproduce(
     create_dir(out)?;
     let mut reports = Vec::new();
     let mut failures = Vec::new();
+    let total: Option<f64> = experiments.iter().map(|e| level.estimate(e.name)).sum();
+    let est =
+        |x: Option<f64>| x.map_or("unknown".to_string(), |s| format!("~{}", duration_text(s)));
+    progress.line(format!(
+        "arachne reproduce --scale {}: {} experiments, estimated {} on one idle core",
+        level.name(),
+        experiments.len(),
+        est(total)
+    ));
     for (i, e) in experiments.iter().enumerate() {
-        progress.prefix(format!("[{}/{}] {}", i + 1, experiments.len(), e.name));
+        let tag = format!("[{}/{}] {}", i + 1, experiments.len(), e.name);
+        progress.prefix(tag.clone());
         progress.message("");
+        progress.line(format!(
+            "{tag}: started, estimated {}; elapsed {} of estimated {}",
+            est(level.estimate(e.name)),
+            duration_text(t0.elapsed().as_secs_f64()),
+            est(total)
+        ));
+        let (q, scale) = level.form(e.name);
         let opts = Options {
-            quick,
+            quick: q,
             out: out.join(e.name),
             seed,
             progress: progress.clone(),
-            scale: crate::Scale::default(),
+            scale,
         };
-        match run_and_write(e, &opts) {
+        let t = std::time::Instant::now();
+        let run = run_and_write(e, &opts);
+        progress.line(format!(
+            "{tag}: {} in {} (estimated {})",
+            if run.is_ok() { "done" } else { "failed" },
+            duration_text(t.elapsed().as_secs_f64()),
+            est(level.estimate(e.name))
+        ));
+        match run {
             Ok((r, _)) => reports.push(r),
             Err(err) => {
-                let mut r = Report::new(e.name, e.about, e.paper, quick);
+                let mut r = Report::new(e.name, e.about, e.paper, q);
                 r.row(Row::not_reproducible(
                     "(whole experiment)",
                     "–",
@@ -66,8 +191,14 @@ pub fn reproduce(
     }
     progress.finish();
     let seconds = t0.elapsed().as_secs_f64();
-    let md = report_md(&reports, quick, seconds);
-    let html = index_html(&reports, out, quick, seconds);
+    progress.line(format!(
+        "all {} experiments in {} (estimated {})",
+        experiments.len(),
+        duration_text(seconds),
+        est(total)
+    ));
+    let md = report_md(&reports, level, seconds);
+    let html = index_html(&reports, out, level, seconds);
     let mut files = Vec::new();
     for (name, text) in [("REPORT.md", md), ("index.html", html)] {
         files.push(write_file(out.join(name), &text)?);
@@ -80,17 +211,62 @@ pub fn reproduce(
     })
 }
 
-fn command(quick: bool) -> String {
-    format!("arachne reproduce{}", if quick { " --quick" } else { "" })
+/// The commit the report was made from (`git describe --always --dirty` in the current
+/// directory), or `unknown` outside a git checkout.
+pub fn source_commit() -> String {
+    std::process::Command::new("git")
+        .args(["describe", "--always", "--dirty", "--abbrev=12"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// What every verdict means, for the top of `REPORT.md` and `index.html`.
+const VERDICTS: &str = "Every table and figure of each paper has rows: the paper's value beside ours, the difference, the tolerance within which a row counts as reproduced (relative `±N %`, `±N points` for percentages, `exact`, `claim`, or a theorem's bound), the sample it rests on against the paper's, and a verdict: `reproduced`, `differs by N % because …` (or `cause not established`), `bound holds` / `bound violated` for a theorem's bound, or `not reproducible: why`. A value marked `outside anchor` is not the paper's: it comes from the source named. In a quick run every verdict is marked `quick`, with its sample against the paper's.";
+
+fn command(level: Level) -> String {
+    match level {
+        Level::Quick => "arachne reproduce --quick".into(),
+        Level::Full => "arachne reproduce".into(),
+        l => format!("arachne reproduce --scale {}", l.name()),
+    }
+}
+
+/// The counts of the whole report: `N tables and figures, M rows: a reproduced (b bounds
+/// hold), c differ, d not reproducible`.
+pub fn counts_text(reports: &[Report]) -> String {
+    let (mut figs, mut rows, mut rep, mut bounds, mut diff, mut viol, mut nr) =
+        (0, 0, 0, 0, 0, 0, 0);
+    for r in reports {
+        figs += r.summary().len();
+        for row in &r.rows {
+            rows += 1;
+            match row.verdict.kind() {
+                "reproduced" => rep += 1,
+                "bound-holds" => bounds += 1,
+                "differs" => diff += 1,
+                "bound-violated" => viol += 1,
+                _ => nr += 1,
+            }
+        }
+    }
+    format!("{figs} tables and figures, {rows} rows: {rep} reproduced, {diff} differ, {bounds} bounds hold, {viol} bounds violated, {nr} not reproducible")
 }
 
 /// `REPORT.md`: the summary, then every report (headings one level down, plots linked).
-pub fn report_md(reports: &[Report], quick: bool, seconds: f64) -> String {
+pub fn report_md(reports: &[Report], level: Level, seconds: f64) -> String {
     let mut md = String::new();
     let _ = writeln!(
         md,
-        "# arachne: the papers' tables and figures, reproduced\n\nGenerated by `{}` in {seconds:.0} s. Every table and figure of each paper has a verdict: `reproduced`, `differs by N %` or `not reproducible: why`; the rows under each experiment give the paper's number beside ours.\n\n## Summary\n\n| paper | experiment | table / figure | rows | verdict |\n|---|---|---|---|---|",
-        command(quick)
+        "# arachne: the papers' tables and figures, reproduced\n\nGenerated by `{}` at commit `{}` in {}.\n\n{VERDICTS}\n\n## Summary\n\n{}\n\n| paper | experiment | table / figure | rows | verdict |\n|---|---|---|---|---|",
+        command(level),
+        source_commit(),
+        duration_text(seconds),
+        counts_text(reports)
     );
     for r in reports {
         for (i, s) in r.summary().into_iter().enumerate() {
@@ -123,6 +299,99 @@ pub fn report_md(reports: &[Report], quick: bool, seconds: f64) -> String {
     md
 }
 
+/// One row of a report as the row-set check compares it: experiment, table or figure, and
+/// quantity, every run of digits (and a decimal point or thin space inside it) replaced by
+/// `#` so that values, sizes and counts are free.
+pub type RowKey = (String, String, String);
+
+/// Digits (with `.` and thin spaces between them) → `#`.
+fn mask_numbers(s: &str) -> String {
+    let mut o = String::new();
+    let cs: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < cs.len() {
+        if cs[i].is_ascii_digit() {
+            while i < cs.len()
+                && (cs[i].is_ascii_digit()
+                    || (matches!(cs[i], '.' | ' ' | ',')
+                        && i + 1 < cs.len()
+                        && cs[i + 1].is_ascii_digit()
+                        && cs[i - 1].is_ascii_digit()))
+            {
+                i += 1;
+            }
+            o.push('#');
+        } else {
+            o.push(cs[i]);
+            i += 1;
+        }
+    }
+    o
+}
+
+/// The set of rows of a `REPORT.md` written by [`reproduce()`]: every row of every "The paper
+/// beside ours" table, under the experiment named by the `Generated by `arachne experiment
+/// NAME` line before it, as [`RowKey`]s (numbers masked).
+pub fn row_set(report_md: &str) -> std::collections::BTreeSet<RowKey> {
+    let mut set = std::collections::BTreeSet::new();
+    let mut exp = String::new();
+    let mut in_rows = false;
+    for line in report_md.lines() {
+        if let Some(rest) = line.strip_prefix("Generated by `arachne experiment ") {
+            exp = rest
+                .split([' ', '`'])
+                .next()
+                .unwrap_or_default()
+                .to_string();
+        } else if line.starts_with('#') {
+            in_rows = line.trim_start_matches('#').trim() == "The paper beside ours";
+        } else if in_rows && line.starts_with('|') && !line.starts_with("|---") {
+            let cells = split_cells(line);
+            if cells.len() >= 2 && cells[0] != "table / figure" {
+                set.insert((
+                    exp.clone(),
+                    mask_numbers(&cells[0]),
+                    mask_numbers(&cells[1]),
+                ));
+            }
+        }
+    }
+    set
+}
+
+/// The cells of a Markdown table line (`\|` inside a cell kept as `|`).
+fn split_cells(line: &str) -> Vec<String> {
+    let t = line.trim().trim_start_matches('|');
+    let mut cells = Vec::new();
+    let mut cur = String::new();
+    let mut chars = t.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'|') => {
+                cur.push('|');
+                chars.next();
+            }
+            '|' => {
+                cells.push(cur.trim().to_string());
+                cur.clear();
+            }
+            _ => cur.push(c),
+        }
+    }
+    cells
+}
+
+/// What differs between two row sets: (rows only in `a`, rows only in `b`).
+pub fn row_set_diff(
+    a: &std::collections::BTreeSet<RowKey>,
+    b: &std::collections::BTreeSet<RowKey>,
+) -> (Vec<RowKey>, Vec<RowKey>) {
+    (
+        a.difference(b).cloned().collect(),
+        b.difference(a).cloned().collect(),
+    )
+}
+
 const CSS: &str = "body{font-family:system-ui,-apple-system,'DejaVu Sans',sans-serif;max-width:1150px;margin:2em auto;padding:0 1em;color:#222;line-height:1.4}
 table{border-collapse:collapse;margin:.6em 0 1.2em;font-size:.9em}
 th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}
@@ -141,12 +410,16 @@ p.paper{color:#555}";
 
 /// `index.html`: the summary (linked to the sections) and every report's HTML with its plots
 /// inline (read from `out/NAME/STEM.svg`).
-pub fn index_html(reports: &[Report], out: &Path, quick: bool, seconds: f64) -> String {
+pub fn index_html(reports: &[Report], out: &Path, level: Level, seconds: f64) -> String {
     let mut h = String::new();
     let _ = writeln!(
         h,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>arachne: the papers reproduced</title>\n<style>\n{CSS}\n</style>\n</head>\n<body>\n<h1>arachne: the papers' tables and figures, reproduced</h1>\n<p>Generated by <code>{}</code> in {seconds:.0} s. Every table and figure of each paper has a verdict: <em>reproduced</em>, <em>differs by N %</em> or <em>not reproducible: why</em>; the rows under each experiment give the paper's number beside ours.</p>\n<h2>Summary</h2>\n<table class=\"summary\">\n<tr><th>paper</th><th>experiment</th><th>table / figure</th><th>rows</th><th>verdict</th></tr>",
-        esc(&command(quick))
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>arachne: the papers reproduced</title>\n<style>\n{CSS}\n</style>\n</head>\n<body>\n<h1>arachne: the papers' tables and figures, reproduced</h1>\n<p>Generated by <code>{}</code> at commit <code>{}</code> in {}.</p>\n{}<h2>Summary</h2>\n<p>{}</p>\n<table class=\"summary\">\n<tr><th>paper</th><th>experiment</th><th>table / figure</th><th>rows</th><th>verdict</th></tr>",
+        esc(&command(level)),
+        esc(&source_commit()),
+        duration_text(seconds),
+        markdown_to_html(VERDICTS),
+        esc(&counts_text(reports))
     );
     for r in reports {
         for (i, s) in r.summary().into_iter().enumerate() {
@@ -206,6 +479,38 @@ mod tests {
         Ok(r)
     }
 
+    #[test]
+    fn row_sets_mask_values_and_find_differences() {
+        assert_eq!(
+            mask_numbers("D_αβ = 10: nodes 1.25 of 10 000"),
+            "D_αβ = #: nodes # of #"
+        );
+        assert_eq!(mask_numbers("Table 4-1, f=4"), "Table #-#, f=#");
+        let md = |extra: &str| {
+            format!("# T\n\n## Summary\n\n| a | b |\n|---|---|\n| x | y |\n\n## Fake\n\nGenerated by `arachne experiment fake --quick` in 1 s.\n\n### The paper beside ours\n\n| table / figure | quantity | paper | ours |\n|---|---|---|---|\n| Table 1 | x at k = 2 | 1 | 2 |\n| Table 1 | a \\| b | 1 | 2 |\n{extra}\n### Details\n\n| Table 9 | not a row |\n")
+        };
+        let a = row_set(&md(""));
+        assert_eq!(
+            a.iter().cloned().collect::<Vec<_>>(),
+            vec![
+                (
+                    "fake".to_string(),
+                    "Table #".to_string(),
+                    "a | b".to_string()
+                ),
+                (
+                    "fake".to_string(),
+                    "Table #".to_string(),
+                    "x at k = #".to_string()
+                ),
+            ]
+        );
+        let b = row_set(&md("| Table 2 | y | 1 | 1 |\n"));
+        let (only_a, only_b) = row_set_diff(&a, &b);
+        assert!(only_a.is_empty());
+        assert_eq!(only_b, vec![("fake".into(), "Table #".into(), "y".into())]);
+    }
+
     fn broken(_: &Options) -> Result<Report, ExpError> {
         Err(ExpError::failed("boom"))
     }
@@ -228,7 +533,7 @@ mod tests {
                 run: broken,
             },
         ];
-        let r = reproduce(&exps, true, &dir, 7, &Progress::hidden()).unwrap();
+        let r = reproduce(&exps, Level::Quick, &dir, 7, &Progress::hidden()).unwrap();
         assert_eq!(r.failures, vec![("broken".to_string(), "boom".to_string())]);
         let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
         assert!(html.contains("<svg"), "plot inline");
