@@ -493,7 +493,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                 s,
                 0.1,
             )
-            .outside_anchor("Hyatt's Dynamic Tree Splitting in Cray Blitz on a 16-processor Cray C916, real chess; the nCUBE seed prints no speedup")
+            .outside_anchor("Hyatt's Dynamic Tree Splitting (DTS) in Cray Blitz on a 16-processor Cray C916, real chess; the nCUBE seed prints no speedup")
             .because("a different program, machine and search (DTS with Cray Blitz's full chess program against our type-guided search on the simulator at a shallow depth); the anchor places our speedup, it is not the seed's number")
             .texts(
                 "11.1",

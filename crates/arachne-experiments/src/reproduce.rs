@@ -31,36 +31,35 @@ pub struct Reproduction {
 pub enum Level {
     /// Every experiment's `--quick` form (about 20 s in all).
     Quick,
-    /// The published report's level: every experiment's full form except those whose full
-    /// form alone would take most of the budget, which run smaller ([`Level::form`]); about
-    /// 30 minutes in all on two idle cores.
+    /// The published report's level: every experiment's full form, two at a time (one per
+    /// core), the longest first ([`Level::jobs`]): about 30 minutes on two idle cores by
+    /// [`ESTIMATES`].
     Report,
-    /// Every experiment's full form.
+    /// Every experiment's full form, one at a time.
     Full,
     /// The paper's sizes where an experiment takes `--scale paper` (the Shoham–Toledo tree
     /// and Othello experiments: hours of CPU), the full form elsewhere.
     Paper,
 }
 
-/// Seconds each experiment takes on one core of an idle machine: quick form, full form.
-/// Measured with `/usr/bin/time` (user CPU) on 2026-11-26 ([`Level::estimate`]).
+/// Seconds of CPU each experiment takes on one core: quick form, full form. From
+/// `/usr/bin/time` user seconds where measured (fishburn 55 s and jamboree 49 s on 2026-11-26;
+/// BENCHMARKS.md: knm 74 s, rbfm-decision 63 s, rbfm-games 40 s, rbfm-othello 13 s,
+/// rbfm-parallel 18–37 s, rbfm-chess 781 s); scaling, ncube and fuller are not measured in full on this
+/// machine and are guesses from the 47 minutes issue 25 gives for the whole.
 pub const ESTIMATES: &[(&str, f64, f64)] = &[
-    ("fishburn", 2.0, 45.0),
-    ("jamboree", 1.0, 60.0),
-    ("scaling", 2.0, 120.0),
-    ("ncube", 2.0, 120.0),
-    ("fuller", 3.0, 180.0),
+    ("fishburn", 2.0, 60.0),
+    ("jamboree", 1.0, 50.0),
+    ("scaling", 2.0, 240.0),
+    ("ncube", 2.0, 600.0),
+    ("fuller", 3.0, 900.0),
     ("knm", 1.0, 75.0),
     ("rbfm-decision", 2.0, 65.0),
     ("rbfm-games", 1.0, 40.0),
     ("rbfm-othello", 1.0, 15.0),
     ("rbfm-parallel", 2.0, 40.0),
-    ("rbfm-chess", 1.0, 45.0),
+    ("rbfm-chess", 1.0, 780.0),
 ];
-
-/// The experiments the [`Level::Report`] level runs smaller than their full form, with the
-/// sizes it gives them and the seconds it then takes.
-const REPORT_SMALLER: &[(&str, fn() -> Scale, f64)] = &[];
 
 impl Level {
     /// `quick`, `report`, `full`, `paper`.
@@ -73,11 +72,20 @@ impl Level {
         }
     }
 
+    /// Experiments run at once: 2 for [`Level::Report`], else 1.
+    pub fn jobs(self) -> usize {
+        if self == Level::Report {
+            2
+        } else {
+            1
+        }
+    }
+
     /// The form of experiment `name` at this level: quick or not, and the sizes.
     pub fn form(self, name: &str) -> (bool, Scale) {
         match self {
             Level::Quick => (true, Scale::default()),
-            Level::Full => (false, Scale::default()),
+            Level::Full | Level::Report => (false, Scale::default()),
             Level::Paper => {
                 let paper = Scale {
                     paper: true,
@@ -89,29 +97,49 @@ impl Level {
                     (false, Scale::default())
                 }
             }
-            Level::Report => match REPORT_SMALLER.iter().find(|x| x.0 == name) {
-                Some((_, scale, _)) => (false, scale()),
-                None => (false, Scale::default()),
-            },
         }
     }
 
-    /// The estimated seconds of experiment `name` at this level on one idle core (`None` for
-    /// an experiment without an estimate and for the paper's sizes, which take hours).
+    /// The estimated seconds of experiment `name` at this level on one core (`None` for an
+    /// experiment without an estimate and for the paper's sizes, which take hours).
     pub fn estimate(self, name: &str) -> Option<f64> {
         let (_, quick, full) = ESTIMATES.iter().find(|x| x.0 == name)?;
         match self {
             Level::Quick => Some(*quick),
-            Level::Full => Some(*full),
+            Level::Full | Level::Report => Some(*full),
             Level::Paper => (self.form(name).1 == Scale::default()).then_some(*full),
-            Level::Report => Some(
-                REPORT_SMALLER
-                    .iter()
-                    .find(|x| x.0 == name)
-                    .map_or(*full, |x| x.2),
-            ),
         }
     }
+}
+
+/// The order experiments start in with `jobs` at once (the longest estimate first, so that
+/// the lanes end together; registry order with one job), and the estimated wall time: the
+/// greedy schedule's makespan, `None` when an estimate is missing.
+pub fn schedule(
+    experiments: &[Experiment],
+    level: Level,
+    jobs: usize,
+) -> (Vec<usize>, Option<f64>) {
+    let mut order: Vec<usize> = (0..experiments.len()).collect();
+    let est = |i: usize| level.estimate(experiments[i].name);
+    if jobs > 1 {
+        order.sort_by(|&a, &b| {
+            est(b)
+                .unwrap_or(f64::MAX)
+                .total_cmp(&est(a).unwrap_or(f64::MAX))
+        });
+    }
+    let mut lanes = vec![0.0f64; jobs.max(1)];
+    for &i in &order {
+        let e = est(i);
+        let lane = lanes
+            .iter_mut()
+            .min_by(|a, b| a.total_cmp(b))
+            .expect("one lane");
+        *lane += e.unwrap_or(f64::NAN);
+    }
+    let wall = lanes.iter().cloned().fold(0.0, f64::max);
+    (order, wall.is_finite().then_some(wall))
 }
 
 /// `1 min 05 s`, `42 s`.
@@ -124,9 +152,10 @@ pub fn duration_text(s: f64) -> String {
     }
 }
 
-/// Runs `experiments` (normally [`crate::EXPERIMENTS`]) into `out` at `level`, `seed` as in
-/// [`Options`]; `progress` gets one [`Progress::line`] as each experiment starts (its name,
-/// estimated time, the time elapsed and the total estimate) and ends (its time).
+/// Runs `experiments` (normally [`crate::EXPERIMENTS`]) into `out` at `level` (with
+/// [`Level::jobs`] at once), `seed` as in [`Options`]; `progress` gets one [`Progress::line`]
+/// as each experiment starts (its name, estimated time, the time elapsed and the total
+/// estimate) and ends (its time). The report lists the experiments in the order given.
 pub fn reproduce(
     experiments: &[Experiment],
     level: Level,
@@ -136,19 +165,24 @@ pub fn reproduce(
 ) -> Result<Reproduction, ExpError> {
     let t0 = std::time::Instant::now();
     create_dir(out)?;
-    let mut reports = Vec::new();
-    let mut failures = Vec::new();
-    let total: Option<f64> = experiments.iter().map(|e| level.estimate(e.name)).sum();
+    let jobs = level.jobs();
+    let (order, total) = schedule(experiments, level, jobs);
     let est =
         |x: Option<f64>| x.map_or("unknown".to_string(), |s| format!("~{}", duration_text(s)));
     progress.line(format!(
-        "arachne reproduce --scale {}: {} experiments, estimated {} on one idle core",
+        "arachne reproduce --scale {}: {} experiments, {jobs} at a time, estimated {} on idle cores",
         level.name(),
         experiments.len(),
         est(total)
     ));
-    for (i, e) in experiments.iter().enumerate() {
-        let tag = format!("[{}/{}] {}", i + 1, experiments.len(), e.name);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: std::sync::Mutex<Vec<Option<Result<Report, ExpError>>>> =
+        std::sync::Mutex::new((0..experiments.len()).map(|_| None).collect());
+    let lane = || loop {
+        let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let Some(&i) = order.get(k) else { break };
+        let e = &experiments[i];
+        let tag = format!("[{}/{}] {}", k + 1, experiments.len(), e.name);
         progress.prefix(tag.clone());
         progress.message("");
         progress.line(format!(
@@ -166,17 +200,35 @@ pub fn reproduce(
             scale,
         };
         let t = std::time::Instant::now();
-        let run = run_and_write(e, &opts);
+        let run = run_and_write(e, &opts).map(|(r, _)| r);
         progress.line(format!(
             "{tag}: {} in {} (estimated {})",
             if run.is_ok() { "done" } else { "failed" },
             duration_text(t.elapsed().as_secs_f64()),
             est(level.estimate(e.name))
         ));
+        if let Ok(mut v) = results.lock() {
+            v[i] = Some(run);
+        }
+    };
+    std::thread::scope(|s| {
+        for _ in 1..jobs {
+            s.spawn(lane);
+        }
+        lane();
+    });
+    let mut reports = Vec::new();
+    let mut failures = Vec::new();
+    let results = results.into_inner().unwrap_or_default();
+    for (e, run) in experiments.iter().zip(results) {
         match run {
-            Ok((r, _)) => reports.push(r),
-            Err(err) => {
-                let mut r = Report::new(e.name, e.about, e.paper, q);
+            Some(Ok(r)) => reports.push(r),
+            other => {
+                let err = match other {
+                    Some(Err(err)) => err.to_string(),
+                    _ => "did not run".to_string(),
+                };
+                let mut r = Report::new(e.name, e.about, e.paper, level == Level::Quick);
                 r.row(Row::not_reproducible(
                     "(whole experiment)",
                     "–",
@@ -184,7 +236,7 @@ pub fn reproduce(
                     "–",
                     format!("experiment failed: {err}"),
                 ));
-                failures.push((e.name.to_string(), err.to_string()));
+                failures.push((e.name.to_string(), err));
                 reports.push(r);
             }
         }
@@ -477,6 +529,27 @@ mod tests {
         );
         r.file("fake.csv", "a,b\n1,2\n");
         Ok(r)
+    }
+
+    #[test]
+    fn schedules_put_the_longest_first_and_balance_two_lanes() {
+        let exps: Vec<Experiment> = ["fishburn", "rbfm-chess", "fuller", "knm"]
+            .into_iter()
+            .map(|name| Experiment {
+                name,
+                about: "",
+                paper: "",
+                run: broken,
+            })
+            .collect();
+        let (order, wall) = schedule(&exps, Level::Full, 1);
+        assert_eq!(order, vec![0, 1, 2, 3]);
+        assert_eq!(wall, Some(60.0 + 780.0 + 900.0 + 75.0));
+        let (order, wall) = schedule(&exps, Level::Report, 2);
+        assert_eq!(order, vec![2, 1, 3, 0]);
+        // fuller | rbfm-chess + knm + fishburn.
+        assert_eq!(wall, Some(915.0));
+        assert_eq!(schedule(&exps, Level::Paper, 1).1, Some(1815.0));
     }
 
     #[test]

@@ -14,9 +14,9 @@ pub struct ReproduceArgs {
     /// The small version of every experiment (about 20 s in all); the same as `--scale quick`.
     #[arg(long)]
     pub quick: bool,
-    /// How large: `quick` (about 20 s), `report` (the published report: about 30 min on two
-    /// idle cores), `full` (the default: every experiment's full form, about 15 min of CPU
-    /// more), `paper` (the paper's sizes where an experiment takes them: hours).
+    /// How large: `quick` (about 20 s), `report` (the published report: every full form, two
+    /// at a time, about 30 min on two idle cores), `full` (the default: every full form one at
+    /// a time, about 50 min), `paper` (the paper's sizes where an experiment takes them: hours).
     #[arg(long, value_enum, value_name = "LEVEL")]
     pub scale: Option<LevelArg>,
     /// Output directory.
@@ -35,7 +35,7 @@ pub struct ReproduceArgs {
 pub enum LevelArg {
     /// Every experiment's quick form.
     Quick,
-    /// The published report's level (about 30 minutes).
+    /// Every experiment's full form, two at a time (about 30 minutes on two idle cores).
     Report,
     /// Every experiment's full form.
     Full,
