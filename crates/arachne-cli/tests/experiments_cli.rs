@@ -30,6 +30,22 @@ fn unknown_or_missing_names_list_the_known_ones() {
 }
 
 #[test]
+fn reproduce_levels_are_checked_and_the_help_tells_the_time() {
+    assert_usage_error(&["reproduce", "--scale", "huge"]);
+    assert_usage_error(&["reproduce", "--quick", "--scale", "full"]);
+    let err =
+        String::from_utf8_lossy(&arachne(&["reproduce", "--quick", "--scale", "report"]).stderr)
+            .to_string();
+    assert!(err.contains("--quick and --scale report"), "{err}");
+    let help = String::from_utf8_lossy(&arachne(&["reproduce", "--help"]).stdout).to_string();
+    assert!(help.contains("about 20 s"), "{help}");
+    assert!(!help.contains("a few minutes"), "{help}");
+    for level in ["quick", "report", "full", "paper"] {
+        assert!(help.contains(level), "{level}: {help}");
+    }
+}
+
+#[test]
 fn othello_perft_follows_the_published_convention() {
     // 24 571 284 (a game over before depth 10 is one leaf) against 24 571 056 with --strict.
     let v = common::json(&["perft", "-g", "othello", "-d", "10", "--json"]);

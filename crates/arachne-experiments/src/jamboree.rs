@@ -47,7 +47,7 @@
 //!
 //! The literal reading on uniform trees (150–160) and "depth counted from the root" (Jamboree
 //! at plies 0–2 only) are printed beside it.
-use crate::report::{Report, Row};
+use crate::report::{Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_bestfirst::{engine, tables, BfOptions, Kind};
 use arachne_core::Limits;
@@ -143,6 +143,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .map(|i| tree(depth, o.seed + i, Branching::Uniform))
         .collect();
     let ps: Vec<u64> = (0..=10).map(|i| 1u64 << i).collect();
+    rep.sample(Sample::new(trees, Some(100), "trees"));
     rep.setup(
         "trees",
         format!(

@@ -42,6 +42,7 @@
 //! ```
 pub mod fishburn;
 pub mod fishburn_serial;
+pub mod fishburn_theory;
 pub mod fuller;
 pub mod fuller_chess;
 pub mod fuller_model;
@@ -59,8 +60,8 @@ pub mod reproduce;
 pub mod scale;
 pub mod scaling;
 
-pub use report::{markdown_to_html, FigureSummary, Plot, Report, Row, Verdict};
-pub use reproduce::{reproduce, Reproduction};
+pub use report::{markdown_to_html, FigureSummary, Plot, Report, Row, Sample, Tolerance, Verdict};
+pub use reproduce::{reproduce, row_set, row_set_diff, Level, Reproduction};
 pub use scale::Scale;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -172,6 +173,22 @@ impl Progress {
         if !std::io::stderr().is_terminal() {
             return Progress::hidden();
         }
+        Progress::spinner()
+    }
+
+    /// A spinner when stderr is a terminal; otherwise only the [`Progress::line`]s, one line
+    /// each on stderr (`arachne reproduce`: each experiment's start and end with its
+    /// estimated and elapsed time).
+    pub fn steps() -> Progress {
+        use std::io::IsTerminal;
+        if std::io::stderr().is_terminal() {
+            Progress::spinner()
+        } else {
+            Progress(Some(ProgressBar::hidden()), false)
+        }
+    }
+
+    fn spinner() -> Progress {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template("{spinner} [{elapsed_precise}] {prefix} {wide_msg}")
@@ -203,6 +220,16 @@ impl Progress {
             } else {
                 b.set_message(m.into());
             }
+        }
+    }
+
+    /// Prints `text` as a line of its own on stderr (above the spinner, if any); nothing when
+    /// hidden.
+    pub fn line(&self, text: impl AsRef<str>) {
+        match &self.0 {
+            Some(b) if !b.is_hidden() => b.println(text.as_ref()),
+            Some(_) => eprintln!("{}", text.as_ref()),
+            None => {}
         }
     }
 

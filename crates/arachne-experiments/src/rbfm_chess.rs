@@ -91,7 +91,7 @@
 //!   Table 4's evaluator has no transposition table across the searches ([`table4_config`]:
 //!   its state would make the runs at 32 and 64 processors cheaper than the run at 1), so
 //!   its T(1) is not the serial Table 2 run's time.
-use crate::report::{Report, Row};
+use crate::report::{Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_bestfirst::master::{self, Backend, MasterConfig};
 use arachne_bestfirst::shallow::{
@@ -551,6 +551,11 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     } else {
         (LADDER_CAP, TABLE4_SEEDS)
     };
+    rep.sample(Sample::new(
+        names.len() as u64,
+        Some(19),
+        "LCT-II positions",
+    ));
     rep.setup(
         "positions",
         format!(
@@ -836,6 +841,21 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "§5.2",
         format!("heuristics 1 and 2 make a generated node cheaper than an evaluation: {pg:.0} shallow-search nodes per generated node in the serial runs against {pe:.0} per evaluation (means over the positions)"),
         pg < pe,
+    ));
+    // §5.4's parameter estimation (issue 25, item 6): the figures print no values.
+    rep.row(Row::not_reproducible(
+        "Fig. 10 (§5.4)",
+        "histogram of the difference from the real score after 200 RBFM expansions, 3 600 positions of 30 self-play games (linear and log scale)",
+        "a histogram, no values printed",
+        "–",
+        "an illustration without values in the seed; its data needs the real score of 3 600 positions from Crafty 17.9 at SEARCH-DEPTH 10, which is not obtainable here (our chess distribution table comes from our own evaluator: crates/arachne-bestfirst/data/README.md)",
+    ));
+    rep.row(Row::not_reproducible(
+        "Fig. 11 (§5.4)",
+        "variance of the real score against RBFM node expansions: it drops, and rises again after 100 expansions",
+        "a curve, no values printed",
+        "–",
+        "an illustration without values in the seed; the variance needs the same Crafty depth-10 real scores as Fig. 10, not obtainable here",
     ));
     rep.row(Row::not_reproducible(
         "Table 3",

@@ -21,7 +21,7 @@
 //! * **Experiment 1**: one more learning round on the shipped tables for `b = 5` (positions
 //!   with 5 moves, as in Fig. 5) and `b = 10` (10 moves, Fig. 6), keeping the samples of
 //!   `s = 0` and `s = 200`.
-use crate::report::{Report, Row};
+use crate::report::{Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_bestfirst::compare;
 use arachne_bestfirst::learn::{self, LearnConfig};
@@ -87,6 +87,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .decision_configs(&FULL, if o.quick { &QUICK } else { &FULL });
     let trees = o.scale.decision_trees(if o.quick { 40 } else { 500 });
     rep.setup("trees per b", format!("{trees} (the paper: 10 000)"));
+    rep.sample(Sample::new(trees as u64, Some(10_000), "trees per b"));
     rep.setup(
         "b, depth, deepest alpha-beta",
         configs
@@ -345,6 +346,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
 /// Experiment 1: histograms of the distance from the real score (Figs. 5, 6).
 fn experiment1(o: &Options, rep: &mut Report, md: &mut String) -> Result<(), ExpError> {
     let n = if o.quick { 150 } else { 1000 };
+    rep.sample(Sample::new(n as u64, None, "positions per b"));
     for (b, fig) in [(5u32, "Fig. 5"), (10, "Fig. 6")] {
         o.progress.message(format!(
             "Experiment 1: distances from the real score, b = {b}"

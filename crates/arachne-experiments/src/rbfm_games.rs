@@ -21,7 +21,7 @@
 //! * The move played is the best child: §5.3's vote over the last 100 expansions is the chess
 //!   program's rule, and with a few expansions per move it votes for moves chosen on little
 //!   information (environment variable `RBFM_VOTE=N` turns it on, for comparison).
-use crate::report::{Report, Row};
+use crate::report::{Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_bestfirst::compare::{play_game, Player};
 use arachne_bestfirst::{tables, BfOptions, Kind};
@@ -128,6 +128,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .iter()
         .filter(|r| chosen.contains(&(r.0, r.1)))
         .collect();
+    rep.sample(Sample::new(2 * trees as u64, Some(1000), "games per pair"));
     rep.setup(
         "trees per (b, D)",
         format!("{trees}, each played twice per pair (the paper: 1000 games per pair)"),
@@ -229,12 +230,12 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             ("RBFM-AB %", p_rbfm_ab, pct(wins[1])),
             ("RBFM-BFM %", p_rbfm_bfm, pct(wins[2])),
         ] {
-            rep.row(Row::compare(
+            rep.row(Row::compare_points(
                 &fig,
                 format!("D_αβ = {dab}: {q}"),
                 paper,
                 ours,
-                15.0 / paper.max(1.0),
+                15.0,
             ));
         }
         rep.row(Row::compare(

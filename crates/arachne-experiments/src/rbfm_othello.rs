@@ -59,7 +59,7 @@
 //! * **Claims** (Fig. 9 has no numbers, §4.3 states them): at every depth RBFM and BFM beat
 //!   alpha-beta; from depth 5 RBFM beats it more often than BFM does; RBFM loses to BFM below
 //!   depth 6 and beats it from depth 6.
-use crate::report::{Report, Row};
+use crate::report::{Report, Row, Sample};
 use crate::{ExpError, Options, Progress};
 use arachne_bestfirst::compare::{self, Player};
 use arachne_bestfirst::dist::DistTable;
@@ -576,6 +576,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .scale
         .othello_depths(if o.quick { (1, 2) } else { (1, 3) });
     let chosen = spread(&all, n);
+    rep.sample(Sample::new(n as u64, Some(244), "openings"));
     let cal = spread(&all, CALIBRATION_OPENINGS.min(n));
     rep.setup(
         "openings",

@@ -20,16 +20,31 @@ use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// How one reproduced figure compares with the paper.
+/// How one reproduced figure compares with the paper: four outcomes (issue 25).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Verdict {
-    /// Ours equals the paper's (exact rows) or lies within the row's tolerance.
+    /// Ours equals the paper's (exact rows) or lies within the row's [`Tolerance`].
     Reproduced,
-    /// Ours differs from the paper's by `percent` % (signed: ours above the paper's is positive).
+    /// Ours differs from the paper's by `percent` (signed: ours above the paper's is positive;
+    /// percentage points when the row's tolerance is in [`Tolerance::Points`]), `because` the
+    /// reason ([`CAUSE_UNKNOWN`] until an experiment gives one with [`Row::because`]).
     Differs {
-        /// `100 · (ours − paper) / |paper|`.
+        /// `100 · (ours − paper) / |paper|`, or `ours − paper` in points.
         percent: f64,
+        /// Whether `percent` is in percentage points (ours − paper) rather than relative.
+        points: bool,
+        /// Why it differs, one line.
+        because: String,
+    },
+    /// The paper states a bound (a theorem's upper or lower bound) and ours respects it.
+    BoundHolds,
+    /// The paper states a bound and ours is beyond it by `percent` (relative to the bound).
+    BoundViolated {
+        /// `100 · (ours − bound) / |bound|`.
+        percent: f64,
+        /// Why, one line ([`CAUSE_UNKNOWN`] until given).
+        because: String,
     },
     /// The paper's figure cannot be reproduced here; `why`.
     NotReproducible {
@@ -38,22 +53,56 @@ pub enum Verdict {
     },
 }
 
+/// The reason of a row that differs before an experiment gives one.
+pub const CAUSE_UNKNOWN: &str = "cause not established";
+
 impl Verdict {
-    /// `reproduced`, `differs`, `not-reproducible`: for CSS classes and counting.
+    /// `reproduced`, `differs`, `bound-holds`, `bound-violated`, `not-reproducible`: for CSS
+    /// classes and counting.
     pub fn kind(&self) -> &'static str {
         match self {
             Verdict::Reproduced => "reproduced",
             Verdict::Differs { .. } => "differs",
+            Verdict::BoundHolds => "bound-holds",
+            Verdict::BoundViolated { .. } => "bound-violated",
             Verdict::NotReproducible { .. } => "not-reproducible",
+        }
+    }
+
+    /// A relative difference, without a reason yet.
+    fn differs(percent: f64) -> Verdict {
+        Verdict::Differs {
+            percent,
+            points: false,
+            because: CAUSE_UNKNOWN.into(),
         }
     }
 }
 
 impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let reason = |f: &mut std::fmt::Formatter<'_>, why: &str| {
+            if why == CAUSE_UNKNOWN {
+                write!(f, " ({CAUSE_UNKNOWN})")
+            } else {
+                write!(f, " because {why}")
+            }
+        };
         match self {
             Verdict::Reproduced => write!(f, "reproduced"),
-            Verdict::Differs { percent } => write!(f, "differs by {}", percent_text(*percent)),
+            Verdict::Differs {
+                percent,
+                points,
+                because,
+            } => {
+                write!(f, "differs by {}", diff_text(*percent, *points))?;
+                reason(f, because)
+            }
+            Verdict::BoundHolds => write!(f, "bound holds"),
+            Verdict::BoundViolated { percent, because } => {
+                write!(f, "bound violated by {}", percent_text(*percent))?;
+                reason(f, because)
+            }
             Verdict::NotReproducible { why } => write!(f, "not reproducible: {why}"),
         }
     }
@@ -73,6 +122,93 @@ fn percent_text(p: f64) -> String {
     }
 }
 
+/// `+12 %` or, in percentage points, `+12 points`.
+fn diff_text(d: f64, points: bool) -> String {
+    if points {
+        format!("{d:+.1} points")
+    } else {
+        percent_text(d)
+    }
+}
+
+/// What "reproduced" means for a row.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", content = "value", rename_all = "kebab-case")]
+pub enum Tolerance {
+    /// The paper's value as printed, exactly (a fraction, a count, a closed form).
+    Exact,
+    /// Within this fraction of the paper's value (`0.15` for ±15 %).
+    Relative(f64),
+    /// Within this many percentage points of the paper's percentage.
+    Points(f64),
+    /// A claim of the paper (holds or not).
+    Claim,
+    /// A bound of the paper: an upper bound (`true`) or a lower bound.
+    Bound(bool),
+    /// Nothing to compare (a row not reproducible).
+    None,
+}
+
+impl std::fmt::Display for Tolerance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Tolerance::Exact => write!(f, "exact"),
+            Tolerance::Relative(t) => write!(f, "±{} %", num(100.0 * t)),
+            Tolerance::Points(t) => write!(f, "±{} points", num(*t)),
+            Tolerance::Claim => write!(f, "claim"),
+            Tolerance::Bound(true) => write!(f, "upper bound"),
+            Tolerance::Bound(false) => write!(f, "lower bound"),
+            Tolerance::None => write!(f, "–"),
+        }
+    }
+}
+
+/// How much data a row rests on: ours against the paper's (`40 trees (paper 10 000)`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Sample {
+    /// Our count.
+    pub ours: u64,
+    /// The paper's count, when it gives one.
+    pub paper: Option<u64>,
+    /// What is counted, plural: `trees`, `games`, `positions`.
+    pub unit: String,
+}
+
+impl Sample {
+    /// `ours` of `unit` against the paper's `paper`.
+    pub fn new(ours: u64, paper: Option<u64>, unit: impl Into<String>) -> Sample {
+        Sample {
+            ours,
+            paper,
+            unit: unit.into(),
+        }
+    }
+
+    /// `40 trees (paper 10 000)`, or in a quick run `quick: 40 of 10 000 trees`.
+    pub fn text(&self, quick: bool) -> String {
+        let (o, u) = (thousands(self.ours), &self.unit);
+        match (quick, self.paper) {
+            (true, Some(p)) => format!("quick: {o} of {} {u}", thousands(p)),
+            (true, None) => format!("quick: {o} {u}"),
+            (false, Some(p)) => format!("{o} {u} (paper {})", thousands(p)),
+            (false, None) => format!("{o} {u}"),
+        }
+    }
+}
+
+/// `10 000`: thousands separated by a thin space, as the papers print them.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut o = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 && s.len() > 4 {
+            o.push(' ');
+        }
+        o.push(c);
+    }
+    o
+}
+
 /// One reproduced figure: a number (or exact value) the paper prints, and ours.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Row {
@@ -84,12 +220,20 @@ pub struct Row {
     pub paper: Option<f64>,
     /// The paper's value as printed (or why it is missing).
     pub paper_text: String,
+    /// Where the paper's value comes from when not from the paper's own tables and text: an
+    /// outside anchor (`outside anchor: Hyatt et al. 1989`) or a part of the paper (`the
+    /// paper's abstract`).
+    pub source: Option<String>,
     /// Our value as a number, when there is one.
     pub ours: Option<f64>,
     /// Our value as shown.
     pub ours_text: String,
     /// `(ours − paper) / |paper|`, when both are numbers and the paper's is not zero.
     pub rel_diff: Option<f64>,
+    /// What "reproduced" means for this row.
+    pub tolerance: Tolerance,
+    /// The data the row rests on (set by [`Row::sample`] or [`Report::sample`]).
+    pub sample: Option<Sample>,
     /// The verdict.
     pub verdict: Verdict,
 }
@@ -99,6 +243,22 @@ fn rel(paper: f64, ours: f64) -> Option<f64> {
 }
 
 impl Row {
+    fn bare(figure: String, quantity: String, tolerance: Tolerance, verdict: Verdict) -> Row {
+        Row {
+            figure,
+            quantity,
+            paper: None,
+            paper_text: String::new(),
+            source: None,
+            ours: None,
+            ours_text: String::new(),
+            rel_diff: None,
+            tolerance,
+            sample: None,
+            verdict,
+        }
+    }
+
     /// A measured number against the paper's: `reproduced` when the relative difference is at
     /// most `tol` (e.g. `0.05` for 5 %), `differs by N %` otherwise. Values are shown to four
     /// significant digits; override with [`Row::texts`].
@@ -112,24 +272,100 @@ impl Row {
         let r = rel(paper, ours);
         let verdict = match r {
             Some(r) if r.abs() <= tol => Verdict::Reproduced,
-            Some(r) => Verdict::Differs { percent: 100.0 * r },
+            Some(r) => Verdict::differs(100.0 * r),
             None if paper == ours => Verdict::Reproduced,
             None if !ours.is_finite() => Verdict::NotReproducible {
                 why: "no value obtained".into(),
             },
-            None => Verdict::Differs {
-                percent: f64::INFINITY,
-            },
+            None => Verdict::differs(f64::INFINITY),
         };
         Row {
-            figure: figure.into(),
-            quantity: quantity.into(),
             paper: Some(paper),
             paper_text: num(paper),
             ours: Some(ours),
             ours_text: num(ours),
             rel_diff: r,
-            verdict,
+            ..Row::bare(
+                figure.into(),
+                quantity.into(),
+                Tolerance::Relative(tol),
+                verdict,
+            )
+        }
+    }
+
+    /// A percentage against the paper's, within `tol` percentage points (`15.0` for ±15
+    /// points): the difference shown is `ours − paper` in points, not relative.
+    pub fn compare_points(
+        figure: impl Into<String>,
+        quantity: impl Into<String>,
+        paper: f64,
+        ours: f64,
+        tol: f64,
+    ) -> Row {
+        let d = ours - paper;
+        let verdict = if !ours.is_finite() {
+            Verdict::NotReproducible {
+                why: "no value obtained".into(),
+            }
+        } else if d.abs() <= tol {
+            Verdict::Reproduced
+        } else {
+            Verdict::Differs {
+                percent: d,
+                points: true,
+                because: CAUSE_UNKNOWN.into(),
+            }
+        };
+        Row {
+            paper: Some(paper),
+            paper_text: format!("{} %", num(paper)),
+            ours: Some(ours),
+            ours_text: format!("{} %", num(ours)),
+            rel_diff: rel(paper, ours),
+            ..Row::bare(
+                figure.into(),
+                quantity.into(),
+                Tolerance::Points(tol),
+                verdict,
+            )
+        }
+    }
+
+    /// A bound of the paper (a theorem's): `bound holds` when ours is at most `bound` (`upper`)
+    /// or at least it (a lower bound), `bound violated by N %` otherwise.
+    pub fn bound(
+        figure: impl Into<String>,
+        quantity: impl Into<String>,
+        bound: f64,
+        ours: f64,
+        upper: bool,
+    ) -> Row {
+        let holds = if upper { ours <= bound } else { ours >= bound };
+        let verdict = if !ours.is_finite() {
+            Verdict::NotReproducible {
+                why: "no value obtained".into(),
+            }
+        } else if holds {
+            Verdict::BoundHolds
+        } else {
+            Verdict::BoundViolated {
+                percent: 100.0 * rel(bound, ours).unwrap_or(f64::INFINITY),
+                because: CAUSE_UNKNOWN.into(),
+            }
+        };
+        Row {
+            paper: Some(bound),
+            paper_text: format!("{} {}", if upper { "≤" } else { "≥" }, num(bound)),
+            ours: Some(ours),
+            ours_text: num(ours),
+            rel_diff: rel(bound, ours),
+            ..Row::bare(
+                figure.into(),
+                quantity.into(),
+                Tolerance::Bound(upper),
+                verdict,
+            )
         }
     }
 
@@ -145,19 +381,15 @@ impl Row {
         let verdict = if paper.1 == ours.1 {
             Verdict::Reproduced
         } else {
-            Verdict::Differs {
-                percent: 100.0 * r.unwrap_or(f64::INFINITY),
-            }
+            Verdict::differs(100.0 * r.unwrap_or(f64::INFINITY))
         };
         Row {
-            figure: figure.into(),
-            quantity: quantity.into(),
             paper: Some(paper.0),
             paper_text: paper.1,
             ours: Some(ours.0),
             ours_text: ours.1,
             rel_diff: r,
-            verdict,
+            ..Row::bare(figure.into(), quantity.into(), Tolerance::Exact, verdict)
         }
     }
 
@@ -171,43 +403,44 @@ impl Row {
         why: impl Into<String>,
     ) -> Row {
         Row {
-            figure: figure.into(),
-            quantity: quantity.into(),
-            paper: None,
             paper_text: paper_text.into(),
-            ours: None,
             ours_text: ours_text.into(),
-            rel_diff: None,
-            verdict: Verdict::NotReproducible { why: why.into() },
+            ..Row::bare(
+                figure.into(),
+                quantity.into(),
+                Tolerance::None,
+                Verdict::NotReproducible { why: why.into() },
+            )
         }
     }
 
     /// A claim of the paper that holds or not in our run (`E[NBP] grows with R`, `the measured
     /// mean is below the bound`): `reproduced`, or `not reproducible: does not hold here`.
     pub fn claim(figure: impl Into<String>, statement: impl Into<String>, holds: bool) -> Row {
+        let verdict = if holds {
+            Verdict::Reproduced
+        } else {
+            Verdict::NotReproducible {
+                why: "the claim does not hold in our run".into(),
+            }
+        };
         Row {
-            figure: figure.into(),
-            quantity: statement.into(),
-            paper: None,
             paper_text: "holds".into(),
-            ours: None,
             ours_text: if holds { "holds" } else { "does not hold" }.into(),
-            rel_diff: None,
-            verdict: if holds {
-                Verdict::Reproduced
-            } else {
-                Verdict::NotReproducible {
-                    why: "the claim does not hold in our run".into(),
-                }
-            },
+            ..Row::bare(figure.into(), statement.into(), Tolerance::Claim, verdict)
         }
     }
 
-    /// Replaces the reason of a `not reproducible` verdict (e.g. of a [`Row::claim`] that does
-    /// not hold); other verdicts are left alone.
+    /// Gives the reason of a verdict that is not `reproduced`: why a row differs, why a bound
+    /// is violated, why a figure is not reproducible (e.g. a [`Row::claim`] that does not
+    /// hold). A reproduced row is left alone, so an experiment can state the reason whatever
+    /// its run gives.
     pub fn because(mut self, why: impl Into<String>) -> Row {
-        if let Verdict::NotReproducible { why: w } = &mut self.verdict {
-            *w = why.into();
+        match &mut self.verdict {
+            Verdict::NotReproducible { why: w }
+            | Verdict::Differs { because: w, .. }
+            | Verdict::BoundViolated { because: w, .. } => *w = why.into(),
+            Verdict::Reproduced | Verdict::BoundHolds => {}
         }
         self
     }
@@ -217,6 +450,48 @@ impl Row {
         self.paper_text = paper.into();
         self.ours_text = ours.into();
         self
+    }
+
+    /// The paper's value comes from `source` rather than the paper's tables and text (`the
+    /// paper's abstract`).
+    pub fn source(mut self, source: impl Into<String>) -> Row {
+        self.source = Some(source.into());
+        self
+    }
+
+    /// The value compared against is an outside anchor, not the paper's: `source` names it.
+    pub fn outside_anchor(self, source: impl Into<String>) -> Row {
+        let s = source.into();
+        self.source(format!("outside anchor: {s}"))
+    }
+
+    /// The data the row rests on.
+    pub fn sample(mut self, sample: Sample) -> Row {
+        self.sample = Some(sample);
+        self
+    }
+
+    /// The paper's cell: the value as printed and, when it has one, its source.
+    pub fn paper_cell(&self) -> String {
+        match &self.source {
+            Some(s) => format!("{} ({s})", self.paper_text),
+            None => self.paper_text.clone(),
+        }
+    }
+
+    /// The difference as shown: relative in percent, or in points for [`Tolerance::Points`].
+    pub fn diff_text(&self) -> String {
+        match (&self.tolerance, self.paper, self.ours) {
+            (Tolerance::Points(_), Some(p), Some(o)) => diff_text(o - p, true),
+            _ => self
+                .rel_diff
+                .map_or("–".into(), |x| percent_text(100.0 * x)),
+        }
+    }
+
+    /// The sample as shown in a run that is `quick` or not (`–` when none is given).
+    pub fn sample_text(&self, quick: bool) -> String {
+        self.sample.as_ref().map_or("–".into(), |s| s.text(quick))
     }
 }
 
@@ -277,6 +552,9 @@ pub struct Report {
     pub data: serde_json::Value,
     /// Seconds the experiment took.
     pub seconds: f64,
+    /// The sample given to rows added from now on without their own ([`Report::sample`]).
+    #[serde(skip)]
+    pub current_sample: Option<Sample>,
 }
 
 /// One table or figure of the paper, summarised over its rows.
@@ -292,12 +570,16 @@ pub struct FigureSummary {
     pub differs: usize,
     /// Rows not reproducible.
     pub not_reproducible: usize,
-    /// Largest absolute difference in percent among the rows that differ.
+    /// Largest absolute difference in percent (or points) among the rows that differ.
     pub max_abs_percent: Option<f64>,
+    /// The sample of the figure's first row that has one, as shown (`quick: 40 of 10 000
+    /// trees`).
+    pub sample: Option<String>,
     /// One line: `reproduced (12 rows)`, `differs by up to 23 % (3 of 8 rows)`, `not
     /// reproducible: why`.
     pub verdict: String,
-    /// `reproduced`, `differs`, `not-reproducible` (the worst row's).
+    /// `reproduced`, `differs`, `not-reproducible`: the worst real difference (see
+    /// [`summarise`]).
     pub kind: &'static str,
 }
 
@@ -321,6 +603,7 @@ impl Report {
             files: Vec::new(),
             data: serde_json::Value::Null,
             seconds: 0.0,
+            current_sample: None,
         }
     }
 
@@ -329,9 +612,18 @@ impl Report {
         self.setup.push((what.into(), value.into()));
     }
 
-    /// Adds a row.
-    pub fn row(&mut self, row: Row) {
+    /// Adds a row; one without a sample gets the report's current one ([`Report::sample`]).
+    pub fn row(&mut self, mut row: Row) {
+        if row.sample.is_none() && !matches!(row.verdict, Verdict::NotReproducible { .. }) {
+            row.sample = self.current_sample.clone();
+        }
         self.rows.push(row);
+    }
+
+    /// The sample of the rows added from now on (until the next call): `Sample::new(40,
+    /// Some(10_000), "trees")`.
+    pub fn sample(&mut self, sample: Sample) {
+        self.current_sample = Some(sample);
     }
 
     /// Adds a plot.
@@ -358,7 +650,13 @@ impl Report {
         }
         order
             .into_iter()
-            .map(|fig| summarise(fig, self.rows.iter().filter(|r| r.figure == fig)))
+            .map(|fig| {
+                summarise(
+                    fig,
+                    self.rows.iter().filter(|r| r.figure == fig),
+                    self.quick,
+                )
+            })
             .collect()
     }
 
@@ -409,17 +707,19 @@ impl Report {
 
     fn rows_markdown(&self) -> String {
         let mut md = String::from(
-            "## The paper beside ours\n\n| table / figure | quantity | paper | ours | rel. diff. | verdict |\n|---|---|---|---|---|---|\n",
+            "## The paper beside ours\n\n| table / figure | quantity | paper | ours | difference | tolerance | sample | verdict |\n|---|---|---|---|---|---|---|---|\n",
         );
         for r in &self.rows {
             let _ = writeln!(
                 md,
-                "| {} | {} | {} | {} | {} | {} |",
+                "| {} | {} | {} | {} | {} | {} | {} | {} |",
                 cell(&r.figure),
                 cell(&r.quantity),
-                cell(&r.paper_text),
+                cell(&r.paper_cell()),
                 cell(&r.ours_text),
-                r.rel_diff.map_or("–".into(), |x| percent_text(100.0 * x)),
+                r.diff_text(),
+                r.tolerance,
+                cell(&r.sample_text(self.quick)),
                 cell(&r.verdict.to_string())
             );
         }
@@ -430,19 +730,22 @@ impl Report {
     /// The rows as CSV.
     pub fn rows_csv(&self) -> String {
         let mut csv =
-            String::from("figure,quantity,paper,paper_text,ours,ours_text,rel_diff,verdict\n");
+            String::from("figure,quantity,paper,paper_text,source,ours,ours_text,rel_diff,tolerance,sample,verdict\n");
         let opt = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x}"));
         for r in &self.rows {
             let _ = writeln!(
                 csv,
-                "{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{}",
                 csv_field(&r.figure),
                 csv_field(&r.quantity),
                 opt(r.paper),
                 csv_field(&r.paper_text),
+                csv_field(r.source.as_deref().unwrap_or("")),
                 opt(r.ours),
                 csv_field(&r.ours_text),
                 opt(r.rel_diff),
+                csv_field(&r.tolerance.to_string()),
+                csv_field(&r.sample_text(self.quick)),
                 csv_field(&r.verdict.to_string())
             );
         }
@@ -468,17 +771,19 @@ impl Report {
             1,
         )));
         // The rows, with verdict classes.
-        h.push_str("<h3>The paper beside ours</h3>\n<table class=\"rows\">\n<tr><th>table / figure</th><th>quantity</th><th>paper</th><th>ours</th><th>rel. diff.</th><th>verdict</th></tr>\n");
+        h.push_str("<h3>The paper beside ours</h3>\n<table class=\"rows\">\n<tr><th>table / figure</th><th>quantity</th><th>paper</th><th>ours</th><th>difference</th><th>tolerance</th><th>sample</th><th>verdict</th></tr>\n");
         for r in &self.rows {
             let _ = writeln!(
                 h,
-                "<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"verdict\">{}</td></tr>",
+                "<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"verdict\">{}</td></tr>",
                 r.verdict.kind(),
                 inline(&r.figure),
                 inline(&r.quantity),
-                inline(&r.paper_text),
+                inline(&r.paper_cell()),
                 inline(&r.ours_text),
-                r.rel_diff.map_or("–".into(), |x| esc(&percent_text(100.0 * x))),
+                esc(&r.diff_text()),
+                esc(&r.tolerance.to_string()),
+                esc(&r.sample_text(self.quick)),
                 esc(&r.verdict.to_string())
             );
         }
@@ -562,8 +867,18 @@ pub(crate) fn write_file(path: PathBuf, text: &str) -> Result<PathBuf, ExpError>
     }
 }
 
-/// Summarises rows of one figure.
-pub fn summarise<'a>(figure: &str, rows: impl Iterator<Item = &'a Row>) -> FigureSummary {
+/// Summarises rows of one figure; `quick` marks the verdict as a quick run's.
+///
+/// The counts: reproduced (and bounds that hold), differs (and bounds violated), not
+/// reproducible. The colour (`kind`) is the worst real difference: `differs` when a row
+/// differs or violates a bound, `reproduced` when the others are reproduced or not
+/// reproducible (an illegible cell of the paper is not a failure), `not-reproducible` only
+/// when no row could be compared.
+pub fn summarise<'a>(
+    figure: &str,
+    rows: impl Iterator<Item = &'a Row>,
+    quick: bool,
+) -> FigureSummary {
     let mut s = FigureSummary {
         figure: figure.to_string(),
         rows: 0,
@@ -571,18 +886,41 @@ pub fn summarise<'a>(figure: &str, rows: impl Iterator<Item = &'a Row>) -> Figur
         differs: 0,
         not_reproducible: 0,
         max_abs_percent: None,
+        sample: None,
         verdict: String::new(),
         kind: "reproduced",
     };
     let mut why: Option<String> = None;
+    let mut bounds = (0, 0);
+    let mut points = false;
+    let mut reasons: Vec<String> = Vec::new();
     for r in rows {
         s.rows += 1;
+        if s.sample.is_none() {
+            s.sample = r.sample.as_ref().map(|x| x.text(quick));
+        }
+        let mut differ = |a: f64, p: bool, because: &str| {
+            s.differs += 1;
+            points |= p;
+            s.max_abs_percent = Some(s.max_abs_percent.map_or(a, |m: f64| m.max(a)));
+            if because != CAUSE_UNKNOWN && !reasons.iter().any(|x| x == because) {
+                reasons.push(because.to_string());
+            }
+        };
         match &r.verdict {
             Verdict::Reproduced => s.reproduced += 1,
-            Verdict::Differs { percent } => {
-                s.differs += 1;
-                let a = percent.abs();
-                s.max_abs_percent = Some(s.max_abs_percent.map_or(a, |m: f64| m.max(a)));
+            Verdict::BoundHolds => {
+                s.reproduced += 1;
+                bounds.0 += 1;
+            }
+            Verdict::Differs {
+                percent,
+                points: p,
+                because,
+            } => differ(percent.abs(), *p, because),
+            Verdict::BoundViolated { percent, because } => {
+                bounds.1 += 1;
+                differ(percent.abs(), false, because)
             }
             Verdict::NotReproducible { why: w } => {
                 s.not_reproducible += 1;
@@ -590,26 +928,20 @@ pub fn summarise<'a>(figure: &str, rows: impl Iterator<Item = &'a Row>) -> Figur
             }
         }
     }
-    let rows = |k: usize| {
-        if k == 1 {
-            "row".to_string()
-        } else {
-            "rows".to_string()
-        }
-    };
-    s.verdict = if s.not_reproducible == s.rows {
+    let rows = |k: usize| if k == 1 { "row" } else { "rows" };
+    let mut v = if s.not_reproducible == s.rows {
         s.kind = "not-reproducible";
         format!("not reproducible: {}", why.unwrap_or_default())
     } else if s.reproduced == s.rows {
-        format!("reproduced ({} {})", s.rows, rows(s.rows))
-    } else {
-        s.kind = if s.differs > 0 {
-            "differs"
+        if bounds.0 == s.rows {
+            format!("bound holds ({} {})", s.rows, rows(s.rows))
         } else {
-            "not-reproducible"
-        };
+            format!("reproduced ({} {})", s.rows, rows(s.rows))
+        }
+    } else {
         let mut v = format!("{} of {} {} reproduced", s.reproduced, s.rows, rows(s.rows));
         if let Some(m) = s.max_abs_percent {
+            s.kind = "differs";
             let _ = write!(
                 v,
                 "; {} {}, by up to {}",
@@ -619,14 +951,29 @@ pub fn summarise<'a>(figure: &str, rows: impl Iterator<Item = &'a Row>) -> Figur
                 } else {
                     "rows differ"
                 },
-                percent_text(m).trim_start_matches('+')
+                diff_text(m, points).trim_start_matches('+')
             );
+            if bounds.1 > 0 {
+                let _ = write!(v, " ({} a bound violated)", bounds.1);
+            }
+            if reasons.is_empty() {
+                let _ = write!(v, " ({CAUSE_UNKNOWN})");
+            } else {
+                let _ = write!(v, " because {}", reasons.join("; "));
+            }
         }
         if s.not_reproducible > 0 {
             let _ = write!(v, "; {} not reproducible", s.not_reproducible);
         }
         v
     };
+    if quick {
+        v = match &s.sample {
+            Some(x) => format!("{x}: {v}"),
+            None => format!("quick: {v}"),
+        };
+    }
+    s.verdict = v;
     s
 }
 
@@ -815,9 +1162,48 @@ mod tests {
         let r = Row::compare("Table 1", "x", 2.0, 2.05, 0.05);
         assert_eq!(r.verdict, Verdict::Reproduced);
         let r = Row::compare("Table 1", "x", 2.0, 2.5, 0.05);
-        assert_eq!(r.verdict.to_string(), "differs by +25 %");
-        let r = Row::compare("Table 1", "x", 2.0, 1.9, 0.01);
-        assert_eq!(r.verdict.to_string(), "differs by -5.0 %");
+        assert_eq!(
+            r.verdict.to_string(),
+            "differs by +25 % (cause not established)"
+        );
+        assert_eq!(r.tolerance.to_string(), "±5 %");
+        let r = Row::compare("Table 1", "x", 2.0, 1.9, 0.01).because("the trees are smaller");
+        assert_eq!(
+            r.verdict.to_string(),
+            "differs by -5.0 % because the trees are smaller"
+        );
+        // A reason given to a reproduced row is dropped: it is there for the runs that differ.
+        let r = Row::compare("Table 1", "x", 2.0, 2.0, 0.01).because("never shown");
+        assert_eq!(r.verdict, Verdict::Reproduced);
+        // Percentage points: 20 % against 38 % is 18 points, beyond ±15; 30 % is within.
+        let r = Row::compare_points("Table 1", "wins", 38.0, 20.0, 15.0);
+        assert_eq!(
+            r.verdict.to_string(),
+            "differs by -18.0 points (cause not established)"
+        );
+        assert_eq!(r.diff_text(), "-18.0 points");
+        assert_eq!(r.tolerance.to_string(), "±15 points");
+        let r = Row::compare_points("Table 1", "wins", 38.0, 30.0, 15.0);
+        assert_eq!(r.verdict, Verdict::Reproduced);
+        assert_eq!(r.diff_text(), "-8.0 points");
+        // Bounds.
+        let r = Row::bound("Theorem 5", "growth", 3.0, 2.5, true);
+        assert_eq!(r.verdict, Verdict::BoundHolds);
+        assert_eq!(r.paper_text, "≤ 3");
+        let r = Row::bound("Theorem 5", "growth", 3.0, 3.6, true).because("h is small");
+        assert_eq!(
+            r.verdict.to_string(),
+            "bound violated by +20 % because h is small"
+        );
+        let r = Row::bound("T", "lower", 3.0, 3.3, false);
+        assert_eq!(r.verdict, Verdict::BoundHolds);
+        // Outside anchors and samples.
+        let r = Row::compare("anchor", "x", 11.1, 9.0, 0.1).outside_anchor("DTS");
+        assert_eq!(r.paper_cell(), "11.10 (outside anchor: DTS)");
+        let s = Sample::new(40, Some(10_000), "trees");
+        assert_eq!(s.text(false), "40 trees (paper 10 000)");
+        assert_eq!(s.text(true), "quick: 40 of 10 000 trees");
+        assert_eq!(Sample::new(1000, None, "games").text(false), "1000 games");
         let r = Row::exact("T", "q", (3.5, "7/2".into()), (3.5, "7/2".into()));
         assert_eq!(r.verdict, Verdict::Reproduced);
         let r = Row::exact("T", "q", (3.5, "7/2".into()), (3.0, "3".into()));
@@ -828,25 +1214,53 @@ mod tests {
 
     #[test]
     fn summaries() {
-        let mut rep = Report::new("t", "T", "P", true);
+        let mut rep = Report::new("t", "T", "P", false);
+        rep.sample(Sample::new(40, Some(10_000), "trees"));
         rep.row(Row::compare("A", "a1", 1.0, 1.0, 0.0));
-        rep.row(Row::compare("A", "a2", 1.0, 1.2, 0.01));
+        rep.row(Row::compare("A", "a2", 1.0, 1.2, 0.01).because("the trees are few"));
         rep.row(Row::compare("B", "b1", 1.0, 1.0, 0.0));
         rep.row(Row::not_reproducible("C", "c", "x", "–", "why"));
+        // Two illegible cells beside reproduced rows: not a failure (issue 25, item 5).
+        rep.row(Row::compare("D", "d1", 1.0, 1.0, 0.0));
+        rep.row(Row::not_reproducible(
+            "D",
+            "d2",
+            "illegible",
+            "1",
+            "illegible in the seed",
+        ));
+        rep.row(Row::bound("E", "e", 2.0, 1.0, true));
         let s = rep.summary();
-        assert_eq!(s.len(), 3);
+        assert_eq!(s.len(), 5);
         assert_eq!(
             s[0].verdict,
-            "1 of 2 rows reproduced; 1 row differs, by up to 20 %"
+            "1 of 2 rows reproduced; 1 row differs, by up to 20 % because the trees are few"
         );
+        assert_eq!(s[0].kind, "differs");
         assert_eq!(s[1].verdict, "reproduced (1 row)");
         assert_eq!(s[2].verdict, "not reproducible: why");
+        assert_eq!(s[2].kind, "not-reproducible");
+        assert_eq!(s[3].verdict, "1 of 2 rows reproduced; 1 not reproducible");
+        assert_eq!(s[3].kind, "reproduced");
+        assert_eq!(s[4].verdict, "bound holds (1 row)");
         let md = rep.markdown("");
         assert!(
-            md.contains("| A | a2 | 1 | 1.200 | +20 % | differs by +20 % |"),
+            md.contains("| A | a2 | 1 | 1.200 | +20 % | ±1 % | 40 trees (paper 10 000) | differs by +20 % because the trees are few |"),
             "{md}"
         );
-        assert_eq!(rep.rows_csv().lines().count(), 5);
+        assert!(
+            md.contains("| C | c | x | – | – | – | – | not reproducible: why |"),
+            "{md}"
+        );
+        assert_eq!(rep.rows_csv().lines().count(), 8);
+        // The same report in a quick run: every verdict is marked.
+        rep.quick = true;
+        let s = rep.summary();
+        assert!(s.iter().all(|x| x.verdict.starts_with("quick")), "{s:?}");
+        assert_eq!(
+            s[1].verdict,
+            "quick: 40 of 10 000 trees: reproduced (1 row)"
+        );
     }
 
     #[test]

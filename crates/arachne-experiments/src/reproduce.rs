@@ -6,8 +6,8 @@
 //! style sheet is inline and so is every plot (its SVG), so the file can be mailed or opened
 //! anywhere. An experiment that fails is reported as such (one row, `not reproducible:
 //! experiment failed: …`) and the others still run.
-use crate::report::{create_dir, esc, write_file, Report, Row};
-use crate::{run_and_write, ExpError, Experiment, Options, Progress};
+use crate::report::{create_dir, esc, markdown_to_html, write_file, Report, Row};
+use crate::{run_and_write, ExpError, Experiment, Options, Progress, Scale};
 use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -25,33 +25,210 @@ pub struct Reproduction {
     pub seconds: f64,
 }
 
-/// Runs `experiments` (normally [`crate::EXPERIMENTS`]) into `out`; `quick` and `seed` as in
-/// [`Options`].
+/// How large `arachne reproduce` runs each experiment (`--scale LEVEL`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Level {
+    /// Every experiment's `--quick` form (about 20 s in all).
+    Quick,
+    /// The published report's level: every experiment's full form, two at a time (one per
+    /// core), the longest first ([`Level::jobs`]): about 30 minutes on two idle cores by
+    /// [`ESTIMATES`].
+    Report,
+    /// Every experiment's full form, one at a time.
+    Full,
+    /// The paper's sizes where an experiment takes `--scale paper` (the Shoham–Toledo tree
+    /// and Othello experiments: hours of CPU), the full form elsewhere.
+    Paper,
+}
+
+/// Seconds of CPU each experiment takes on one core: quick form, full form. From
+/// `/usr/bin/time` user seconds where measured (fishburn 55 s and jamboree 49 s on 2026-11-26;
+/// BENCHMARKS.md: knm 74 s, rbfm-decision 63 s, rbfm-games 40 s, rbfm-othello 13 s,
+/// rbfm-parallel 18–37 s, rbfm-chess 781 s); scaling, ncube and fuller are not measured in full on this
+/// machine and are guesses from the 47 minutes issue 25 gives for the whole.
+pub const ESTIMATES: &[(&str, f64, f64)] = &[
+    ("fishburn", 2.0, 60.0),
+    ("jamboree", 1.0, 50.0),
+    ("scaling", 2.0, 240.0),
+    ("ncube", 2.0, 600.0),
+    ("fuller", 3.0, 900.0),
+    ("knm", 1.0, 75.0),
+    ("rbfm-decision", 2.0, 65.0),
+    ("rbfm-games", 1.0, 40.0),
+    ("rbfm-othello", 1.0, 15.0),
+    ("rbfm-parallel", 2.0, 40.0),
+    ("rbfm-chess", 1.0, 780.0),
+];
+
+impl Level {
+    /// `quick`, `report`, `full`, `paper`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Quick => "quick",
+            Level::Report => "report",
+            Level::Full => "full",
+            Level::Paper => "paper",
+        }
+    }
+
+    /// Experiments run at once: 2 for [`Level::Report`], else 1.
+    pub fn jobs(self) -> usize {
+        if self == Level::Report {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// The form of experiment `name` at this level: quick or not, and the sizes.
+    pub fn form(self, name: &str) -> (bool, Scale) {
+        match self {
+            Level::Quick => (true, Scale::default()),
+            Level::Full | Level::Report => (false, Scale::default()),
+            Level::Paper => {
+                let paper = Scale {
+                    paper: true,
+                    ..Scale::default()
+                };
+                if paper.check(name).is_ok() {
+                    (false, paper)
+                } else {
+                    (false, Scale::default())
+                }
+            }
+        }
+    }
+
+    /// The estimated seconds of experiment `name` at this level on one core (`None` for an
+    /// experiment without an estimate and for the paper's sizes, which take hours).
+    pub fn estimate(self, name: &str) -> Option<f64> {
+        let (_, quick, full) = ESTIMATES.iter().find(|x| x.0 == name)?;
+        match self {
+            Level::Quick => Some(*quick),
+            Level::Full | Level::Report => Some(*full),
+            Level::Paper => (self.form(name).1 == Scale::default()).then_some(*full),
+        }
+    }
+}
+
+/// The order experiments start in with `jobs` at once (the longest estimate first, so that
+/// the lanes end together; registry order with one job), and the estimated wall time: the
+/// greedy schedule's makespan, `None` when an estimate is missing.
+pub fn schedule(
+    experiments: &[Experiment],
+    level: Level,
+    jobs: usize,
+) -> (Vec<usize>, Option<f64>) {
+    let mut order: Vec<usize> = (0..experiments.len()).collect();
+    let est = |i: usize| level.estimate(experiments[i].name);
+    if jobs > 1 {
+        order.sort_by(|&a, &b| {
+            est(b)
+                .unwrap_or(f64::MAX)
+                .total_cmp(&est(a).unwrap_or(f64::MAX))
+        });
+    }
+    let mut lanes = vec![0.0f64; jobs.max(1)];
+    for &i in &order {
+        let e = est(i);
+        let lane = lanes
+            .iter_mut()
+            .min_by(|a, b| a.total_cmp(b))
+            .expect("one lane");
+        *lane += e.unwrap_or(f64::NAN);
+    }
+    let wall = lanes.iter().cloned().fold(0.0, f64::max);
+    (order, wall.is_finite().then_some(wall))
+}
+
+/// `1 min 05 s`, `42 s`.
+pub fn duration_text(s: f64) -> String {
+    let s = s.max(0.0).round() as u64;
+    if s >= 60 {
+        format!("{} min {:02} s", s / 60, s % 60)
+    } else {
+        format!("{s} s")
+    }
+}
+
+/// Runs `experiments` (normally [`crate::EXPERIMENTS`]) into `out` at `level` (with
+/// [`Level::jobs`] at once), `seed` as in [`Options`]; `progress` gets one [`Progress::line`]
+/// as each experiment starts (its name, estimated time, the time elapsed and the total
+/// estimate) and ends (its time). The report lists the experiments in the order given.
 pub fn reproduce(
     experiments: &[Experiment],
-    quick: bool,
+    level: Level,
     out: &Path,
     seed: u64,
     progress: &Progress,
 ) -> Result<Reproduction, ExpError> {
     let t0 = std::time::Instant::now();
     create_dir(out)?;
-    let mut reports = Vec::new();
-    let mut failures = Vec::new();
-    for (i, e) in experiments.iter().enumerate() {
-        progress.prefix(format!("[{}/{}] {}", i + 1, experiments.len(), e.name));
+    let jobs = level.jobs();
+    let (order, total) = schedule(experiments, level, jobs);
+    let est =
+        |x: Option<f64>| x.map_or("unknown".to_string(), |s| format!("~{}", duration_text(s)));
+    progress.line(format!(
+        "arachne reproduce --scale {}: {} experiments, {jobs} at a time, estimated {} on idle cores",
+        level.name(),
+        experiments.len(),
+        est(total)
+    ));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: std::sync::Mutex<Vec<Option<Result<Report, ExpError>>>> =
+        std::sync::Mutex::new((0..experiments.len()).map(|_| None).collect());
+    let lane = || loop {
+        let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let Some(&i) = order.get(k) else { break };
+        let e = &experiments[i];
+        let tag = format!("[{}/{}] {}", k + 1, experiments.len(), e.name);
+        progress.prefix(tag.clone());
         progress.message("");
+        progress.line(format!(
+            "{tag}: started, estimated {}; elapsed {} of estimated {}",
+            est(level.estimate(e.name)),
+            duration_text(t0.elapsed().as_secs_f64()),
+            est(total)
+        ));
+        let (q, scale) = level.form(e.name);
         let opts = Options {
-            quick,
+            quick: q,
             out: out.join(e.name),
             seed,
             progress: progress.clone(),
-            scale: crate::Scale::default(),
+            scale,
         };
-        match run_and_write(e, &opts) {
-            Ok((r, _)) => reports.push(r),
-            Err(err) => {
-                let mut r = Report::new(e.name, e.about, e.paper, quick);
+        let t = std::time::Instant::now();
+        let run = run_and_write(e, &opts).map(|(r, _)| r);
+        progress.line(format!(
+            "{tag}: {} in {} (estimated {})",
+            if run.is_ok() { "done" } else { "failed" },
+            duration_text(t.elapsed().as_secs_f64()),
+            est(level.estimate(e.name))
+        ));
+        if let Ok(mut v) = results.lock() {
+            v[i] = Some(run);
+        }
+    };
+    std::thread::scope(|s| {
+        for _ in 1..jobs {
+            s.spawn(lane);
+        }
+        lane();
+    });
+    let mut reports = Vec::new();
+    let mut failures = Vec::new();
+    let results = results.into_inner().unwrap_or_default();
+    for (e, run) in experiments.iter().zip(results) {
+        match run {
+            Some(Ok(r)) => reports.push(r),
+            other => {
+                let err = match other {
+                    Some(Err(err)) => err.to_string(),
+                    _ => "did not run".to_string(),
+                };
+                let mut r = Report::new(e.name, e.about, e.paper, level == Level::Quick);
                 r.row(Row::not_reproducible(
                     "(whole experiment)",
                     "–",
@@ -59,15 +236,21 @@ pub fn reproduce(
                     "–",
                     format!("experiment failed: {err}"),
                 ));
-                failures.push((e.name.to_string(), err.to_string()));
+                failures.push((e.name.to_string(), err));
                 reports.push(r);
             }
         }
     }
     progress.finish();
     let seconds = t0.elapsed().as_secs_f64();
-    let md = report_md(&reports, quick, seconds);
-    let html = index_html(&reports, out, quick, seconds);
+    progress.line(format!(
+        "all {} experiments in {} (estimated {})",
+        experiments.len(),
+        duration_text(seconds),
+        est(total)
+    ));
+    let md = report_md(&reports, level, seconds);
+    let html = index_html(&reports, out, level, seconds);
     let mut files = Vec::new();
     for (name, text) in [("REPORT.md", md), ("index.html", html)] {
         files.push(write_file(out.join(name), &text)?);
@@ -80,17 +263,62 @@ pub fn reproduce(
     })
 }
 
-fn command(quick: bool) -> String {
-    format!("arachne reproduce{}", if quick { " --quick" } else { "" })
+/// The commit the report was made from (`git describe --always --dirty` in the current
+/// directory), or `unknown` outside a git checkout.
+pub fn source_commit() -> String {
+    std::process::Command::new("git")
+        .args(["describe", "--always", "--dirty", "--abbrev=12"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// What every verdict means, for the top of `REPORT.md` and `index.html`.
+const VERDICTS: &str = "Every table and figure of each paper has rows: the paper's value beside ours, the difference, the tolerance within which a row counts as reproduced (relative `±N %`, `±N points` for percentages, `exact`, `claim`, or a theorem's bound), the sample it rests on against the paper's, and a verdict: `reproduced`, `differs by N % because …` (or `cause not established`), `bound holds` / `bound violated` for a theorem's bound, or `not reproducible: why`. A value marked `outside anchor` is not the paper's: it comes from the source named. In a quick run every verdict is marked `quick`, with its sample against the paper's.";
+
+fn command(level: Level) -> String {
+    match level {
+        Level::Quick => "arachne reproduce --quick".into(),
+        Level::Full => "arachne reproduce".into(),
+        l => format!("arachne reproduce --scale {}", l.name()),
+    }
+}
+
+/// The counts of the whole report: `N tables and figures, M rows: a reproduced (b bounds
+/// hold), c differ, d not reproducible`.
+pub fn counts_text(reports: &[Report]) -> String {
+    let (mut figs, mut rows, mut rep, mut bounds, mut diff, mut viol, mut nr) =
+        (0, 0, 0, 0, 0, 0, 0);
+    for r in reports {
+        figs += r.summary().len();
+        for row in &r.rows {
+            rows += 1;
+            match row.verdict.kind() {
+                "reproduced" => rep += 1,
+                "bound-holds" => bounds += 1,
+                "differs" => diff += 1,
+                "bound-violated" => viol += 1,
+                _ => nr += 1,
+            }
+        }
+    }
+    format!("{figs} tables and figures, {rows} rows: {rep} reproduced, {diff} differ, {bounds} bounds hold, {viol} bounds violated, {nr} not reproducible")
 }
 
 /// `REPORT.md`: the summary, then every report (headings one level down, plots linked).
-pub fn report_md(reports: &[Report], quick: bool, seconds: f64) -> String {
+pub fn report_md(reports: &[Report], level: Level, seconds: f64) -> String {
     let mut md = String::new();
     let _ = writeln!(
         md,
-        "# arachne: the papers' tables and figures, reproduced\n\nGenerated by `{}` in {seconds:.0} s. Every table and figure of each paper has a verdict: `reproduced`, `differs by N %` or `not reproducible: why`; the rows under each experiment give the paper's number beside ours.\n\n## Summary\n\n| paper | experiment | table / figure | rows | verdict |\n|---|---|---|---|---|",
-        command(quick)
+        "# arachne: the papers' tables and figures, reproduced\n\nGenerated by `{}` at commit `{}` in {}.\n\n{VERDICTS}\n\n## Summary\n\n{}\n\n| paper | experiment | table / figure | rows | verdict |\n|---|---|---|---|---|",
+        command(level),
+        source_commit(),
+        duration_text(seconds),
+        counts_text(reports)
     );
     for r in reports {
         for (i, s) in r.summary().into_iter().enumerate() {
@@ -123,6 +351,99 @@ pub fn report_md(reports: &[Report], quick: bool, seconds: f64) -> String {
     md
 }
 
+/// One row of a report as the row-set check compares it: experiment, table or figure, and
+/// quantity, every run of digits (and a decimal point or thin space inside it) replaced by
+/// `#` so that values, sizes and counts are free.
+pub type RowKey = (String, String, String);
+
+/// Digits (with `.` and thin spaces between them) → `#`.
+fn mask_numbers(s: &str) -> String {
+    let mut o = String::new();
+    let cs: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < cs.len() {
+        if cs[i].is_ascii_digit() {
+            while i < cs.len()
+                && (cs[i].is_ascii_digit()
+                    || (matches!(cs[i], '.' | ' ' | ',')
+                        && i + 1 < cs.len()
+                        && cs[i + 1].is_ascii_digit()
+                        && cs[i - 1].is_ascii_digit()))
+            {
+                i += 1;
+            }
+            o.push('#');
+        } else {
+            o.push(cs[i]);
+            i += 1;
+        }
+    }
+    o
+}
+
+/// The set of rows of a `REPORT.md` written by [`reproduce()`]: every row of every "The paper
+/// beside ours" table, under the experiment named by the `Generated by `arachne experiment
+/// NAME` line before it, as [`RowKey`]s (numbers masked).
+pub fn row_set(report_md: &str) -> std::collections::BTreeSet<RowKey> {
+    let mut set = std::collections::BTreeSet::new();
+    let mut exp = String::new();
+    let mut in_rows = false;
+    for line in report_md.lines() {
+        if let Some(rest) = line.strip_prefix("Generated by `arachne experiment ") {
+            exp = rest
+                .split([' ', '`'])
+                .next()
+                .unwrap_or_default()
+                .to_string();
+        } else if line.starts_with('#') {
+            in_rows = line.trim_start_matches('#').trim() == "The paper beside ours";
+        } else if in_rows && line.starts_with('|') && !line.starts_with("|---") {
+            let cells = split_cells(line);
+            if cells.len() >= 2 && cells[0] != "table / figure" {
+                set.insert((
+                    exp.clone(),
+                    mask_numbers(&cells[0]),
+                    mask_numbers(&cells[1]),
+                ));
+            }
+        }
+    }
+    set
+}
+
+/// The cells of a Markdown table line (`\|` inside a cell kept as `|`).
+fn split_cells(line: &str) -> Vec<String> {
+    let t = line.trim().trim_start_matches('|');
+    let mut cells = Vec::new();
+    let mut cur = String::new();
+    let mut chars = t.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'|') => {
+                cur.push('|');
+                chars.next();
+            }
+            '|' => {
+                cells.push(cur.trim().to_string());
+                cur.clear();
+            }
+            _ => cur.push(c),
+        }
+    }
+    cells
+}
+
+/// What differs between two row sets: (rows only in `a`, rows only in `b`).
+pub fn row_set_diff(
+    a: &std::collections::BTreeSet<RowKey>,
+    b: &std::collections::BTreeSet<RowKey>,
+) -> (Vec<RowKey>, Vec<RowKey>) {
+    (
+        a.difference(b).cloned().collect(),
+        b.difference(a).cloned().collect(),
+    )
+}
+
 const CSS: &str = "body{font-family:system-ui,-apple-system,'DejaVu Sans',sans-serif;max-width:1150px;margin:2em auto;padding:0 1em;color:#222;line-height:1.4}
 table{border-collapse:collapse;margin:.6em 0 1.2em;font-size:.9em}
 th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}
@@ -130,6 +451,8 @@ th{background:#f2f2f2}
 table.rows td:nth-child(5){white-space:nowrap}
 tr.reproduced td.verdict,td.reproduced{background:#e3f4e3}
 tr.differs td.verdict,td.differs{background:#fff3cd}
+tr.bound-holds td.verdict{background:#e3f4e3}
+tr.bound-violated td.verdict{background:#fff3cd}
 tr.not-reproducible td.verdict,td.not-reproducible{background:#f8d7da}
 code{background:#f5f5f5;padding:0 .2em}
 figure{margin:1em 0}figure svg{max-width:100%;height:auto;border:1px solid #ddd}
@@ -139,12 +462,16 @@ p.paper{color:#555}";
 
 /// `index.html`: the summary (linked to the sections) and every report's HTML with its plots
 /// inline (read from `out/NAME/STEM.svg`).
-pub fn index_html(reports: &[Report], out: &Path, quick: bool, seconds: f64) -> String {
+pub fn index_html(reports: &[Report], out: &Path, level: Level, seconds: f64) -> String {
     let mut h = String::new();
     let _ = writeln!(
         h,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>arachne: the papers reproduced</title>\n<style>\n{CSS}\n</style>\n</head>\n<body>\n<h1>arachne: the papers' tables and figures, reproduced</h1>\n<p>Generated by <code>{}</code> in {seconds:.0} s. Every table and figure of each paper has a verdict: <em>reproduced</em>, <em>differs by N %</em> or <em>not reproducible: why</em>; the rows under each experiment give the paper's number beside ours.</p>\n<h2>Summary</h2>\n<table class=\"summary\">\n<tr><th>paper</th><th>experiment</th><th>table / figure</th><th>rows</th><th>verdict</th></tr>",
-        esc(&command(quick))
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>arachne: the papers reproduced</title>\n<style>\n{CSS}\n</style>\n</head>\n<body>\n<h1>arachne: the papers' tables and figures, reproduced</h1>\n<p>Generated by <code>{}</code> at commit <code>{}</code> in {}.</p>\n{}<h2>Summary</h2>\n<p>{}</p>\n<table class=\"summary\">\n<tr><th>paper</th><th>experiment</th><th>table / figure</th><th>rows</th><th>verdict</th></tr>",
+        esc(&command(level)),
+        esc(&source_commit()),
+        duration_text(seconds),
+        markdown_to_html(VERDICTS),
+        esc(&counts_text(reports))
     );
     for r in reports {
         for (i, s) in r.summary().into_iter().enumerate() {
@@ -204,6 +531,59 @@ mod tests {
         Ok(r)
     }
 
+    #[test]
+    fn schedules_put_the_longest_first_and_balance_two_lanes() {
+        let exps: Vec<Experiment> = ["fishburn", "rbfm-chess", "fuller", "knm"]
+            .into_iter()
+            .map(|name| Experiment {
+                name,
+                about: "",
+                paper: "",
+                run: broken,
+            })
+            .collect();
+        let (order, wall) = schedule(&exps, Level::Full, 1);
+        assert_eq!(order, vec![0, 1, 2, 3]);
+        assert_eq!(wall, Some(60.0 + 780.0 + 900.0 + 75.0));
+        let (order, wall) = schedule(&exps, Level::Report, 2);
+        assert_eq!(order, vec![2, 1, 3, 0]);
+        // fuller | rbfm-chess + knm + fishburn.
+        assert_eq!(wall, Some(915.0));
+        assert_eq!(schedule(&exps, Level::Paper, 1).1, Some(1815.0));
+    }
+
+    #[test]
+    fn row_sets_mask_values_and_find_differences() {
+        assert_eq!(
+            mask_numbers("D_αβ = 10: nodes 1.25 of 10 000"),
+            "D_αβ = #: nodes # of #"
+        );
+        assert_eq!(mask_numbers("Table 4-1, f=4"), "Table #-#, f=#");
+        let md = |extra: &str| {
+            format!("# T\n\n## Summary\n\n| a | b |\n|---|---|\n| x | y |\n\n## Fake\n\nGenerated by `arachne experiment fake --quick` in 1 s.\n\n### The paper beside ours\n\n| table / figure | quantity | paper | ours |\n|---|---|---|---|\n| Table 1 | x at k = 2 | 1 | 2 |\n| Table 1 | a \\| b | 1 | 2 |\n{extra}\n### Details\n\n| Table 9 | not a row |\n")
+        };
+        let a = row_set(&md(""));
+        assert_eq!(
+            a.iter().cloned().collect::<Vec<_>>(),
+            vec![
+                (
+                    "fake".to_string(),
+                    "Table #".to_string(),
+                    "a | b".to_string()
+                ),
+                (
+                    "fake".to_string(),
+                    "Table #".to_string(),
+                    "x at k = #".to_string()
+                ),
+            ]
+        );
+        let b = row_set(&md("| Table 2 | y | 1 | 1 |\n"));
+        let (only_a, only_b) = row_set_diff(&a, &b);
+        assert!(only_a.is_empty());
+        assert_eq!(only_b, vec![("fake".into(), "Table #".into(), "y".into())]);
+    }
+
     fn broken(_: &Options) -> Result<Report, ExpError> {
         Err(ExpError::failed("boom"))
     }
@@ -226,17 +606,17 @@ mod tests {
                 run: broken,
             },
         ];
-        let r = reproduce(&exps, true, &dir, 7, &Progress::hidden()).unwrap();
+        let r = reproduce(&exps, Level::Quick, &dir, 7, &Progress::hidden()).unwrap();
         assert_eq!(r.failures, vec![("broken".to_string(), "boom".to_string())]);
         let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
         assert!(html.contains("<svg"), "plot inline");
         assert!(!html.contains("<?xml"));
         assert!(html.contains(
-            "<td class=\"differs\">0 of 1 row reproduced; 1 row differs, by up to 50 %</td>"
+            "<td class=\"differs\">quick: 0 of 1 row reproduced; 1 row differs, by up to 50 % (cause not established)</td>"
         ));
         assert!(html.contains("not reproducible: experiment failed: boom"));
         let md = std::fs::read_to_string(dir.join("REPORT.md")).unwrap();
-        assert!(md.contains("| Nobody (2024) | `fake` | Table 1 | 1 | reproduced (1 row) |"));
+        assert!(md.contains("| Nobody (2024) | `fake` | Table 1 | 1 | quick: reproduced (1 row) |"));
         assert!(md.contains("![Figure 2: y against x](fake/fig2.svg)"));
         assert!(md.contains("\n## A fake experiment\n"));
         for f in [

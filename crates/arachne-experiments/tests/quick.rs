@@ -162,9 +162,39 @@ fn fishburn_quick() {
             "§8.4 Table 1",
             "§8.4 Table 2",
             "§8.4 (never slower)",
+            "§7.1 Theorem 1",
+            "§7.1 Corollary 1",
+            "§8.1 Theorem 1 (falphabeta)",
         ],
     );
-    exact_rows(&r, &["Theorem 2", "§7.1 (worst-first)", "Theorem 4"]);
+    exact_rows(
+        &r,
+        &[
+            "Theorem 2",
+            "§7.1 (worst-first)",
+            "Theorem 4",
+            "§7.1 Theorem 1",
+            "§7.1 Corollary 1",
+            "§8.1 Theorem 1 (falphabeta)",
+        ],
+    );
+    // Theorem 5 is an upper bound, scored as one (issue 25, item 4).
+    for row in r.rows.iter().filter(|x| x.figure == "Theorem 5") {
+        assert_eq!(row.tolerance, arachne_experiments::Tolerance::Bound(true));
+        assert!(
+            matches!(
+                row.verdict,
+                Verdict::BoundHolds | Verdict::BoundViolated { .. }
+            ),
+            "{row:?}"
+        );
+    }
+    // Every row of a quick run is marked quick in the summary, with its sample.
+    assert!(r.summary().iter().all(|s| s.verdict.starts_with("quick")));
+    assert!(r
+        .summary()
+        .iter()
+        .any(|s| s.verdict.starts_with("quick: 10 of 10 positions")));
     // §8.4: five ratios, four statistics each, from node counts that were really measured.
     assert_eq!(
         r.rows
@@ -277,6 +307,15 @@ fn ncube_quick() {
         ],
     );
     exact_rows(&r, &["§ perfectly ordered trees"]);
+    // DTS is an outside anchor, labelled with its source (issue 25, item 4).
+    for row in r.rows.iter().filter(|x| x.paper == Some(11.1)) {
+        let src = row.source.as_deref().unwrap_or_default();
+        assert!(
+            src.starts_with("outside anchor: ") && src.contains("DTS"),
+            "{row:?}"
+        );
+        assert!(row.figure.contains("outside anchor"), "{row:?}");
+    }
     for stem in [
         "ncube_types_incremental",
         "ncube_types_chess",

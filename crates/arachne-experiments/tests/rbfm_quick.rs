@@ -1,6 +1,6 @@
 //! The `--quick` forms of the Shoham–Toledo experiments: they run, write their files and have a
 //! row for every table and figure they cover.
-use arachne_experiments::{find, run_and_write, Options, Report};
+use arachne_experiments::{find, run_and_write, Options, Report, Verdict};
 
 fn run(name: &str) -> Report {
     let dir = std::env::temp_dir().join(format!("arachne-exp-{name}-{}", std::process::id()));
@@ -41,6 +41,28 @@ fn rbfm_games_quick() {
         &r,
         &["Table 1, b = 3", "Table 1, b = 5", "Table 1, rows left out"],
     );
+    // Winning percentages are compared in percentage points (issue 25, item 2).
+    let wins: Vec<_> = r
+        .rows
+        .iter()
+        .filter(|x| x.quantity.ends_with('%'))
+        .collect();
+    assert!(!wins.is_empty());
+    for row in wins {
+        assert_eq!(row.tolerance, arachne_experiments::Tolerance::Points(15.0));
+        let d = row.ours.unwrap() - row.paper.unwrap();
+        assert_eq!(
+            row.verdict == Verdict::Reproduced,
+            d.abs() <= 15.0,
+            "{row:?}"
+        );
+        assert!(row.diff_text().ends_with("points"), "{row:?}");
+        assert_eq!(
+            row.sample.as_ref().map(|s| s.paper),
+            Some(Some(1000)),
+            "{row:?}"
+        );
+    }
 }
 
 #[test]
@@ -53,12 +75,44 @@ fn rbfm_othello_quick() {
 fn rbfm_parallel_quick() {
     let r = run("rbfm-parallel");
     has_rows(&r, &["Fig. 12", "Fig. 12 (§6.2.4)", "Fig. 12 (§6.2.5)"]);
+    // The 18 and the 6 come from the abstract; rows that differ carry their reason.
+    for row in r
+        .rows
+        .iter()
+        .filter(|x| matches!(x.paper, Some(p) if p == 18.0 || p == 6.0))
+    {
+        assert!(
+            row.source
+                .as_deref()
+                .unwrap_or_default()
+                .contains("abstract"),
+            "{row:?}"
+        );
+        if let Verdict::Differs { because, .. } = &row.verdict {
+            assert_ne!(
+                because,
+                arachne_experiments::report::CAUSE_UNKNOWN,
+                "{row:?}"
+            );
+        }
+    }
 }
 
 #[test]
 fn rbfm_chess_quick() {
     let r = run("rbfm-chess");
-    has_rows(&r, &["Table 2", "Table 3", "Table 4", "§5.1", "§5.2"]);
+    has_rows(
+        &r,
+        &[
+            "Table 2",
+            "Table 3",
+            "Table 4",
+            "§5.1",
+            "§5.2",
+            "Fig. 10 (§5.4)",
+            "Fig. 11 (§5.4)",
+        ],
+    );
 }
 
 #[test]

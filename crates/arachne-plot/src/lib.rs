@@ -236,6 +236,21 @@ fn axis_range(vals: impl Iterator<Item = f64>, log: bool) -> (f64, f64) {
     }
 }
 
+/// True when every value is a whole number (processors, depths, plies, counts): such an axis
+/// labels whole numbers only (issue 25, item 8).
+fn integral(mut vals: impl Iterator<Item = f64>) -> bool {
+    vals.all(|v| (v - v.round()).abs() < 1e-9)
+}
+
+/// A tick label; on an axis of whole numbers, none at a fractional tick.
+fn axis_tick(v: f64, integers: bool) -> String {
+    if integers && (v - v.round()).abs() > 1e-9 * v.abs().max(1.0) {
+        String::new()
+    } else {
+        tick(v)
+    }
+}
+
 fn draw<DB: DrawingBackend>(chart: &Chart, root: DrawingArea<DB, Shift>) -> Result<(), String> {
     let pts: Vec<Vec<(f64, f64)>> = chart.series.iter().map(|s| drawable(chart, s)).collect();
     let (x0, x1) = axis_range(pts.iter().flatten().map(|p| p.0), chart.log_x);
@@ -269,6 +284,8 @@ where
     Y::CoordDescType: ValueFormatter<f64>,
 {
     let e = |e: &dyn std::fmt::Display| e.to_string();
+    let int_x = !chart.log_x && integral(pts.iter().flatten().map(|p| p.0));
+    let int_y = !chart.log_y && integral(pts.iter().flatten().map(|p| p.1));
     root.fill(&WHITE).map_err(|x| e(&x))?;
     let mut cc = ChartBuilder::on(&root)
         .caption(&chart.title, ("sans-serif", 26))
@@ -286,8 +303,8 @@ where
         .max_light_lines(4)
         .x_labels(10)
         .y_labels(10)
-        .x_label_formatter(&|v| tick(*v))
-        .y_label_formatter(&|v| tick(*v))
+        .x_label_formatter(&|v| axis_tick(*v, int_x))
+        .y_label_formatter(&|v| axis_tick(*v, int_y))
         .draw()
         .map_err(|x| e(&x))?;
     let mut any_label = false;
@@ -440,6 +457,12 @@ mod tests {
         assert_eq!(tick(2.5), "2.5");
         assert_eq!(tick(0.0), "0");
         assert_eq!(tick(3.0e8), "3.0e8");
+        // An axis of whole numbers labels only whole ticks.
+        assert!(integral([1.0, 2.0, 35.0].into_iter()));
+        assert!(!integral([1.0, 2.5].into_iter()));
+        assert_eq!(axis_tick(2.5, true), "");
+        assert_eq!(axis_tick(3.0, true), "3");
+        assert_eq!(axis_tick(2.5, false), "2.5");
     }
 
     #[test]

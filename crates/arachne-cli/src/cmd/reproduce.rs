@@ -1,17 +1,24 @@
-//! `arachne reproduce [--quick] [--out DIR]`: every experiment of `arachne-experiments`, one
-//! report: `DIR/index.html` (self-contained, plots inline) and `DIR/REPORT.md`, with a summary
-//! table at the top, and each experiment's files in `DIR/NAME/`.
+//! `arachne reproduce [--quick | --scale LEVEL] [--out DIR]`: every experiment of
+//! `arachne-experiments`, one report: `DIR/index.html` (self-contained, plots inline) and
+//! `DIR/REPORT.md`, with a summary table at the top, and each experiment's files in
+//! `DIR/NAME/`. Progress on stderr: each experiment's name, estimated and elapsed time, and the
+//! total.
 use crate::error::{CliError, CliResult};
 use crate::output::print_json;
-use arachne_experiments::{reproduce, Progress, EXPERIMENTS};
-use clap::Args;
+use arachne_experiments::{reproduce, Level, Progress, EXPERIMENTS};
+use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct ReproduceArgs {
-    /// The small version of every experiment (a few minutes in all).
+    /// The small version of every experiment (about 20 s in all); the same as `--scale quick`.
     #[arg(long)]
     pub quick: bool,
+    /// How large: `quick` (about 20 s), `report` (the published report: every full form, two
+    /// at a time, about 30 min on two idle cores), `full` (the default: every full form one at
+    /// a time, about 50 min), `paper` (the paper's sizes where an experiment takes them: hours).
+    #[arg(long, value_enum, value_name = "LEVEL")]
+    pub scale: Option<LevelArg>,
     /// Output directory.
     #[arg(long, default_value = "report")]
     pub out: PathBuf,
@@ -23,15 +30,41 @@ pub struct ReproduceArgs {
     pub json: bool,
 }
 
+/// `--scale`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// Every experiment's quick form.
+    Quick,
+    /// Every experiment's full form, two at a time (about 30 minutes on two idle cores).
+    Report,
+    /// Every experiment's full form.
+    Full,
+    /// The paper's sizes where an experiment takes them.
+    Paper,
+}
+
 pub fn run(a: ReproduceArgs) -> CliResult {
+    let level = match (a.quick, a.scale) {
+        (true, Some(l)) if l != LevelArg::Quick => {
+            return Err(CliError::usage(format!(
+                "--quick and --scale {} contradict each other",
+                l.to_possible_value()
+                    .map_or("?".into(), |v| v.get_name().to_string())
+            )))
+        }
+        (true, _) | (false, Some(LevelArg::Quick)) => Level::Quick,
+        (false, Some(LevelArg::Report)) => Level::Report,
+        (false, Some(LevelArg::Full)) | (false, None) => Level::Full,
+        (false, Some(LevelArg::Paper)) => Level::Paper,
+    };
     // The output directory is checked before the work starts (issue 14, item 14).
     super::experiment::check_out_dir(&a.out)?;
     let progress = if a.json {
         Progress::hidden()
     } else {
-        Progress::terminal()
+        Progress::steps()
     };
-    let r = reproduce(EXPERIMENTS, a.quick, &a.out, a.seed, &progress).map_err(CliError::failed)?;
+    let r = reproduce(EXPERIMENTS, level, &a.out, a.seed, &progress).map_err(CliError::failed)?;
     if a.json {
         print_json(&serde_json::json!({
             "files": r.files,
