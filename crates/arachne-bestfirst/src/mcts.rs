@@ -168,8 +168,8 @@ impl Default for MctsOptions {
     }
 }
 
-/// A documented default logistic scale per game (the `GameInfo` name): one pawn is 100 and
-/// a reward of 0.73 is four pawns in chess (400, as Elo's logistic); the synthetic trees'
+/// A documented default logistic scale per game (the `GameInfo` name): 400 centipawns in
+/// chess (four pawns up is a reward of 0.73); the synthetic trees'
 /// values are fixed point — one edge of `incremental` with real values is at most 2^20, a
 /// continuous `iid` bottom value at most 2^29 (2^28 here); 100 for the other games (their
 /// evaluations count discs, men or threats in units of about 1 to 100). A scale much too large
@@ -750,15 +750,14 @@ impl<G: Game> Mcts<G> {
         if kids.is_empty() {
             return None;
         }
-        if self.opts.solver {
-            if n.solved() || n.lower.is_decisive() && n.lower.0 > 0 {
-                // The exact value, or a proven win: a child that attains it.
-                if let Some(c) = kids
-                    .clone()
-                    .find(|&c| self.nodes[c].solved() && up(self.nodes[c].upper) == n.lower)
-                {
-                    return Some(c);
-                }
+        // The exact value, or a proven win: a child that attains it.
+        let proven = n.solved() || n.lower.is_decisive() && n.lower.0 > 0;
+        if self.opts.solver && proven {
+            if let Some(c) = kids
+                .clone()
+                .find(|&c| self.nodes[c].solved() && up(self.nodes[c].upper) == n.lower)
+            {
+                return Some(c);
             }
         }
         let candidate = |c: &usize| !self.opts.solver || up(self.nodes[*c].lower) >= n.lower;
