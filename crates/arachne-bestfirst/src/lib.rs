@@ -16,6 +16,7 @@
 //! | chess evaluator | [`shallow`] | §5.1, §5.2: a shallow alpha-beta (SEARCH-DEPTH 3, quiescence) as the static value, extensions, checks first |
 //! | external engine | [`uci`] | §5.1: any UCI engine (e.g. Stockfish) as the black-box evaluator, as the paper used Crafty |
 //! | master–slave RBFM | [`master`] | §6.1: one process owns the tree, slaves expand leaves ([`arachne_runtime::Process`]) |
+//! | `mcts` | [`mcts`] | not in the seeds: UCT with MCTS-Solver bounds, the comparison seed 002's reader asks for (issue 27) |
 //!
 //! ```
 //! use arachne_bestfirst::{search, BfOptions, Kind};
@@ -34,6 +35,7 @@ pub mod engine;
 pub mod heuristics;
 pub mod learn;
 pub mod master;
+pub mod mcts;
 pub mod mpi;
 pub mod rbfm;
 pub mod shallow;

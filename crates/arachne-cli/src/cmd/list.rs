@@ -46,5 +46,11 @@ pub fn algos() -> CliResult {
     for (name, line) in arachne_bestfirst::CATALOGUE {
         println!("  {name:<14} {}", cite(line));
     }
+    println!(
+        "Monte Carlo tree search (tree in memory; iters=N, --nodes, --time-ms, --memory MiB):"
+    );
+    for (name, line) in arachne_bestfirst::mcts::CATALOGUE {
+        println!("  {name:<14} {}", cite(line));
+    }
     Ok(())
 }

@@ -3,6 +3,7 @@ pub mod analyze;
 pub mod bestfirst;
 pub mod experiment;
 pub mod list;
+pub mod mcts;
 pub mod parallel;
 pub mod perft;
 pub mod play;

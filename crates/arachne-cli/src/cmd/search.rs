@@ -77,7 +77,7 @@ pub struct SearchArgs {
     /// Stop after this many milliseconds.
     #[arg(long, allow_negative_numbers = true, value_parser = crate::args::any_u64)]
     pub time_ms: Option<u64>,
-    /// Cap on a best-first search's tree (bfm, rbfm) or on knm's node records, MiB (default
+    /// Cap on a best-first search's tree (bfm, rbfm, mcts) or on knm's node records, MiB (default
     /// 1024).
     #[arg(long, allow_negative_numbers = true, value_parser = crate::args::memory)]
     pub memory: Option<u64>,
@@ -208,6 +208,9 @@ pub fn run(args: SearchArgs) -> CliResult {
         )));
     }
     if let Some(r) = super::bestfirst::run(&args) {
+        return r;
+    }
+    if let Some(r) = super::mcts::run(&args) {
         return r;
     }
     if let Some(r) = super::smp::run(&args) {

@@ -1,0 +1,297 @@
+//! MCTS (issue 27, part 1) against plain negamax: the solver run to the end gives the exact
+//! minimax value on small trees; seeded runs repeat and seeds matter; iteration, node and memory
+//! budgets are exact; the chosen move and its line are legal; specs are checked.
+use arachne_bestfirst::mcts::{self, up, Choice, Expand, MctsOptions, MctsStop, Playout};
+use arachne_core::{Game, Limits, Score};
+use arachne_games::{
+    Branching, Connect4, EdgeValues, IidParams, IidTree, IncrementalParams, IncrementalTree,
+    TicTacToe,
+};
+use arachne_search::{Algorithm, SearchOptions};
+
+fn negamax<G: Game>(g: &G, depth: u32) -> Score {
+    Algorithm::Negamax
+        .search(g, &Limits::depth(depth), &SearchOptions::default())
+        .value
+}
+
+fn opts(seed: u64, expand: Expand, playout: Playout) -> MctsOptions {
+    MctsOptions {
+        seed,
+        expand,
+        playout,
+        ..MctsOptions::default()
+    }
+}
+
+/// Every option set the exactness tests run.
+fn variants(seed: u64) -> Vec<MctsOptions> {
+    let mut v = Vec::new();
+    for expand in [Expand::One, Expand::All] {
+        for playout in [
+            Playout::Random { cap: 200 },
+            Playout::Eval,
+            Playout::AlphaBeta { depth: 1 },
+        ] {
+            v.push(opts(seed, expand, playout));
+        }
+    }
+    let mut by_value = opts(seed, Expand::One, Playout::Eval);
+    by_value.choice = Choice::Value;
+    by_value.c = 0.3;
+    v.push(by_value);
+    v
+}
+
+/// The solver runs to the end: exact value, a best move attaining it, a legal line.
+fn check_exact<G: Game>(root: &G, depth: u32, what: &str) {
+    let want = negamax(root, depth);
+    for o in variants(depth as u64 * 13 + 5) {
+        let out = mcts::search(root, &o, &Limits::default());
+        assert_eq!(out.stop, MctsStop::Solved, "{what} {o:?}");
+        assert!(out.solved, "{what} {o:?}");
+        assert_eq!(out.value, want, "{what} {o:?}");
+        check_line(root, &out.pv, what);
+        if let Some(m) = out.best_move {
+            assert_eq!(out.pv.first(), Some(&m), "{what}");
+            let child = root.play(m);
+            assert_eq!(up(negamax(&child, depth - 1)), want, "{what}: move {m:?}");
+        }
+    }
+}
+
+/// Every move of `pv` is legal in turn.
+fn check_line<G: Game>(root: &G, pv: &[G::Move], what: &str) {
+    let mut pos = root.clone();
+    let mut moves = Vec::new();
+    for &m in pv {
+        pos.moves(&mut moves);
+        assert!(moves.contains(&m), "{what}: illegal {m:?} in the line");
+        pos = pos.play(m);
+    }
+}
+
+fn iid(n: u32, d: u32, seed: u64, range: Option<u32>) -> IidTree {
+    IidTree::new(IidParams { n, d, seed, range })
+}
+
+fn inc(b: u32, d: u32, seed: u64, int: bool) -> IncrementalTree {
+    IncrementalTree::new(IncrementalParams {
+        b,
+        d,
+        seed,
+        branching: Branching::Random,
+        values: if int {
+            EdgeValues::Int { lo: -3, hi: 3 }
+        } else {
+            EdgeValues::Real
+        },
+    })
+}
+
+#[test]
+fn solver_is_exact_on_random_iid_trees() {
+    for seed in 0..12u64 {
+        for (n, d) in [(2, 5), (3, 4), (4, 3), (5, 2), (1, 3)] {
+            let range = if seed % 2 == 0 { Some(4) } else { None };
+            check_exact(
+                &iid(n, d, seed, range),
+                d,
+                &format!("iid n={n} d={d} seed={seed}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn solver_is_exact_on_incremental_trees() {
+    for seed in 0..10u64 {
+        for (b, d) in [(3, 4), (5, 3), (2, 6)] {
+            let t = inc(b, d, seed, seed % 2 == 0);
+            check_exact(&t, d, &format!("incremental b={b} d={d} seed={seed}"));
+        }
+    }
+}
+
+#[test]
+fn solver_is_exact_on_tictactoe() {
+    // From the start (a draw) and from positions a few random plies in (wins and losses at
+    // their exact distances).
+    check_exact(&TicTacToe::new(), 9, "tictactoe start");
+    let mut moves = Vec::new();
+    for seed in 0..16u64 {
+        let mut pos = TicTacToe::new();
+        let mut h = seed;
+        for _ in 0..(2 + seed % 4) {
+            pos.moves(&mut moves);
+            if moves.is_empty() || pos.is_terminal() {
+                break;
+            }
+            h = arachne_core::rng::mix64(h + 1);
+            pos = pos.play(moves[(h % moves.len() as u64) as usize]);
+        }
+        if !pos.is_terminal() {
+            check_exact(&pos, 9, &format!("tictactoe seed {seed}"));
+        }
+    }
+}
+
+#[test]
+fn terminal_root_is_solved_without_a_move() {
+    let mut pos = iid(3, 2, 1, None);
+    let mut moves = Vec::new();
+    for _ in 0..2 {
+        pos.moves(&mut moves);
+        pos = pos.play(moves[1]);
+    }
+    let out = mcts::search(&pos, &MctsOptions::default(), &Limits::default());
+    assert_eq!(
+        (out.stop, out.solved, out.iterations),
+        (MctsStop::Solved, true, 0)
+    );
+    assert_eq!(out.best_move, None);
+    assert_eq!(out.value, pos.evaluate());
+}
+
+#[test]
+fn seeded_runs_repeat_and_seeds_matter() {
+    let root = Connect4::new();
+    let run = |seed: u64, expand: Expand| {
+        let mut o = opts(seed, expand, Playout::Random { cap: 200 });
+        o.iterations = Some(1500);
+        let out = mcts::search(&root, &o, &Limits::default());
+        (
+            out.best_move,
+            out.pv,
+            out.stats,
+            out.playout_plies,
+            out.reward.map(f64::to_bits),
+            out.tree_nodes,
+        )
+    };
+    for expand in [Expand::One, Expand::All] {
+        let a = run(7, expand);
+        assert_eq!(a, run(7, expand), "{expand:?}: a seeded run repeats");
+        assert!(
+            (8..16).any(|s| run(s, expand) != a),
+            "{expand:?}: other seeds never differ"
+        );
+    }
+}
+
+#[test]
+fn iteration_budget_is_exact() {
+    let root = Connect4::new();
+    for (n, expand, solver) in [
+        (1u64, Expand::One, true),
+        (777, Expand::One, false),
+        (301, Expand::All, true),
+    ] {
+        let mut o = opts(3, expand, Playout::Eval);
+        o.iterations = Some(n);
+        o.solver = solver;
+        let out = mcts::search(&root, &o, &Limits::default());
+        assert_eq!(out.stop, MctsStop::Iterations);
+        assert_eq!(out.iterations, n);
+        // Every iteration values one leaf with expand=one: the root's visits count them.
+        if expand == Expand::One {
+            let mut s = mcts::Mcts::new(root, o.clone());
+            let o2 = s.run(&Limits::default());
+            assert_eq!(s.nodes()[0].visits as u64, o2.iterations);
+        }
+    }
+}
+
+#[test]
+fn node_and_memory_budgets_are_exact() {
+    let root = Connect4::new();
+    for budget in [7u64, 8, 100, 1000, 4321] {
+        for expand in [Expand::One, Expand::All] {
+            let o = opts(5, expand, Playout::Random { cap: 50 });
+            let out = mcts::search(&root, &o, &Limits::default().with_nodes(budget));
+            assert_eq!(out.stop, MctsStop::Nodes, "budget {budget}");
+            assert!(
+                out.stats.leaves <= budget,
+                "budget {budget}: {}",
+                out.stats.leaves
+            );
+            // Stopped only because the next expansion (at most 7 children) did not fit.
+            assert!(
+                out.stats.leaves + 7 > budget,
+                "budget {budget}: {}",
+                out.stats.leaves
+            );
+            assert_eq!(out.tree_nodes as u64, out.stats.leaves + 1);
+        }
+    }
+    let mut o = opts(5, Expand::One, Playout::Eval);
+    o.max_tree_nodes = Some(500);
+    let out = mcts::search(&root, &o, &Limits::default());
+    assert_eq!(out.stop, MctsStop::Memory);
+    assert!(
+        out.tree_nodes <= 500 && out.tree_nodes + 7 > 500,
+        "{}",
+        out.tree_nodes
+    );
+    assert!(out.bytes_per_node <= 48);
+}
+
+#[test]
+fn chosen_moves_and_lines_are_legal() {
+    let root = Connect4::new();
+    for seed in 0..6 {
+        for o in variants(seed) {
+            let mut o = o;
+            o.iterations = Some(200 + seed * 50);
+            let out = mcts::search(&root, &o, &Limits::default());
+            let mut moves = Vec::new();
+            root.moves(&mut moves);
+            let m = out.best_move.expect("a move");
+            assert!(moves.contains(&m));
+            assert_eq!(out.pv.first(), Some(&m));
+            check_line(&root, &out.pv, "connect4");
+            let r = out.reward.expect("a reward");
+            assert!((0.0..=1.0).contains(&r));
+        }
+    }
+}
+
+#[test]
+fn specs_are_checked() {
+    let o: MctsOptions =
+        "mcts:c=0.5,playout=ab:2,expand=all,solver=0,seed=9,iters=10,best=value,scale=50"
+            .parse()
+            .unwrap();
+    assert_eq!(o.c, 0.5);
+    assert_eq!(o.playout, Playout::AlphaBeta { depth: 2 });
+    assert_eq!(o.expand, Expand::All);
+    assert!(!o.solver);
+    assert_eq!(
+        (o.seed, o.iterations, o.choice, o.scale),
+        (9, Some(10), Choice::Value, Some(50.0))
+    );
+    let r: MctsOptions = "mcts:playout=random,cap=17".parse().unwrap();
+    assert_eq!(r.playout, Playout::Random { cap: 17 });
+    for bad in [
+        "mcts:c=1,c=2",
+        "mcts:seed=1,seed=1",
+        "mcts:foo=1",
+        "mcts:c=-1",
+        "mcts:c=nan",
+        "mcts:playout=ab:0",
+        "mcts:playout=rollout",
+        "mcts:expand=some",
+        "mcts:solver=2",
+        "mcts:iters=0",
+        "mcts:playout=eval,cap=3",
+        "mcts:scale=0",
+        "mcts:memory=0",
+        "mcts:c",
+        "uct",
+    ] {
+        let e = bad.parse::<MctsOptions>().expect_err(bad);
+        assert!(!e.0.contains('\n') && !e.0.is_empty(), "{bad}: {}", e.0);
+    }
+    let dup = "mcts:c=1,c=2".parse::<MctsOptions>().unwrap_err();
+    assert!(dup.0.contains("given twice"), "{}", dup.0);
+}

@@ -1,0 +1,112 @@
+//! `arachne search --algo mcts[:options]` (issue 27): exact values run to the end, seeded
+//! repetition, exact budgets, the refused options (one line, exit status 2), `arachne algos`.
+mod common;
+
+use common::{arachne, assert_usage_error, json};
+
+#[test]
+fn mcts_solves_small_trees_to_the_alphabeta_value() {
+    for spec in [
+        "incremental:b=4,d=5,seed=3",
+        "iid:n=3,d=5,seed=2",
+        "tictactoe",
+    ] {
+        let want = json(&["search", "-g", spec, "-a", "alphabeta", "--json"])["value"].clone();
+        for algo in [
+            "mcts",
+            "mcts:expand=all,playout=eval",
+            "mcts:playout=ab:2,seed=4,best=value",
+        ] {
+            let v = json(&["search", "-g", spec, "-a", algo, "--json"]);
+            assert_eq!(v["value"], want, "{spec} {algo}: {v}");
+            assert_eq!(v["value_kind"], "exact", "{spec} {algo}");
+            assert_eq!(v["stop"], "solved", "{spec} {algo}");
+            assert_eq!(v["pv"][0], v["best_move"], "{spec} {algo}");
+            for key in [
+                "nodes",
+                "iterations",
+                "tree_nodes",
+                "bytes_per_node",
+                "time_ms",
+            ] {
+                assert!(v.get(key).is_some(), "{algo}: missing {key}");
+            }
+        }
+    }
+}
+
+#[test]
+fn seeded_runs_repeat_and_budgets_are_exact() {
+    let run = |algo: &str, extra: &[&str]| {
+        let mut args = vec!["search", "-g", "connect4", "-a", algo, "--json"];
+        args.extend_from_slice(extra);
+        let mut v = json(&args);
+        v.as_object_mut().unwrap().remove("time_ms");
+        v
+    };
+    let a = run("mcts:seed=5,iters=800,solver=0", &[]);
+    assert_eq!(a, run("mcts:seed=5,iters=800,solver=0", &[]));
+    assert_eq!(a["iterations"], 800);
+    assert_eq!(a["stop"], "iterations");
+    let n = run("mcts:seed=5", &["--nodes", "2000"]);
+    assert_eq!(n["stop"], "nodes");
+    let nodes = n["nodes"].as_u64().unwrap();
+    assert!(nodes <= 2000 && nodes + 7 > 2000, "{n}");
+    let m = run("mcts:seed=5,playout=eval", &["--memory", "1"]);
+    assert_eq!(m["stop"], "memory");
+    let bytes = m["tree_bytes"].as_u64().unwrap();
+    assert!(bytes <= 1 << 20, "{m}");
+    assert!(m["bytes_per_node"].as_u64().unwrap() <= 48);
+}
+
+#[test]
+fn options_mcts_cannot_honour_are_refused() {
+    for extra in [
+        &["--threads", "2"][..],
+        &["--procs", "2"],
+        &["--backend", "threads"],
+        &["--cost", "unit"],
+        &["--latency-seed", "3"],
+        &["--quiescence"],
+        &["--ordering"],
+        &["--preorder"],
+        &["--null-move"],
+        &["--check-extension"],
+        &["--hash", "8"],
+        &["--depth", "4"],
+        &["--memory", "0"],
+    ] {
+        let mut args = vec!["search", "-g", "connect4", "-a", "mcts:iters=10"];
+        args.extend_from_slice(extra);
+        assert_usage_error(&args);
+        let err = String::from_utf8_lossy(&arachne(&args).stderr).to_string();
+        assert!(err.contains(extra[0]), "{extra:?}: {err}");
+    }
+    for bad in [
+        "mcts:c=1,c=2",
+        "mcts:seed=x",
+        "mcts:playout=ab:99",
+        "mcts:expand=two",
+        "mcts:solver=yes",
+        "mcts:iters=0",
+        "mcts:bogus=1",
+        "mcts:memory=2,iters=5",
+    ] {
+        let mut args = vec!["search", "-g", "connect4", "-a", bad];
+        if bad.contains("memory") {
+            args.extend(["--memory", "3"]);
+        }
+        assert_usage_error(&args);
+    }
+}
+
+#[test]
+fn algos_lists_mcts() {
+    let out = arachne(&["algos"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines().any(|l| l.trim_start().starts_with("mcts ")),
+        "{text}"
+    );
+}
