@@ -535,6 +535,7 @@ impl<G: Game> Mcts<G> {
                 Some(StopReason::Nodes) => return MctsStop::Nodes,
                 Some(StopReason::Time) => return MctsStop::Time,
                 Some(StopReason::Stopped) => return MctsStop::Stopped,
+                Some(StopReason::Memory) => return MctsStop::Memory,
                 None => {}
             }
             if let Err(stop) = self.iterate(limits) {
