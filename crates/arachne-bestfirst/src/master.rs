@@ -57,7 +57,7 @@ use crate::engine::{
 use crate::heuristics::{self, Job, LeafWork};
 use crate::tree::{count_moves, Tree, PENDING};
 use arachne_core::{Game, Limits, Score, Stats};
-use arachne_runtime::{run_sim, run_threads, CostModel, Env, Pid, Process, SimConfig, HOST};
+use arachne_runtime::{execute, CostModel, Env, Pid, Process, HOST};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -86,17 +86,10 @@ pub struct TracePoint<M> {
     pub decision: Option<M>,
 }
 
-/// Where the processes run.
-#[derive(Clone, Debug)]
-pub enum Backend {
-    /// The simulator (virtual time).
-    Sim(SimConfig),
-    /// One OS thread per process.
-    Threads,
-    /// MPI ranks (`mpirun`; cargo feature `mpi`): process `p` on rank `p mod R`, moves on the
-    /// wire as generation indices ([`crate::mpi`]); rank 0 gets the result.
-    Mpi,
-}
+/// Where the processes run: the runtime's one [`Backend`](arachne_runtime::Backend) (on MPI
+/// moves travel as generation indices, [`crate::mpi`]; rank 0 gets the result). The
+/// processes have no long work, so `poll_every` is not used.
+pub use arachne_runtime::Backend;
 
 /// Configuration of a master–slave run.
 #[derive(Clone, Debug)]
@@ -728,8 +721,8 @@ pub fn search_with<G: Game>(
     backend: &Backend,
     eval: Option<Evaluator<G>>,
 ) -> Result<ParOutcome<G::Move>, String> {
-    if let Backend::Mpi = backend {
-        return crate::mpi::search_with(root, cfg, eval);
+    if let Backend::Mpi { .. } = backend {
+        return crate::mpi::search_with(root, cfg, backend, eval);
     }
     search_on(root, cfg, backend, eval)
 }
@@ -744,40 +737,26 @@ pub(crate) fn search_on<G: Game>(
     if cfg.procs == 0 || cfg.procs > MAX_PROCS {
         return Err(format!("--procs must be in 1..={MAX_PROCS}"));
     }
-    if matches!(backend, Backend::Threads) && cfg.procs > 256 {
+    if matches!(backend, Backend::Threads { .. }) && cfg.procs > 256 {
         return Err("--procs is at most 256 on threads".into());
     }
     let start = Instant::now();
     let stop = |m: &Msg<G::Move>| matches!(m, Msg::Done(_));
-    let each = |ps: &[RbfmProc<G>]| ps.iter().map(|p| p.stats()).collect::<Vec<_>>();
-    let (procs, host, time, messages, busy, all) = match backend {
-        Backend::Sim(sc) => {
-            sc.cost.validate().map_err(|e| e.to_string())?;
-            let out = run_sim(
-                processes_with(root, cfg, eval.clone()),
-                vec![(0, Msg::Start)],
-                sc,
-                stop,
-            );
-            let all = each(&out.procs);
-            (out.procs, out.host, out.time, out.messages, out.busy, all)
-        }
-        Backend::Threads => {
-            let cost = CostModel::unit(1.0);
-            let out = run_threads(
-                processes_with(root, cfg, eval.clone()),
-                vec![(0, Msg::Start)],
-                &cost,
-                1,
-                stop,
-            );
-            let t = out.elapsed.as_secs_f64();
-            let all = each(&out.procs);
-            (out.procs, out.host, t, out.messages, Vec::new(), all)
-        }
-        // Every process's statistics, gathered on rank 0; `procs` are this rank's.
-        Backend::Mpi => crate::mpi::run(processes_with(root, cfg, eval.clone()), stop)?,
-    };
+    if let Backend::Sim(sc) = backend {
+        sc.cost.validate().map_err(|e| e.to_string())?;
+    }
+    let (run, procs) = execute(
+        processes_with(root, cfg, eval.clone()),
+        vec![(0, Msg::Start)],
+        backend,
+        &Limits::default(),
+        stop,
+    );
+    if let Some(e) = run.error {
+        return Err(e.to_string());
+    }
+    let (host, time, messages, busy, all) =
+        (run.host, run.time, run.messages, run.busy, run.proc_stats);
     let why = host
         .iter()
         .find_map(|(_, m)| match m {

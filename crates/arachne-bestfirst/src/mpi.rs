@@ -7,7 +7,7 @@
 //! `arachne-parallel` (both sit on `arachne-runtime`, and the CLI dispatches to each), so
 //! master–slave RBFM registers its own message type here, with the same
 //! `arachne_runtime::wire::register`, and [`crate::master::search`] sends
-//! [`crate::master::Backend::Mpi`] here.
+//! `crate::master::Backend::Mpi` here.
 //!
 //! ## Moves on the wire: [`Indexed<G>`]
 //! The master sends a slave the **path of moves** to a leaf and the slave answers with the
@@ -49,9 +49,6 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::marker::PhantomData;
 use std::sync::{Arc, OnceLock};
-
-/// The error a worker rank (not rank 0) gets: rank 0 has the result.
-pub const WORKER: &str = "this MPI rank is a worker: rank 0 reports the result";
 
 /// A move of [`Indexed<G>`]: its index in the generation order of [`Game::moves`] (typed by
 /// the game, so that each game's messages have their own wire encoding).
@@ -458,52 +455,7 @@ impl<G: Game> Wire for Msg<IMove<G>> {
     }
 }
 
-/// What a run hands back to [`crate::master::search_on`]: this rank's processes, the host's
-/// messages, time, messages, busy time and every process's statistics.
-pub(crate) type RunParts<G> = (
-    Vec<crate::master::RbfmProc<G>>,
-    Vec<(f64, Msg<<G as Game>::Move>)>,
-    f64,
-    u64,
-    Vec<f64>,
-    Vec<arachne_core::Stats>,
-);
-
-/// Runs the processes on the MPI ranks (a worker rank gets [`WORKER`]).
-#[cfg(feature = "mpi")]
-pub(crate) fn run<G: Game>(
-    procs: Vec<crate::master::RbfmProc<G>>,
-    stop: impl FnMut(&Msg<G::Move>) -> bool,
-) -> Result<RunParts<G>, String> {
-    use arachne_runtime::mpi::{run_mpi, MpiConfig};
-    let cost = arachne_runtime::CostModel::unit(1.0);
-    let o = run_mpi(
-        procs,
-        vec![(0, Msg::Start)],
-        &cost,
-        &MpiConfig { poll_every: 1 },
-        stop,
-    )
-    .map_err(|e| format!("MPI: {e}"))?;
-    if o.world.rank != 0 {
-        return Err(WORKER.into());
-    }
-    let t = o.elapsed.as_secs_f64();
-    let procs = o.procs.into_iter().flatten().collect();
-    Ok((procs, o.host, t, o.messages, o.busy, o.stats))
-}
-
-#[cfg(not(feature = "mpi"))]
-pub(crate) fn run<G: Game>(
-    _procs: Vec<crate::master::RbfmProc<G>>,
-    _stop: impl FnMut(&Msg<G::Move>) -> bool,
-) -> Result<RunParts<G>, String> {
-    Err(NO_MPI.into())
-}
-
-/// Without the feature: what to do instead.
-pub const NO_MPI: &str =
-    "--backend mpi needs arachne built with MPI: cargo build --release --features mpi (see README, MPI)";
+pub use arachne_runtime::exec::{NO_MPI, WORKER};
 
 /// Master–slave RBFM on the MPI ranks: every rank calls this with the same arguments; rank 0
 /// gets the outcome (moves of `G`), a worker rank [`WORKER`].
@@ -511,7 +463,8 @@ pub fn search<G: Game>(
     root: &G,
     cfg: &crate::master::MasterConfig,
 ) -> Result<crate::master::ParOutcome<G::Move>, String> {
-    search_with(root, cfg, None)
+    let mpi = crate::master::Backend::Mpi { poll_every: 1 };
+    search_with(root, cfg, &mpi, None)
 }
 
 /// The evaluator of `G` on [`Indexed<G>`] positions: the search's best move as its index.
@@ -531,18 +484,14 @@ pub fn indexed_evaluator<G: Game>(e: Evaluator<G>) -> Evaluator<Indexed<G>> {
 pub fn search_with<G: Game>(
     root: &G,
     cfg: &crate::master::MasterConfig,
+    backend: &crate::master::Backend,
     eval: Option<Evaluator<G>>,
 ) -> Result<crate::master::ParOutcome<G::Move>, String> {
     use std::rc::Rc;
     arachne_runtime::mpi::init().map_err(|e| format!("MPI: {e}"))?;
     let iroot = Indexed::new(root.clone());
     arachne_runtime::wire::register::<Msg<IMove<G>>>(Some(Rc::new(iroot.clone())));
-    let o = crate::master::search_on(
-        &iroot,
-        cfg,
-        &crate::master::Backend::Mpi,
-        eval.map(indexed_evaluator),
-    )?;
+    let o = crate::master::search_on(&iroot, cfg, backend, eval.map(indexed_evaluator))?;
     let out = o.outcome;
     Ok(crate::master::ParOutcome {
         outcome: crate::engine::BfOutcome {
@@ -580,6 +529,7 @@ pub fn search_with<G: Game>(
 pub fn search_with<G: Game>(
     _root: &G,
     _cfg: &crate::master::MasterConfig,
+    _backend: &crate::master::Backend,
     _eval: Option<Evaluator<G>>,
 ) -> Result<crate::master::ParOutcome<G::Move>, String> {
     Err(NO_MPI.into())

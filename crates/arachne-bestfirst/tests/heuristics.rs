@@ -342,8 +342,13 @@ fn master_slave_with_heuristics_is_exact_on_threads() {
         let want = alphabeta(&root.0, 6).0;
         for p in [2u32, 4] {
             let cfg = ms_config(seed, true, true, p);
-            let out =
-                master::search_with(&root, &cfg, &Backend::Threads, Some(evaluator())).unwrap();
+            let out = master::search_with(
+                &root,
+                &cfg,
+                &Backend::Threads { poll_every: 1 },
+                Some(evaluator()),
+            )
+            .unwrap();
             assert!(out.outcome.solved, "seed {seed} P {p}");
             assert_eq!(out.outcome.value, want, "seed {seed} P {p}");
             check_best(&root, 6, out.outcome.best_move, want, "threads");
@@ -434,7 +439,7 @@ fn master_slave_with_heuristics_on_chess() {
         search: ShallowChess::leaf_search(),
         meter: Some(Arc::new(|| eval_nodes() as f64)),
     };
-    for backend in [sim(), Backend::Threads] {
+    for backend in [sim(), Backend::Threads { poll_every: 1 }] {
         let out = master::search_with(&root, &cfg, &backend, Some(eval.clone())).unwrap();
         // Qxf7# is mate in one: the root's value and best move.
         assert_eq!(out.outcome.value, Score::win_in(1));

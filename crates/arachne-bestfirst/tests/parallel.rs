@@ -77,7 +77,7 @@ fn master_slave_on_threads_is_exact() {
         let want = negamax(&root, 5);
         for p in [2u32, 4] {
             let cfg = MasterConfig::new(opts(Kind::Rbfm, seed), p);
-            let out = master::search(&root, &cfg, &Backend::Threads).unwrap();
+            let out = master::search(&root, &cfg, &Backend::Threads { poll_every: 1 }).unwrap();
             assert_eq!(out.outcome.value, want, "seed {seed} P {p}");
             assert!(out.outcome.solved);
             check_move(&root, 5, out.outcome.best_move, want, "threads");
@@ -88,7 +88,7 @@ fn master_slave_on_threads_is_exact() {
     let out = master::search(
         &t,
         &MasterConfig::new(opts(Kind::Rbfm, 1), 3),
-        &Backend::Threads,
+        &Backend::Threads { poll_every: 1 },
     )
     .unwrap();
     assert_eq!(out.outcome.value, negamax(&t, 9));
@@ -159,7 +159,7 @@ fn master_slave_honours_the_deadline_the_flag_and_a_node_budget() {
     // Issue 24 item 6: master–slave RBFM took neither --nodes nor --time-ms.
     let root = inc(10, 30, 2);
     let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
-    for backend in [sim, Backend::Threads] {
+    for backend in [sim, Backend::Threads { poll_every: 1 }] {
         let mut cfg = MasterConfig::new(opts(Kind::Rbfm, 9), 4);
         cfg.limits = Limits::default().with_nodes(3_000);
         let out = master::search(&root, &cfg, &backend).unwrap();

@@ -140,7 +140,11 @@ const ALGOS: &[Algo] = &[
     // `preorder=0`: tree-split and type-guided order by default since issue 23, so `--preorder`
     // and `--ordering` would change nothing on their default.
     algo("tree-split", "tree-split:preorder=0", MessagePassing),
-    algo("tree-split:grand=1", "tree-split:grand=1,preorder=0", MessagePassing),
+    algo(
+        "tree-split:grand=1",
+        "tree-split:grand=1,preorder=0",
+        MessagePassing,
+    ),
     algo("baudet", "baudet", MessagePassing),
     algo("palphabeta-par", "palphabeta-par", MessagePassing),
     algo("pbound", "pbound", MessagePassing),

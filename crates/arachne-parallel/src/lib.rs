@@ -102,10 +102,9 @@ pub mod type_guided;
 pub mod wire;
 
 use arachne_core::{Game, Limits, Score, Stats, StopReason, Window};
+use arachne_runtime::exec::{execute as execute_with_procs, Run};
 use arachne_runtime::stepper::LeafEval;
-use arachne_runtime::{
-    run_sim_limited, run_threads_limited, CostModel, Pid, Process, SimConfig, Stepper, StepperMode,
-};
+use arachne_runtime::{Pid, Process, Stepper, StepperMode};
 use slave::{Msg, ProcTree};
 use std::fmt;
 use std::str::FromStr;
@@ -664,23 +663,8 @@ impl ParAlgo {
     }
 }
 
-/// Where to run.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Backend {
-    /// The simulator.
-    Sim(SimConfig),
-    /// OS threads; a searching process polls its mailbox every `poll_every` nodes.
-    Threads {
-        /// Nodes between mailbox polls.
-        poll_every: u64,
-    },
-    /// MPI ranks (`mpirun`/`srun`; needs the cargo feature `mpi`): process `p` on rank
-    /// `p mod R`, positions on the wire as move paths from the root (`arachne_runtime::mpi`).
-    Mpi {
-        /// Nodes between mailbox polls.
-        poll_every: u64,
-    },
-}
+/// Where to run: the runtime's one [`Backend`](arachne_runtime::Backend).
+pub use arachne_runtime::Backend;
 
 /// The result of a parallel search.
 #[derive(Clone, Debug)]
@@ -745,18 +729,6 @@ pub fn serial_in<G: Game>(
     (v, s.stats)
 }
 
-struct Run<M> {
-    stopped: Option<StopReason>,
-    /// Why the run has no result (an MPI fault, or a worker rank: rank 0 has the result).
-    error: Option<String>,
-    host: Vec<(f64, M)>,
-    stats: Stats,
-    time: f64,
-    messages: u64,
-    busy: Vec<f64>,
-    idle: Vec<f64>,
-}
-
 fn execute<P: Process>(
     procs: Vec<P>,
     initial: Vec<(Pid, P::Msg)>,
@@ -765,51 +737,6 @@ fn execute<P: Process>(
     stop: impl FnMut(&P::Msg) -> bool,
 ) -> Run<P::Msg> {
     execute_with_procs(procs, initial, backend, limits, stop).0
-}
-
-/// [`execute`], handing the processes back (for their records; on MPI this rank's, in
-/// process order).
-fn execute_with_procs<P: Process>(
-    procs: Vec<P>,
-    initial: Vec<(Pid, P::Msg)>,
-    backend: &Backend,
-    limits: &Limits,
-    stop: impl FnMut(&P::Msg) -> bool,
-) -> (Run<P::Msg>, Vec<P>) {
-    match backend {
-        Backend::Sim(cfg) => {
-            let o = run_sim_limited(procs, initial, cfg, limits, stop);
-            let run = Run {
-                stopped: o.stopped,
-                error: None,
-                stats: o.procs.iter().fold(Stats::default(), |a, p| a + p.stats()),
-                host: o.host,
-                time: o.time,
-                messages: o.messages,
-                busy: o.busy,
-                idle: o.idle,
-            };
-            (run, o.procs)
-        }
-        Backend::Threads { poll_every } => {
-            let cost = CostModel::unit(1.0);
-            let o = run_threads_limited(procs, initial, &cost, *poll_every, limits, stop);
-            let run = Run {
-                stopped: o.stopped,
-                error: None,
-                stats: o.procs.iter().fold(Stats::default(), |a, p| a + p.stats()),
-                host: o.host,
-                time: o.elapsed.as_secs_f64(),
-                messages: o.messages,
-                busy: Vec::new(),
-                idle: Vec::new(),
-            };
-            (run, o.procs)
-        }
-        Backend::Mpi { poll_every } => {
-            mpi_backend::execute(procs, initial, *poll_every, limits, stop)
-        }
-    }
 }
 
 /// Runs `algo` on `root` to `depth` plies with `procs` processors on `backend`.
@@ -1124,7 +1051,7 @@ fn search_core<G: Game>(
         ParAlgo::Knm(_) => unreachable!("dispatched above"),
     };
     if let Some(e) = run.error {
-        return err(e);
+        return err(e.to_string());
     }
     let answer = match run.host.last() {
         Some((

@@ -16,8 +16,13 @@
 //! [`crate::wire`]) and add one `wire::register::<TheirMsg<Pathed<G>>>(root)` line in
 //! `register` below (a crate that depends on this one registers its own type with
 //! `arachne_runtime::wire::register` before it runs, as `arachne-bestfirst`'s master–slave
-//! RBFM does). An algorithm whose messages are not registered fails on this backend with a
-//! clear error, never silently.
+//! RBFM does). A run whose messages are not registered is refused before it starts, on every
+//! rank alike, with one line naming the message type (`arachne_runtime::mpi::MpiError::NoCodec`).
+//!
+//! The runs themselves go through the runtime's one execution layer
+//! (`arachne_runtime::exec::execute`), as on the other backends: on MPI a slave's job is
+//! searched by the serial search through `Process::run`, its mailbox polled from the search,
+//! as on threads (`arachne_runtime::mpi`, Work).
 //!
 //! **Limits** (`--nodes`, `--time-ms`, Ctrl-C) are decided by rank 0 and end every rank
 //! (`arachne_runtime::mpi`, Limits); rank 0 then reports the partial result like the other
@@ -30,16 +35,11 @@
 //! on any number of ranks, but node counts differ from `sim`/`threads`, where one table serves
 //! every process.
 use crate::type_guided::{Log, TgProc, TypeGuidedOptions};
-use crate::{ParAlgo, ParError, ParOutcome, Run};
+use crate::{ParAlgo, ParError, ParOutcome};
 use arachne_core::{Game, Limits, Stats, Window};
-use arachne_runtime::{Pid, Process};
+use arachne_runtime::exec::{ExecError, Run};
 
-/// The error a worker rank (not rank 0) gets from `search`: rank 0 has the result.
-pub const WORKER: &str = "this MPI rank is a worker: rank 0 reports the result";
-
-/// Without the feature: what to do instead.
-pub const NO_MPI: &str =
-    "--backend mpi needs arachne built with MPI: cargo build --release --features mpi (see README, MPI)";
+pub use arachne_runtime::exec::{NO_MPI, WORKER};
 
 /// The processor-tree shape an algorithm was given, to decide whether `--procs` defaults to
 /// the number of ranks.
@@ -120,13 +120,15 @@ pub(crate) fn search<G: Game>(
     let (world, proot) = register(root)?;
     let procs = default_procs(algo, procs, world.size);
     let o = crate::search_core(algo, &proot, depth, root_window, procs, backend, limits);
-    match o {
-        Err(e) if world.rank != 0 => Err(ParError(if e.0.starts_with("MPI: ") {
-            e.0
-        } else {
-            WORKER.into()
-        })),
-        o => unwrap_outcome(world, o?),
+    unwrap_outcome(world, on_rank(world, o)?)
+}
+
+/// A worker rank's error is [`WORKER`] unless MPI itself failed (rank 0's are its own).
+#[cfg(feature = "mpi")]
+fn on_rank<T>(world: arachne_runtime::mpi::World, r: Result<T, ParError>) -> Result<T, ParError> {
+    match r {
+        Err(e) if world.rank != 0 && !e.0.starts_with("MPI: ") => Err(ParError(WORKER.into())),
+        r => r,
     }
 }
 
@@ -167,17 +169,8 @@ pub(crate) fn search_traced<G: Game>(
         backend,
         limits,
     );
-    match r {
-        Err(e) if world.rank != 0 => Err(ParError(if e.0.starts_with("MPI: ") {
-            e.0
-        } else {
-            WORKER.into()
-        })),
-        r => {
-            let (o, trace) = r?;
-            Ok((unwrap_outcome(world, o)?, trace))
-        }
-    }
+    let (o, trace) = on_rank(world, r)?;
+    Ok((unwrap_outcome(world, o)?, trace))
 }
 
 #[cfg(not(feature = "mpi"))]
@@ -215,9 +208,9 @@ pub(crate) fn type_guided_records<G: Game>(
         let (logs, its) = mine();
         return Ok((logs, its.into_iter().fold(Stats::default(), |a, s| a + s)));
     }
-    match run.error.as_deref() {
-        None | Some(WORKER) => {}
-        Some(e) => return Err(ParError(e.into())),
+    match &run.error {
+        None | Some(ExecError::Worker) => {}
+        Some(e) => return Err(ParError(e.to_string())),
     }
     gather_records(mine(), nprocs)
 }
@@ -257,75 +250,4 @@ fn gather_records(
     _nprocs: usize,
 ) -> Result<(Vec<Log>, Stats), ParError> {
     Err(ParError(NO_MPI.into()))
-}
-
-/// Runs `procs` on the MPI ranks; hands back this rank's processes (in process order).
-#[cfg(feature = "mpi")]
-pub(crate) fn execute<P: Process>(
-    procs: Vec<P>,
-    initial: Vec<(Pid, P::Msg)>,
-    poll_every: u64,
-    limits: &Limits,
-    stop: impl FnMut(&P::Msg) -> bool,
-) -> (Run<P::Msg>, Vec<P>) {
-    use arachne_runtime::mpi::{run_mpi_limited, MpiConfig};
-    let cost = arachne_runtime::CostModel::unit(1.0);
-    match run_mpi_limited(
-        procs,
-        initial,
-        &cost,
-        &MpiConfig { poll_every },
-        limits,
-        stop,
-    ) {
-        Ok(o) => (
-            Run {
-                stopped: o.stopped,
-                error: (o.world.rank != 0).then(|| WORKER.to_string()),
-                stats: o.stats.iter().fold(Stats::default(), |a, s| a + *s),
-                host: o.host,
-                time: o.elapsed.as_secs_f64(),
-                messages: o.messages,
-                busy: o.busy,
-                idle: o.idle,
-            },
-            o.procs.into_iter().flatten().collect(),
-        ),
-        Err(e) => (
-            Run {
-                stopped: None,
-                error: Some(format!("MPI: {e}")),
-                stats: Stats::default(),
-                host: Vec::new(),
-                time: 0.0,
-                messages: 0,
-                busy: Vec::new(),
-                idle: Vec::new(),
-            },
-            Vec::new(),
-        ),
-    }
-}
-
-#[cfg(not(feature = "mpi"))]
-pub(crate) fn execute<P: Process>(
-    _procs: Vec<P>,
-    _initial: Vec<(Pid, P::Msg)>,
-    _poll_every: u64,
-    _limits: &Limits,
-    _stop: impl FnMut(&P::Msg) -> bool,
-) -> (Run<P::Msg>, Vec<P>) {
-    (
-        Run {
-            stopped: None,
-            error: Some(NO_MPI.into()),
-            stats: Default::default(),
-            host: Vec::new(),
-            time: 0.0,
-            messages: 0,
-            busy: Vec::new(),
-            idle: Vec::new(),
-        },
-        Vec::new(),
-    )
 }

@@ -8,7 +8,10 @@
 //! * [`sim`] — a discrete-event simulator in **virtual time**: P processors (1 to many thousands)
 //!   on one core, deterministic for a seed, with a [`CostModel`] (`unit`, `arachne`) charging
 //!   nodes and messages, optional seeded random latency, and per-processor busy/idle time;
-//! * [`threads`] — one OS thread per process, crossbeam channels, wall-clock time.
+//! * [`threads`] — one OS thread per process, crossbeam channels, wall-clock time;
+//! * `mpi` (cargo feature `mpi`) — MPI ranks, across cores or machines.
+//!
+//! [`exec`] is the one entry point for all three: [`Backend`], [`execute`] and its [`Run`].
 //!
 //! A long serial sub-search inside a process (a tree-splitting slave) is a [`Stepper`]: an
 //! explicit-stack alpha-beta that advances one node per step and, between steps, accepts window
@@ -16,6 +19,7 @@
 //! (seed 000 §4.1). The simulator advances steppers in chunks and applies each UPDATE at the
 //! virtual time it arrives; the threads runtime polls the mailbox every few nodes.
 pub mod cost;
+pub mod exec;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod pathed;
@@ -26,6 +30,7 @@ pub mod threads;
 pub mod wire;
 
 pub use cost::{CostError, CostModel};
+pub use exec::{execute, Backend, ExecError, Run};
 pub use pathed::{PMove, Pathed};
 pub use process::{Env, Mailbox, Outgoing, Pid, Process, Stopping, HOST};
 pub use sim::{run_sim, run_sim_limited, SimConfig, SimOutcome};

@@ -148,8 +148,8 @@ impl GameVisitor for Visit<'_> {
                         latency_seed: args.latency_seed,
                     })
                 }
-                "threads" => master::Backend::Threads,
-                "mpi" => master::Backend::Mpi,
+                "threads" => master::Backend::Threads { poll_every: 1 },
+                "mpi" => master::Backend::Mpi { poll_every: 1 },
                 o => {
                     return Err(CliError::usage(format!(
                         "unknown backend `{o}` (known: sim, threads, mpi)"

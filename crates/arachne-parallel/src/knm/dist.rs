@@ -451,7 +451,7 @@ pub fn search_limited<G: Game>(
     }
     if let Some(e) = run.error {
         // An MPI fault, or a worker rank (rank 0 has the result).
-        return Err(ParError(e));
+        return Err(ParError(e.to_string()));
     }
     let Some((_, Msg::Final { value, best, .. })) = run.host.last().cloned() else {
         return Err(ParError("knm: the search ended without a result".into()));

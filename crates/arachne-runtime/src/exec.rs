@@ -1,0 +1,201 @@
+//! The one execution layer: where a message-passing algorithm's processes run
+//! ([`Backend`]), one call that runs them there ([`execute`]) and what every backend hands
+//! back ([`Run`]).
+//!
+//! Every algorithm — the alpha-beta family of `arachne-parallel` and master–slave RBFM of
+//! `arachne-bestfirst` — builds its processes and its initial messages, calls [`execute`] and
+//! reads the host's messages from the [`Run`]; what it makes of them (a value and a line, a
+//! best-first tree) is its own. The three backends:
+//!
+//! * [`Backend::Sim`]: the discrete-event simulator ([`crate::sim`]), virtual time;
+//! * [`Backend::Threads`]: one OS thread per process ([`crate::threads`]);
+//! * [`Backend::Mpi`]: MPI ranks (`crate::mpi`, cargo feature `mpi`): every rank calls
+//!   [`execute`] with the same arguments; process `p` lives on rank `p mod R`; rank 0 gets the
+//!   host's messages and every process's statistics, a worker rank gets its own processes back
+//!   and [`ExecError::Worker`]. The messages' wire encoding must be registered on the thread
+//!   ([`crate::wire::register`]) before: a run whose message type is not registered is refused
+//!   before it starts ([`ExecError::Mpi`] naming the type), on every rank alike, so nothing is
+//!   sent. Without the feature the backend answers [`ExecError::NoMpi`].
+//!
+//! A busy process on the real backends (threads, MPI) runs its long work through
+//! [`Process::run`] with a [`crate::Mailbox`] when it has such a form, else it is stepped
+//! `poll_every` nodes at a time ([`Process::work`]).
+use crate::process::{Pid, Process};
+use crate::{run_sim_limited, run_threads_limited, CostModel, SimConfig};
+use arachne_core::{Limits, Stats, StopReason};
+
+/// The error a worker rank (not rank 0) gets from a search on MPI: rank 0 has the result.
+pub const WORKER: &str = "this MPI rank is a worker: rank 0 reports the result";
+
+/// Without the `mpi` feature: what to do instead.
+pub const NO_MPI: &str =
+    "--backend mpi needs arachne built with MPI: cargo build --release --features mpi (see README, MPI)";
+
+/// Where the processes run.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Backend {
+    /// The simulator (virtual time).
+    Sim(SimConfig),
+    /// OS threads; a process stepped by [`Process::work`] polls its mailbox every
+    /// `poll_every` nodes.
+    Threads {
+        /// Nodes between mailbox polls.
+        poll_every: u64,
+    },
+    /// MPI ranks (`mpirun`/`srun`; needs the cargo feature `mpi`): process `p` on rank
+    /// `p mod R`, positions on the wire as move paths from the root (`arachne_runtime::mpi`).
+    Mpi {
+        /// Nodes between mailbox polls.
+        poll_every: u64,
+    },
+}
+
+/// Why a run has no result on this rank.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExecError {
+    /// A worker MPI rank: rank 0 has the result.
+    #[error("{}", WORKER)]
+    Worker,
+    /// `--backend mpi` on a build without the feature.
+    #[error("{}", NO_MPI)]
+    NoMpi,
+    /// The MPI run failed or was refused (one line).
+    #[error("MPI: {0}")]
+    Mpi(String),
+}
+
+/// What a run hands back, on every backend.
+#[derive(Debug)]
+pub struct Run<M> {
+    /// Set when a limit ended the run before its answer.
+    pub stopped: Option<StopReason>,
+    /// Why the run has no result on this rank (an MPI fault, or a worker rank).
+    pub error: Option<ExecError>,
+    /// Messages the host received, with their arrival times (virtual on sim, seconds since
+    /// the start otherwise).
+    pub host: Vec<(f64, M)>,
+    /// Node counts summed over every process.
+    pub stats: Stats,
+    /// Node counts per process (on MPI gathered on rank 0; empty after an MPI error).
+    pub proc_stats: Vec<Stats>,
+    /// Virtual time (sim) or wall seconds until the answer.
+    pub time: f64,
+    /// Messages sent.
+    pub messages: u64,
+    /// Busy time per process (sim: charged work; MPI: seconds in its handlers and work;
+    /// threads: not measured, empty).
+    pub busy: Vec<f64>,
+    /// Idle time per process (as `busy`).
+    pub idle: Vec<f64>,
+}
+
+impl<M> Run<M> {
+    /// A run that did not happen (or has nothing to report on this rank).
+    pub fn failed(error: ExecError) -> Self {
+        Run {
+            stopped: None,
+            error: Some(error),
+            host: Vec::new(),
+            stats: Stats::default(),
+            proc_stats: Vec::new(),
+            time: 0.0,
+            messages: 0,
+            busy: Vec::new(),
+            idle: Vec::new(),
+        }
+    }
+}
+
+fn counts<P: Process>(procs: &[P]) -> (Stats, Vec<Stats>) {
+    let each: Vec<Stats> = procs.iter().map(|p| p.stats()).collect();
+    (each.iter().fold(Stats::default(), |a, s| a + *s), each)
+}
+
+/// Runs `procs` on `backend` from the `initial` messages (sent by the host) until the host
+/// receives a message for which `stop` is true, or `limits` trip (`limits.depth` is ignored).
+/// Hands back the processes as they ended (on MPI this rank's, in process order).
+pub fn execute<P: Process>(
+    procs: Vec<P>,
+    initial: Vec<(Pid, P::Msg)>,
+    backend: &Backend,
+    limits: &Limits,
+    stop: impl FnMut(&P::Msg) -> bool,
+) -> (Run<P::Msg>, Vec<P>) {
+    match backend {
+        Backend::Sim(cfg) => {
+            let o = run_sim_limited(procs, initial, cfg, limits, stop);
+            let (stats, proc_stats) = counts(&o.procs);
+            let run = Run {
+                stopped: o.stopped,
+                error: None,
+                stats,
+                proc_stats,
+                host: o.host,
+                time: o.time,
+                messages: o.messages,
+                busy: o.busy,
+                idle: o.idle,
+            };
+            (run, o.procs)
+        }
+        Backend::Threads { poll_every } => {
+            let cost = CostModel::unit(1.0);
+            let o = run_threads_limited(procs, initial, &cost, *poll_every, limits, stop);
+            let (stats, proc_stats) = counts(&o.procs);
+            let run = Run {
+                stopped: o.stopped,
+                error: None,
+                stats,
+                proc_stats,
+                host: o.host,
+                time: o.elapsed.as_secs_f64(),
+                messages: o.messages,
+                busy: Vec::new(),
+                idle: Vec::new(),
+            };
+            (run, o.procs)
+        }
+        Backend::Mpi { poll_every } => execute_mpi(procs, initial, *poll_every, limits, stop),
+    }
+}
+
+#[cfg(feature = "mpi")]
+fn execute_mpi<P: Process>(
+    procs: Vec<P>,
+    initial: Vec<(Pid, P::Msg)>,
+    poll_every: u64,
+    limits: &Limits,
+    stop: impl FnMut(&P::Msg) -> bool,
+) -> (Run<P::Msg>, Vec<P>) {
+    use crate::mpi::{run_mpi_limited, MpiConfig};
+    let cost = CostModel::unit(1.0);
+    let cfg = MpiConfig { poll_every };
+    match run_mpi_limited(procs, initial, &cost, &cfg, limits, stop) {
+        Ok(o) => (
+            Run {
+                stopped: o.stopped,
+                error: (o.world.rank != 0).then_some(ExecError::Worker),
+                stats: o.stats.iter().fold(Stats::default(), |a, s| a + *s),
+                proc_stats: o.stats,
+                host: o.host,
+                time: o.elapsed.as_secs_f64(),
+                messages: o.messages,
+                busy: o.busy,
+                idle: o.idle,
+            },
+            o.procs.into_iter().flatten().collect(),
+        ),
+        Err(e) => (Run::failed(ExecError::Mpi(e.to_string())), Vec::new()),
+    }
+}
+
+#[cfg(not(feature = "mpi"))]
+fn execute_mpi<P: Process>(
+    _procs: Vec<P>,
+    _initial: Vec<(Pid, P::Msg)>,
+    _poll_every: u64,
+    _limits: &Limits,
+    _stop: impl FnMut(&P::Msg) -> bool,
+) -> (Run<P::Msg>, Vec<P>) {
+    (Run::failed(ExecError::NoMpi), Vec::new())
+}
