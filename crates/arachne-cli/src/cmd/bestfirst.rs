@@ -39,21 +39,10 @@ pub fn run(args: &SearchArgs) -> Option<CliResult> {
 fn run_bf(args: &SearchArgs) -> CliResult {
     let mut algo: BfAlgo = args.algo.parse().map_err(CliError::usage)?;
     args.refuse_hash("best-first search (its tree is --memory MiB)")?;
-    // Options of the alpha-beta searches that best-first search has no use for: refused, not
-    // dropped (issue 24, item 7).
-    for (flag, given) in [
-        ("--quiescence", args.quiescence),
-        ("--ordering", args.ordering),
-        ("--preorder", args.preorder),
-        ("--check-extension", args.check_extension),
-        ("--null-move", args.null_move),
-    ] {
-        if given {
-            return Err(CliError::usage(format!(
-                "{flag} is not supported by bfm/rbfm (best-first search values leaves by the game's evaluation)"
-            )));
-        }
-    }
+    refuse_alphabeta_options(
+        args,
+        "bfm/rbfm (best-first search values leaves by the game's evaluation)",
+    )?;
     if let Some(t) = args.threads {
         if algo.opts.kind == Kind::Bfm {
             return Err(CliError::usage(
@@ -95,9 +84,7 @@ fn run_bf(args: &SearchArgs) -> CliResult {
             "--cost and --latency-seed apply to --backend sim only",
         ));
     }
-    if args.memory == Some(0) || args.memory.is_some_and(|m| m > 1 << 20) {
-        return Err(CliError::usage("--memory is in MiB, 1..=1048576"));
-    }
+    check_memory(args)?;
     if args.nodes == Some(0) {
         return Err(CliError::usage("--nodes must be at least 1"));
     }
@@ -115,6 +102,31 @@ fn run_bf(args: &SearchArgs) -> CliResult {
         )));
     }
     with_game(&args.game, Visit { args, algo }).map_err(CliError::usage)?
+}
+
+/// Refuses the options of the alpha-beta searches, which a search that values leaves
+/// otherwise has no use for (issue 24, item 7): `who` names it and says how it values leaves.
+pub fn refuse_alphabeta_options(args: &SearchArgs, who: &str) -> CliResult {
+    for (flag, given) in [
+        ("--quiescence", args.quiescence),
+        ("--ordering", args.ordering),
+        ("--preorder", args.preorder),
+        ("--check-extension", args.check_extension),
+        ("--null-move", args.null_move),
+    ] {
+        if given {
+            return Err(CliError::usage(format!("{flag} is not supported by {who}")));
+        }
+    }
+    Ok(())
+}
+
+/// Checks `--memory` (MiB, 1..=1048576).
+pub fn check_memory(args: &SearchArgs) -> CliResult {
+    if args.memory == Some(0) || args.memory.is_some_and(|m| m > 1 << 20) {
+        return Err(CliError::usage("--memory is in MiB, 1..=1048576"));
+    }
+    Ok(())
 }
 
 struct Visit<'a> {

@@ -6,7 +6,7 @@
 //! of `--nodes`, `--time-ms` and `iters=` given, [`DEFAULT_ITERS`] iterations. The search is
 //! serial: `--threads`, `--procs`, `--backend`, `--cost`, `--latency-seed`, `--depth` and the
 //! alpha-beta options are refused with a line naming them.
-use super::bestfirst::DEFAULT_MEMORY_MIB;
+use super::bestfirst::{check_memory, refuse_alphabeta_options, DEFAULT_MEMORY_MIB};
 use super::search::{limits, pv_names, SearchArgs};
 use crate::error::{CliError, CliResult};
 use crate::output::{mnps, print_json, thousands};
@@ -39,27 +39,16 @@ fn run_mcts(args: &SearchArgs) -> CliResult {
             )));
         }
     }
-    for (flag, given) in [
-        ("--quiescence", args.quiescence),
-        ("--ordering", args.ordering),
-        ("--preorder", args.preorder),
-        ("--check-extension", args.check_extension),
-        ("--null-move", args.null_move),
-    ] {
-        if given {
-            return Err(CliError::usage(format!(
-                "{flag} is not supported by mcts (it values leaves by playouts, the evaluation or ab:D)"
-            )));
-        }
-    }
+    refuse_alphabeta_options(
+        args,
+        "mcts (it values leaves by playouts, the evaluation or ab:D)",
+    )?;
     if args.depth.is_some() {
         return Err(CliError::usage(
             "--depth: mcts has no search depth (budgets: iters=N, --nodes, --time-ms, --memory; playouts: cap=N)",
         ));
     }
-    if args.memory == Some(0) || args.memory.is_some_and(|m| m > 1 << 20) {
-        return Err(CliError::usage("--memory is in MiB, 1..=1048576"));
-    }
+    check_memory(args)?;
     if let (Some(a), Some(b)) = (args.memory, opts.memory_mib) {
         if a != b {
             return Err(CliError::usage(format!(
