@@ -29,6 +29,7 @@ SETS = {
             ("tree-split", ["--procs", "3", "--backend", "threads"]),
             ("tree-split:pv=1", ["--procs", "3", "--backend", "threads"]),
             ("tree-split:id=1,pv=1", ["--procs", "3", "--backend", "threads"]),
+            ("tree-split:id=1,pv=1,preorder=0,master=0", ["--procs", "3", "--backend", "threads"]),
             ("tree-split:master=1", ["--procs", "2", "--backend", "threads"]),
             ("type-guided", ["--procs", "3", "--backend", "threads"]),
             ("type-guided:master=1", ["--procs", "2", "--backend", "threads"]),

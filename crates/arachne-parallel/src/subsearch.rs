@@ -103,15 +103,17 @@ pub struct SerialSpec {
 
 impl SerialSpec {
     /// `alphabeta` with the given ordering and quiescence, nothing else. `preorder` orders
-    /// every node as the serial search's `--ordering` does, plus static values: the game's
-    /// hint, static values, and on real backends killers and history, which a processor
-    /// keeps from one job to the next (module docs); the simulator's stepper orders by the
-    /// hint and static values alone.
+    /// every node as the serial search's `--ordering` does: on real backends the game's hint,
+    /// the table's move, killers and history (which a processor keeps from one job to the next,
+    /// module docs) — not static values, whose evaluation of every successor at every node cost
+    /// more than it saved (LCT II, depth 7, `tree-split:id=1,pv=1`: 0.66–0.73× `aspiration` with
+    /// them, on fewer nodes than `aspiration`'s); the simulator's stepper orders by the hint and
+    /// static values ([`SerialSpec::preorder`]).
     pub fn new(mode: StepperMode, preorder: bool, quiescence: bool) -> Self {
         SerialSpec {
             mode,
             opts: SearchOptions {
-                preorder,
+                preorder: false,
                 hints: preorder,
                 killers: preorder,
                 history: preorder,
