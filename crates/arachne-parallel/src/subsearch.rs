@@ -140,7 +140,32 @@ impl SerialSpec {
     /// Shallowest remaining depth at which the serial search uses its table
     /// ([`SLAVE_TT_MIN_DEPTH`], [`SLAVE_TT_MIN_DEPTH_ORDERED`]).
     pub fn tt_min_depth(&self) -> u32 {
+        tt_min_depth_of(&self.opts)
+    }
+
+    /// The options the serial search runs with on `G`: a game without a history index
+    /// (`Game::HISTORY_SIZE == 0`: the synthetic trees, which have no hint either) gains
+    /// nothing from the dynamic ordering options, and loses the lean loop to them (`tree-split
+    /// --procs 3` on `incremental:b=10,d=11`: 1.0–1.4 s with them against about 0.5 s
+    /// without), so they are dropped there; values do not change.
+    pub fn options_for<G: Game>(&self) -> std::borrow::Cow<'_, SearchOptions> {
         let o = &self.opts;
+        if G::HISTORY_SIZE == 0 && (o.hints || o.killers || o.history) {
+            std::borrow::Cow::Owned(SearchOptions {
+                hints: false,
+                killers: false,
+                history: false,
+                ..o.clone()
+            })
+        } else {
+            std::borrow::Cow::Borrowed(o)
+        }
+    }
+}
+
+/// [`SerialSpec::tt_min_depth`] for the options `o`.
+fn tt_min_depth_of(o: &SearchOptions) -> u32 {
+    {
         let ordered = o.preorder
             || o.hints
             || o.killers
@@ -313,6 +338,8 @@ impl<G: Game> SubSearch<G> {
         }
         let tt = self.tt.clone();
         let mut scratch = Scratch::default();
+        let spec = Arc::clone(&self.spec);
+        let run_opts = spec.options_for::<G>();
         let Some(mut job) = self.job.take() else {
             return true;
         };
@@ -351,10 +378,10 @@ impl<G: Game> SubSearch<G> {
                 }
                 None
             };
-            let opts = &self.spec.opts;
+            let opts = &*run_opts;
             let mut ctx = Ctx::with_scratch(opts, &limits, tt.as_deref(), scratch)
                 .with_abort(&hook)
-                .with_tt_min_depth(self.spec.tt_min_depth());
+                .with_tt_min_depth(tt_min_depth_of(opts));
             if let Some(o) = self.ordering.take() {
                 ctx.set_ordering(*o);
             }
