@@ -86,7 +86,7 @@ pub struct TracePoint<M> {
     pub decision: Option<M>,
 }
 
-/// Where the processes run: the runtime's one [`Backend`](arachne_runtime::Backend) (on MPI
+/// Where the processes run: the runtime's one [`Backend`] (on MPI
 /// moves travel as generation indices, [`crate::mpi`]; rank 0 gets the result). The
 /// processes have no long work, so `poll_every` is not used.
 pub use arachne_runtime::Backend;

@@ -663,7 +663,7 @@ impl ParAlgo {
     }
 }
 
-/// Where to run: the runtime's one [`Backend`](arachne_runtime::Backend).
+/// Where to run: the runtime's one [`Backend`].
 pub use arachne_runtime::Backend;
 
 /// The result of a parallel search.
