@@ -10,7 +10,7 @@ is reported, not timed. See ../shared/MEASURING.md.
     python3 scripts/real_cores.py target/release/arachne --set trees --rounds 5
     python3 scripts/real_cores.py target/release/arachne --set chess --rounds 3
 
-Sets: trees (incremental:b=10,d=11, seeds 1-3), chess (LCT II #1, #5, #9, depth 7, the
+Sets: trees (incremental:b=10,d=11, seeds 1-3, `--preorder`), chess (LCT II #1, #5, #9, depth 7, the
 engine's serial search: aspiration with ordering and quiescence), checkers (bench
 positions 2, 4, 6 of `checkers::bench_positions`, depth 14). Times are the searches' own `time_ms` (to the answer, before the principal line).
 """
@@ -23,7 +23,9 @@ import sys
 SETS = {
     "trees": {
         "games": [f"incremental:b=10,d=11,seed={s}" for s in (1, 2, 3)],
-        "extra": [],
+        # The processors order (tree-split and type-guided do by default), so the serial
+        # baseline orders too: static values, which the trees give with the move.
+        "extra": ["--preorder"],
         "algos": [
             ("alphabeta", []),
             ("tree-split", ["--procs", "3", "--backend", "threads"]),
