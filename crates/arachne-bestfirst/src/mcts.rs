@@ -4,8 +4,8 @@
 //! module: [`tree`] (one shared tree, virtual loss, per-node atomics), [`root`] (independent
 //! trees, root votes merged) and [`leaf`] (several playouts per leaf). [`MctsSearcher`] runs
 //! the form the options name (`par=`, `threads=`) and keeps its tree between moves
-//! ([`Mcts::advance`]). Every form selects ([`select_child`]), values leaves ([`leaf_reward`])
-//! and bounds nodes ([`bounds`]) with the same functions; at one thread each is the serial
+//! ([`Mcts::advance`]). Every form selects (`select_child`), values leaves (`leaf_reward`)
+//! and bounds nodes (`bounds`) with the same functions; at one thread each is the serial
 //! search, step for step.
 //!
 //! MCTS is not in the seeds; it is here because seed 002's randomized best-first minimax is a

@@ -5,7 +5,7 @@
 //! is valued, the helpers each play one random playout from it while the search's own thread
 //! plays one, and the `T` rewards are backed up together (the leaf and its ancestors gain `T`
 //! visits). A terminal leaf is valued once, exactly. The search's thread keeps the serial
-//! random stream; helper `w` has its own ([`super::walker_seed`] of the seed, `w` and the size
+//! random stream; helper `w` has its own (`walker_seed` of the seed, `w` and the size
 //! of the tree at the start), and the rewards are added in helper order, so a run repeats
 //! exactly at every thread count, and with one thread it is the serial search (tested).
 //!

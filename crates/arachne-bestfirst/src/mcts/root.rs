@@ -2,7 +2,7 @@
 //! UCT*, 2007; Chaslot, Winands & van den Herik 2008; issue 27, part 2). Not in the seeds.
 //!
 //! `T` independent serial searches ([`Mcts`]), one per thread, each on its own tree with its
-//! own seed ([`super::walker_seed`]: tree 0 has the search's seed); nothing is shared while
+//! own seed (`walker_seed`: tree 0 has the search's seed); nothing is shared while
 //! they run but the deadline and the stop flag. The budgets are totals, split evenly (tree `i`
 //! gets `⌊B/T⌋` plus one of the remainder): the generated nodes (`--nodes`), the iterations
 //! (`iters=`) and the tree capacity (`--memory`), so the forms compare at equal budgets.

@@ -4,9 +4,9 @@
 //! of RBFM.
 //!
 //! `T` walkers (scoped OS threads) share one tree and run the serial search's iteration, each
-//! with its own random stream ([`super::walker_seed`]: walker 0 has the search's seed):
+//! with its own random stream (`walker_seed`: walker 0 has the search's seed):
 //!
-//! * **Down.** A walker selects with the serial rule ([`super::select_child`]) and puts a
+//! * **Down.** A walker selects with the serial rule (`select_child`) and puts a
 //!   *virtual loss* on every node it enters: one visit of reward 0, counted in the child's
 //!   `n` (and so in its mean) until its backup removes it, so that other walkers spread to
 //!   other children instead of all following the best one. The parent's count under the
