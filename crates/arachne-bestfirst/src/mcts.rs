@@ -64,7 +64,9 @@
 //! playout plies and the nodes of `ab:D` searches are counted apart. An expansion whose
 //! children would pass the node budget ([`Limits::nodes`]) or the tree's capacity
 //! ([`MctsOptions::max_tree_nodes`], from `--memory`) is not made, and the search ends there,
-//! so neither is ever exceeded; `iters=N` ([`MctsOptions::iterations`]) runs exactly `N`
+//! so neither is ever exceeded, and not before: children generated when the budget is reached
+//! are still valued, as BFM's and RBFM's generated nodes are (seed 002 §3.1.2), until an
+//! iteration needs an expansion; `iters=N` ([`MctsOptions::iterations`]) runs exactly `N`
 //! iterations unless another limit ends it first. The deadline and the stop flag are checked
 //! before every iteration. Every random choice comes from one PCG stream seeded by `seed`.
 //!
@@ -843,7 +845,9 @@ impl<G: Game> Mcts<G> {
             {
                 return MctsStop::Iterations;
             }
-            match limits.check(self.stats.leaves) {
+            // The node budget is checked at each expansion (`expand`), not here: children
+            // already generated are still valued when the budget is reached.
+            match limits.check(0) {
                 Some(StopReason::Nodes) => return MctsStop::Nodes,
                 Some(StopReason::Time) => return MctsStop::Time,
                 Some(StopReason::Stopped) => return MctsStop::Stopped,

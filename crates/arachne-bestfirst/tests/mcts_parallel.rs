@@ -317,7 +317,7 @@ fn kept_trees_are_the_played_subtree() {
         };
         let mut s = MctsSearcher::new(TicTacToe::new(), o);
         loop {
-            let pos = s.root().clone();
+            let pos = *s.root();
             if pos.is_terminal() {
                 break;
             }

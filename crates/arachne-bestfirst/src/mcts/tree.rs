@@ -193,7 +193,8 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
             if sh.top.visits.load(Relaxed) >= MAX_VISITS {
                 return sh.end(MctsStop::Iterations);
             }
-            let stop = match sh.limits.check(sh.generated.load(Acquire)) {
+            // The node budget is checked at each expansion (`Shared::reserve`), as serially.
+            let stop = match sh.limits.check(0) {
                 Some(StopReason::Nodes) => Some(MctsStop::Nodes),
                 Some(StopReason::Time) => Some(MctsStop::Time),
                 Some(StopReason::Stopped) => Some(MctsStop::Stopped),
