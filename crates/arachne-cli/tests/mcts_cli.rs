@@ -136,33 +136,14 @@ fn parallel_forms_solve_to_the_alphabeta_value_and_keep_budgets() {
         }
     }
     for algo in ["mcts:par=tree", "mcts:par=root", "mcts:par=leaf"] {
-        let v = json(&[
-            "search",
-            "-g",
-            "connect4",
-            "-a",
-            algo,
-            "--threads",
-            "2",
-            "--nodes",
-            "3000",
-            "--json",
-        ]);
-        assert_eq!(v["stop"], "nodes", "{algo}: {v}");
-        assert!(v["nodes"].as_u64().unwrap() <= 3000, "{algo}: {v}");
-        let m = json(&[
-            "search",
-            "-g",
-            "connect4",
-            "-a",
-            algo,
-            "--threads",
-            "2",
-            "--memory",
-            "1",
-            "--json",
-        ]);
-        assert_eq!(m["stop"], "memory", "{algo}: {m}");
+        for (flag, value, stop) in [("--nodes", "3000", "nodes"), ("--memory", "1", "memory")] {
+            let args = ["search", "-g", "connect4", "-a", algo, "--threads", "2"];
+            let v = json(&[&args[..], &[flag, value, "--json"]].concat());
+            assert_eq!(v["stop"], stop, "{algo} {flag}: {v}");
+            if flag == "--nodes" {
+                assert!(v["nodes"].as_u64().unwrap() <= 3000, "{algo}: {v}");
+            }
+        }
     }
     // One thread: the serial search's answer.
     let strip = |mut v: serde_json::Value| {

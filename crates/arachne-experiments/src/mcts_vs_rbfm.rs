@@ -176,17 +176,16 @@ fn decisions(o: &Options, rep: &mut Report, md: &mut String) -> serde_json::Valu
             }
         }
         writeln!(md, "\n### Decisions, b = {b}, depth {d} ({trees} trees)\n").ok();
+        let head: Vec<String> = std::iter::once("αβ depth".to_string())
+            .chain(NAMES.iter().map(|n| format!("{n}: % ± 95 % / nodes")))
+            .collect();
         writeln!(
             md,
-            "| αβ depth | {} |",
-            NAMES
-                .iter()
-                .map(|n| format!("{n} % / nodes"))
-                .collect::<Vec<_>>()
-                .join(" | ")
+            "| {} |\n|{}",
+            head.join(" | "),
+            "---|".repeat(head.len())
         )
         .ok();
-        writeln!(md, "|---|{}", "---|".repeat(5)).ok();
         for k in 1..=kmax as usize {
             write!(md, "| {k} |").ok();
             for i in 0..5 {
