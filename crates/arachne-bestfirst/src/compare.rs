@@ -130,7 +130,9 @@ pub enum Player<G: Game> {
         /// The searcher, created at the first move.
         searcher: Option<Box<Searcher<G>>>,
     },
-    /// Monte Carlo tree search (any form) keeping its tree between moves.
+    /// Monte Carlo tree search (any form) keeping its tree between moves. It needs a budget:
+    /// `nodes`, `iters=` in its options, or [`Player::Matched`] around it (without one it
+    /// searches until its root is solved).
     Mcts {
         /// Options (`iters=`, the form, the scale, …).
         opts: MctsOptions,
