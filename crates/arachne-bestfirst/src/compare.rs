@@ -10,8 +10,12 @@
 //!   [`arachne_core::probe`]).
 //! * [`Player`] is an alpha-beta (static move ordering, fixed depth, cut to the depth left in
 //!   a finite tree) or a best-first searcher that keeps its subtree between moves (§3.2.5).
+//!   Beside them (issue 27, not in the seed): Monte Carlo tree search keeping its tree
+//!   ([`Player::Mcts`]), and any budgeted player given, at each move, the generated nodes
+//!   alpha-beta to a depth would spend there ([`Player::Matched`], equal nodes per move).
 //! * [`play_game`] plays a game between two players.
 use crate::engine::{BfOptions, Searcher};
+use crate::mcts::{MctsOptions, MctsSearcher};
 use arachne_core::{Game, Limits, Score};
 use arachne_search::{Algorithm, SearchOptions};
 use std::cell::Cell;
@@ -126,6 +130,25 @@ pub enum Player<G: Game> {
         /// The searcher, created at the first move.
         searcher: Option<Box<Searcher<G>>>,
     },
+    /// Monte Carlo tree search (any form) keeping its tree between moves. It needs a budget:
+    /// `nodes`, `iters=` in its options, or [`Player::Matched`] around it (without one it
+    /// searches until its root is solved).
+    Mcts {
+        /// Options (`iters=`, the form, the scale, …).
+        opts: MctsOptions,
+        /// Generated-node budget per move, if any.
+        nodes: Option<u64>,
+        /// The searcher, created at the first move.
+        searcher: Option<Box<MctsSearcher<G>>>,
+    },
+    /// A best-first or MCTS player whose node budget at each move is what alpha-beta to
+    /// `depth` (cut to the plies left) generates at that position.
+    Matched {
+        /// The player.
+        inner: Box<Player<G>>,
+        /// The alpha-beta depth matched.
+        depth: u32,
+    },
 }
 
 impl<G: Game> Player<G> {
@@ -138,9 +161,47 @@ impl<G: Game> Player<G> {
         }
     }
 
+    /// An MCTS player.
+    pub fn mcts(opts: MctsOptions, nodes: Option<u64>) -> Self {
+        Player::Mcts {
+            opts,
+            nodes,
+            searcher: None,
+        }
+    }
+
+    /// `inner` at alpha-beta to `depth`'s generated nodes per move ([`Player::Matched`]).
+    pub fn matched(inner: Player<G>, depth: u32) -> Self {
+        Player::Matched {
+            inner: Box::new(inner),
+            depth,
+        }
+    }
+
     /// Chooses a move at `pos` (`left`: plies left in a finite tree): `(move, generated)`.
     pub fn choose(&mut self, pos: &G, left: Option<u32>) -> (Option<G::Move>, u64) {
         match self {
+            Player::Mcts {
+                opts,
+                nodes,
+                searcher,
+            } => {
+                let s = searcher
+                    .get_or_insert_with(|| Box::new(MctsSearcher::new(pos.clone(), opts.clone())));
+                let out = s.run(&Limits {
+                    nodes: *nodes,
+                    ..Limits::default()
+                });
+                (out.best_move, out.stats.leaves)
+            }
+            Player::Matched { inner, depth } => {
+                let d = left.map_or(*depth, |l| (*depth).min(l)).max(1);
+                let n = alphabeta(pos, d).2.max(1);
+                if let Player::BestFirst { nodes, .. } | Player::Mcts { nodes, .. } = &mut **inner {
+                    *nodes = Some(n);
+                }
+                inner.choose(pos, left)
+            }
             Player::AlphaBeta { depth } => {
                 let d = left.map_or(*depth, |l| (*depth).min(l)).max(1);
                 let (mv, _, n) = alphabeta(pos, d);
@@ -170,6 +231,7 @@ impl<G: Game> Player<G> {
             Player::BestFirst {
                 searcher: Some(s), ..
             } => s.last_stop(),
+            Player::Matched { inner, .. } => inner.last_stop(),
             _ => None,
         }
     }
@@ -181,6 +243,10 @@ impl<G: Game> Player<G> {
             Player::BestFirst {
                 searcher: Some(s), ..
             } => s.tree().len() as u64,
+            Player::Mcts {
+                searcher: Some(s), ..
+            } => s.tree_nodes() as u64,
+            Player::Matched { inner, .. } => inner.kept(),
             _ => 0,
         }
     }
@@ -188,18 +254,25 @@ impl<G: Game> Player<G> {
     /// Drops a best-first player's tree, so that its next move starts from a fresh one (an
     /// ablation of §3.2.5's keeping of the subtree; the searcher's turn statistics go too).
     pub fn forget(&mut self) {
-        if let Player::BestFirst { searcher, .. } = self {
-            *searcher = None;
+        match self {
+            Player::BestFirst { searcher, .. } => *searcher = None,
+            Player::Mcts { searcher, .. } => *searcher = None,
+            Player::Matched { inner, .. } => inner.forget(),
+            Player::AlphaBeta { .. } => {}
         }
     }
 
     /// Tells the player that `mv` was played (its own or the opponent's).
     pub fn observe(&mut self, mv: G::Move) {
-        if let Player::BestFirst {
-            searcher: Some(s), ..
-        } = self
-        {
-            s.play(mv);
+        match self {
+            Player::BestFirst {
+                searcher: Some(s), ..
+            } => s.play(mv),
+            Player::Mcts {
+                searcher: Some(s), ..
+            } => s.advance(mv),
+            Player::Matched { inner, .. } => inner.observe(mv),
+            _ => {}
         }
     }
 }

@@ -1,6 +1,12 @@
 //! Monte Carlo tree search: UCT (Kocsis & Szepesvári 2006) with MCTS-Solver's proven values
 //! (Winands, Björnsson & Saito 2008) in their score-bounded form (Cazenave & Saffidine 2010),
-//! serial (issue 27, part 1).
+//! serial (issue 27, part 1), and its parallel forms on threads (part 2), each in its own
+//! module: [`tree`] (one shared tree, virtual loss, per-node atomics), [`root`] (independent
+//! trees, root votes merged) and [`leaf`] (several playouts per leaf). [`MctsSearcher`] runs
+//! the form the options name (`par=`, `threads=`) and keeps its tree between moves
+//! ([`Mcts::advance`]). Every form selects (`select_child`), values leaves (`leaf_reward`)
+//! and bounds nodes (`bounds`) with the same functions; at one thread each is the serial
+//! search, step for step.
 //!
 //! MCTS is not in the seeds; it is here because seed 002's randomized best-first minimax is a
 //! randomized, selective, best-first search with its tree in memory, and UCT is the one that
@@ -58,7 +64,9 @@
 //! playout plies and the nodes of `ab:D` searches are counted apart. An expansion whose
 //! children would pass the node budget ([`Limits::nodes`]) or the tree's capacity
 //! ([`MctsOptions::max_tree_nodes`], from `--memory`) is not made, and the search ends there,
-//! so neither is ever exceeded; `iters=N` ([`MctsOptions::iterations`]) runs exactly `N`
+//! so neither is ever exceeded, and not before: children generated when the budget is reached
+//! are still valued, as BFM's and RBFM's generated nodes are (seed 002 §3.1.2), until an
+//! iteration needs an expansion; `iters=N` ([`MctsOptions::iterations`]) runs exactly `N`
 //! iterations unless another limit ends it first. The deadline and the stop flag are checked
 //! before every iteration. Every random choice comes from one PCG stream seeded by `seed`.
 //!
@@ -66,6 +74,10 @@
 //! A node is [`Node`]: reward sum (`f64`), visits, first child and child count (`u32`s), the two
 //! bounds and the move into it — 32 bytes for moves of up to 3 bytes, 40 for larger ones
 //! ([`Mcts::bytes_per_node`]).
+pub mod leaf;
+pub mod root;
+pub mod tree;
+
 use crate::BfError;
 use arachne_core::{Game, Limits, Score, Stats, StopReason};
 use arachne_search::{Algorithm, SearchOptions};
@@ -77,7 +89,7 @@ use std::time::{Duration, Instant};
 /// The `arachne algos` line.
 pub const CATALOGUE: &[(&str, &str)] = &[(
     "mcts",
-    "Monte Carlo tree search, UCT with MCTS-Solver bounds: mcts:c=1.4,playout=random|eval|ab:D,cap=N,expand=one|all,solver=0|1,seed=S,iters=N,best=visits|value,scale=X,memory=MiB; --nodes = generated tree nodes, --time-ms, --memory MiB (serial; issue 27, beside seed 002's rbfm)",
+    "Monte Carlo tree search, UCT with MCTS-Solver bounds: mcts:c=1.4,playout=random|eval|ab:D,cap=N,expand=one|all,solver=0|1,seed=S,iters=N,best=visits|value,scale=X,memory=MiB,par=tree|root|leaf,threads=T; --threads T: tree (shared tree, virtual loss; the default), root (independent trees, votes merged) or leaf (T playouts a leaf) parallel; --nodes = generated tree nodes, --time-ms, --memory MiB (issue 27, beside seed 002's rbfm)",
 )];
 
 /// How a new leaf is valued.
@@ -141,7 +153,27 @@ pub struct MctsOptions {
     pub scale: Option<f64>,
     /// `memory=MiB` as given in the spec.
     pub memory_mib: Option<u64>,
+    /// `par=tree|root|leaf`: the parallel form; `None` (no `par=`): serial, or the tree form
+    /// when `threads > 1`.
+    pub par: Option<Par>,
+    /// Threads of the parallel form (`threads=T` or `--threads T`), 1 by default.
+    pub threads: u32,
 }
+
+/// A parallel form of MCTS on threads (issue 27, part 2).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Par {
+    /// One shared tree, a virtual loss per walker ([`tree`]).
+    Tree,
+    /// Independent trees, root visits merged ([`root`]).
+    Root,
+    /// Several playouts from the same leaf ([`leaf`]).
+    Leaf,
+}
+
+/// Most threads a parallel form takes.
+pub const MAX_THREADS: u32 = 256;
 
 /// The logistic scale when neither `scale=` nor [`default_scale`] gives one.
 pub const DEFAULT_SCALE: f64 = 100.0;
@@ -164,6 +196,8 @@ impl Default for MctsOptions {
             choice: Choice::Visits,
             scale: None,
             memory_mib: None,
+            par: None,
+            threads: 1,
         }
     }
 }
@@ -284,9 +318,18 @@ impl std::str::FromStr for MctsOptions {
                     o.scale = Some(x)
                 }
                 "memory" => o.memory_mib = Some(int(1, 1 << 20)?),
+                "par" => {
+                    o.par = Some(match v {
+                        "tree" => Par::Tree,
+                        "root" => Par::Root,
+                        "leaf" => Par::Leaf,
+                        _ => return Err(bad("must be tree, root or leaf")),
+                    })
+                }
+                "threads" => o.threads = int(1, MAX_THREADS as u64)? as u32,
                 _ => {
                     return Err(BfError(format!(
-                        "mcts: unknown option `{}` (known: c, playout, cap, expand, solver, seed, iters, best, scale, memory)",
+                        "mcts: unknown option `{}` (known: c, playout, cap, expand, solver, seed, iters, best, scale, memory, par, threads)",
                         arachne_core::parse::clip(k, 40)
                     )))
                 }
@@ -302,7 +345,95 @@ impl std::str::FromStr for MctsOptions {
                 }
             }
         }
+        o.check_parallel()?;
         Ok(o)
+    }
+}
+
+impl MctsOptions {
+    /// The form that runs: `par=`, else the tree form on more than one thread, else serial.
+    pub fn form(&self) -> Option<Par> {
+        self.par.or((self.threads > 1).then_some(Par::Tree))
+    }
+
+    /// Refuses what a parallel form cannot take, in one line: leaf parallelisation values a
+    /// leaf by several random playouts, so it needs `playout=random` (the evaluation and
+    /// `ab:D` are deterministic: N copies would only repeat one value).
+    pub fn check_parallel(&self) -> Result<(), BfError> {
+        if !(1..=MAX_THREADS).contains(&self.threads) {
+            return Err(BfError(format!(
+                "mcts: threads must be in 1..={MAX_THREADS}"
+            )));
+        }
+        if self.form() == Some(Par::Leaf) && !matches!(self.playout, Playout::Random { .. }) {
+            return Err(BfError(
+                "mcts: par=leaf runs several random playouts per leaf: it needs playout=random"
+                    .to_string(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Runs the form `opts` names ([`MctsOptions::form`]) on a fresh tree.
+pub fn search_any<G: Game>(root: &G, opts: &MctsOptions, limits: &Limits) -> MctsOutcome<G::Move> {
+    MctsSearcher::new(root.clone(), opts.clone()).run(limits)
+}
+
+/// A search of the form its options name, serial or parallel, that keeps its tree (its trees,
+/// with [`Par::Root`]) between moves: what `play` and the UCI engine hold.
+pub struct MctsSearcher<G: Game> {
+    form: Option<Par>,
+    trees: Vec<Mcts<G>>,
+}
+
+impl<G: Game> MctsSearcher<G> {
+    /// A searcher at `root` (the options are assumed checked: [`MctsOptions::check_parallel`]).
+    pub fn new(root: G, opts: MctsOptions) -> Self {
+        let form = opts.form();
+        let trees = match form {
+            Some(Par::Root) => root::trees(&root, &opts),
+            _ => vec![Mcts::new(root, opts)],
+        };
+        MctsSearcher { form, trees }
+    }
+
+    /// Searches on, within `limits`.
+    pub fn run(&mut self, limits: &Limits) -> MctsOutcome<G::Move> {
+        match self.form {
+            None => self.trees[0].run(limits),
+            Some(Par::Tree) => tree::run(&mut self.trees[0], limits),
+            Some(Par::Leaf) => leaf::run(&mut self.trees[0], limits),
+            Some(Par::Root) => root::run(&mut self.trees, limits),
+        }
+    }
+
+    /// Plays `mv` at the root, keeping the tree below it ([`Mcts::advance`]).
+    pub fn advance(&mut self, mv: G::Move) {
+        for t in &mut self.trees {
+            t.advance(mv);
+        }
+    }
+
+    /// The position at the root.
+    pub fn root(&self) -> &G {
+        self.trees[0].root()
+    }
+
+    /// Nodes of moves `G::Move` that fit in `mib` MiB in the form `opts` names: the serial
+    /// arena's [`Mcts::bytes_per_node`], or with [`Par::Tree`] a shared node and its copy in
+    /// the arena (both are held while the tree is copied back).
+    pub fn nodes_in_mib(opts: &MctsOptions, mib: u64) -> usize {
+        let per = match opts.form() {
+            Some(Par::Tree) => tree::bytes_per_node::<G::Move>() + Mcts::<G>::bytes_per_node(),
+            _ => Mcts::<G>::bytes_per_node(),
+        };
+        ((mib as u128 * (1 << 20)) / per as u128).min(NONE as u128 - 1) as usize
+    }
+
+    /// Nodes held in the tree(s).
+    pub fn tree_nodes(&self) -> usize {
+        self.trees.iter().map(|t| t.nodes.len()).sum()
     }
 }
 
@@ -418,6 +549,14 @@ impl<M> Node<M> {
             self.sum / self.visits as f64
         }
     }
+    fn seen(&self) -> Seen {
+        Seen {
+            n: self.visits,
+            sum: self.sum,
+            lower: self.lower,
+            upper: self.upper,
+        }
+    }
     fn kids(&self) -> std::ops::Range<usize> {
         if self.first == NONE {
             0..0
@@ -466,10 +605,144 @@ pub struct Mcts<G: Game> {
     rng: Pcg64Mcg,
     stats: Stats,
     iterations: u64,
-    playout_plies: u64,
-    leaf_search_nodes: u64,
+    counts: LeafCounts,
     moves: Vec<G::Move>,
     path: Vec<u32>,
+    /// The helpers of leaf parallelisation ([`leaf`]), while it runs.
+    pool: Option<leaf::Pool<G>>,
+}
+
+/// What leaf valuations cost beside the tree's counts.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct LeafCounts {
+    /// Plies of random playouts.
+    pub plies: u64,
+    /// Nodes of `ab:D` leaf searches.
+    pub leaf_nodes: u64,
+}
+
+impl std::ops::AddAssign for LeafCounts {
+    fn add_assign(&mut self, o: Self) {
+        self.plies += o.plies;
+        self.leaf_nodes += o.leaf_nodes;
+    }
+}
+
+/// The reward of a non-terminal leaf `pos` for its side to move, by `playout` (module docs,
+/// Leaf values); `moves` holds `pos`'s moves. Every form values its leaves here.
+pub(crate) fn leaf_reward<G: Game>(
+    pos: &G,
+    playout: Playout,
+    scale: f64,
+    rng: &mut Pcg64Mcg,
+    moves: &mut Vec<G::Move>,
+    counts: &mut LeafCounts,
+) -> f64 {
+    match playout {
+        Playout::Eval => reward(pos.evaluate(), scale),
+        Playout::AlphaBeta { depth } => {
+            let out =
+                Algorithm::AlphaBeta.search(pos, &Limits::depth(depth), &SearchOptions::default());
+            counts.leaf_nodes += out.stats.nodes();
+            reward(out.value, scale)
+        }
+        Playout::Random { cap } => {
+            let mut p = pos.clone();
+            let mut plies = 0u32;
+            // `moves` holds `pos`'s moves.
+            while plies < cap {
+                if plies > 0 {
+                    p.moves(moves);
+                    if moves.is_empty() || p.is_terminal() {
+                        break;
+                    }
+                }
+                let m = moves[rng.gen_range(0..moves.len())];
+                p = p.play(m);
+                plies += 1;
+            }
+            counts.plies += plies as u64;
+            let r = reward(p.evaluate(), scale);
+            if plies % 2 == 0 {
+                r
+            } else {
+                1.0 - r
+            }
+        }
+    }
+}
+
+/// What selection reads of a child: `n` its visits plus the virtual losses on it (each a
+/// visit of reward 0: [`tree`]), `sum` its reward sum, its bounds.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Seen {
+    pub n: u32,
+    pub sum: f64,
+    pub lower: Score,
+    pub upper: Score,
+}
+
+/// The child of a node to descend into, among `kids` (module docs: unvisited children first in
+/// random order with `expand=one`, then UCB1 over the children that are not settled); `parent_n`
+/// the node's visits, `parent_lower` its lower bound. Every form selects here.
+pub(crate) fn select_child(
+    opts: &MctsOptions,
+    rng: &mut Pcg64Mcg,
+    kids: std::ops::Range<usize>,
+    parent_n: u32,
+    parent_lower: Score,
+    seen: impl Fn(usize) -> Seen,
+) -> usize {
+    if opts.expand == Expand::One {
+        let fresh = kids.clone().filter(|&c| seen(c).n == 0).count();
+        if fresh > 0 {
+            let k = rng.gen_range(0..fresh);
+            if let Some(c) = kids.clone().filter(|&c| seen(c).n == 0).nth(k) {
+                return c;
+            }
+        }
+    }
+    let ln_n = (parent_n.max(1) as f64).ln();
+    let mut best: Option<(f64, usize)> = None;
+    for c in kids.clone() {
+        let s = seen(c);
+        // A child that cannot change the node's value: solved, or no better than its lower
+        // bound.
+        if opts.solver && (s.lower == s.upper || up(s.lower) <= parent_lower) {
+            continue;
+        }
+        let u = if s.n == 0 {
+            f64::INFINITY
+        } else {
+            s.sum / s.n as f64 + opts.c * (ln_n / s.n as f64).sqrt()
+        };
+        if best.is_none_or(|(b, _)| u > b) {
+            best = Some((u, c));
+        }
+    }
+    // Every child settled means the node is solved, which the descent never enters; the first
+    // child keeps the walk well defined all the same.
+    best.map_or(kids.start, |b| b.1)
+}
+
+/// The seed of walker (thread, tree or helper) `w` of a parallel form: walker 0 has the
+/// search's own seed, so one walker repeats the serial search; the others a hash of both.
+pub(crate) fn walker_seed(seed: u64, w: u64) -> u64 {
+    if w == 0 {
+        seed
+    } else {
+        arachne_core::rng::hash2(seed, w)
+    }
+}
+
+/// A node's bounds from its children's (module docs, Solver).
+pub(crate) fn bounds(kids: impl Iterator<Item = (Score, Score)>) -> (Score, Score) {
+    let (mut lo, mut hi) = (-Score::INF, -Score::INF);
+    for (lower, upper) in kids {
+        lo = lo.max(up(upper));
+        hi = hi.max(up(lower));
+    }
+    (lo, hi)
 }
 
 impl<G: Game> Mcts<G> {
@@ -484,11 +757,52 @@ impl<G: Game> Mcts<G> {
             nodes: vec![Node::new(None)],
             stats: Stats::default(),
             iterations: 0,
-            playout_plies: 0,
-            leaf_search_nodes: 0,
+            counts: LeafCounts::default(),
             moves: Vec::new(),
             path: Vec::new(),
+            pool: None,
         }
+    }
+
+    /// The position at the root.
+    pub fn root(&self) -> &G {
+        &self.root
+    }
+
+    /// Plays `mv` at the root and keeps the tree below it (as [`crate::Searcher::play`] keeps
+    /// BFM's and RBFM's, seed 002 §3.2.5): the subtree of the child `mv` leads to, copied
+    /// breadth first into a fresh arena, becomes the tree (a fresh root when that child was
+    /// never expanded or `mv` is not a root move of the tree). The counts (iterations,
+    /// generated nodes, playouts) restart at zero, so the next search's budgets are its own.
+    pub fn advance(&mut self, mv: G::Move) {
+        let child = self.nodes[0].kids().find(|&c| self.nodes[c].mv == Some(mv));
+        let mut kept = Vec::new();
+        if let Some(c) = child {
+            kept.push(Node {
+                mv: None,
+                ..self.nodes[c].clone()
+            });
+            let mut old = vec![c];
+            let mut next = 0;
+            while next < old.len() {
+                let kids = self.nodes[old[next]].kids();
+                if !kids.is_empty() {
+                    kept[next].first = kept.len() as u32;
+                    for k in kids {
+                        kept.push(self.nodes[k].clone());
+                        old.push(k);
+                    }
+                }
+                next += 1;
+            }
+        } else {
+            kept.push(Node::new(None));
+        }
+        self.root = self.root.play(mv);
+        self.nodes = kept;
+        self.stats = Stats::default();
+        self.iterations = 0;
+        self.counts = LeafCounts::default();
     }
 
     /// Bytes one node costs.
@@ -531,7 +845,9 @@ impl<G: Game> Mcts<G> {
             {
                 return MctsStop::Iterations;
             }
-            match limits.check(self.stats.leaves) {
+            // The node budget is checked at each expansion (`expand`), not here: children
+            // already generated are still valued when the budget is reached.
+            match limits.check(0) {
                 Some(StopReason::Nodes) => return MctsStop::Nodes,
                 Some(StopReason::Time) => return MctsStop::Time,
                 Some(StopReason::Stopped) => return MctsStop::Stopped,
@@ -557,12 +873,12 @@ impl<G: Game> Mcts<G> {
                 if n.visits > 0 && n.solved() {
                     // A terminal node: its value again.
                     let r = reward(n.lower, self.scale);
-                    self.backup(r);
+                    self.backup(r, 1);
                     return Ok(());
                 }
                 if n.visits == 0 && v != 0 {
-                    let r = self.first_visit(v, &pos);
-                    self.backup(r);
+                    let (r, k) = self.first_visit(v, &pos);
+                    self.backup(r, k);
                     self.propagate(self.nodes[v].solved());
                     return Ok(());
                 }
@@ -571,9 +887,9 @@ impl<G: Game> Mcts<G> {
                     let path_len = self.path.len();
                     for c in self.nodes[v].kids() {
                         let child = pos.play(self.nodes[c].mv.expect("a child has a move"));
-                        let r = self.first_visit(c, &child);
+                        let (r, k) = self.first_visit(c, &child);
                         self.path.push(c as u32);
-                        self.backup(r);
+                        self.backup(r, k);
                         self.path.truncate(path_len);
                     }
                     self.propagate(true);
@@ -617,61 +933,44 @@ impl<G: Game> Mcts<G> {
         Ok(())
     }
 
-    /// Values node `c` (at `pos`) for the first time: exact if terminal, else by the playout.
-    /// The reward is for the side to move at `pos`.
-    fn first_visit(&mut self, c: usize, pos: &G) -> f64 {
+    /// Values node `c` (at `pos`) for the first time: exact if terminal, else by the playout
+    /// (and the helpers' playouts with [`leaf`]). Returns the sum of the rewards for the side to
+    /// move at `pos` and their number.
+    fn first_visit(&mut self, c: usize, pos: &G) -> (f64, u32) {
         pos.moves(&mut self.moves);
         self.stats.movegens += 1;
         if self.moves.is_empty() || pos.is_terminal() {
             let v = pos.evaluate();
             self.nodes[c].lower = v;
             self.nodes[c].upper = v;
-            return reward(v, self.scale);
+            return (reward(v, self.scale), 1);
         }
-        match self.opts.playout {
-            Playout::Eval => reward(pos.evaluate(), self.scale),
-            Playout::AlphaBeta { depth } => {
-                let out = Algorithm::AlphaBeta.search(
-                    pos,
-                    &Limits::depth(depth),
-                    &SearchOptions::default(),
-                );
-                self.leaf_search_nodes += out.stats.nodes();
-                reward(out.value, self.scale)
-            }
-            Playout::Random { cap } => {
-                let mut p = pos.clone();
-                let mut plies = 0u32;
-                // `self.moves` holds `pos`'s moves.
-                while plies < cap {
-                    if plies > 0 {
-                        p.moves(&mut self.moves);
-                        if self.moves.is_empty() || p.is_terminal() {
-                            break;
-                        }
-                    }
-                    let m = self.moves[self.rng.gen_range(0..self.moves.len())];
-                    p = p.play(m);
-                    plies += 1;
-                }
-                self.playout_plies += plies as u64;
-                let r = reward(p.evaluate(), self.scale);
-                if plies % 2 == 0 {
-                    r
-                } else {
-                    1.0 - r
-                }
-            }
+        if let Some(pool) = &self.pool {
+            pool.start(pos);
+        }
+        let r = leaf_reward(
+            pos,
+            self.opts.playout,
+            self.scale,
+            &mut self.rng,
+            &mut self.moves,
+            &mut self.counts,
+        );
+        match &self.pool {
+            Some(pool) => pool.finish(r, &mut self.counts),
+            None => (r, 1),
         }
     }
 
-    /// Adds reward `r` (for the side to move at the path's last node) along the path.
-    fn backup(&mut self, mut r: f64) {
+    /// Adds `k` rewards summing to `r` (for the side to move at the path's last node) along
+    /// the path.
+    fn backup(&mut self, mut r: f64, k: u32) {
+        let kf = k as f64;
         for &i in self.path.iter().rev() {
             let n = &mut self.nodes[i as usize];
-            n.visits += 1;
-            n.sum += 1.0 - r;
-            r = 1.0 - r;
+            n.visits += k;
+            n.sum += kf - r;
+            r = kf - r;
         }
     }
 
@@ -690,12 +989,10 @@ impl<G: Game> Mcts<G> {
             if k == last && self.nodes[v].first == NONE {
                 continue;
             }
-            let (mut lo, mut hi) = (-Score::INF, -Score::INF);
-            for c in self.nodes[v].kids() {
+            let (lo, hi) = bounds(self.nodes[v].kids().map(|c| {
                 let n = &self.nodes[c];
-                lo = lo.max(up(n.upper));
-                hi = hi.max(up(n.lower));
-            }
+                (n.lower, n.upper)
+            }));
             let n = &mut self.nodes[v];
             changed = (lo, hi) != (n.lower, n.upper);
             n.lower = lo;
@@ -703,45 +1000,18 @@ impl<G: Game> Mcts<G> {
         }
     }
 
-    /// A child that cannot change `v`'s value (solver only): solved, or no better than
-    /// `v`'s lower bound.
-    #[inline]
-    fn settled(&self, v: usize, c: usize) -> bool {
-        let n = &self.nodes[c];
-        n.solved() || up(n.lower) <= self.nodes[v].lower
-    }
-
-    /// The child of `v` to descend into.
+    /// The child of `v` to descend into ([`select_child`]).
     fn select(&mut self, v: usize) -> usize {
-        let kids = self.nodes[v].kids();
-        if self.opts.expand == Expand::One {
-            let fresh = kids.clone().filter(|&c| self.nodes[c].visits == 0).count();
-            if fresh > 0 {
-                let k = self.rng.gen_range(0..fresh);
-                if let Some(c) = kids.clone().filter(|&c| self.nodes[c].visits == 0).nth(k) {
-                    return c;
-                }
-            }
-        }
-        let ln_n = (self.nodes[v].visits.max(1) as f64).ln();
-        let mut best: Option<(f64, usize)> = None;
-        for c in kids.clone() {
-            if self.opts.solver && self.settled(v, c) {
-                continue;
-            }
-            let n = &self.nodes[c];
-            let u = if n.visits == 0 {
-                f64::INFINITY
-            } else {
-                n.mean() + self.opts.c * (ln_n / n.visits as f64).sqrt()
-            };
-            if best.is_none_or(|(b, _)| u > b) {
-                best = Some((u, c));
-            }
-        }
-        // Every child settled means `v` is solved, which the descent never enters; the first
-        // child keeps the walk well defined all the same.
-        best.map_or(kids.start, |b| b.1)
+        let n = &self.nodes[v];
+        let nodes = &self.nodes;
+        select_child(
+            &self.opts,
+            &mut self.rng,
+            n.kids(),
+            n.visits,
+            n.lower,
+            |c| nodes[c].seen(),
+        )
     }
 
     /// The child of `v` to report (module docs, The move); `None` before the expansion.
@@ -782,7 +1052,7 @@ impl<G: Game> Mcts<G> {
             .or(Some(kids.start))
     }
 
-    fn outcome(&self, stop: MctsStop, elapsed: Duration) -> MctsOutcome<G::Move> {
+    pub(crate) fn outcome(&self, stop: MctsStop, elapsed: Duration) -> MctsOutcome<G::Move> {
         let root = &self.nodes[0];
         let solved = root.solved() && (self.opts.solver || root.first == NONE);
         let best = self.choose(0);
@@ -811,8 +1081,8 @@ impl<G: Game> Mcts<G> {
             iterations: self.iterations,
             best_visits: best.map_or(0, |c| self.nodes[c].visits as u64),
             stats: self.stats,
-            playout_plies: self.playout_plies,
-            leaf_search_nodes: self.leaf_search_nodes,
+            playout_plies: self.counts.plies,
+            leaf_search_nodes: self.counts.leaf_nodes,
             tree_nodes: self.nodes.len(),
             bytes_per_node: Self::bytes_per_node(),
             elapsed,

@@ -62,8 +62,7 @@ fn seeded_runs_repeat_and_budgets_are_exact() {
 #[test]
 fn options_mcts_cannot_honour_are_refused() {
     for extra in [
-        &["--threads", "2"][..],
-        &["--procs", "2"],
+        &["--procs", "2"][..],
         &["--backend", "threads"],
         &["--cost", "unit"],
         &["--latency-seed", "3"],
@@ -109,4 +108,86 @@ fn algos_lists_mcts() {
         text.lines().any(|l| l.trim_start().starts_with("mcts ")),
         "{text}"
     );
+}
+
+#[test]
+fn parallel_forms_solve_to_the_alphabeta_value_and_keep_budgets() {
+    for spec in ["incremental:b=4,d=5,seed=3", "tictactoe"] {
+        let want = json(&["search", "-g", spec, "-a", "alphabeta", "--json"])["value"].clone();
+        for (algo, threads) in [
+            ("mcts", "2"),
+            ("mcts:par=tree", "3"),
+            ("mcts:par=root", "2"),
+            ("mcts:par=leaf", "2"),
+        ] {
+            let v = json(&[
+                "search",
+                "-g",
+                spec,
+                "-a",
+                algo,
+                "--threads",
+                threads,
+                "--json",
+            ]);
+            assert_eq!(v["value"], want, "{spec} {algo}: {v}");
+            assert_eq!(v["value_kind"], "exact", "{spec} {algo}");
+            assert_eq!(v["threads"].to_string(), threads, "{algo}");
+        }
+    }
+    for algo in ["mcts:par=tree", "mcts:par=root", "mcts:par=leaf"] {
+        for (flag, value, stop) in [("--nodes", "3000", "nodes"), ("--memory", "1", "memory")] {
+            let args = ["search", "-g", "connect4", "-a", algo, "--threads", "2"];
+            let v = json(&[&args[..], &[flag, value, "--json"]].concat());
+            assert_eq!(v["stop"], stop, "{algo} {flag}: {v}");
+            if flag == "--nodes" {
+                assert!(v["nodes"].as_u64().unwrap() <= 3000, "{algo}: {v}");
+            }
+        }
+    }
+    // One thread: the serial search's answer.
+    let strip = |mut v: serde_json::Value| {
+        let o = v.as_object_mut().unwrap();
+        for k in ["time_ms", "form", "algo", "bytes_per_node", "tree_bytes"] {
+            o.remove(k);
+        }
+        v
+    };
+    let serial = strip(json(&[
+        "search",
+        "-g",
+        "connect4",
+        "-a",
+        "mcts:iters=700",
+        "--json",
+    ]));
+    for par in ["tree", "root", "leaf"] {
+        let algo = format!("mcts:iters=700,par={par}");
+        let v = strip(json(&[
+            "search",
+            "-g",
+            "connect4",
+            "-a",
+            &algo,
+            "--threads",
+            "1",
+            "--json",
+        ]));
+        assert_eq!(v, serial, "{par}");
+    }
+}
+
+#[test]
+fn parallel_options_that_cannot_run_are_refused() {
+    for (algo, extra) in [
+        ("mcts:par=leaf,playout=eval", &["--threads", "2"][..]),
+        ("mcts:threads=3", &["--threads", "2"]),
+        ("mcts:par=root", &["--threads", "2", "--procs", "2"]),
+        ("mcts:par=tree", &["--threads", "2", "--backend", "mpi"]),
+        ("mcts:threads=0", &[]),
+    ] {
+        let mut args = vec!["search", "-g", "connect4", "-a", algo];
+        args.extend_from_slice(extra);
+        assert_usage_error(&args);
+    }
 }

@@ -246,3 +246,81 @@ fn best_first_players_complete_seeded_games_exactly_again() {
     assert_eq!(c, 2, "{e}");
     assert_eq!(e.trim().lines().count(), 1, "{e}");
 }
+
+#[test]
+fn mcts_players_complete_games_keeping_their_trees() {
+    // Serial, tree- and root-parallel MCTS against alpha-beta and each other, to the end of
+    // the game (tictactoe: no move limit reached): every result is a real game outcome.
+    for (first, second) in [
+        ("mcts:seed=3,nodes=2000", "alphabeta:depth=4"),
+        (
+            "mcts:par=root,threads=2,nodes=2000",
+            "mcts:threads=2,nodes=3000",
+        ),
+        ("mcts:par=leaf,threads=2,iters=300", "alphabeta:depth=2"),
+    ] {
+        let args = [
+            "--game",
+            "tictactoe",
+            "--first",
+            first,
+            "--second",
+            second,
+            "--games",
+            "2",
+            "--random-plies",
+            "1",
+            "--json",
+        ];
+        let (c, a, e) = play(&args);
+        assert_eq!(c, 0, "{first} vs {second}: {e}");
+        assert_eq!(a["games"], 2);
+        for r in a["results"].as_array().unwrap() {
+            assert_eq!(r["reason"], "game over", "{r}");
+        }
+        assert!(a["first_nodes"].as_u64().unwrap() > 0);
+    }
+    // Seeded serial and root-parallel players repeat their games; the node budget binds.
+    let args = [
+        "--game",
+        "connect4",
+        "--first",
+        "mcts:seed=5,nodes=500",
+        "--second",
+        "mcts:par=root,threads=2,nodes=500,seed=2",
+        "--games",
+        "2",
+        "--max-plies",
+        "20",
+        "--json",
+    ];
+    let (c1, a, e1) = play(&args);
+    let (c2, b, e2) = play(&args);
+    assert_eq!((c1, c2), (0, 0), "{e1}{e2}");
+    assert_eq!(a["results"], b["results"]);
+    let own: u64 = a["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["moves"].as_array().unwrap().len() as u64)
+        .sum();
+    assert!(a["first_nodes"].as_u64().unwrap() <= 500 * own, "{a}");
+    // What mcts cannot take is one usage line.
+    for bad in [
+        "mcts:depth=3",
+        "mcts:quiescence=off",
+        "mcts:par=leaf,playout=eval,threads=2",
+        "mcts:threads=0",
+    ] {
+        let (c, _, e) = play(&[
+            "--game",
+            "connect4",
+            "--first",
+            bad,
+            "--second",
+            "alphabeta",
+        ]);
+        assert_eq!(c, 2, "{bad}: {e}");
+        assert_eq!(e.trim().lines().count(), 1, "{bad}: {e}");
+    }
+}

@@ -415,3 +415,63 @@ fn check_extension_and_null_move_are_options_on_by_default() {
     assert_ne!(on, off);
     e.quit();
 }
+
+#[test]
+fn algorithm_mcts_answers_go_nodes_and_movetime_with_a_legal_move() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name Algorithm ") && l.contains(" var mcts")),
+        "{lines:?}"
+    );
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let pos = Chess::from_fen(fen).unwrap();
+    e.send(&format!("position fen {fen}"));
+    for (algo, threads) in [
+        ("mcts", "1"),
+        ("mcts:playout=ab:1,seed=4", "1"),
+        ("mcts", "2"),
+        ("mcts:par=root", "2"),
+    ] {
+        e.send(&format!("setoption name Algorithm value {algo}"));
+        e.send(&format!("setoption name Threads value {threads}"));
+        for go in ["go nodes 3000", "go movetime 50"] {
+            e.send(go);
+            let lines = e.until("bestmove");
+            let mv = bestmove(&lines);
+            assert!(pos.parse_move(&mv).is_some(), "{algo} {go}: {mv}");
+            let info = lines
+                .iter()
+                .find(|l| l.starts_with("info depth"))
+                .unwrap_or_else(|| panic!("{algo} {go}: no info line: {lines:?}"));
+            if go == "go nodes 3000" {
+                let nodes: u64 = info
+                    .split(" nodes ")
+                    .nth(1)
+                    .and_then(|r| r.split_whitespace().next())
+                    .and_then(|n| n.parse().ok())
+                    .expect("nodes");
+                assert!(nodes <= 3000 && nodes > 0, "{algo}: {info}");
+            }
+        }
+    }
+    // A mated position: no move.
+    e.send("setoption name Threads value 1");
+    e.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    e.send("go nodes 100");
+    assert_eq!(bestmove(&e.until("bestmove")), "0000");
+    // A bad mcts option is an info string; the algorithm is unchanged.
+    e.send("setoption name Algorithm value mcts:bogus=1");
+    let lines = {
+        e.send("isready");
+        e.until("readyok")
+    };
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string Algorithm")),
+        "{lines:?}"
+    );
+    e.quit();
+}

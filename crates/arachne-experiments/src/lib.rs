@@ -23,6 +23,7 @@
 //! | `rbfm-othello` | [`rbfm_othello`] | seed 002, Shoham–Toledo 2002, §4 Fig. 9 |
 //! | `rbfm-parallel` | [`rbfm_parallel`] | seed 002, Shoham–Toledo 2002, §6 Fig. 12 (RBFM and Jamboree with speculation) |
 //! | `rbfm-chess` | [`rbfm_chess`] | seed 002, Shoham–Toledo 2002, §5 and §6.3, Tables 2 and 4 |
+//! | `mcts-vs-rbfm` | [`mcts_vs_rbfm`] | not in the seeds (issue 27): MCTS beside seed 002's searchers |
 //!
 //! ## Adding an experiment
 //!
@@ -48,6 +49,7 @@ pub mod fuller_chess;
 pub mod fuller_model;
 pub mod jamboree;
 pub mod knm;
+pub mod mcts_vs_rbfm;
 pub mod ncube;
 pub mod rbfm_chess;
 pub mod rbfm_chess_engine;
@@ -81,6 +83,7 @@ pub static EXPERIMENTS: &[Experiment] = &[
     Experiment { name: "rbfm-games", about: "Shoham–Toledo: full games on depth-100 incremental trees, RBFM vs BFM vs alpha-beta (Table 1)", paper: rbfm_games::PAPER, run: rbfm_games::run },
     Experiment { name: "rbfm-othello", about: "Shoham–Toledo: Othello games from the 244 four-ply openings, RBFM vs BFM vs alpha-beta (Fig. 9)", paper: rbfm_othello::PAPER, run: rbfm_othello::run },
     Experiment { name: "rbfm-parallel", about: "Shoham–Toledo: RBFM speedup against P (master–slave on the simulator, shared-tree lock model) beside Jamboree executed with speculation (Fig. 12)", paper: rbfm_parallel::PAPER, run: rbfm_parallel::run },
+    Experiment { name: "mcts-vs-rbfm", about: "MCTS (UCT) beside RBFM, BFM and alpha-beta: decisions at equal generated nodes on incremental trees (Exps. 2–3's measure), games at equal nodes per move (Table 1's format); no paper values", paper: mcts_vs_rbfm::PAPER, run: mcts_vs_rbfm::run },
     Experiment { name: "rbfm-chess", about: "Shoham–Toledo: RBFM with a shallow alpha-beta evaluator on LCT-II, solution times beside alpha-beta (Table 2), master–slave speedups at 32/64 simulated processors (Table 4)", paper: rbfm_chess::PAPER, run: rbfm_chess::run },
 ];
 

@@ -3,14 +3,19 @@
 //!
 //! `--nodes N` is the budget of generated tree nodes, `--time-ms` the deadline, `--memory MiB`
 //! (or `mcts:memory=MiB`) caps the tree (default 1024 MiB), `iters=N` the iterations; with none
-//! of `--nodes`, `--time-ms` and `iters=` given, [`DEFAULT_ITERS`] iterations. The search is
-//! serial: `--threads`, `--procs`, `--backend`, `--cost`, `--latency-seed`, `--depth` and the
-//! alpha-beta options are refused with a line naming them.
+//! of `--nodes`, `--time-ms` and `iters=` given, [`DEFAULT_ITERS`] iterations.
+//!
+//! `--threads T` (or `mcts:threads=T`) runs a parallel form on `T` threads: `par=tree` (the
+//! default with more than one thread: one shared tree, virtual loss), `par=root` (independent
+//! trees, votes merged; the budgets are split among them) or `par=leaf` (`T` random playouts
+//! per leaf; `playout=random` only). The forms run on threads only: `--procs`, `--backend`,
+//! `--cost` and `--latency-seed` are refused with a line naming them (root parallelisation as
+//! a message-passing process is not built), as are `--depth` and the alpha-beta options.
 use super::bestfirst::{check_memory, refuse_alphabeta_options, DEFAULT_MEMORY_MIB};
 use super::search::{limits, pv_names, SearchArgs};
 use crate::error::{CliError, CliResult};
 use crate::output::{mnps, print_json, thousands};
-use arachne_bestfirst::mcts::{self, Mcts, MctsOptions, MctsOutcome};
+use arachne_bestfirst::mcts::{self, MctsOptions, MctsOutcome, MctsSearcher};
 use arachne_core::Game;
 use arachne_games::{with_game, GameInfo, GameVisitor};
 use serde_json::json;
@@ -26,8 +31,17 @@ pub fn run(args: &SearchArgs) -> Option<CliResult> {
 fn run_mcts(args: &SearchArgs) -> CliResult {
     let mut opts: MctsOptions = args.algo.parse().map_err(CliError::usage)?;
     args.refuse_hash("mcts (its tree is --memory MiB)")?;
+    if let Some(t) = args.threads {
+        if opts.threads != 1 && opts.threads != t {
+            return Err(CliError::usage(format!(
+                "--threads {t} contradicts mcts:threads={}",
+                opts.threads
+            )));
+        }
+        opts.threads = t;
+        opts.check_parallel().map_err(CliError::usage)?;
+    }
     for (flag, given) in [
-        ("--threads", args.threads.is_some()),
         ("--procs", args.procs.is_some()),
         ("--backend", args.backend.is_some()),
         ("--cost", args.cost.is_some()),
@@ -35,7 +49,7 @@ fn run_mcts(args: &SearchArgs) -> CliResult {
     ] {
         if given {
             return Err(CliError::usage(format!(
-                "{flag}: mcts is serial (parallel MCTS is not built yet)"
+                "{flag}: mcts runs on threads only (--threads T with par=tree|root|leaf; no message-passing form is built)"
             )));
         }
     }
@@ -76,10 +90,10 @@ impl GameVisitor for Visit<'_> {
             .memory
             .or(opts.memory_mib)
             .unwrap_or(DEFAULT_MEMORY_MIB);
-        opts.max_tree_nodes = Some(Mcts::<G>::nodes_in_mib(mib));
+        opts.max_tree_nodes = Some(MctsSearcher::<G>::nodes_in_mib(&opts, mib));
         opts.scale = Some(opts.scale.unwrap_or_else(|| mcts::default_scale(info.name)));
         let lim = limits(args, 0);
-        let out = Mcts::new(root.clone(), opts.clone()).run(&lim);
+        let out = mcts::search_any(&root, &opts, &lim);
         report(&root, &info, &args.algo, &opts, &out, args.json);
         Ok(())
     }
@@ -118,6 +132,8 @@ fn report<G: Game>(
             "bytes_per_node": out.bytes_per_node,
             "tree_bytes": out.tree_nodes * out.bytes_per_node,
             "seed": opts.seed,
+            "form": form_name(opts),
+            "threads": opts.threads,
             "time_ms": secs * 1e3,
             "stop": out.stop,
             "stopped": out.stop_reason(),
@@ -126,6 +142,9 @@ fn report<G: Game>(
     }
     println!("game       {}", info.spec);
     println!("algorithm  {algo}");
+    if opts.form().is_some() {
+        println!("parallel   {} on {} threads", form_name(opts), opts.threads);
+    }
     match (out.solved, out.reward) {
         (true, _) => println!("value      {} (exact)", out.value),
         (false, Some(r)) => println!(
@@ -168,4 +187,14 @@ fn report<G: Game>(
         mnps(out.iterations, secs)
     );
     println!("stop       {:?}", out.stop);
+}
+
+/// `serial`, `tree`, `root` or `leaf`.
+fn form_name(opts: &MctsOptions) -> &'static str {
+    match opts.form() {
+        None => "serial",
+        Some(mcts::Par::Tree) => "tree",
+        Some(mcts::Par::Root) => "root",
+        Some(mcts::Par::Leaf) => "leaf",
+    }
 }

@@ -31,6 +31,14 @@
 //! subtree below it becomes the new tree (`Searcher::play`); a search also stops when its
 //! principal variation ends at a terminal position. Their node count is the paper's
 //! "generated nodes" (children generated and evaluated).
+//! Monte Carlo tree search plays too (issue 27): `mcts` with its own options
+//! (`mcts:c=…,playout=…,seed=S,iters=N,memory=MiB,par=tree|root|leaf`), the per-side
+//! `nodes=` (generated tree nodes per move), `time=` and `threads=T` (the parallel form `par=`,
+//! the tree form by default); without `nodes=`, `time=` or `iters=`, 100000 iterations a move.
+//! It keeps its tree between moves, every form (the root form each of its trees): after a move
+//! the subtree below it becomes the tree ([`arachne_bestfirst::mcts::Mcts::advance`]). It has
+//! no search depth: a per-side `depth=` is refused, the game-wide `--depth` is for the other
+//! side, and so are `quiescence=`, `check=` and `null=`.
 //! Both sides search with move ordering (hints, killers, history; a 16 MiB transposition table
 //! per side, kept between its moves and cleared per game), a capture-only quiescence
 //! search where the game has captures, and draws by repetition against the game so far.
@@ -40,6 +48,7 @@
 //! threefold repetition (games with a hash), or after `--max-plies` plies: both are draws.
 use crate::error::{CliError, CliResult};
 use crate::output::{print_json, thousands};
+use arachne_bestfirst::mcts::{self, MctsOptions, MctsSearcher};
 use arachne_bestfirst::{BfAlgo, Searcher};
 use arachne_core::parse::Spec;
 use arachne_core::rng::{hash2, uniform_in};
@@ -101,6 +110,8 @@ struct Side {
     nodes: Option<u64>,
     /// A best-first searcher (then `algo` is unused).
     bf: Option<BfAlgo>,
+    /// Monte Carlo tree search (then `algo` is unused).
+    mcts: Option<MctsOptions>,
     quiescence: bool,
     /// `SearchOptions::check_extension` (`check=on`).
     check_extension: bool,
@@ -139,6 +150,7 @@ impl Side {
             time: None,
             nodes: None,
             bf: None,
+            mcts: None,
             quiescence: true,
             check_extension: false,
             null_move: false,
@@ -192,6 +204,25 @@ impl Side {
         } else {
             format!("{name}:{}", rest.join(","))
         };
+        if mcts::is_mcts(name) {
+            for k in ["depth", "quiescence", "q", "check", "null"] {
+                if has(k) {
+                    return Err(CliError::usage(format!(
+                        "`{spec}`: {k}= does not apply to mcts (budgets: nodes=, time=, iters=)"
+                    )));
+                }
+            }
+            let mut o: MctsOptions = algo_spec.parse().map_err(CliError::usage)?;
+            if let Some((_, t)) = side.smp.take() {
+                o.threads = t as u32;
+                o.check_parallel().map_err(CliError::usage)?;
+            }
+            if o.iterations.is_none() && side.nodes.is_none() && side.time.is_none() {
+                o.iterations = Some(crate::cmd::mcts::DEFAULT_ITERS);
+            }
+            side.mcts = Some(o);
+            return Ok(side);
+        }
         if arachne_bestfirst::is_bestfirst(name) {
             if side.smp.is_some() {
                 return Err(CliError::usage(format!(
@@ -226,7 +257,7 @@ fn play_algo_error(name: &str, msg: &str) -> String {
     }
     let names = |c: &[(&str, &str)]| c.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
     let takes = format!(
-        "play takes serial ({}), shared-memory ({}, with threads=T) and best-first (bfm, rbfm) algorithms",
+        "play takes serial ({}), shared-memory ({}, with threads=T), best-first (bfm, rbfm) and mcts algorithms",
         names(arachne_search::CATALOGUE),
         names(smp::CATALOGUE)
     );
@@ -306,6 +337,13 @@ impl GameVisitor for Match<'_> {
                     bf.memory_mib
                         .or(Some(crate::cmd::bestfirst::DEFAULT_MEMORY_MIB)),
                 );
+            }
+            if let Some(o) = &mut s.mcts {
+                let mib = o
+                    .memory_mib
+                    .unwrap_or(crate::cmd::bestfirst::DEFAULT_MEMORY_MIB);
+                o.max_tree_nodes = Some(MctsSearcher::<G>::nodes_in_mib(o, mib));
+                o.scale = Some(o.scale.unwrap_or_else(|| mcts::default_scale(info.name)));
             }
         }
         let depth_of = |s: &Side| -> Result<u32, CliError> {
@@ -402,7 +440,7 @@ impl GameVisitor for Match<'_> {
             println!("game       {}", info.spec);
             let limit = |s: &Side, d: u32| {
                 let mut parts = Vec::new();
-                if !(s.bf.is_some() && s.nodes.is_some() && s.depth.is_none()) {
+                if s.mcts.is_none() && !(s.bf.is_some() && s.nodes.is_some() && s.depth.is_none()) {
                     parts.push(if s.bf.is_some() {
                         format!("principal variation {d}")
                     } else {
@@ -531,6 +569,13 @@ fn play_game<G: Game>(
             Searcher::new(pos.clone(), o)
         })
     });
+    // MCTS sides keep theirs too.
+    let mut mctss: [Option<MctsSearcher<G>>; 2] = [0, 1].map(|i| {
+        sides[i]
+            .mcts
+            .as_ref()
+            .map(|o| MctsSearcher::new(pos.clone(), o.clone()))
+    });
     let mut counts: HashMap<u64, u32> = HashMap::new();
     for &h in &hist {
         *counts.entry(h).or_default() += 1;
@@ -580,7 +625,12 @@ fn play_game<G: Game>(
             ..SearchOptions::default()
         };
         let start = Instant::now();
-        let best = if let Some(s) = &mut bfs[who] {
+        let best = if let Some(s) = &mut mctss[who] {
+            limits.depth = None;
+            let out = s.run(&limits);
+            nodes[who] += out.stats.leaves;
+            out.best_move
+        } else if let Some(s) = &mut bfs[who] {
             limits.depth = None; // the principal-variation depth is in the searcher's options
             let out = s.run(&limits);
             nodes[who] += out.generated();
@@ -612,6 +662,9 @@ fn play_game<G: Game>(
         }
         for s in bfs.iter_mut().flatten() {
             s.play(mv);
+        }
+        for s in mctss.iter_mut().flatten() {
+            s.advance(mv);
         }
         pos = pos.play(mv);
         ply += 1;

@@ -51,11 +51,23 @@
 //! own). Repetitions are seen within each thread's sub-searches and against the game's
 //! history, not across the parallel part of the tree.
 //!
+//! `Algorithm mcts` (or `mcts:OPTIONS`, the options of `arachne search --algo mcts:…`) searches
+//! by Monte Carlo tree search (issue 27, [`arachne_bestfirst::mcts`]) with leaves valued as the
+//! options say (random playouts by default; `mcts:playout=ab:2` values them by a depth-2
+//! alpha-beta, seed 002 §5.1's shallow search): `go nodes N` is its budget of generated tree
+//! nodes, `go movetime`/the clock its deadline, `go infinite` runs until `stop`, `go depth N` is
+//! not a budget for it (no depth) — without nodes, time or `infinite`, 100000 iterations. Its
+//! tree has `Hash` MiB; `Threads` above 1 runs its tree-parallel form (or the form of its
+//! `par=` option); one `info` line at the end (the line's length as depth). The tree is built
+//! afresh at each `go` (the engine is told positions, not moves to follow, so it keeps none).
+//! `ParallelAlgorithm`, `Quiescence`, `CheckExtension` and `NullMove` do not apply to it.
+//!
 //! `bestmove` is always a legal move: the best move of the deepest completed iteration, or the
 //! first legal move if not even depth 1 completed; `0000` when there is no legal move.
 use crate::cmd::search::pv_names;
 use crate::error::CliResult;
-use arachne_core::{Game, Limits, RootMoves, StopFlag, TranspositionTable};
+use arachne_bestfirst::mcts::{self, MctsOptions, MctsSearcher};
+use arachne_core::{Game, Limits, RootMoves, Score, StopFlag, TranspositionTable};
 use arachne_games::chess::cozy_chess::{Color, Move};
 use arachne_games::Chess;
 use arachne_parallel::smp::{SmpAlgo, DEFAULT_ASPIRATION};
@@ -71,7 +83,8 @@ const UCI_HELP: &str = "UCI options (setoption name NAME value V):
   Hash               transposition table, MiB (default 16, 1..=65536)
   Threads            search threads (default 1, 1..=256); above 1 the search is ParallelAlgorithm
   Algorithm          aspiration (default), salphabeta, slalphabeta, spalphabeta, alphabeta,
-                     falphabeta, lalphabeta, palphabeta, bound, negamax, mtdf, sss
+                     falphabeta, lalphabeta, palphabeta, bound, negamax, mtdf, sss, mcts
+                     (or mcts:OPTIONS: Monte Carlo tree search, go nodes = tree nodes)
   ParallelAlgorithm  ybwc (default), jamboree, lazy-smp, abdada (with Threads above 1)
   Quiescence         capture-only quiescence search (default true)
   CheckExtension     extend checks by a ply (default true)
@@ -116,6 +129,7 @@ const ALGO_NAMES: &[&str] = &[
     "negamax",
     "mtdf",
     "sss",
+    "mcts",
 ];
 
 pub fn run(_a: UciArgs) -> CliResult {
@@ -157,6 +171,8 @@ struct Engine {
     hash_mib: usize,
     threads: usize,
     algo: Algorithm,
+    /// `Algorithm mcts[:options]` (then `algo` is unused).
+    mcts: Option<MctsOptions>,
     parallel: SmpAlgo,
     quiescence: bool,
     /// Options `CheckExtension` and `NullMove` (both on by default).
@@ -191,6 +207,7 @@ impl Engine {
             hash_mib: DEFAULT_HASH_MIB,
             threads: 1,
             algo: DEFAULT_ALGO.parse().expect("default algorithm"),
+            mcts: None,
             parallel: DEFAULT_PARALLEL
                 .parse()
                 .expect("default parallel algorithm"),
@@ -319,8 +336,15 @@ impl Engine {
                 Ok(n) if (1..=256).contains(&n) => self.threads = n,
                 _ => say(&format!("info string Threads: `{value}` is not 1..256")),
             },
+            "algorithm" if mcts::is_mcts(&value) => match value.parse::<MctsOptions>() {
+                Ok(o) => self.mcts = Some(o),
+                Err(e) => say(&format!("info string Algorithm: {e}")),
+            },
             "algorithm" => match value.parse::<Algorithm>() {
-                Ok(a) => self.algo = a,
+                Ok(a) => {
+                    self.algo = a;
+                    self.mcts = None;
+                }
                 Err(e) => say(&format!("info string Algorithm: {}", uci_algo_error(&e.0))),
             },
             "move overhead" => match value.parse::<u64>() {
@@ -403,6 +427,24 @@ impl Engine {
             root: pos,
             only: (!g.searchmoves.is_empty()).then_some(only),
             algo: self.algo,
+            mcts: self.mcts.clone().map(|mut o| {
+                if o.par.is_some() || o.threads == 1 {
+                    o.threads = o.threads.max(self.threads as u32);
+                }
+                o.max_tree_nodes = Some(MctsSearcher::<Chess>::nodes_in_mib(
+                    &o,
+                    o.memory_mib.unwrap_or(self.hash_mib as u64),
+                ));
+                o.scale = Some(o.scale.unwrap_or_else(|| mcts::default_scale("chess")));
+                if o.iterations.is_none()
+                    && g.nodes.is_none()
+                    && !infinite
+                    && limits.deadline.is_none()
+                {
+                    o.iterations = Some(crate::cmd::mcts::DEFAULT_ITERS);
+                }
+                o
+            }),
             parallel: (self.threads > 1).then_some((
                 self.parallel.or_aspiration(DEFAULT_ASPIRATION),
                 self.threads,
@@ -633,6 +675,8 @@ struct Job {
     /// `go searchmoves`: only these root moves.
     only: Option<Vec<Move>>,
     algo: Algorithm,
+    /// Monte Carlo tree search, its options resolved (then `algo` and `parallel` are unused).
+    mcts: Option<MctsOptions>,
     /// A shared-memory algorithm and its thread count (`Threads` > 1).
     parallel: Option<(SmpAlgo, usize)>,
     opts: SearchOptions,
@@ -672,7 +716,25 @@ impl Job {
         let mut any_moves = Vec::new();
         root.moves(&mut any_moves);
         if !any_moves.is_empty() {
-            if let Some((algo, threads)) = self.parallel {
+            if let Some(o) = &self.mcts {
+                let mut lim = self.limits.clone();
+                lim.depth = None;
+                let out = MctsSearcher::new(root.clone(), o.clone()).run(&lim);
+                let ms = self.start.elapsed().as_millis() as u64;
+                let mut line = format!(
+                    "info depth {} score {} nodes {} nps {} time {ms}",
+                    out.pv.len(),
+                    score_text(out.value),
+                    out.stats.leaves,
+                    out.stats.leaves * 1000 / ms.max(1)
+                );
+                if !out.pv.is_empty() {
+                    line.push_str(" pv ");
+                    line.push_str(&pv_names(root, &out.pv).join(" "));
+                }
+                say(&line);
+                best = out.best_move;
+            } else if let Some((algo, threads)) = self.parallel {
                 let out = arachne_parallel::smp::search(
                     &algo,
                     root,
@@ -724,21 +786,26 @@ impl Job {
     }
 }
 
-/// Prints one `info` line. `nodes` are the positions searched so far (with quiescence nodes).
-fn info<G: Game<Move = Move>>(root: &G, o: &SearchOutcome<Move>, nodes: u64, start: Instant) {
-    let ms = start.elapsed().as_millis() as u64;
-    let nps = nodes * 1000 / ms.max(1);
-    let score = match o.value.plies_to_end() {
+/// A value as UCI says it: `mate N` (moves, negative when losing) or `cp X`.
+fn score_text(v: Score) -> String {
+    match v.plies_to_end() {
         Some(p) => {
             let moves = (p as i64 + 1) / 2;
-            if o.value.0 > 0 {
+            if v.0 > 0 {
                 format!("mate {moves}")
             } else {
                 format!("mate -{moves}")
             }
         }
-        None => format!("cp {}", o.value.0),
-    };
+        None => format!("cp {}", v.0),
+    }
+}
+
+/// Prints one `info` line. `nodes` are the positions searched so far (with quiescence nodes).
+fn info<G: Game<Move = Move>>(root: &G, o: &SearchOutcome<Move>, nodes: u64, start: Instant) {
+    let ms = start.elapsed().as_millis() as u64;
+    let nps = nodes * 1000 / ms.max(1);
+    let score = score_text(o.value);
     let bound = match o.kind {
         // Info lines come from completed stages, which always have a value.
         ValueKind::Exact | ValueKind::Unknown => "",
