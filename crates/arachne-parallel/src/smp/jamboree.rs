@@ -39,22 +39,97 @@ use arachne_core::{Game, Score};
 use arachne_search::context::{Aborted, Ctx};
 use std::sync::Mutex;
 
+/// Where one iteration of a node's loop stands.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Status {
-    Testing,
+    /// Its test is waiting or running, or its re-search is running.
+    Pending,
+    /// Its test failed high: the re-search waits for every earlier iteration.
     NeedsResearch,
+    /// Complete.
     Done,
+}
+
+/// Jamboree's node rule after the first child, once for every executor of it: the parallel
+/// search ([`jamboree`]) and the P-processor model
+/// ([`simulate_jamboree`](super::work_span::simulate_jamboree)) keep one of these per node. A
+/// test that beats the `α` it started with fails high and waits; the re-search of the first
+/// incomplete iteration may start once every earlier iteration is complete and no other
+/// re-search runs, so re-searches at one node are strictly sequential, in move order. The
+/// one-processor tracer ([`trace`]) is the serial elision of the same rule: each iteration
+/// completes before the next starts, so its loop needs no state.
+#[derive(Clone, Debug)]
+pub(crate) struct Iterations {
+    status: Vec<Status>,
+    /// First iteration that is not complete.
+    cursor: usize,
+    /// A re-search is running.
+    researching: bool,
+}
+
+/// What [`Iterations::next`] leaves to do.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Next {
+    /// Every iteration is complete: the node's value is its best.
+    Complete,
+    /// Re-search iteration `k` now (it is marked as running).
+    Research(usize),
+    /// Nothing until a running test or re-search returns.
+    Wait,
+}
+
+impl Iterations {
+    /// The `n` iterations of a node whose first child (iteration 0) is searched.
+    pub(crate) fn new(n: usize) -> Self {
+        let mut status = vec![Status::Pending; n];
+        if let Some(s) = status.first_mut() {
+            *s = Status::Done;
+        }
+        Iterations {
+            status,
+            cursor: 1,
+            researching: false,
+        }
+    }
+
+    /// Test `i`, started with `alpha_test`, returned `s` without a cutoff: complete, or failed
+    /// high (`s > alpha_test`) and waiting for its re-search.
+    pub(crate) fn tested(&mut self, i: usize, s: Score, alpha_test: Score) {
+        self.status[i] = if s > alpha_test {
+            Status::NeedsResearch
+        } else {
+            Status::Done
+        };
+    }
+
+    /// The re-search of iteration `i` returned without a cutoff.
+    pub(crate) fn researched(&mut self, i: usize) {
+        self.status[i] = Status::Done;
+        self.researching = false;
+    }
+
+    /// Moves past the complete iterations and says what comes next.
+    pub(crate) fn next(&mut self) -> Next {
+        let n = self.status.len();
+        while self.cursor < n && self.status[self.cursor] == Status::Done {
+            self.cursor += 1;
+        }
+        if self.cursor >= n {
+            return Next::Complete;
+        }
+        if self.status[self.cursor] == Status::NeedsResearch && !self.researching {
+            self.researching = true;
+            return Next::Research(self.cursor);
+        }
+        Next::Wait
+    }
 }
 
 struct State<M> {
     best: Line<M>,
     gen: u16,
     alpha: Score,
-    status: Vec<Status>,
-    /// First iteration that is not complete.
-    cursor: usize,
-    /// A worker is running the pending re-searches.
-    draining: bool,
+    iters: Iterations,
     err: Option<Aborted>,
 }
 
@@ -101,15 +176,11 @@ fn node<G: Game>(
     };
     let g0 = moves[0].1;
     let n = moves.len();
-    let mut status = vec![Status::Testing; n];
-    status[0] = Status::Done;
     let st = Mutex::new(State {
         alpha: alpha.max(first.score),
         best: first,
         gen: g0,
-        status,
-        cursor: 1,
-        draining: false,
+        iters: Iterations::new(n),
         err: None,
     });
     let fork = frame.child();
@@ -142,25 +213,20 @@ fn node<G: Game>(
         }
         false
     };
-    // Runs the pending re-searches in order (see the module docs).
+    // Runs the pending re-searches in order (see the module docs). After a failure or a
+    // cutoff the fork is cancelled: nothing is drained again.
     let drain = || loop {
         let mut g = st.lock().expect("jamboree lock");
-        if g.draining || fork.is_cancelled() {
+        if fork.is_cancelled() {
             return;
         }
-        while g.cursor < n && g.status[g.cursor] == Status::Done {
-            g.cursor += 1;
-        }
-        if g.cursor == n || g.status[g.cursor] == Status::Testing {
+        let Next::Research(k) = g.iters.next() else {
             return;
-        }
-        let k = g.cursor;
+        };
         let a = g.alpha;
-        g.draining = true;
         drop(g);
         let r = search(k, a, beta);
         let mut g = st.lock().expect("jamboree lock");
-        g.draining = false;
         match r {
             Err(e) => {
                 failed(&mut g, e);
@@ -171,7 +237,7 @@ fn node<G: Game>(
                 if take(&mut g, k, l) {
                     return;
                 }
-                g.status[k] = Status::Done;
+                g.iters.researched(k);
             }
         }
     };
@@ -197,11 +263,7 @@ fn node<G: Game>(
                             if take(&mut g, i, l) {
                                 return;
                             }
-                            g.status[i] = if s > a {
-                                Status::NeedsResearch
-                            } else {
-                                Status::Done
-                            };
+                            g.iters.tested(i, s, a);
                         }
                     }
                 }
@@ -275,4 +337,34 @@ fn brothers<G: Game>(
         previous = dag.join(&[previous, done]);
     }
     Ok((b, dag.join(&ends)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Iterations, Next};
+    use arachne_core::Score;
+
+    /// Re-searches wait for every earlier iteration and run one at a time, in move order.
+    #[test]
+    fn research_order() {
+        let mut it = Iterations::new(4);
+        assert_eq!(it.next(), Next::Wait);
+        // Test 2 fails high first: iteration 1 is still testing.
+        it.tested(2, Score(5), Score(4));
+        assert_eq!(it.next(), Next::Wait);
+        // Test 1 fails high too: its re-search goes first, alone.
+        it.tested(1, Score(6), Score(4));
+        assert_eq!(it.next(), Next::Research(1));
+        assert_eq!(it.next(), Next::Wait);
+        it.researched(1);
+        assert_eq!(it.next(), Next::Research(2));
+        // Test 3 does not beat the α it started with: complete without a re-search.
+        it.tested(3, Score(6), Score(6));
+        assert_eq!(it.next(), Next::Wait);
+        it.researched(2);
+        assert_eq!(it.next(), Next::Complete);
+        // One child: complete at once; none: complete.
+        assert_eq!(Iterations::new(1).next(), Next::Complete);
+        assert_eq!(Iterations::new(0).next(), Next::Complete);
+    }
 }

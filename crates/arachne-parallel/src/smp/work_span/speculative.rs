@@ -10,6 +10,7 @@
 //! it returns the exact value (tested) and its T_P, busy and wasted time.
 //! [`measure_speculative`] runs it over many trees.
 use super::{CostWeights, Dag, Evaluated, Mark};
+use crate::smp::jamboree::{Iterations, Next};
 use arachne_core::{Game, Limits, Score};
 use arachne_search::context::{Ctx, Node};
 use arachne_search::SearchOptions;
@@ -61,14 +62,6 @@ enum SKind {
     Research,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum SStatus {
-    Waiting,
-    Running,
-    NeedsResearch,
-    Done,
-}
-
 struct SNode<G: Game> {
     parent: u32,
     slot: usize,
@@ -83,10 +76,8 @@ struct SNode<G: Game> {
     beta: Score,
     moves: Vec<G::Move>,
     best: Score,
-    status: Vec<SStatus>,
+    iters: Iterations,
     test_alpha: Vec<Score>,
-    cursor: usize,
-    researching: bool,
     children: Vec<u32>,
 }
 
@@ -113,10 +104,8 @@ impl<G: Game> SNode<G> {
             beta: Score::INF,
             moves: Vec::new(),
             best: -Score::INF,
-            status: Vec::new(),
+            iters: Iterations::new(0),
             test_alpha: Vec::new(),
-            cursor: 0,
-            researching: false,
             children: Vec::new(),
         }
     }
@@ -180,7 +169,6 @@ impl<G: Game> Spec<'_, G> {
         if !n.alive || i >= n.moves.len() {
             return None;
         }
-        n.status[i] = SStatus::Running;
         Some(self.spawn(x, i, SKind::Test))
     }
 
@@ -229,7 +217,7 @@ impl<G: Game> Spec<'_, G> {
         n.alpha = alpha;
         n.beta = beta;
         n.moves = moves;
-        n.status = vec![SStatus::Waiting; d];
+        n.iters = Iterations::new(d);
         n.test_alpha = vec![alpha; d];
         (c, Done::Opened)
     }
@@ -292,8 +280,6 @@ impl<G: Game> Spec<'_, G> {
         match kind {
             SKind::First => {
                 n.alpha = n.alpha.max(s);
-                n.status[0] = SStatus::Done;
-                n.cursor = 1;
                 if count == 1 {
                     return Some(n.best);
                 }
@@ -301,35 +287,25 @@ impl<G: Game> Spec<'_, G> {
                 return None;
             }
             SKind::Test => {
-                n.status[slot] = if s > n.test_alpha[slot] {
-                    SStatus::NeedsResearch
-                } else {
-                    SStatus::Done
-                };
+                n.iters.tested(slot, s, n.test_alpha[slot]);
             }
             SKind::Research => {
                 n.alpha = n.alpha.max(s);
-                n.status[slot] = SStatus::Done;
-                n.researching = false;
+                n.iters.researched(slot);
             }
             SKind::Root => unreachable!("the root has no parent"),
         }
         // Re-search the first iteration not complete, once every earlier one is.
         let n = &mut self.nodes[p as usize];
-        while n.cursor < count && n.status[n.cursor] == SStatus::Done {
-            n.cursor += 1;
+        match n.iters.next() {
+            Next::Complete => Some(n.best),
+            Next::Research(k) => {
+                let c = self.spawn(p, k, SKind::Research);
+                self.out.push(Act::Run(c));
+                None
+            }
+            Next::Wait => None,
         }
-        if n.cursor == count {
-            return Some(n.best);
-        }
-        if n.status[n.cursor] == SStatus::NeedsResearch && !n.researching {
-            n.researching = true;
-            let k = n.cursor;
-            n.status[k] = SStatus::Running;
-            let c = self.spawn(p, k, SKind::Research);
-            self.out.push(Act::Run(c));
-        }
-        None
     }
 }
 
