@@ -34,7 +34,7 @@
 //!
 //! [`trace`] is the serial elision that records the task graph for [`super::work_span`].
 use super::work_span::{self, Dag, Fork, StrandId};
-use super::{Eldest, Frame, Line, Shared};
+use super::{Frame, Line, Shared};
 use arachne_core::{Game, Score};
 use arachne_search::context::{Aborted, Ctx};
 use std::sync::Mutex;
@@ -163,116 +163,110 @@ fn node<G: Game>(
     after_null: bool,
 ) -> Result<Line<G::Move>, Aborted> {
     let recurse = |p: &G, d, ply, a, b, null| node(sh, frame, p, d, ply, a, b, serial, null);
-    let (depth, window, moves, first) = match sh.eldest(
-        frame, pos, depth, ply, alpha, beta, serial, after_null, &recurse,
-    )? {
-        Eldest::Done(line) => return Ok(line),
-        Eldest::Brothers {
-            depth,
-            window,
-            moves,
-            first,
-        } => (depth, window, moves, first),
-    };
-    let g0 = moves[0].1;
-    let n = moves.len();
-    let st = Mutex::new(State {
-        alpha: alpha.max(first.score),
-        best: first,
-        gen: g0,
-        iters: Iterations::new(n),
-        err: None,
-    });
-    let fork = frame.child();
-    let search = |i: usize, a: Score, b: Score| {
-        let (mv, _) = moves[i];
-        node(
-            sh,
-            &fork,
-            &pos.play(mv),
-            depth - 1,
-            ply + 1,
-            -b,
-            -a,
-            serial,
-            false,
-        )
-        .map(|l| l.child(mv))
-    };
-    // Records an abort; false when it came from this node's own cutoff (ignored).
-    let failed = |st: &mut State<G::Move>, e: Aborted| fork.record_failure(&mut st.err, e);
-    // Takes a result; true when it is a cutoff.
-    let take = |st: &mut State<G::Move>, i: usize, l: Line<G::Move>| {
-        if l.score > st.best.score {
-            st.best = l;
-            st.gen = moves[i].1;
-            if st.best.score >= beta {
-                fork.cancel();
-                return true;
-            }
-        }
-        false
-    };
-    // Runs the pending re-searches in order (see the module docs). After a failure or a
-    // cutoff the fork is cancelled: nothing is drained again.
-    let drain = || loop {
-        let mut g = st.lock().expect("jamboree lock");
-        if fork.is_cancelled() {
-            return;
-        }
-        let Next::Research(k) = g.iters.next() else {
-            return;
+    let brothers = |depth: u32, moves: Vec<(G::Move, u16)>, first: Line<G::Move>| {
+        let g0 = moves[0].1;
+        let n = moves.len();
+        let st = Mutex::new(State {
+            alpha: alpha.max(first.score),
+            best: first,
+            gen: g0,
+            iters: Iterations::new(n),
+            err: None,
+        });
+        let fork = frame.child();
+        let search = |i: usize, a: Score, b: Score| {
+            let (mv, _) = moves[i];
+            node(
+                sh,
+                &fork,
+                &pos.play(mv),
+                depth - 1,
+                ply + 1,
+                -b,
+                -a,
+                serial,
+                false,
+            )
+            .map(|l| l.child(mv))
         };
-        let a = g.alpha;
-        drop(g);
-        let r = search(k, a, beta);
-        let mut g = st.lock().expect("jamboree lock");
-        match r {
-            Err(e) => {
-                failed(&mut g, e);
+        // Records an abort; false when it came from this node's own cutoff (ignored).
+        let failed = |st: &mut State<G::Move>, e: Aborted| fork.record_failure(&mut st.err, e);
+        // Takes a result; true when it is a cutoff.
+        let take = |st: &mut State<G::Move>, i: usize, l: Line<G::Move>| {
+            if l.score > st.best.score {
+                st.best = l;
+                st.gen = moves[i].1;
+                if st.best.score >= beta {
+                    fork.cancel();
+                    return true;
+                }
+            }
+            false
+        };
+        // Runs the pending re-searches in order (see the module docs). After a failure or a
+        // cutoff the fork is cancelled: nothing is drained again.
+        let drain = || loop {
+            let mut g = st.lock().expect("jamboree lock");
+            if fork.is_cancelled() {
                 return;
             }
-            Ok(l) => {
-                g.alpha = g.alpha.max(l.score);
-                if take(&mut g, k, l) {
+            let Next::Research(k) = g.iters.next() else {
+                return;
+            };
+            let a = g.alpha;
+            drop(g);
+            let r = search(k, a, beta);
+            let mut g = st.lock().expect("jamboree lock");
+            match r {
+                Err(e) => {
+                    failed(&mut g, e);
                     return;
                 }
-                g.iters.researched(k);
+                Ok(l) => {
+                    g.alpha = g.alpha.max(l.score);
+                    if take(&mut g, k, l) {
+                        return;
+                    }
+                    g.iters.researched(k);
+                }
             }
-        }
-    };
-    rayon::scope_fifo(|s| {
-        for i in 1..n {
-            let (st, fork, search, failed, take, drain) =
-                (&st, &fork, &search, &failed, &take, &drain);
-            s.spawn_fifo(move |_| {
-                if fork.is_cancelled() {
-                    return;
-                }
-                let a = st.lock().expect("jamboree lock").alpha;
-                let r = search(i, a, a + 1);
-                {
-                    let mut g = st.lock().expect("jamboree lock");
-                    match r {
-                        Err(e) => {
-                            failed(&mut g, e);
-                            return;
-                        }
-                        Ok(l) => {
-                            let s = l.score;
-                            if take(&mut g, i, l) {
+        };
+        rayon::scope_fifo(|s| {
+            for i in 1..n {
+                let (st, fork, search, failed, take, drain) =
+                    (&st, &fork, &search, &failed, &take, &drain);
+                s.spawn_fifo(move |_| {
+                    if fork.is_cancelled() {
+                        return;
+                    }
+                    let a = st.lock().expect("jamboree lock").alpha;
+                    let r = search(i, a, a + 1);
+                    {
+                        let mut g = st.lock().expect("jamboree lock");
+                        match r {
+                            Err(e) => {
+                                failed(&mut g, e);
                                 return;
                             }
-                            g.iters.tested(i, s, a);
+                            Ok(l) => {
+                                let s = l.score;
+                                if take(&mut g, i, l) {
+                                    return;
+                                }
+                                g.iters.tested(i, s, a);
+                            }
                         }
                     }
-                }
-                drain();
-            });
-        }
-    });
-    let st = st.into_inner().expect("jamboree lock");
-    sh.close(frame, pos, depth, ply, window, st.err, st.best, st.gen)
+                    drain();
+                });
+            }
+        });
+        let st = st.into_inner().expect("jamboree lock");
+        (st.err, st.best, st.gen)
+    };
+    sh.young_brothers(
+        frame, pos, depth, ply, alpha, beta, serial, after_null, &recurse, brothers,
+    )
 }
 
 /// The serial elision of [`jamboree`] on one processor (tests in move order, each seeing the

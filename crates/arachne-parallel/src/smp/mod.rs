@@ -815,6 +815,46 @@ impl<'a, G: Game> Shared<'a, G> {
         })
     }
 
+    /// A node of the young-brothers-wait searches (`ybwc`, `jamboree`), their common frame:
+    /// [`Shared::eldest`], then the algorithm's own brothers phase, then [`Shared::close`].
+    /// `node` is the algorithm's node (see [`Shared::eldest`]); `brothers(depth, moves, first)`
+    /// searches the younger brothers of `first` (`depth`: the node's, check extension included;
+    /// `moves`: its successors in search order with their generation-order indices) and
+    /// returns the first failure, the best line and its move's generation index.
+    #[allow(clippy::too_many_arguments)]
+    pub fn young_brothers(
+        &self,
+        frame: &Frame,
+        pos: &G,
+        depth: u32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        serial: u32,
+        after_null: bool,
+        node: &NodeFn<'_, G>,
+        brothers: impl FnOnce(
+            u32,
+            Vec<(G::Move, u16)>,
+            Line<G::Move>,
+        ) -> (Option<Aborted>, Line<G::Move>, u16),
+    ) -> Result<Line<G::Move>, Aborted> {
+        match self.eldest(
+            frame, pos, depth, ply, alpha, beta, serial, after_null, node,
+        )? {
+            Eldest::Done(line) => Ok(line),
+            Eldest::Brothers {
+                depth,
+                window,
+                moves,
+                first,
+            } => {
+                let (err, best, gen) = brothers(depth, moves, first);
+                self.close(frame, pos, depth, ply, window, err, best, gen)
+            }
+        }
+    }
+
     /// The end of a young-brothers-wait node once its brothers are done: a son's failure
     /// (`err`) is the node's; a node an ancestor's cutoff cancelled has skipped brothers (or, in
     /// Jamboree, re-searches), so `best` is no value of it — never returned or stored;
