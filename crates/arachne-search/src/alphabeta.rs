@@ -214,7 +214,7 @@ fn node<G: Game, const DEPTH: u8, const LEAN: bool, const SHARED: bool>(
 
 /// How [`best_successor`] values a successor: `value(pos, mv, α)` is the value of the
 /// successor of `pos` by `mv`, from the side to move at `pos`.
-trait Successors<G: Game> {
+pub(crate) trait Successors<G: Game> {
     fn value(&mut self, pos: &G, mv: G::Move, alpha: Score) -> SearchResult;
 }
 
@@ -285,7 +285,7 @@ impl<G: Game, F: Fn(G::Move) -> Score> Successors<G> for Static<F> {
 /// `SOFT`: the loop of seed 000 §8.1 — the maximum `m` starts at −∞ and each successor is
 /// searched with `max(m, α)`; returns `m` and the index of the move that last raised it.
 #[inline(always)]
-fn best_successor<G: Game, const SOFT: bool>(
+pub(crate) fn best_successor<G: Game, const SOFT: bool>(
     pos: &G,
     moves: &[G::Move],
     alpha: Score,

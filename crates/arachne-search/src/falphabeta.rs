@@ -8,6 +8,9 @@
 //!
 //! It never examines more positions than `alphabeta` with the same window.
 //!
+//! The loop over the successors is `alphabeta`'s, in its fail-soft (`SOFT`) form: one §8.1
+//! loop in the crate; this file adds what a node does around it (the options below).
+//!
 //! [`falphabeta_windowed`] is the same loop whose bottom positions take the window too
 //! ([`Ctx::open_in_window`]): with quiescence on, each horizon position's capture search runs
 //! in the node's `(α, β)` rather than a full window of its own. The capture search is itself
@@ -28,7 +31,7 @@
 //! [`MIN_TT_DEPTH`] plies left): the serial search of the shared-memory parallel searches when
 //! the check extension or the null move is on, which `falphabeta_tt`'s fast path does not
 //! take.
-use crate::alphabeta::MIN_TT_DEPTH;
+use crate::alphabeta::{best_successor, Successors, MIN_TT_DEPTH};
 use crate::context::{Ctx, Node, SearchResult};
 use arachne_core::{Game, Score, Window};
 
@@ -108,27 +111,53 @@ fn node<G: Game, const WINDOWED: bool, const SHARED: bool>(
     if let Some(v) = ctx.null_move_cut(pos, depth, ply, beta, node::<G, WINDOWED, SHARED>)? {
         return Ok(v);
     }
-    let mut m = -Score::INF;
-    let mut best = None;
-    for i in 0..d {
-        let child = pos.play(ctx.move_at(ply, i));
-        let t =
-            -node::<G, WINDOWED, SHARED>(ctx, &child, depth - 1, ply + 1, -beta, -m.max(alpha))?;
-        if t > m {
-            m = t;
-            best = Some(i);
-            // A failing-high node's line is of no use to its parent: skip the copy.
-            if m < beta || ply == 0 {
-                ctx.new_best(ply, i);
-            }
-            if m >= beta {
-                ctx.cutoff(pos, ply, i, depth);
-                break;
-            }
-        }
+    // The loop of §8.1, `alphabeta`'s in its fail-soft form.
+    let moves = ctx.take_moves(ply);
+    let successors = Soft::<G, WINDOWED, SHARED> {
+        ctx: &mut *ctx,
+        depth,
+        ply,
+        beta,
+        m: -Score::INF,
+    };
+    let r = best_successor::<G, true>(pos, &moves[..d], alpha, beta, successors);
+    ctx.restore_moves(ply, moves);
+    let (m, best, _) = r?;
+    if let (Some(i), true) = (best, m >= beta) {
+        ctx.cutoff(pos, ply, i, depth);
     }
     if !SHARED || depth >= MIN_TT_DEPTH {
         ctx.tt_store(pos, depth, ply, m, Window::new(alpha, beta), best);
     }
     Ok(m)
+}
+
+/// The successors of [`node`]'s loop: each searched by [`node`] in the window the loop gives
+/// (`(−β, −max(m, α))`), the line of one that raises the maximum `m` copied (not when it
+/// fails high, below the root: a failing-high node's line is of no use to its parent).
+struct Soft<'c, 'a, G: Game, const WINDOWED: bool, const SHARED: bool> {
+    ctx: &'c mut Ctx<'a, G>,
+    depth: u32,
+    ply: usize,
+    beta: Score,
+    /// The loop's maximum so far.
+    m: Score,
+}
+
+impl<G: Game, const WINDOWED: bool, const SHARED: bool> Successors<G>
+    for Soft<'_, '_, G, WINDOWED, SHARED>
+{
+    #[inline(always)]
+    fn value(&mut self, pos: &G, mv: G::Move, alpha: Score) -> SearchResult {
+        let (ctx, ply, beta) = (&mut *self.ctx, self.ply, self.beta);
+        let child = pos.play(mv);
+        let t = -node::<G, WINDOWED, SHARED>(ctx, &child, self.depth - 1, ply + 1, -beta, -alpha)?;
+        if t > self.m {
+            self.m = t;
+            if t < beta || ply == 0 {
+                ctx.new_best_move(ply, mv);
+            }
+        }
+        Ok(t)
+    }
 }

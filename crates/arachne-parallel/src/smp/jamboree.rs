@@ -34,27 +34,102 @@
 //!
 //! [`trace`] is the serial elision that records the task graph for [`super::work_span`].
 use super::work_span::{self, Dag, Fork, StrandId};
-use super::{Eldest, Frame, Line, Shared};
+use super::{Frame, Line, Shared};
 use arachne_core::{Game, Score};
 use arachne_search::context::{Aborted, Ctx};
 use std::sync::Mutex;
 
+/// Where one iteration of a node's loop stands.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Status {
-    Testing,
+    /// Its test is waiting or running, or its re-search is running.
+    Pending,
+    /// Its test failed high: the re-search waits for every earlier iteration.
     NeedsResearch,
+    /// Complete.
     Done,
+}
+
+/// Jamboree's node rule after the first child, once for every executor of it: the parallel
+/// search ([`jamboree`]) and the P-processor model
+/// ([`simulate_jamboree`](super::work_span::simulate_jamboree)) keep one of these per node. A
+/// test that beats the `α` it started with fails high and waits; the re-search of the first
+/// incomplete iteration may start once every earlier iteration is complete and no other
+/// re-search runs, so re-searches at one node are strictly sequential, in move order. The
+/// one-processor tracer ([`trace`]) is the serial elision of the same rule: each iteration
+/// completes before the next starts, so its loop needs no state.
+#[derive(Clone, Debug)]
+pub(crate) struct Iterations {
+    status: Vec<Status>,
+    /// First iteration that is not complete.
+    cursor: usize,
+    /// A re-search is running.
+    researching: bool,
+}
+
+/// What [`Iterations::next`] leaves to do.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Next {
+    /// Every iteration is complete: the node's value is its best.
+    Complete,
+    /// Re-search iteration `k` now (it is marked as running).
+    Research(usize),
+    /// Nothing until a running test or re-search returns.
+    Wait,
+}
+
+impl Iterations {
+    /// The `n` iterations of a node whose first child (iteration 0) is searched.
+    pub(crate) fn new(n: usize) -> Self {
+        let mut status = vec![Status::Pending; n];
+        if let Some(s) = status.first_mut() {
+            *s = Status::Done;
+        }
+        Iterations {
+            status,
+            cursor: 1,
+            researching: false,
+        }
+    }
+
+    /// Test `i`, started with `alpha_test`, returned `s` without a cutoff: complete, or failed
+    /// high (`s > alpha_test`) and waiting for its re-search.
+    pub(crate) fn tested(&mut self, i: usize, s: Score, alpha_test: Score) {
+        self.status[i] = if s > alpha_test {
+            Status::NeedsResearch
+        } else {
+            Status::Done
+        };
+    }
+
+    /// The re-search of iteration `i` returned without a cutoff.
+    pub(crate) fn researched(&mut self, i: usize) {
+        self.status[i] = Status::Done;
+        self.researching = false;
+    }
+
+    /// Moves past the complete iterations and says what comes next.
+    pub(crate) fn next(&mut self) -> Next {
+        let n = self.status.len();
+        while self.cursor < n && self.status[self.cursor] == Status::Done {
+            self.cursor += 1;
+        }
+        if self.cursor >= n {
+            return Next::Complete;
+        }
+        if self.status[self.cursor] == Status::NeedsResearch && !self.researching {
+            self.researching = true;
+            return Next::Research(self.cursor);
+        }
+        Next::Wait
+    }
 }
 
 struct State<M> {
     best: Line<M>,
     gen: u16,
     alpha: Score,
-    status: Vec<Status>,
-    /// First iteration that is not complete.
-    cursor: usize,
-    /// A worker is running the pending re-searches.
-    draining: bool,
+    iters: Iterations,
     err: Option<Aborted>,
 }
 
@@ -88,129 +163,110 @@ fn node<G: Game>(
     after_null: bool,
 ) -> Result<Line<G::Move>, Aborted> {
     let recurse = |p: &G, d, ply, a, b, null| node(sh, frame, p, d, ply, a, b, serial, null);
-    let (depth, window, moves, first) = match sh.eldest(
-        frame, pos, depth, ply, alpha, beta, serial, after_null, &recurse,
-    )? {
-        Eldest::Done(line) => return Ok(line),
-        Eldest::Brothers {
-            depth,
-            window,
-            moves,
-            first,
-        } => (depth, window, moves, first),
-    };
-    let g0 = moves[0].1;
-    let n = moves.len();
-    let mut status = vec![Status::Testing; n];
-    status[0] = Status::Done;
-    let st = Mutex::new(State {
-        alpha: alpha.max(first.score),
-        best: first,
-        gen: g0,
-        status,
-        cursor: 1,
-        draining: false,
-        err: None,
-    });
-    let fork = frame.child();
-    let search = |i: usize, a: Score, b: Score| {
-        let (mv, _) = moves[i];
-        node(
-            sh,
-            &fork,
-            &pos.play(mv),
-            depth - 1,
-            ply + 1,
-            -b,
-            -a,
-            serial,
-            false,
-        )
-        .map(|l| l.child(mv))
-    };
-    // Records an abort; false when it came from this node's own cutoff (ignored).
-    let failed = |st: &mut State<G::Move>, e: Aborted| fork.record_failure(&mut st.err, e);
-    // Takes a result; true when it is a cutoff.
-    let take = |st: &mut State<G::Move>, i: usize, l: Line<G::Move>| {
-        if l.score > st.best.score {
-            st.best = l;
-            st.gen = moves[i].1;
-            if st.best.score >= beta {
-                fork.cancel();
-                return true;
+    let brothers = |depth: u32, moves: Vec<(G::Move, u16)>, first: Line<G::Move>| {
+        let g0 = moves[0].1;
+        let n = moves.len();
+        let st = Mutex::new(State {
+            alpha: alpha.max(first.score),
+            best: first,
+            gen: g0,
+            iters: Iterations::new(n),
+            err: None,
+        });
+        let fork = frame.child();
+        let search = |i: usize, a: Score, b: Score| {
+            let (mv, _) = moves[i];
+            node(
+                sh,
+                &fork,
+                &pos.play(mv),
+                depth - 1,
+                ply + 1,
+                -b,
+                -a,
+                serial,
+                false,
+            )
+            .map(|l| l.child(mv))
+        };
+        // Records an abort; false when it came from this node's own cutoff (ignored).
+        let failed = |st: &mut State<G::Move>, e: Aborted| fork.record_failure(&mut st.err, e);
+        // Takes a result; true when it is a cutoff.
+        let take = |st: &mut State<G::Move>, i: usize, l: Line<G::Move>| {
+            if l.score > st.best.score {
+                st.best = l;
+                st.gen = moves[i].1;
+                if st.best.score >= beta {
+                    fork.cancel();
+                    return true;
+                }
             }
-        }
-        false
-    };
-    // Runs the pending re-searches in order (see the module docs).
-    let drain = || loop {
-        let mut g = st.lock().expect("jamboree lock");
-        if g.draining || fork.is_cancelled() {
-            return;
-        }
-        while g.cursor < n && g.status[g.cursor] == Status::Done {
-            g.cursor += 1;
-        }
-        if g.cursor == n || g.status[g.cursor] == Status::Testing {
-            return;
-        }
-        let k = g.cursor;
-        let a = g.alpha;
-        g.draining = true;
-        drop(g);
-        let r = search(k, a, beta);
-        let mut g = st.lock().expect("jamboree lock");
-        g.draining = false;
-        match r {
-            Err(e) => {
-                failed(&mut g, e);
+            false
+        };
+        // Runs the pending re-searches in order (see the module docs). After a failure or a
+        // cutoff the fork is cancelled: nothing is drained again.
+        let drain = || loop {
+            let mut g = st.lock().expect("jamboree lock");
+            if fork.is_cancelled() {
                 return;
             }
-            Ok(l) => {
-                g.alpha = g.alpha.max(l.score);
-                if take(&mut g, k, l) {
+            let Next::Research(k) = g.iters.next() else {
+                return;
+            };
+            let a = g.alpha;
+            drop(g);
+            let r = search(k, a, beta);
+            let mut g = st.lock().expect("jamboree lock");
+            match r {
+                Err(e) => {
+                    failed(&mut g, e);
                     return;
                 }
-                g.status[k] = Status::Done;
+                Ok(l) => {
+                    g.alpha = g.alpha.max(l.score);
+                    if take(&mut g, k, l) {
+                        return;
+                    }
+                    g.iters.researched(k);
+                }
             }
-        }
-    };
-    rayon::scope_fifo(|s| {
-        for i in 1..n {
-            let (st, fork, search, failed, take, drain) =
-                (&st, &fork, &search, &failed, &take, &drain);
-            s.spawn_fifo(move |_| {
-                if fork.is_cancelled() {
-                    return;
-                }
-                let a = st.lock().expect("jamboree lock").alpha;
-                let r = search(i, a, a + 1);
-                {
-                    let mut g = st.lock().expect("jamboree lock");
-                    match r {
-                        Err(e) => {
-                            failed(&mut g, e);
-                            return;
-                        }
-                        Ok(l) => {
-                            let s = l.score;
-                            if take(&mut g, i, l) {
+        };
+        rayon::scope_fifo(|s| {
+            for i in 1..n {
+                let (st, fork, search, failed, take, drain) =
+                    (&st, &fork, &search, &failed, &take, &drain);
+                s.spawn_fifo(move |_| {
+                    if fork.is_cancelled() {
+                        return;
+                    }
+                    let a = st.lock().expect("jamboree lock").alpha;
+                    let r = search(i, a, a + 1);
+                    {
+                        let mut g = st.lock().expect("jamboree lock");
+                        match r {
+                            Err(e) => {
+                                failed(&mut g, e);
                                 return;
                             }
-                            g.status[i] = if s > a {
-                                Status::NeedsResearch
-                            } else {
-                                Status::Done
-                            };
+                            Ok(l) => {
+                                let s = l.score;
+                                if take(&mut g, i, l) {
+                                    return;
+                                }
+                                g.iters.tested(i, s, a);
+                            }
                         }
                     }
-                }
-                drain();
-            });
-        }
-    });
-    let st = st.into_inner().expect("jamboree lock");
-    sh.close(frame, pos, depth, ply, window, st.err, st.best, st.gen)
+                    drain();
+                });
+            }
+        });
+        let st = st.into_inner().expect("jamboree lock");
+        (st.err, st.best, st.gen)
+    };
+    sh.young_brothers(
+        frame, pos, depth, ply, alpha, beta, serial, after_null, &recurse, brothers,
+    )
 }
 
 /// The serial elision of [`jamboree`] on one processor (tests in move order, each seeing the
@@ -275,4 +331,34 @@ fn brothers<G: Game>(
         previous = dag.join(&[previous, done]);
     }
     Ok((b, dag.join(&ends)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Iterations, Next};
+    use arachne_core::Score;
+
+    /// Re-searches wait for every earlier iteration and run one at a time, in move order.
+    #[test]
+    fn research_order() {
+        let mut it = Iterations::new(4);
+        assert_eq!(it.next(), Next::Wait);
+        // Test 2 fails high first: iteration 1 is still testing.
+        it.tested(2, Score(5), Score(4));
+        assert_eq!(it.next(), Next::Wait);
+        // Test 1 fails high too: its re-search goes first, alone.
+        it.tested(1, Score(6), Score(4));
+        assert_eq!(it.next(), Next::Research(1));
+        assert_eq!(it.next(), Next::Wait);
+        it.researched(1);
+        assert_eq!(it.next(), Next::Research(2));
+        // Test 3 does not beat the α it started with: complete without a re-search.
+        it.tested(3, Score(6), Score(6));
+        assert_eq!(it.next(), Next::Wait);
+        it.researched(2);
+        assert_eq!(it.next(), Next::Complete);
+        // One child: complete at once; none: complete.
+        assert_eq!(Iterations::new(1).next(), Next::Complete);
+        assert_eq!(Iterations::new(0).next(), Next::Complete);
+    }
 }

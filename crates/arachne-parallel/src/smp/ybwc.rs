@@ -17,7 +17,7 @@
 //! [`trace`] is the same algorithm's serial elision (one processor, brothers in order), which
 //! records the task graph for [`super::work_span`].
 use super::work_span::{self, Dag, Fork, StrandId};
-use super::{Eldest, Frame, Line, Shared};
+use super::{Frame, Line, Shared};
 use arachne_core::{Game, Score};
 use arachne_search::context::{Aborted, Ctx};
 use std::sync::Mutex;
@@ -52,71 +52,65 @@ fn node<G: Game>(
     after_null: bool,
 ) -> Result<Line<G::Move>, Aborted> {
     let recurse = |p: &G, d, ply, a, b, null| node(sh, frame, p, d, ply, a, b, serial, null);
-    let (depth, window, moves, first) = match sh.eldest(
-        frame, pos, depth, ply, alpha, beta, serial, after_null, &recurse,
-    )? {
-        Eldest::Done(line) => return Ok(line),
-        Eldest::Brothers {
-            depth,
-            window,
-            moves,
-            first,
-        } => (depth, window, moves, first),
-    };
-    let g0 = moves[0].1;
-    struct State<M> {
-        best: Line<M>,
-        gen: u16,
-        alpha: Score,
-        err: Option<Aborted>,
-    }
-    let st = Mutex::new(State {
-        alpha: alpha.max(first.score),
-        best: first,
-        gen: g0,
-        err: None,
-    });
-    let fork = frame.child();
-    rayon::scope_fifo(|s| {
-        for &(mv, g) in &moves[1..] {
-            let (st, fork) = (&st, &fork);
-            s.spawn_fifo(move |_| {
-                if fork.is_cancelled() {
-                    return;
-                }
-                let a = st.lock().expect("ybwc lock").alpha;
-                let r = node(
-                    sh,
-                    fork,
-                    &pos.play(mv),
-                    depth - 1,
-                    ply + 1,
-                    -beta,
-                    -a,
-                    serial,
-                    false,
-                );
-                let mut st = st.lock().expect("ybwc lock");
-                match r {
-                    Err(e) => fork.record_failure(&mut st.err, e),
-                    Ok(l) => {
-                        let l = l.child(mv);
-                        if l.score > st.best.score {
-                            st.alpha = st.alpha.max(l.score);
-                            let cut = l.score >= beta;
-                            st.best = l;
-                            st.gen = g;
-                            if cut {
-                                fork.cancel();
+    let brothers = |depth: u32, moves: Vec<(G::Move, u16)>, first: Line<G::Move>| {
+        let g0 = moves[0].1;
+        struct State<M> {
+            best: Line<M>,
+            gen: u16,
+            alpha: Score,
+            err: Option<Aborted>,
+        }
+        let st = Mutex::new(State {
+            alpha: alpha.max(first.score),
+            best: first,
+            gen: g0,
+            err: None,
+        });
+        let fork = frame.child();
+        rayon::scope_fifo(|s| {
+            for &(mv, g) in &moves[1..] {
+                let (st, fork) = (&st, &fork);
+                s.spawn_fifo(move |_| {
+                    if fork.is_cancelled() {
+                        return;
+                    }
+                    let a = st.lock().expect("ybwc lock").alpha;
+                    let r = node(
+                        sh,
+                        fork,
+                        &pos.play(mv),
+                        depth - 1,
+                        ply + 1,
+                        -beta,
+                        -a,
+                        serial,
+                        false,
+                    );
+                    let mut st = st.lock().expect("ybwc lock");
+                    match r {
+                        Err(e) => fork.record_failure(&mut st.err, e),
+                        Ok(l) => {
+                            let l = l.child(mv);
+                            if l.score > st.best.score {
+                                st.alpha = st.alpha.max(l.score);
+                                let cut = l.score >= beta;
+                                st.best = l;
+                                st.gen = g;
+                                if cut {
+                                    fork.cancel();
+                                }
                             }
                         }
                     }
-                }
-            });
-        }
-    });
-    let st = st.into_inner().expect("ybwc lock");
-    sh.close(frame, pos, depth, ply, window, st.err, st.best, st.gen)
+                });
+            }
+        });
+        let st = st.into_inner().expect("ybwc lock");
+        (st.err, st.best, st.gen)
+    };
+    sh.young_brothers(
+        frame, pos, depth, ply, alpha, beta, serial, after_null, &recurse, brothers,
+    )
 }
 
 /// The serial elision of [`ybwc`] on one processor (brothers in move order, each seeing the

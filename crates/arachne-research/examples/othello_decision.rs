@@ -39,13 +39,14 @@
 //!   played (only those: the first depth, the first variant), at plies `plies=A-B` counted from the
 //!   game's start (the openings are 4 plies in), instead of the weak player's.
 //!
-//! `cargo run --release -p arachne-experiments --example othello_decision -- [positions=N]
+//! `cargo run --release -p arachne-research --example othello_decision -- [positions=N]
 //! [deep=D] [depths=A-B] [seed=S] [cache=DIR] [games=N [fresh] [until=K] [record] [decide]] [calib] [eval=…] [learn] VARIANT…`
 use arachne_bestfirst::compare;
 use arachne_bestfirst::dist::{DistTable, Family, D_MAX};
 use arachne_bestfirst::learn::{self, LearnConfig};
 use arachne_bestfirst::tree::up;
 use arachne_bestfirst::{search, tables, BfOptions, Kind, Searcher};
+use arachne_core::rng::mix64;
 use arachne_core::{Game, Limits, Score};
 use arachne_experiments::{rbfm_othello, Progress};
 use arachne_games::Othello;
@@ -70,12 +71,6 @@ enum EvalKind {
 struct Evald {
     pos: Othello,
     eval: EvalKind,
-}
-
-fn mix64(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 impl Game for Evald {

@@ -1,7 +1,7 @@
 //! Diagnostic (issue 12, seed 002 §5): what the shallow evaluator thinks of each LCT-II
 //! position's `bm` move — the SEARCH-DEPTH value of every root child (the parent's view), the
 //! `bm` move's rank and its gap to the best, and the shallow-search nodes spent.
-//! `cargo run --release -p arachne-bestfirst --example rbfm_eval_probe -- [eval=pst|full]
+//! `cargo run --release -p arachne-research --example rbfm_eval_probe -- [eval=pst|full]
 //! [ce] [nm] [tt] [depth=N] [NAME…]`: `ce` the check extension, `nm` the null move, `tt` a
 //! table kept across the searches (the evaluations of one position share it).
 use arachne_bestfirst::shallow::{eval_nodes, root_children_values, ShallowChess, ShallowConfig};
