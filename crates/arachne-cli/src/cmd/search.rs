@@ -176,12 +176,20 @@ pub fn resolve_depth(requested: Option<u32>, info: &GameInfo) -> Result<u32, Cli
     Ok(depth)
 }
 
-/// Limits from the flags, with Ctrl-C wired to the stop flag.
+/// Limits from the flags, with Ctrl-C wired to the stop flag (in-process under
+/// [`crate::api::run_json`]: the host's stop flag, and no handler).
 pub fn limits(args: &SearchArgs, depth: u32) -> Limits {
-    let stop = StopFlag::new();
-    let s2 = stop.clone();
-    // Ctrl-C stops the search; a second handler registration (tests) is harmless to skip.
-    let _ = ctrlc::set_handler(move || s2.stop());
+    let stop = match crate::api::host_stop() {
+        Some(stop) => stop,
+        None => {
+            let stop = StopFlag::new();
+            let s2 = stop.clone();
+            // Ctrl-C stops the search; a second handler registration (tests) is harmless to
+            // skip.
+            let _ = ctrlc::set_handler(move || s2.stop());
+            stop
+        }
+    };
     let mut l = Limits {
         depth: Some(depth),
         stop,
