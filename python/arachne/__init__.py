@@ -16,10 +16,11 @@ import os as _os
 import tempfile as _tempfile
 from fractions import Fraction
 
-from ._arachne import Game, __version__
+from ._arachne import LOSS, WIN, Game, __version__
 from ._arachne import run as _run
+from ._arachne import search_python as _search_python
 
-__all__ = ["Game", "search", "nbp", "experiment", "run", "__version__"]
+__all__ = ["Game", "search", "nbp", "experiment", "run", "WIN", "LOSS", "__version__"]
 
 
 def _flag(key):
@@ -80,7 +81,19 @@ def search(game, algo="alphabeta", *, depth=None, procs=None, threads=None, back
 
     Ctrl-C stops the search: ``KeyboardInterrupt`` with the partial result (the last completed
     depth, ``"stopped"`` set) as its ``partial`` attribute.
+
+    ``game`` may also be a game written in Python: an object with ``moves()`` (a list, empty
+    when the game is over), ``play(move)`` (the new position; the old one unchanged),
+    ``evaluate()`` (int or float, from the side to move's point of view; ``arachne.LOSS`` for a
+    lost position) and optionally ``is_terminal()`` and ``hash()``. Moves are named by
+    ``str(move)``. It runs on the serial algorithms only (``depth`` required); the parallel
+    and shared-memory ones, and so ``procs``, ``threads`` and ``backend``, are refused. An
+    exception in one of its methods stops the search and is raised.
     """
+    if not isinstance(game, (str, Game)):
+        return _search_custom(game, algo, depth=depth, procs=procs, threads=threads,
+                              backend=backend, cost=cost, nodes=nodes, time_ms=time_ms,
+                              **options)
     if isinstance(game, Game):
         if game.history:
             raise ValueError(
@@ -98,6 +111,26 @@ def search(game, algo="alphabeta", *, depth=None, procs=None, threads=None, back
         if getattr(e, "partial", None):
             e.partial = e.partial[0]
         raise
+
+
+def _result(interrupted, text):
+    values = _json.loads(text)
+    if interrupted:
+        e = KeyboardInterrupt()
+        e.partial = values[0] if values else None
+        raise e
+    return _one(values, "search")
+
+
+def _search_custom(game, algo, *, depth, backend, **flags):
+    """A game written in Python: the serial searches, through the command line's `search`."""
+    if depth is None:
+        raise ValueError("a game written in Python needs depth=D (it has no default depth)")
+    if backend is not None and backend != "sim":
+        raise ValueError(f"--backend {backend}: a game written in Python runs on the serial "
+                         "algorithms only (not on real threads or MPI)")
+    argv = ["--json", "--algo", str(algo)] + _flags({"depth": depth, **flags})
+    return _result(*_search_python(game, argv))
 
 
 def nbp(n, d, exact=True, *, trials=1000, seed=1, **options):

@@ -63,15 +63,56 @@ where
     I: IntoIterator<Item = S>,
     S: Into<std::ffi::OsString> + Clone,
 {
+    let cli = parse(args)?;
+    collecting(stop, || dispatch(cli.command))
+}
+
+/// `arachne search ARGS` (`args` without `search`, e.g. `["--json", "--algo", "alphabeta",
+/// "--depth", "9"]`) on `root`, a position the caller made (a game defined outside
+/// `arachne-games`), described by `info`: [`crate::cmd::search::run_serial_on`], with its JSON
+/// objects and errors as in [`run_json`].
+pub fn run_search_on<G, I, S>(
+    args: I,
+    root: G,
+    info: arachne_games::GameInfo,
+    stop: Option<StopFlag>,
+) -> Result<Vec<Value>, CliError>
+where
+    G: arachne_core::Game,
+    I: IntoIterator<Item = S>,
+    S: Into<std::ffi::OsString> + Clone,
+{
+    let argv =
+        std::iter::once(std::ffi::OsString::from("search")).chain(args.into_iter().map(Into::into));
+    let Some(crate::Command::Search(search)) = parse(argv)?.command else {
+        unreachable!("parsed `search …`")
+    };
+    collecting(stop, || {
+        crate::cmd::search::run_serial_on(&search, root, info)
+    })
+}
+
+/// Parses a command line without the program name, as the binary does.
+fn parse<I, S>(args: I) -> Result<Cli, CliError>
+where
+    I: IntoIterator<Item = S>,
+    S: Into<std::ffi::OsString> + Clone,
+{
     let argv = std::iter::once(std::ffi::OsString::from("arachne"))
         .chain(args.into_iter().map(Into::into));
-    let cli = Cli::try_parse_from(argv).map_err(|e| {
-        CliError::Usage(clap_error_line(&e).unwrap_or_else(|| e.render().to_string()))
-    })?;
+    Cli::try_parse_from(argv)
+        .map_err(|e| CliError::Usage(clap_error_line(&e).unwrap_or_else(|| e.render().to_string())))
+}
+
+/// Runs `f` with its JSON objects collected and `stop` as the searches' stop flag.
+fn collecting(
+    stop: Option<StopFlag>,
+    f: impl FnOnce() -> crate::error::CliResult,
+) -> Result<Vec<Value>, CliError> {
     let _reset = Reset;
     SINK.with(|s| *s.borrow_mut() = Some(Vec::new()));
     STOP.with(|s| *s.borrow_mut() = stop);
-    dispatch(cli.command)?;
+    f()?;
     Ok(SINK.with(|s| s.borrow_mut().take()).unwrap_or_default())
 }
 
@@ -132,6 +173,64 @@ mod tests {
             m.contains("--bogus") && m.ends_with("(see arachne --help)"),
             "{m}"
         );
+    }
+
+    #[test]
+    fn a_position_made_by_the_caller_searches_as_its_spec() {
+        let spec = "tictactoe:moves=5";
+        let root = arachne_games::with_game(spec, Root).unwrap();
+        let info = arachne_games::GameInfo {
+            name: "mine",
+            spec: "mine".into(),
+            max_depth: None,
+            default_depth: 0,
+        };
+        let ours = run_search_on(["--json", "--depth", "8"], root, info.clone(), None).unwrap();
+        let theirs = run_json(["search", "--json", "--game", spec, "--depth", "8"], None).unwrap();
+        for k in [
+            "value",
+            "nodes",
+            "interior",
+            "leaves",
+            "cutoffs",
+            "pv",
+            "best_move",
+        ] {
+            assert_eq!(ours[0][k], theirs[0][k], "{k}");
+        }
+        assert_eq!(ours[0]["game"], "mine");
+        for (args, msg) in [
+            (
+                vec!["--algo", "tree-split", "--depth", "2"],
+                "serial algorithms only",
+            ),
+            (
+                vec!["--threads", "2", "--depth", "2"],
+                "serial algorithms only",
+            ),
+            (
+                vec!["--procs", "2", "--depth", "2"],
+                "--procs needs a parallel one",
+            ),
+            (vec![], "--depth must be at least 1"),
+        ] {
+            let root = arachne_games::with_game(spec, Root).unwrap();
+            let Err(CliError::Usage(m)) = run_search_on(args, root, info.clone(), None) else {
+                panic!("accepted {msg}")
+            };
+            assert!(m.contains(msg), "{m}");
+        }
+    }
+
+    /// Builds the tic-tac-toe position of a spec.
+    struct Root;
+    impl arachne_games::GameVisitor for Root {
+        type Output = arachne_games::TicTacToe;
+        fn visit<G: arachne_core::Game>(self, root: G, _: arachne_games::GameInfo) -> Self::Output {
+            *(&root as &dyn std::any::Any)
+                .downcast_ref::<arachne_games::TicTacToe>()
+                .expect("a tic-tac-toe spec")
+        }
     }
 
     #[test]

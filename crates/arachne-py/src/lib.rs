@@ -1,17 +1,19 @@
 //! The extension module `arachne._arachne` of the Python package `arachne` (package code,
 //! docstrings and type stubs in `/python/arachne`).
 //!
-//! It has two parts:
+//! It has three parts:
 //!
-//! * [`run`]: runs an `arachne` command line in-process through the command line's own
+//! * `run`: runs an `arachne` command line in-process through the command line's own
 //!   library entry point ([`arachne_cli::api::run_json`]) — the same spec strings, checks,
 //!   one-line messages and `--json` objects as the binary; the Python functions `search`,
 //!   `nbp` and `experiment` build command lines for it. The GIL is released while the command
 //!   runs (on a worker thread); the calling thread polls Python's signal handlers and on
 //!   `KeyboardInterrupt` sets the command's stop flag, so that the search stops and reports
 //!   what it has, as Ctrl-C does in the binary.
-//! * [`PyGame`] (`arachne.Game`): a built-in game or tree from its spec, with its moves in the
+//! * `PyGame` (`arachne.Game`): a built-in game or tree from its spec, with its moves in the
 //!   command line's notation.
+//! * `search_python`: the serial searches on a game written in Python (module `pygame`), through
+//!   the command line's `search` ([`arachne_cli::api::run_search_on`]).
 use arachne_cli::error::CliError;
 use arachne_core::{Game, StopFlag};
 use arachne_games::{with_game, GameInfo, GameVisitor};
@@ -20,6 +22,8 @@ use pyo3::prelude::*;
 use std::any::Any;
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
+
+mod pygame;
 
 /// How often the calling thread looks for a signal while a command runs.
 const SIGNAL_POLL: Duration = Duration::from_millis(20);
@@ -93,6 +97,37 @@ fn run(py: Python<'_>, args: Vec<String>) -> PyResult<(bool, String)> {
     let values = out.map_err(to_py_err)?;
     let text = serde_json_to_string(&values)?;
     Ok((interrupted, text))
+}
+
+/// Runs `arachne search ARGS` (`args` without `search` and without `--game`) on `game`, a
+/// game written in Python (see the module `pygame`), and returns `(interrupted, json)` as
+/// [`run`] does. An exception raised by one of the game's methods stops the search and is
+/// raised here.
+#[pyfunction]
+fn search_python(py: Python<'_>, game: Py<PyAny>, args: Vec<String>) -> PyResult<(bool, String)> {
+    let stop = StopFlag::new();
+    let type_name = game.bind(py).get_type().name()?.to_string();
+    let (root, shared) = pygame::PyPosition::root(py, game, stop.clone())?;
+    let info = GameInfo {
+        name: "python",
+        spec: format!("python:{type_name}"),
+        max_depth: None,
+        default_depth: 0,
+    };
+    let s2 = stop.clone();
+    let (out, interrupted) = run_interruptible(py, &stop, move || {
+        arachne_cli::api::run_search_on(args, root, info, Some(s2))
+    })?;
+    let raised = shared
+        .error
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take();
+    if let Some(e) = raised {
+        return Err(e);
+    }
+    let values = out.map_err(to_py_err)?;
+    Ok((interrupted, serde_json_to_string(&values)?))
 }
 
 fn serde_json_to_string(v: &[arachne_cli::api::Value]) -> PyResult<String> {
@@ -316,6 +351,9 @@ impl PyGame {
 #[pymodule]
 fn _arachne(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(search_python, m)?)?;
+    m.add("WIN", arachne_core::Score::WIN.0)?;
+    m.add("LOSS", arachne_core::Score::LOSS.0)?;
     m.add_class::<PyGame>()?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
