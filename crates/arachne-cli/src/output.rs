@@ -1,7 +1,10 @@
 //! Shared output helpers: JSON on stdout, human-readable numbers.
 
-/// Prints one JSON object on stdout.
+/// Prints one JSON object on stdout (or hands it to [`crate::api::run_json`]'s caller).
 pub fn print_json(v: &serde_json::Value) {
+    if crate::api::collect(v) {
+        return;
+    }
     println!("{}", serde_json::to_string(v).expect("JSON serialisation"));
 }
 

@@ -176,12 +176,20 @@ pub fn resolve_depth(requested: Option<u32>, info: &GameInfo) -> Result<u32, Cli
     Ok(depth)
 }
 
-/// Limits from the flags, with Ctrl-C wired to the stop flag.
+/// Limits from the flags, with Ctrl-C wired to the stop flag (in-process under
+/// [`crate::api::run_json`]: the host's stop flag, and no handler).
 pub fn limits(args: &SearchArgs, depth: u32) -> Limits {
-    let stop = StopFlag::new();
-    let s2 = stop.clone();
-    // Ctrl-C stops the search; a second handler registration (tests) is harmless to skip.
-    let _ = ctrlc::set_handler(move || s2.stop());
+    let stop = match crate::api::host_stop() {
+        Some(stop) => stop,
+        None => {
+            let stop = StopFlag::new();
+            let s2 = stop.clone();
+            // Ctrl-C stops the search; a second handler registration (tests) is harmless to
+            // skip.
+            let _ = ctrlc::set_handler(move || s2.stop());
+            stop
+        }
+    };
     let mut l = Limits {
         depth: Some(depth),
         stop,
@@ -196,8 +204,8 @@ pub fn limits(args: &SearchArgs, depth: u32) -> Limits {
     l
 }
 
-/// `arachne search`.
-pub fn run(args: SearchArgs) -> CliResult {
+/// The checks every search makes first.
+fn check_common(args: &SearchArgs) -> CliResult {
     if args.nodes == Some(0) {
         return Err(CliError::usage("--nodes must be at least 1"));
     }
@@ -207,6 +215,12 @@ pub fn run(args: SearchArgs) -> CliResult {
             args.hash()
         )));
     }
+    Ok(())
+}
+
+/// `arachne search`.
+pub fn run(args: SearchArgs) -> CliResult {
+    check_common(&args)?;
     if let Some(r) = super::bestfirst::run(&args) {
         return r;
     }
@@ -231,6 +245,42 @@ pub fn run(args: SearchArgs) -> CliResult {
             return Err(CliError::usage(algo_error(&e.0)));
         }
     };
+    check_serial(&args, &algo)?;
+    with_game(&args.game, Serial { args: &args, algo }).map_err(CliError::usage)?
+}
+
+/// `arachne search` on a position made by the caller — a game defined outside
+/// `arachne-games`, e.g. written in Python (crate `arachne-py`) — described by `info`
+/// (`args.game` is not read): the serial algorithms, with every flag checked and reported as
+/// [`run`] does. The parallel, shared-memory and best-first algorithms are refused.
+pub fn run_serial_on<G: Game>(args: &SearchArgs, root: G, info: GameInfo) -> CliResult {
+    check_common(args)?;
+    let algo: Algorithm = args.algo.parse().map_err(|e: arachne_search::AlgoError| {
+        let serial = arachne_search::CATALOGUE
+            .iter()
+            .map(|(n, _)| *n)
+            .collect::<Vec<_>>()
+            .join(", ");
+        if e.0.starts_with("unknown algorithm") {
+            CliError::usage(format!(
+                "`{}`: a game defined outside arachne runs on the serial algorithms only ({serial})",
+                arachne_core::parse::clip(&args.algo, 60)
+            ))
+        } else {
+            CliError::usage(e.0)
+        }
+    })?;
+    if args.threads.is_some() {
+        return Err(CliError::usage(
+            "--threads: a game defined outside arachne runs on the serial algorithms only",
+        ));
+    }
+    check_serial(args, &algo)?;
+    Serial { args, algo }.visit(root, info)
+}
+
+/// The flags a serial algorithm refuses.
+fn check_serial(args: &SearchArgs, algo: &Algorithm) -> CliResult {
     if args.memory.is_some() {
         return Err(CliError::usage(format!(
             "--memory caps a best-first tree (bfm, rbfm); `{}` does not take it (its table is --hash MiB)",
@@ -262,7 +312,7 @@ pub fn run(args: SearchArgs) -> CliResult {
             }
         }
     }
-    with_game(&args.game, Serial { args: &args, algo }).map_err(CliError::usage)?
+    Ok(())
 }
 
 struct Serial<'a> {

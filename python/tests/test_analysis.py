@@ -1,0 +1,53 @@
+"""`arachne.nbp` and `arachne.experiment` against the command line and known values."""
+from fractions import Fraction
+
+import pytest
+
+import arachne
+
+
+def test_nbp_exact_is_a_fraction_equal_to_the_cli(cli):
+    for n, d in [(2, 2), (3, 3), (4, 4), (2, 6)]:
+        f = arachne.nbp(n, d)
+        assert isinstance(f, Fraction)
+        theirs = cli("analyze", "nbp", "--branching", str(n), "--depth", str(d), "--exact",
+                     "--json")
+        assert f == Fraction(theirs["exact"])
+
+
+def test_nbp_exact_known_values():
+    # N=2, D=2: both leaves of the first min node, the first of the second, and its second
+    # when that first leaf is above the first min node's value (probability 2/3).
+    assert arachne.nbp(2, 2) == Fraction(11, 3)
+    # Depth 1: every bottom position.
+    assert arachne.nbp(5, 1) == 5
+
+
+def test_nbp_monte_carlo():
+    r = arachne.nbp(3, 4, exact=False, trials=400, seed=7)
+    exact = float(arachne.nbp(3, 4))
+    assert r["trials"] == 400
+    assert r["sd"] > 0 and r["ci"] > 0
+    assert abs(r["mean"] - exact) < 4 * r["ci"]
+    # Seeded: the same numbers again.
+    assert arachne.nbp(3, 4, exact=False, trials=400, seed=7)["mean"] == r["mean"]
+
+
+def test_nbp_bad_input():
+    with pytest.raises(ValueError):
+        arachne.nbp(0, 3)
+
+
+def test_experiment_rows_equal_the_cli(cli, tmp_path):
+    rows = arachne.experiment("fuller", quick=True, out=tmp_path / "py")
+    if not isinstance(rows, list):
+        rows = rows.to_dict("records")
+    theirs = cli("experiment", "fuller", "--quick", "--json", "--out", str(tmp_path / "cli"))
+    assert rows == theirs["rows"]
+    assert len(rows) > 0 and all(isinstance(r, dict) for r in rows)
+    assert (tmp_path / "py").is_dir()
+
+
+def test_experiment_bad_name():
+    with pytest.raises(ValueError, match="unknown experiment"):
+        arachne.experiment("nosuch")

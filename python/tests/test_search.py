@@ -1,0 +1,126 @@
+"""`arachne.search` against the command line's `search --json` and known values."""
+import os
+import signal
+import threading
+
+import pytest
+
+import arachne
+
+# Fields that depend on the machine's speed.
+TIMING = {"time_ms", "wall_ms", "busy", "idle"}
+
+
+def strip(r):
+    return {k: v for k, v in r.items() if k not in TIMING and not k.endswith("_ms")}
+
+
+# Deterministic searches: every field but the times equals the command line's.
+DETERMINISTIC = [
+    ("tictactoe", "alphabeta", {}),
+    ("tictactoe", "negamax", {"depth": 4}),
+    ("connect4", "salphabeta", {"depth": 7, "ordering": True}),
+    ("iid:n=4,d=6,seed=3", "palphabeta", {}),
+    ("incremental:b=5,d=6,seed=2", "sss", {}),
+    ("chess", "falphabeta", {"depth": 3}),
+    ("othello", "alphabeta", {"depth": 4}),
+    ("checkers", "alphabeta", {"depth": 5}),
+    ("iid:n=3,d=6,seed=5", "tree-split", {"procs": 4}),
+    ("iid:n=3,d=6,seed=5", "pbound", {"procs": 4, "cost": "arachne"}),
+    ("ordered:n=3,d=5,order=random,seed=1", "baudet", {"procs": 3}),
+    ("connect4", "palphabeta-par", {"depth": 6, "procs": 5}),
+]
+
+
+def flags(kw):
+    argv = []
+    for k, v in kw.items():
+        argv += ["--" + k.replace("_", "-")] if v is True else ["--" + k.replace("_", "-"), str(v)]
+    return argv
+
+
+@pytest.mark.parametrize("game,algo,kw", DETERMINISTIC)
+def test_equals_the_cli(cli, game, algo, kw):
+    ours = arachne.search(game, algo, **kw)
+    theirs = cli("search", "--json", "--game", game, "--algo", algo, *flags(kw))
+    assert strip(ours) == strip(theirs)
+
+
+@pytest.mark.parametrize("game,algo,kw", [
+    ("connect4", "ybwc", {"depth": 7, "threads": 2}),
+    ("iid:n=4,d=6,seed=9", "lazy-smp", {"threads": 2}),
+    ("iid:n=3,d=6,seed=5", "tree-split", {"procs": 3, "backend": "threads"}),
+    ("tictactoe", "baudet", {"procs": 2, "backend": "threads"}),
+])
+def test_real_threads_give_the_clis_value(cli, game, algo, kw):
+    ours = arachne.search(game, algo, **kw)
+    theirs = cli("search", "--json", "--game", game, "--algo", algo, *flags(kw))
+    assert ours["value"] == theirs["value"]
+    assert ours["depth"] == theirs["depth"]
+
+
+def test_known_values():
+    # Tic-tac-toe is a draw; negamax visits every one of its 549 946 nodes.
+    r = arachne.search("tictactoe", "negamax")
+    assert r["value"] == 0 and r["stopped"] is None
+    assert r["interior"] + r["leaves"] == 549946
+    # A uniform tree's negamax examines every bottom position: 3^5.
+    assert arachne.search("iid:n=3,d=5,seed=1", "negamax")["leaves"] == 243
+    # Alpha-beta and negamax agree on many random trees, sim-parallel too.
+    for seed in range(1, 11):
+        spec = f"iid:n=3,d=5,seed={seed}"
+        v = arachne.search(spec, "negamax")["value"]
+        assert arachne.search(spec, "alphabeta")["value"] == v
+        assert arachne.search(spec, "tree-split", procs=4)["value"] == v
+
+
+def test_a_game_object_is_its_spec():
+    g = arachne.Game("iid:n=3,d=4,seed=2")
+    assert strip(arachne.search(g, "alphabeta")) == strip(
+        arachne.search("iid:n=3,d=4,seed=2", "alphabeta"))
+    with pytest.raises(ValueError, match="not a Game with moves played"):
+        arachne.search(g.play(g.moves()[0]), "alphabeta")
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: arachne.search("nosuchgame", "alphabeta"), "unknown game"),
+    (lambda: arachne.search("tictactoe", "nosuchalgo"), "unknown algorithm"),
+    (lambda: arachne.search("tictactoe", "alphabeta", procs=4), "serial algorithm; --procs"),
+    (lambda: arachne.search("iid:n=2,d=3,seed=1", "alphabeta", depth=5), "exceeds the depth"),
+    (lambda: arachne.search("tictactoe", "alphabeta", depth=-1), "negative numbers"),
+    (lambda: arachne.search("tictactoe", "alphabeta", no_such_option=1), "--no-such-option"),
+    (lambda: arachne.search("tictactoe", "ybwc", threads=0), "threads"),
+])
+def test_bad_input_raises_value_error_with_the_cli_line(call, message):
+    with pytest.raises(ValueError, match=message) as e:
+        call()
+    assert "\n" not in str(e.value)
+
+
+def test_value_error_text_is_the_clis(cli):
+    import subprocess
+    from conftest import _binary
+    with pytest.raises(ValueError) as e:
+        arachne.search("tictactoe", "nosuchalgo")
+    out = subprocess.run([_binary(), "search", "--game", "tictactoe", "--algo", "nosuchalgo"],
+                         capture_output=True, text=True)
+    assert out.returncode == 2
+    assert out.stderr.strip() == "error: " + str(e.value)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to oneself")
+def test_ctrl_c_stops_the_search_with_the_partial_result():
+    # A search far too long to finish; SIGINT after 0.5 s stops it, and the result of the
+    # last completed depth comes with the KeyboardInterrupt. `nodes` only bounds the test.
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt) as e:
+            arachne.search("connect4", "salphabeta", depth=40, nodes=10**12)
+    finally:
+        timer.cancel()
+    partial = e.value.partial
+    assert partial["stopped"] == "stopped"
+    assert partial["game"] == "connect4"
+    # The search works again afterwards (no stop flag left set).
+    assert arachne.search("tictactoe", "alphabeta")["stopped"] is None
