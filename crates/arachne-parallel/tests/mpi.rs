@@ -7,6 +7,7 @@
 //! compares each result with the simulator's. Ranks: `ARACHNE_MPI_RANKS` (default `2,3,4`);
 //! launcher: `ARACHNE_MPIRUN` (default `mpirun`, run with `--oversubscribe --allow-run-as-root`).
 #![cfg(feature = "mpi")]
+use arachne_core::Stats;
 use arachne_core::{Game, Limits, StopReason, Window};
 use arachne_games::{
     checkers, chess::bench, Branching, Chess, EdgeValues, IidParams, IidTree, IncrementalParams,
@@ -15,7 +16,8 @@ use arachne_games::{
 use arachne_parallel::{
     mpi_backend::WORKER, search, search_limited, type_guided, Backend, ParAlgo,
 };
-use arachne_runtime::{CostModel, SimConfig};
+use arachne_runtime::exec::{execute, ExecError};
+use arachne_runtime::{CostModel, Env, Mailbox, Pid, Process, SimConfig, Stopping, HOST};
 use arachne_search::{Algorithm, SearchOptions};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -176,9 +178,115 @@ fn check_limits(spec: &str) -> bool {
     rank0
 }
 
+/// Process 0 sends process 1 a note when the host asks; process 1, started by the host,
+/// waits for it in its long work ([`Process::run`]), polling its mailbox and publishing one
+/// node per poll. If the rank loop stepped it instead ([`Process::work`]), it would answer 0.
+enum LongWork {
+    Sender { send: bool },
+    Runner { waiting: bool, polls: u64 },
+}
+
+impl Process for LongWork {
+    type Msg = u32;
+    fn on_message(&mut self, from: Pid, msg: u32, env: &mut Env<'_, u32>) {
+        match self {
+            LongWork::Sender { send: true } => env.send(1, msg + 7),
+            LongWork::Sender { .. } => {}
+            LongWork::Runner { waiting, .. } => *waiting = from == HOST,
+        }
+    }
+    fn busy(&self) -> bool {
+        matches!(self, LongWork::Runner { waiting: true, .. })
+    }
+    fn work(&mut self, env: &mut Env<'_, u32>, _until: f64, _max_steps: u64) {
+        if let LongWork::Runner { waiting, .. } = self {
+            *waiting = false;
+            env.send(HOST, 0);
+        }
+    }
+    fn run(&mut self, env: &mut Env<'_, u32>, mailbox: &mut dyn Mailbox<u32>) -> bool {
+        let LongWork::Runner { waiting, polls } = self else {
+            return false;
+        };
+        loop {
+            *polls += 1;
+            match mailbox.poll(env, *polls) {
+                Err(Stopping) => return true,
+                Ok(Some((0, k))) => {
+                    *waiting = false;
+                    env.send(HOST, 1000 + k);
+                    return true;
+                }
+                Ok(_) => std::thread::sleep(Duration::from_micros(20)),
+            }
+        }
+    }
+    fn stats(&self) -> Stats {
+        match self {
+            LongWork::Runner { polls, .. } => Stats {
+                interior: *polls,
+                ..Stats::default()
+            },
+            LongWork::Sender { .. } => Stats::default(),
+        }
+    }
+}
+
+/// On MPI a busy process runs its long work through `Process::run`: its mailbox delivers the
+/// message it waits for and sends its answer; its published node count trips `--nodes`,
+/// which unwinds it (every rank stops). True on rank 0.
+fn check_long_work() -> bool {
+    arachne_runtime::wire::register::<u32>(None);
+    let mpi = Backend::Mpi { poll_every: 1 };
+    let procs = |send| {
+        vec![
+            LongWork::Sender { send },
+            LongWork::Runner {
+                waiting: false,
+                polls: 0,
+            },
+        ]
+    };
+    let start = vec![(1, 0), (0, 5)];
+    let (run, _) = execute(procs(true), start.clone(), &mpi, &Limits::default(), |_| {
+        true
+    });
+    if run.error == Some(ExecError::Worker) {
+        let (run, _) = execute(
+            procs(false),
+            start,
+            &mpi,
+            &Limits::default().with_nodes(500),
+            |_| true,
+        );
+        assert!(
+            matches!(run.error, Some(ExecError::Worker)),
+            "{:?}",
+            run.error
+        );
+        return false;
+    }
+    assert_eq!(run.error, None);
+    assert_eq!(run.host.iter().map(|h| h.1).collect::<Vec<_>>(), [1012]);
+    // Nothing to wait for: only the node budget ends the long work.
+    let (run, _) = execute(
+        procs(false),
+        start,
+        &mpi,
+        &Limits::default().with_nodes(500),
+        |_| true,
+    );
+    assert_eq!(run.error, None);
+    assert_eq!(run.stopped, Some(StopReason::Nodes));
+    assert!(run.host.is_empty());
+    assert!(run.stats.interior >= 500, "{:?}", run.stats);
+    true
+}
+
 fn run_child() {
     let mut checked = 0;
     let mut count = |root_checked: bool| checked += root_checked as u32;
+    count(check_long_work());
     for seed in 1..=8u64 {
         let n = 2 + (seed % 3) as u32;
         let d = 3 + (seed % 3) as u32;
