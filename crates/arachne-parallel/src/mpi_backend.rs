@@ -64,6 +64,8 @@ pub fn register<G: Game>(
     let rc: Rc<dyn std::any::Any> = Rc::new(proot.clone());
     wire::register::<crate::slave::Msg<Pathed<G>>>(Some(rc.clone()));
     wire::register::<crate::knm::dist::Msg<Pathed<G>>>(Some(rc));
+    // The processors search their jobs on `G`'s own positions, not on `Pathed<G>`.
+    crate::subsearch::register_native::<G>();
     Ok((world, proot))
 }
 
@@ -107,7 +109,6 @@ fn default_procs(algo: &ParAlgo, procs: Option<u32>, ranks: i32) -> Option<u32> 
     }
 }
 
-#[cfg(feature = "mpi")]
 pub(crate) fn search<G: Game>(
     algo: &ParAlgo,
     root: &G,
@@ -117,38 +118,14 @@ pub(crate) fn search<G: Game>(
     backend: &crate::Backend,
     limits: &Limits,
 ) -> Result<ParOutcome<G::Move>, ParError> {
-    let (world, proot) = register(root)?;
-    let procs = default_procs(algo, procs, world.size);
-    let o = crate::search_core(algo, &proot, depth, root_window, procs, backend, limits);
-    unwrap_outcome(world, on_rank(world, o)?)
-}
-
-/// A worker rank's error is [`WORKER`] unless MPI itself failed (rank 0's are its own).
-#[cfg(feature = "mpi")]
-fn on_rank<T>(world: arachne_runtime::mpi::World, r: Result<T, ParError>) -> Result<T, ParError> {
-    match r {
-        Err(e) if world.rank != 0 && !e.0.starts_with("MPI: ") => Err(ParError(WORKER.into())),
-        r => r,
-    }
-}
-
-#[cfg(not(feature = "mpi"))]
-pub(crate) fn search<G: Game>(
-    algo: &ParAlgo,
-    _root: &G,
-    _depth: u32,
-    _root_window: Window,
-    _procs: Option<u32>,
-    _backend: &crate::Backend,
-    _limits: &Limits,
-) -> Result<ParOutcome<G::Move>, ParError> {
-    let _ = default_procs(algo, None, 1);
-    Err(ParError(NO_MPI.into()))
+    let o = on_ranks(algo, root, procs, |proot, procs| {
+        crate::search_core(algo, proot, depth, root_window, procs, backend, limits).map(|o| (o, ()))
+    })?;
+    Ok(o.0)
 }
 
 /// type-guided with its trace on `--backend mpi` (the body of
 /// [`crate::type_guided::search_traced_limited`] there).
-#[cfg(feature = "mpi")]
 pub(crate) fn search_traced<G: Game>(
     opts: &TypeGuidedOptions,
     root: &G,
@@ -158,31 +135,46 @@ pub(crate) fn search_traced<G: Game>(
     backend: &crate::Backend,
     limits: &Limits,
 ) -> Result<(ParOutcome<G::Move>, crate::type_guided::Trace), ParError> {
+    let algo = ParAlgo::TypeGuided(*opts);
+    on_ranks(&algo, root, procs, |proot, procs| {
+        let tg = crate::type_guided::search_traced_on;
+        tg(opts, proot, depth, root_window, procs, backend, limits)
+    })
+}
+
+/// A search on this rank: the encodings registered, `--procs` defaulted, `search` run on
+/// [`Pathed<G>`](arachne_runtime::Pathed) and its outcome unwrapped (rank 0), or
+/// [`WORKER`] (a worker rank, unless MPI itself failed).
+#[cfg(feature = "mpi")]
+fn on_ranks<G: Game, T>(
+    algo: &ParAlgo,
+    root: &G,
+    procs: Option<u32>,
+    search: impl FnOnce(
+        &arachne_runtime::Pathed<G>,
+        Option<u32>,
+    ) -> Result<(ParOutcome<arachne_runtime::PMove<G>>, T), ParError>,
+) -> Result<(ParOutcome<G::Move>, T), ParError> {
     let (world, proot) = register(root)?;
-    let procs = default_procs(&ParAlgo::TypeGuided(*opts), procs, world.size);
-    let r = crate::type_guided::search_traced_on(
-        opts,
-        &proot,
-        depth,
-        root_window,
-        procs,
-        backend,
-        limits,
-    );
-    let (o, trace) = on_rank(world, r)?;
-    Ok((unwrap_outcome(world, o)?, trace))
+    let procs = default_procs(algo, procs, world.size);
+    let (o, t) = match search(&proot, procs) {
+        Err(e) if world.rank != 0 && !e.0.starts_with("MPI: ") => Err(ParError(WORKER.into())),
+        r => r,
+    }?;
+    Ok((unwrap_outcome(world, o)?, t))
 }
 
 #[cfg(not(feature = "mpi"))]
-pub(crate) fn search_traced<G: Game>(
-    _opts: &TypeGuidedOptions,
+fn on_ranks<G: Game, T>(
+    algo: &ParAlgo,
     _root: &G,
-    _depth: u32,
-    _root_window: Window,
     _procs: Option<u32>,
-    _backend: &crate::Backend,
-    _limits: &Limits,
-) -> Result<(ParOutcome<G::Move>, crate::type_guided::Trace), ParError> {
+    _search: impl FnOnce(
+        &arachne_runtime::Pathed<G>,
+        Option<u32>,
+    ) -> Result<(ParOutcome<arachne_runtime::PMove<G>>, T), ParError>,
+) -> Result<(ParOutcome<G::Move>, T), ParError> {
+    let _ = default_procs(algo, None, 1);
     Err(ParError(NO_MPI.into()))
 }
 

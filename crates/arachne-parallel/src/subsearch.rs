@@ -31,17 +31,25 @@
 //! search, where the same quiet moves refute, as a serial search keeps them across its whole
 //! tree. A job's node count then depends on the jobs the processor searched before it.
 //!
+//! On MPI every position of the search is a [`Pathed`] one (it travels as its path). A
+//! processor's serial search still runs on the game's own position ([`PathedSerial`], chosen
+//! through [`register_native`]): the path is copied at every move only in the masters' part of
+//! the tree, not in the subtrees where nearly all nodes are.
+//!
 //! Each processor's table holds [`SLAVE_TT_MIB`] MiB at most (less when the search asks for a
 //! smaller one), allocated at its first job on a real backend; without one (allocation failed)
 //! a restart searches its job again from scratch, still exactly.
 use arachne_core::{Game, Limits, Score, Stats, StopReason, TranspositionTable, Window};
 use arachne_runtime::{Env, Mailbox, Process, Stepper, StepperMode, Stopping};
+use arachne_runtime::{PMove, Pathed};
 use arachne_search::alphabeta::falphabeta_tt;
 use arachne_search::context::{Ctx, Scratch};
 use arachne_search::ordering::OrderingState;
 use arachne_search::SearchOptions;
+use std::any::{Any, TypeId};
 use std::cell::{Cell, RefCell};
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Most table (MiB) a processor's serial search allocates.
 pub const SLAVE_TT_MIB: usize = 8;
@@ -195,8 +203,9 @@ pub struct SubSearch<G: Game> {
     stepping: bool,
     tt: Option<Arc<TranspositionTable>>,
     tt_tried: bool,
-    /// Killers and history, kept from one serial search to the next (boxed: small when idle).
-    ordering: Option<Box<OrderingState<G::Move>>>,
+    /// The serial search of the jobs on real backends, made at the first job: it keeps its
+    /// killers and history from one job to the next.
+    engine: Engine<G>,
     /// Counts of the serial searches (the stepper counts its own).
     serial_stats: Stats,
     result: Option<Score>,
@@ -226,7 +235,7 @@ impl<G: Game> SubSearch<G> {
             stepping: false,
             tt: None,
             tt_tried: false,
-            ordering: None,
+            engine: Engine(None),
             serial_stats: Stats::default(),
             result: None,
             best: None,
@@ -302,6 +311,12 @@ impl<G: Game> SubSearch<G> {
         self.stepper.stats + self.serial_stats
     }
 
+    /// True if this processor's serial search runs on the wrapped game's own positions
+    /// ([`register_native`]; known from its first job on a real backend).
+    pub fn native(&self) -> bool {
+        self.engine.0.as_ref().is_some_and(|e| e.native())
+    }
+
     /// Simulator: advances the job on the stepper under `env`'s cost model; true when it has
     /// just finished.
     pub fn work_steps<M>(&mut self, env: &mut Env<'_, M>, until: f64, max_steps: u64) -> bool {
@@ -340,9 +355,9 @@ impl<G: Game> SubSearch<G> {
             self.tt = TranspositionTable::try_with_mib(mib).ok().map(Arc::new);
         }
         let tt = self.tt.clone();
-        let mut scratch = Scratch::default();
         let spec = Arc::clone(&self.spec);
         let run_opts = spec.options_for::<G>();
+        let engine = self.engine.0.get_or_insert_with(engine_for::<G>);
         let Some(mut job) = self.job.take() else {
             return true;
         };
@@ -354,10 +369,9 @@ impl<G: Game> SubSearch<G> {
                 return true;
             }
             let window = job.window;
-            let (depth, ply) = (job.depth, job.ply as usize);
             // The nominal depth of the whole search, for the bound on check extensions.
-            let limits = Limits::depth(self.spec.root_depth.unwrap_or(depth + job.ply));
-            let base = self.stats().nodes();
+            let limits = Limits::depth(self.spec.root_depth.unwrap_or(job.depth + job.ply));
+            let base = self.stepper.stats.nodes() + self.serial_stats.nodes();
             let seen = Cell::new(0u64);
             let narrowed: Cell<Option<Window>> = Cell::new(None);
             let stop = Cell::new(false);
@@ -381,38 +395,190 @@ impl<G: Game> SubSearch<G> {
                 }
                 None
             };
-            let opts = &*run_opts;
-            let mut ctx = Ctx::with_scratch(opts, &limits, tt.as_deref(), scratch)
-                .with_abort(&hook)
-                .with_tt_min_depth(tt_min_depth_of(opts));
-            if let Some(o) = self.ordering.take() {
-                ctx.set_ordering(*o);
-            }
-            // With quiescence, each bottom position's capture search runs in the node's window
-            // (`falphabeta_tt` takes the engine's loop then).
-            let r = falphabeta_tt(&mut ctx, &job.pos, depth, ply, window.alpha, window.beta);
-            let r = ctx.settle(r);
-            self.serial_stats += ctx.stats;
-            let best = ctx.pv(ply).first().copied();
-            scratch = ctx.take_scratch();
-            if opts.killers || opts.history {
-                self.ordering = Some(Box::new(ctx.take_ordering()));
-            }
-            drop(ctx);
+            let run = JobRun {
+                depth: job.depth,
+                ply: job.ply as usize,
+                window,
+                limits: &limits,
+                opts: &run_opts,
+                tt: tt.as_deref(),
+                hook: &hook,
+            };
+            let (r, stats, best) = engine.search(&job.pos, &run);
+            self.serial_stats += stats;
             match r {
-                Ok(v) => {
+                Some(v) => {
                     self.result = Some(v);
                     self.best = best;
                     return true;
                 }
-                Err(_) if stop.get() => return false,
-                Err(_) => {
+                None if stop.get() => return false,
+                None => {
                     // Narrowed: search again with the narrower window (module docs).
                     if let Some(w) = narrowed.get() {
                         job.window = intersect(job.window, w);
                     }
                 }
             }
+        }
+    }
+}
+
+/// One serial search of a job, as [`SubSearch::run_blocking`] asks it of its [`JobSearch`].
+pub struct JobRun<'a> {
+    /// Plies to search.
+    pub depth: u32,
+    /// Distance of the job's position from the root.
+    pub ply: usize,
+    /// The job's window.
+    pub window: Window,
+    /// The whole search's nominal depth (the check extension's bound).
+    pub limits: &'a Limits,
+    /// The serial search's options ([`SerialSpec::options_for`]).
+    pub opts: &'a SearchOptions,
+    /// The processor's table.
+    pub tt: Option<&'a TranspositionTable>,
+    /// Polls the mailbox every few thousand nodes; `Some` stops the search.
+    pub hook: &'a dyn Fn(u64) -> Option<StopReason>,
+}
+
+/// A processor's serial search of its jobs ([`SubSearch::run_blocking`]): on the position
+/// itself ([`Serial`]), or on the position a wrapper stands for ([`PathedSerial`]: MPI's
+/// [`Pathed`] positions are searched as the game's own, see [`register_native`]).
+pub trait JobSearch<G: Game>: Send {
+    /// Searches `pos` as `run` says: its value (`None`: stopped by the hook), the nodes it
+    /// visited and its best move, where known.
+    fn search(&mut self, pos: &G, run: &JobRun<'_>) -> (Option<Score>, Stats, Option<G::Move>);
+
+    /// True if this search runs on a position other than `G` (the wrapped game's).
+    fn native(&self) -> bool {
+        false
+    }
+}
+
+/// The serial search on the position itself: [`falphabeta_tt`] with the processor's scratch
+/// buffers and its killers and history, kept from one job to the next.
+pub struct Serial<G: Game> {
+    scratch: Option<Scratch<G::Move>>,
+    ordering: Option<Box<OrderingState<G::Move>>>,
+}
+
+impl<G: Game> Default for Serial<G> {
+    fn default() -> Self {
+        Serial {
+            scratch: None,
+            ordering: None,
+        }
+    }
+}
+
+impl<G: Game> JobSearch<G> for Serial<G> {
+    fn search(&mut self, pos: &G, run: &JobRun<'_>) -> (Option<Score>, Stats, Option<G::Move>) {
+        let scratch = self.scratch.take().unwrap_or_default();
+        let mut ctx = Ctx::with_scratch(run.opts, run.limits, run.tt, scratch)
+            .with_abort(run.hook)
+            .with_tt_min_depth(tt_min_depth_of(run.opts));
+        if let Some(o) = self.ordering.take() {
+            ctx.set_ordering(*o);
+        }
+        // With quiescence, each bottom position's capture search runs in the node's window
+        // (`falphabeta_tt` takes the engine's loop then).
+        let (a, b) = (run.window.alpha, run.window.beta);
+        let r = falphabeta_tt(&mut ctx, pos, run.depth, run.ply, a, b);
+        let r = ctx.settle(r);
+        let best = ctx.pv(run.ply).first().copied();
+        let stats = ctx.stats;
+        self.scratch = Some(ctx.take_scratch());
+        if run.opts.killers || run.opts.history {
+            self.ordering = Some(Box::new(ctx.take_ordering()));
+        }
+        (r.ok(), stats, best)
+    }
+}
+
+/// The serial search of a [`Pathed`] position on the wrapped game's own position: the same
+/// nodes in the same order (every hook of `Pathed` forwards to the wrapped game, and the
+/// table stores moves by their generation index, the same in both), without the path that
+/// `Pathed` copies at every move (1.7–2.4× the time per node on the synthetic trees, module
+/// docs of [`arachne_runtime::pathed`]). The best move is found among the position's moves.
+pub struct PathedSerial<H: Game>(Serial<H>);
+
+impl<H: Game> Default for PathedSerial<H> {
+    fn default() -> Self {
+        PathedSerial(Serial::default())
+    }
+}
+
+impl<H: Game> JobSearch<Pathed<H>> for PathedSerial<H> {
+    fn search(
+        &mut self,
+        pos: &Pathed<H>,
+        run: &JobRun<'_>,
+    ) -> (Option<Score>, Stats, Option<PMove<H>>) {
+        let (r, stats, best) = self.0.search(pos.inner(), run);
+        let best = best.and_then(|m| {
+            let mut moves = Vec::new();
+            pos.moves(&mut moves);
+            moves.into_iter().find(|p| p.mv == m)
+        });
+        (r, stats, best)
+    }
+
+    fn native(&self) -> bool {
+        true
+    }
+}
+
+type Factory = fn() -> Box<dyn Any + Send>;
+
+fn natives() -> &'static Mutex<HashMap<TypeId, Factory>> {
+    static N: OnceLock<Mutex<HashMap<TypeId, Factory>>> = OnceLock::new();
+    N.get_or_init(Default::default)
+}
+
+/// Makes the processors of every later search on [`Pathed<H>`] positions (MPI's) run their
+/// jobs' serial searches on `H`'s own positions ([`PathedSerial`]). A processor's subtree
+/// search is generic over its game and cannot tell a `Pathed` one from another without this
+/// (Rust has no specialization), so the MPI backend registers each game it wraps, as it
+/// registers its wire encodings. Idempotent.
+pub fn register_native<H: Game>() {
+    fn make<H: Game>() -> Box<dyn Any + Send> {
+        let e: Box<dyn JobSearch<Pathed<H>>> = Box::new(PathedSerial::<H>::default());
+        Box::new(e)
+    }
+    let mut n = natives().lock().unwrap_or_else(|e| e.into_inner());
+    n.insert(TypeId::of::<Pathed<H>>(), make::<H>);
+}
+
+/// The serial search for positions of `G`: the registered native one, or [`Serial`].
+fn engine_for<G: Game>() -> Box<dyn JobSearch<G>> {
+    let factory = natives()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&TypeId::of::<G>())
+        .copied();
+    factory
+        .and_then(|f| f().downcast::<Box<dyn JobSearch<G>>>().ok())
+        .map(|b| *b)
+        .unwrap_or_else(|| Box::new(Serial::<G>::default()))
+}
+
+/// A processor's [`JobSearch`], made at its first job on a real backend. A clone starts
+/// without one (it makes its own, with fresh killers and history).
+struct Engine<G: Game>(Option<Box<dyn JobSearch<G>>>);
+
+impl<G: Game> Clone for Engine<G> {
+    fn clone(&self) -> Self {
+        Engine(None)
+    }
+}
+
+impl<G: Game> std::fmt::Debug for Engine<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            None => f.write_str("Engine(none)"),
+            Some(e) if e.native() => f.write_str("Engine(native)"),
+            Some(_) => f.write_str("Engine(serial)"),
         }
     }
 }

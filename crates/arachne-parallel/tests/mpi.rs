@@ -7,6 +7,7 @@
 //! compares each result with the simulator's. Ranks: `ARACHNE_MPI_RANKS` (default `2,3,4`);
 //! launcher: `ARACHNE_MPIRUN` (default `mpirun`, run with `--oversubscribe --allow-run-as-root`).
 #![cfg(feature = "mpi")]
+use arachne_core::Stats;
 use arachne_core::{Game, Limits, StopReason, Window};
 use arachne_games::{
     checkers, chess::bench, Branching, Chess, EdgeValues, IidParams, IidTree, IncrementalParams,
@@ -15,7 +16,8 @@ use arachne_games::{
 use arachne_parallel::{
     mpi_backend::WORKER, search, search_limited, type_guided, Backend, ParAlgo,
 };
-use arachne_runtime::{CostModel, SimConfig};
+use arachne_runtime::exec::{execute, ExecError};
+use arachne_runtime::{CostModel, Env, Mailbox, Pid, Process, SimConfig, Stopping, HOST};
 use arachne_search::{Algorithm, SearchOptions};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -43,6 +45,13 @@ const ALGOS: &[&str] = &[
     "type-guided:guess=0,master=1,preorder=1",
 ];
 
+/// Debugging aid: `ARACHNE_MPI_VERBOSE=1` names each search on standard error as it starts.
+fn trace(what: &str, spec: &str) {
+    if std::env::var_os("ARACHNE_MPI_VERBOSE").is_some() {
+        eprintln!("start: {what} {spec}");
+    }
+}
+
 /// One search on MPI and on sim; rank 0 asserts they agree with each other and with
 /// alpha-beta. Returns true on rank 0.
 fn check<G: Game>(root: &G, depth: u32, spec: &str, what: &str) -> bool {
@@ -50,6 +59,7 @@ fn check<G: Game>(root: &G, depth: u32, spec: &str, what: &str) -> bool {
     if std::env::var("ARACHNE_MPI_ONLY").is_ok_and(|o| o != spec) {
         return false;
     }
+    trace(what, spec);
     let algo: ParAlgo = spec.parse().unwrap();
     let procs = if spec.contains("f=") && (spec.contains("q=") || spec.contains("levels=")) {
         None
@@ -98,6 +108,7 @@ fn check<G: Game>(root: &G, depth: u32, spec: &str, what: &str) -> bool {
 /// type-guided's records are gathered to rank 0: one log per process, and the nodes its jobs
 /// record add up to the search's node count (as on sim).
 fn check_trace<G: Game>(root: &G, depth: u32, spec: &str, what: &str) -> bool {
+    trace(what, spec);
     let ParAlgo::TypeGuided(o) = spec.parse().unwrap() else {
         unreachable!()
     };
@@ -142,6 +153,7 @@ fn check_limits(spec: &str) -> bool {
     if std::env::var("ARACHNE_MPI_ONLY").is_ok_and(|o| o != spec) {
         return false;
     }
+    trace("limited", spec);
     let algo: ParAlgo = spec.parse().unwrap();
     let big = IncrementalTree::new(IncrementalParams {
         b: 10,
@@ -176,9 +188,138 @@ fn check_limits(spec: &str) -> bool {
     rank0
 }
 
+/// Process 0 sends process 1 a note when the host asks; process 1, started by the host,
+/// waits for it in its long work ([`Process::run`]), polling its mailbox and publishing one
+/// node per poll. If the rank loop stepped it instead ([`Process::work`]), it would answer 0.
+/// (The note may also reach process 1 before its long work starts, with the host's message in
+/// the same delivery: it is then kept, and answered as soon as the long work runs.)
+enum LongWork {
+    Sender {
+        send: bool,
+    },
+    Runner {
+        waiting: bool,
+        note: Option<u32>,
+        polls: u64,
+    },
+}
+
+impl LongWork {
+    fn runner() -> Self {
+        LongWork::Runner {
+            waiting: false,
+            note: None,
+            polls: 0,
+        }
+    }
+}
+
+impl Process for LongWork {
+    type Msg = u32;
+    fn on_message(&mut self, from: Pid, msg: u32, env: &mut Env<'_, u32>) {
+        match self {
+            LongWork::Sender { send: true } => env.send(1, msg + 7),
+            LongWork::Sender { .. } => {}
+            LongWork::Runner { waiting, note, .. } => {
+                if from == HOST {
+                    *waiting = true;
+                } else {
+                    *note = Some(msg);
+                }
+            }
+        }
+    }
+    fn busy(&self) -> bool {
+        matches!(self, LongWork::Runner { waiting: true, .. })
+    }
+    fn work(&mut self, env: &mut Env<'_, u32>, _until: f64, _max_steps: u64) {
+        if let LongWork::Runner { waiting, .. } = self {
+            *waiting = false;
+            env.send(HOST, 0);
+        }
+    }
+    fn run(&mut self, env: &mut Env<'_, u32>, mailbox: &mut dyn Mailbox<u32>) -> bool {
+        let LongWork::Runner {
+            waiting,
+            note,
+            polls,
+        } = self
+        else {
+            return false;
+        };
+        loop {
+            if let Some(k) = note.take() {
+                *waiting = false;
+                env.send(HOST, 1000 + k);
+                return true;
+            }
+            *polls += 1;
+            match mailbox.poll(env, *polls) {
+                Err(Stopping) => return true,
+                Ok(Some((0, k))) => *note = Some(k),
+                Ok(_) => std::thread::sleep(Duration::from_micros(20)),
+            }
+        }
+    }
+    fn stats(&self) -> Stats {
+        match self {
+            LongWork::Runner { polls, .. } => Stats {
+                interior: *polls,
+                ..Stats::default()
+            },
+            LongWork::Sender { .. } => Stats::default(),
+        }
+    }
+}
+
+/// On MPI a busy process runs its long work through `Process::run`: its mailbox delivers the
+/// message it waits for and sends its answer; its published node count trips `--nodes`,
+/// which unwinds it (every rank stops). True on rank 0.
+fn check_long_work() -> bool {
+    trace("long work", "execute");
+    arachne_runtime::wire::register::<u32>(None);
+    let mpi = Backend::Mpi { poll_every: 1 };
+    let procs = |send| vec![LongWork::Sender { send }, LongWork::runner()];
+    let start = vec![(1, 0), (0, 5)];
+    let (run, _) = execute(procs(true), start.clone(), &mpi, &Limits::default(), |_| {
+        true
+    });
+    if run.error == Some(ExecError::Worker) {
+        let (run, _) = execute(
+            procs(false),
+            start,
+            &mpi,
+            &Limits::default().with_nodes(500),
+            |_| true,
+        );
+        assert!(
+            matches!(run.error, Some(ExecError::Worker)),
+            "{:?}",
+            run.error
+        );
+        return false;
+    }
+    assert_eq!(run.error, None);
+    assert_eq!(run.host.iter().map(|h| h.1).collect::<Vec<_>>(), [1012]);
+    // Nothing to wait for: only the node budget ends the long work.
+    let (run, _) = execute(
+        procs(false),
+        start,
+        &mpi,
+        &Limits::default().with_nodes(500),
+        |_| true,
+    );
+    assert_eq!(run.error, None);
+    assert_eq!(run.stopped, Some(StopReason::Nodes));
+    assert!(run.host.is_empty());
+    assert!(run.stats.interior >= 500, "{:?}", run.stats);
+    true
+}
+
 fn run_child() {
     let mut checked = 0;
     let mut count = |root_checked: bool| checked += root_checked as u32;
+    count(check_long_work());
     for seed in 1..=8u64 {
         let n = 2 + (seed % 3) as u32;
         let d = 3 + (seed % 3) as u32;
@@ -291,7 +432,9 @@ fn session_dir() -> std::path::PathBuf {
     d
 }
 
-/// Runs the child under `mpirun -n ranks`, bounded in time; returns its stdout.
+/// Runs the child under `mpirun -n ranks`, bounded in time; returns its stdout. Both pipes are
+/// drained while it runs (a rank that writes more than a pipe holds would otherwise block), and
+/// a run that does not finish is reported with what it wrote.
 fn launch(ranks: u32) -> String {
     let mpirun = std::env::var("ARACHNE_MPIRUN").unwrap_or_else(|_| "mpirun".into());
     let exe = std::env::current_exe().unwrap();
@@ -306,22 +449,39 @@ fn launch(ranks: u32) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .expect("mpirun starts (install openmpi-bin)");
+    // (Read on threads, received with a bound: a rank left over by a killed mpirun may hold
+    // a pipe open.)
+    let drain = |mut r: Box<dyn std::io::Read + Send>| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut s = Vec::new();
+            let _ = r.read_to_end(&mut s);
+            let _ = tx.send(String::from_utf8_lossy(&s).into_owned());
+        });
+        move || {
+            rx.recv_timeout(Duration::from_secs(10))
+                .unwrap_or_else(|_| "(not readable)".into())
+        }
+    };
+    let out = drain(Box::new(c.stdout.take().unwrap()));
+    let err = drain(Box::new(c.stderr.take().unwrap()));
     let t = Instant::now();
-    loop {
-        if c.try_wait().unwrap().is_some() {
-            break;
+    let status = loop {
+        if let Some(status) = c.try_wait().unwrap() {
+            break Some(status);
         }
         if t.elapsed() > Duration::from_secs(400) {
             stop(&mut c);
-            panic!("mpirun -n {ranks} did not finish in 400 s");
+            break None;
         }
         std::thread::sleep(Duration::from_millis(50));
+    };
+    let (out, err) = (out(), err());
+    match status {
+        Some(s) if s.success() => out,
+        Some(_) => panic!("mpirun -n {ranks} failed: {out}\n{err}"),
+        None => panic!("mpirun -n {ranks} did not finish in 400 s: {out}\n{err}"),
     }
-    let o = c.wait_with_output().unwrap();
-    let out = String::from_utf8_lossy(&o.stdout).into_owned();
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert!(o.status.success(), "mpirun -n {ranks}: {out}\n{err}");
-    out
 }
 
 #[test]
@@ -344,6 +504,13 @@ fn child_or_launcher() {
 #[test]
 fn child() {
     if std::env::var_os("ARACHNE_MPI_CHILD").is_some() {
+        // A rank that panics exits at once: unwinding would drop MPI's universe, whose
+        // `MPI_Finalize` waits for the other ranks, which wait in their next search for it.
+        let report = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            report(info);
+            std::process::exit(101);
+        }));
         run_child();
     }
 }

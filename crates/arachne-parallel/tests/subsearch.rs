@@ -148,6 +148,59 @@ fn a_processor_keeps_its_ordering_across_jobs() {
     assert!(kept_differs, "kept tables never changed a search");
 }
 
+/// A processor on `Pathed` positions (MPI's) whose game is registered searches the wrapped
+/// game's own positions: the same value, the same nodes and the same best move (wrapped) as on
+/// the plain game, with ordering kept across jobs; one not registered searches `Pathed`
+/// itself, with the same results.
+#[test]
+fn pathed_jobs_run_on_the_native_position_when_registered() {
+    use arachne_runtime::Pathed;
+    fn jobs<G: Game>(sub: &mut SubSearch<G>, root: &G) -> Vec<(Option<Score>, u64, Option<u32>)> {
+        let mut moves = Vec::new();
+        root.moves(&mut moves);
+        let mut out = Vec::new();
+        let mut before = 0;
+        for &m in moves.iter().take(5) {
+            sub.start(root.play(m), Window::FULL, 3, 1);
+            assert!(sub.run_blocking(&mut |_| Poll::Go));
+            let nodes = sub.stats().nodes() - before;
+            before = sub.stats().nodes();
+            // The best move by its generation index in the job's position.
+            let best = sub.best_move().map(|b| {
+                let mut ms = Vec::new();
+                root.play(m).moves(&mut ms);
+                ms.iter().position(|x| *x == b).unwrap() as u32
+            });
+            out.push((sub.result(), nodes, best));
+        }
+        out
+    }
+    arachne_parallel::subsearch::register_native::<arachne_games::chess::Chess>();
+    let ordered = Arc::new(SerialSpec::new(StepperMode::AlphaBeta, true, true));
+    for rec in bench::wac().iter().step_by(70).take(4) {
+        let root = &rec.position;
+        let mut plain = SubSearch::new(Arc::clone(&ordered));
+        let want = jobs(&mut plain, root);
+        assert!(!plain.native());
+        let mut wrapped = SubSearch::new(Arc::clone(&ordered));
+        assert_eq!(jobs(&mut wrapped, &Pathed::root(root.clone())), want);
+        assert!(wrapped.native(), "the registered game runs natively");
+        assert!(
+            want.iter().any(|j| j.2.is_some()),
+            "no best move to compare"
+        );
+    }
+    // A game that is not registered: `Pathed` itself, the same results.
+    for seed in 0..6 {
+        let root = incremental(4, 6, seed);
+        let mut plain = SubSearch::new(spec());
+        let want = jobs(&mut plain, &root);
+        let mut wrapped = SubSearch::new(spec());
+        assert_eq!(jobs(&mut wrapped, &Pathed::root(root)), want);
+        assert!(!wrapped.native());
+    }
+}
+
 /// The catcher by restart: UPDATEs arriving at any poll leave the result accurate for the
 /// narrowed window (exact inside, a bound on the right side outside), and an empty window
 /// ends the job with its α (a fail high for its master).

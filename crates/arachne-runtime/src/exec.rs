@@ -106,9 +106,28 @@ impl<M> Run<M> {
     }
 }
 
-fn counts<P: Process>(procs: &[P]) -> (Stats, Vec<Stats>) {
-    let each: Vec<Stats> = procs.iter().map(|p| p.stats()).collect();
-    (each.iter().fold(Stats::default(), |a, s| a + *s), each)
+/// The run of `procs` as they ended: their counts summed and each, and the rest as given.
+fn ended<P: Process>(
+    procs: Vec<P>,
+    host: Vec<(f64, P::Msg)>,
+    time: f64,
+    messages: u64,
+    (busy, idle): (Vec<f64>, Vec<f64>),
+    stopped: Option<StopReason>,
+) -> (Run<P::Msg>, Vec<P>) {
+    let proc_stats: Vec<Stats> = procs.iter().map(|p| p.stats()).collect();
+    let run = Run {
+        stopped,
+        error: None,
+        stats: proc_stats.iter().fold(Stats::default(), |a, s| a + *s),
+        proc_stats,
+        host,
+        time,
+        messages,
+        busy,
+        idle,
+    };
+    (run, procs)
 }
 
 /// Runs `procs` on `backend` from the `initial` messages (sent by the host) until the host
@@ -124,53 +143,37 @@ pub fn execute<P: Process>(
     match backend {
         Backend::Sim(cfg) => {
             let o = run_sim_limited(procs, initial, cfg, limits, stop);
-            let (stats, proc_stats) = counts(&o.procs);
-            let run = Run {
-                stopped: o.stopped,
-                error: None,
-                stats,
-                proc_stats,
-                host: o.host,
-                time: o.time,
-                messages: o.messages,
-                busy: o.busy,
-                idle: o.idle,
-            };
-            (run, o.procs)
+            let times = (o.busy, o.idle);
+            ended(o.procs, o.host, o.time, o.messages, times, o.stopped)
         }
         Backend::Threads { poll_every } => {
             let cost = CostModel::unit(1.0);
             let o = run_threads_limited(procs, initial, &cost, *poll_every, limits, stop);
-            let (stats, proc_stats) = counts(&o.procs);
-            let run = Run {
-                stopped: o.stopped,
-                error: None,
-                stats,
-                proc_stats,
-                host: o.host,
-                time: o.elapsed.as_secs_f64(),
-                messages: o.messages,
-                busy: Vec::new(),
-                idle: Vec::new(),
-            };
-            (run, o.procs)
+            let t = o.elapsed.as_secs_f64();
+            let times = (Vec::new(), Vec::new());
+            ended(o.procs, o.host, t, o.messages, times, o.stopped)
         }
-        Backend::Mpi { poll_every } => execute_mpi(procs, initial, *poll_every, limits, stop),
+        #[cfg(feature = "mpi")]
+        Backend::Mpi { poll_every } => {
+            let cfg = crate::mpi::MpiConfig {
+                poll_every: *poll_every,
+            };
+            let cost = CostModel::unit(1.0);
+            from_mpi(crate::mpi::run_mpi_limited(
+                procs, initial, &cost, &cfg, limits, stop,
+            ))
+        }
+        #[cfg(not(feature = "mpi"))]
+        Backend::Mpi { .. } => (Run::failed(ExecError::NoMpi), Vec::new()),
     }
 }
 
+/// An MPI run's outcome as a [`Run`]: a worker rank's carries [`ExecError::Worker`].
 #[cfg(feature = "mpi")]
-fn execute_mpi<P: Process>(
-    procs: Vec<P>,
-    initial: Vec<(Pid, P::Msg)>,
-    poll_every: u64,
-    limits: &Limits,
-    stop: impl FnMut(&P::Msg) -> bool,
+fn from_mpi<P: Process>(
+    r: Result<crate::mpi::MpiOutcome<P>, crate::mpi::MpiError>,
 ) -> (Run<P::Msg>, Vec<P>) {
-    use crate::mpi::{run_mpi_limited, MpiConfig};
-    let cost = CostModel::unit(1.0);
-    let cfg = MpiConfig { poll_every };
-    match run_mpi_limited(procs, initial, &cost, &cfg, limits, stop) {
+    match r {
         Ok(o) => (
             Run {
                 stopped: o.stopped,
@@ -187,15 +190,4 @@ fn execute_mpi<P: Process>(
         ),
         Err(e) => (Run::failed(ExecError::Mpi(e.to_string())), Vec::new()),
     }
-}
-
-#[cfg(not(feature = "mpi"))]
-fn execute_mpi<P: Process>(
-    _procs: Vec<P>,
-    _initial: Vec<(Pid, P::Msg)>,
-    _poll_every: u64,
-    _limits: &Limits,
-    _stop: impl FnMut(&P::Msg) -> bool,
-) -> (Run<P::Msg>, Vec<P>) {
-    (Run::failed(ExecError::NoMpi), Vec::new())
 }

@@ -6,9 +6,19 @@
 //! root position; process `p` lives on rank `p mod R` (so with `P = R` one process per rank, and
 //! `P > R` maps several processes to a rank as the simulator's processor ids would), the others
 //! are dropped. **One thread per rank owns MPI** (rsmpi's communicators are not `Send`): it
-//! runs its processes cooperatively, like the threads runtime's loop — take every message
-//! waiting (non-blocking matched probes), hand each to its process, advance each busy process
-//! by `poll_every` stepper nodes, repeat. Sends are non-blocking (`MPI_Isend`), their buffers
+//! runs its processes cooperatively, like the threads runtime's loop, in rounds of phases
+//! (`Session`): take what the network has (non-blocking matched probes), hand each waiting
+//! message to its process, let each busy process work, let the host (rank 0) read its
+//! messages, look at the limits; repeat.
+//!
+//! **Work.** A busy process with a long form ([`Process::run`], e.g. a slave's job searched by
+//! `arachne-search`'s serial search) runs it to its end, as on threads: its search polls a
+//! mailbox every few thousand nodes, and the mailbox runs the same phases — it sends what the
+//! process sent, takes what the network has, publishes the node count for the budget, lets
+//! the host and the limits decide (`Err(Stopping)` unwinds the search at once) and hands the
+//! process the oldest message for it. Meanwhile the other processes of the same rank (when
+//! `P > R`) keep their messages until it is back. A process without such a form is stepped
+//! `poll_every` nodes at a time ([`Process::work`]). Sends are non-blocking (`MPI_Isend`), their buffers
 //! kept until the request completes. An idle rank polls without pause for 200 µs, then yields
 //! its core between polls, and after 2 ms sleeps 100 µs between polls (an MPI blocking receive
 //! would spin for ever and take the core from busy ranks when oversubscribed).
@@ -63,7 +73,7 @@
 //!
 //! Test hook: with `ARACHNE_MPI_CORRUPT=R` in the environment, rank `R` replaces the payload of
 //! its first message to another rank by bytes that do not decode (to test the fault path).
-use crate::process::{Env, Outgoing, Pid, Process, HOST};
+use crate::process::{Env, Mailbox, Outgoing, Pid, Process, Stopping, HOST};
 use crate::wire::{codec, put_varint, Codec, Reader, WireError};
 use crate::CostModel;
 use arachne_core::{Limits, Stats, StopReason};
@@ -161,9 +171,10 @@ pub enum MpiError {
     /// The ranks did not settle after the statistics (see the module docs, End).
     #[error("the ranks did not settle the run's last messages within {0} s after STOP (is every rank alive?)")]
     Unsettled(u64),
-    /// The algorithm's messages have no registered wire encoding.
-    #[error("this algorithm's messages have no wire encoding (see arachne_runtime::wire): it cannot run on --backend mpi")]
-    NoCodec,
+    /// The algorithm's message type has no wire encoding registered on this thread
+    /// ([`crate::wire::register`]): the run is refused before it starts.
+    #[error("the messages `{0}` have no registered wire encoding (arachne_runtime::wire::register): the run was not started")]
+    NoCodec(&'static str),
     /// A message to a process that does not exist.
     #[error("message to unknown process {0}")]
     BadPid(Pid),
@@ -539,13 +550,15 @@ impl<P: Process> Rank<'_, P> {
         (p as u64 % self.world.size as u64) as i32
     }
 
-    /// Routes what process `me` sent: local processes' inbox, the host, or the network.
-    fn route(&mut self, me: Pid, net: &mut Net<'_>, start: Instant) -> Result<(), MpiError> {
-        let out: Vec<Outgoing<P::Msg>> = self.envs[me as usize]
-            .as_mut()
-            .expect("own process")
-            .drain()
-            .collect();
+    /// Routes what process `me` sent (`out`): local processes' inbox, the host, or the
+    /// network.
+    fn route(
+        &mut self,
+        me: Pid,
+        out: Vec<Outgoing<P::Msg>>,
+        net: &mut Net<'_>,
+        start: Instant,
+    ) -> Result<(), MpiError> {
         for o in out {
             if o.to == HOST {
                 if self.world.rank == 0 {
@@ -600,10 +613,471 @@ impl<P: Process> Rank<'_, P> {
     }
 }
 
+/// A rank's run, phase by phase: [`Session::start`] (rank 0 sends the host's messages), then
+/// rounds of [`Session::take_network`], [`Session::deliver`], [`Session::work`],
+/// [`Session::look_at_host`] and [`Session::look_at_limits`] until the run is `over`, then
+/// [`Session::finish`] (statistics to rank 0, settling). A process out running its long work
+/// ([`Process::run`]) reads its mailbox through [`RankMailbox`], which runs the same phases
+/// (but delivery: the other processes of the rank wait for their messages until it is back).
+struct Session<'a, 'c, P: Process> {
+    wi: World,
+    net: Net<'a>,
+    rank: Rank<'c, P>,
+    limits: &'a Limits,
+    stop: &'a mut dyn FnMut(&P::Msg) -> bool,
+    start: Instant,
+    poll: u64,
+    /// The loop must end: STOP, the answer, a limit or a fault.
+    over: bool,
+    failure: Option<MpiError>,
+    stopped: Option<StopReason>,
+    stopped_at: Option<Duration>,
+    host_seen: usize,
+    /// Node counts: rank 0 keeps every rank's latest report; a worker, what it last sent.
+    rank_nodes: Vec<u64>,
+    nodes_sent_at: Instant,
+    /// The node count last published by the process out running ([`Process::run`]; it is
+    /// not in `rank.procs` meanwhile).
+    running_nodes: u64,
+}
+
+impl<'a, 'c, P: Process> Session<'a, 'c, P> {
+    fn fail(&mut self, e: MpiError) {
+        self.failure = Some(e);
+        self.over = true;
+    }
+
+    /// Rank 0 sends the host's `initial` messages.
+    fn start(&mut self, initial: Vec<(Pid, P::Msg)>) -> Result<(), MpiError> {
+        if self.wi.rank != 0 {
+            return Ok(());
+        }
+        let n = self.rank.procs.len();
+        for (to, msg) in initial {
+            if to as usize >= n {
+                return Err(MpiError::BadPid(to));
+            }
+            if self.rank.owner(to) == 0 {
+                self.rank.inbox.push_back((HOST, to, msg));
+            } else {
+                let mut b = Vec::new();
+                put_varint(&mut b, HOST as u64);
+                put_varint(&mut b, to as u64);
+                (self.rank.codec.encode)(&msg, &mut b);
+                self.net.isend(self.rank.owner(to), TAG_MSG, b);
+            }
+        }
+        Ok(())
+    }
+
+    /// Phases 0 and 1: a worker looks for rank 0's STOP first (it overtakes the algorithm
+    /// messages rank 0 sent before it: the Key Node Method's ranks may have thousands
+    /// queued); then what is waiting on the network, at most [`POLL_BATCH`] messages (two
+    /// ranks that flood each other, as the Key Node Method's do, would otherwise never leave
+    /// this phase). True if anything arrived.
+    fn take_network(&mut self) -> bool {
+        if self.wi.rank != 0 {
+            if let Some(data) = self.net.poll_stop() {
+                take_stop(&data, &mut self.failure, &mut self.stopped);
+                self.over = true;
+                return true;
+            }
+        }
+        let mut taken = 0;
+        while let Some((src, tag, data)) = (taken < POLL_BATCH).then(|| self.net.poll()).flatten() {
+            taken += 1;
+            match tag {
+                TAG_MSG | TAG_HOST => match self.rank.decode(src, &data, tag == TAG_MSG) {
+                    Ok((from, to, msg)) => {
+                        if tag == TAG_MSG {
+                            self.rank.inbox.push_back((from, to, msg));
+                        } else {
+                            let t = self.start.elapsed().as_secs_f64();
+                            self.rank.host.push((t, msg));
+                        }
+                    }
+                    Err(e) => {
+                        self.fail(e);
+                        break;
+                    }
+                },
+                TAG_STOP => {
+                    take_stop(&data, &mut self.failure, &mut self.stopped);
+                    self.over = true;
+                    break;
+                }
+                TAG_NODES if self.wi.rank == 0 => {
+                    if let Ok(v) = Reader::new(&data).varint() {
+                        self.rank_nodes[src as usize] = v;
+                    }
+                }
+                TAG_FAULT if self.wi.rank == 0 => {
+                    let e = MpiError::Remote(String::from_utf8_lossy(&data).into_owned());
+                    self.fail(e);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        taken > 0
+    }
+
+    /// Phase 2: delivers what is waiting now, at most [`POLL_BATCH`] messages (not what they
+    /// make: processes on one rank that keep messaging each other, as the Key Node Method's
+    /// do, would keep the network and the limits from ever being looked at; and their inbox
+    /// can grow to tens of thousands of messages, whose delivery took seconds per round).
+    fn deliver(&mut self) -> bool {
+        let waiting = self.rank.inbox.len().min(POLL_BATCH);
+        for _ in 0..waiting {
+            let Some((from, to, msg)) = self.rank.inbox.pop_front() else {
+                break;
+            };
+            let t = Instant::now();
+            let ti = to as usize;
+            let (p, env) = (
+                self.rank.procs[ti].as_mut().expect("own process"),
+                self.rank.envs[ti].as_mut().expect("own process"),
+            );
+            p.on_message(from, msg, env);
+            let out = env.drain().collect();
+            self.rank.busy[ti] += t.elapsed().as_secs_f64();
+            if let Err(e) = self.rank.route(to, out, &mut self.net, self.start) {
+                self.fail(e);
+                break;
+            }
+        }
+        waiting > 0
+    }
+
+    /// Phase 3: each busy process runs its long work to its end ([`Process::run`], reading
+    /// its mailbox as it goes), or, without such a form, `poll` nodes of it
+    /// ([`Process::work`]).
+    fn work(&mut self) -> bool {
+        let mut did = false;
+        for ti in 0..self.rank.procs.len() {
+            if self.over {
+                break;
+            }
+            let Some(mut p) = self.rank.procs[ti].take_if(|p| p.busy()) else {
+                continue;
+            };
+            let mut env = self.rank.envs[ti].take().expect("own process");
+            did = true;
+            let t = Instant::now();
+            let ran = p.run(
+                &mut env,
+                &mut RankMailbox {
+                    s: self,
+                    me: ti as Pid,
+                },
+            );
+            if !ran {
+                p.work(&mut env, f64::INFINITY, self.poll);
+            }
+            self.running_nodes = 0;
+            self.rank.busy[ti] += t.elapsed().as_secs_f64();
+            let out = env.drain().collect();
+            self.rank.procs[ti] = Some(p);
+            self.rank.envs[ti] = Some(env);
+            if self.over {
+                break;
+            }
+            if let Err(e) = self.rank.route(ti as Pid, out, &mut self.net, self.start) {
+                self.fail(e);
+            }
+        }
+        did
+    }
+
+    /// Phase 4 (rank 0): the host reads what it received; the stopping message ends the run.
+    fn look_at_host(&mut self) {
+        while self.host_seen < self.rank.host.len() {
+            let done = (self.stop)(&self.rank.host[self.host_seen].1);
+            self.host_seen += 1;
+            if done {
+                self.stopped_at = Some(self.start.elapsed());
+                self.over = true;
+                return;
+            }
+        }
+    }
+
+    /// This rank's node count (its processes', and the one out running).
+    fn own_nodes(&self) -> u64 {
+        let here: u64 = self
+            .rank
+            .procs
+            .iter()
+            .flatten()
+            .map(|p| p.stats().nodes())
+            .sum();
+        here + self.running_nodes
+    }
+
+    /// Phase 5: rank 0 decides on the limits; a worker reports its node count.
+    fn look_at_limits(&mut self) {
+        if self.wi.rank == 0 {
+            if self.limits.nodes.is_some() {
+                self.rank_nodes[0] = self.own_nodes();
+            }
+            if let Some(r) = self.limits.check(self.rank_nodes.iter().sum()) {
+                self.stopped = Some(r);
+                self.over = true;
+            }
+        } else if self.limits.nodes.is_some() && self.nodes_sent_at.elapsed() >= NODES_EVERY {
+            let now = self.own_nodes();
+            if now != self.rank_nodes[0] {
+                self.rank_nodes[0] = now;
+                let mut b = Vec::with_capacity(10);
+                put_varint(&mut b, now);
+                self.net.isend(0, TAG_NODES, b);
+            }
+            self.nodes_sent_at = Instant::now();
+        }
+    }
+
+    /// The rounds until the run is over.
+    fn rounds(&mut self) {
+        let mut quiet_since = Instant::now();
+        loop {
+            let mut did = self.take_network();
+            if !self.over {
+                did |= self.deliver();
+            }
+            if !self.over {
+                did |= self.work();
+            }
+            if !self.over {
+                self.look_at_host();
+            }
+            if !self.over {
+                self.look_at_limits();
+            }
+            if self.over {
+                return;
+            }
+            self.net.reap();
+            if did {
+                quiet_since = Instant::now();
+            } else if quiet_since.elapsed() < SPIN {
+                std::hint::spin_loop();
+            } else if quiet_since.elapsed() < YIELD {
+                std::thread::yield_now();
+            } else {
+                std::thread::sleep(Duration::from_micros(100));
+            }
+        }
+    }
+
+    /// After the rounds: every process's statistics gathered on rank 0, the ranks settled
+    /// (module docs, End), the outcome.
+    fn finish(mut self) -> Result<MpiOutcome<P>, MpiError> {
+        let n = self.rank.procs.len();
+        let elapsed = self.stopped_at.unwrap_or_else(|| self.start.elapsed());
+        let wall = self.start.elapsed().as_secs_f64();
+        let mut rows = Rows {
+            stats: vec![Stats::default(); n],
+            sent: vec![0u64; n],
+            busy: self.rank.busy.clone(),
+            walls: vec![wall; n],
+        };
+        for i in 0..n {
+            if let (Some(p), Some(e)) = (&self.rank.procs[i], &self.rank.envs[i]) {
+                rows.stats[i] = p.stats();
+                rows.sent[i] = e.sent;
+            }
+        }
+        let (remote_messages, remote_bytes) = if self.wi.rank == 0 {
+            self.gather_stats(&mut rows)?
+        } else {
+            self.report_stats(&rows, wall)?;
+            (0, 0)
+        };
+        let remote_messages = remote_messages + self.net.remote_messages;
+        let remote_bytes = remote_bytes + self.net.remote_bytes;
+        TRAFFIC.with(|t| t.set((remote_messages, remote_bytes)));
+        let idle = rows
+            .busy
+            .iter()
+            .zip(&rows.walls)
+            .map(|(b, w)| (w - b).max(0.0))
+            .collect();
+        Ok(MpiOutcome {
+            world: self.wi,
+            procs: std::mem::take(&mut self.rank.procs),
+            stopped: self.stopped,
+            host: std::mem::take(&mut self.rank.host),
+            stats: rows.stats,
+            busy: rows.busy,
+            idle,
+            elapsed,
+            messages: rows.sent.iter().sum(),
+            remote_messages,
+            remote_bytes,
+        })
+    }
+
+    /// Rank 0: STOP to every rank, every rank's statistics into `rows`, then settling.
+    /// Returns the workers' remote messages and bytes.
+    fn gather_stats(&mut self, rows: &mut Rows) -> Result<(u64, u64), MpiError> {
+        let n = rows.stats.len();
+        let why = if self.failure.is_some() {
+            STOP_FAULT
+        } else {
+            self.stopped.map_or(0, stop_code)
+        };
+        for r in 1..self.wi.size {
+            self.net.isend(r, TAG_STOP, vec![why]);
+        }
+        let (mut remote_messages, mut remote_bytes) = (0, 0);
+        let deadline = Instant::now() + STATS_TIMEOUT;
+        let mut reported = vec![false; self.wi.size as usize];
+        reported[0] = true;
+        while let Some(missing) = reported.iter().position(|r| !r) {
+            if Instant::now() > deadline {
+                self.net.drain(Duration::from_millis(100));
+                return Err(self
+                    .failure
+                    .take()
+                    .unwrap_or(MpiError::Silent(missing as i32, STATS_TIMEOUT.as_secs())));
+            }
+            match self.net.poll() {
+                Some((src, TAG_STATS, data)) => {
+                    reported[src as usize] = true;
+                    let (rm, rb, got) = decode_stats(&data).map_err(|err| MpiError::Decode {
+                        rank: 0,
+                        from: src,
+                        err,
+                    })?;
+                    remote_messages += rm;
+                    remote_bytes += rb;
+                    for (p, s, m, b, w) in got {
+                        let p = p as usize;
+                        if p < n {
+                            rows.stats[p] = s;
+                            rows.sent[p] = m;
+                            rows.busy[p] = b;
+                            rows.walls[p] = w;
+                        }
+                    }
+                }
+                Some((_, TAG_FAULT, data)) if self.failure.is_none() => {
+                    let e = String::from_utf8_lossy(&data).into_owned();
+                    self.failure = Some(MpiError::Remote(e));
+                }
+                Some(_) => {}
+                None => std::thread::sleep(Duration::from_micros(50)),
+            }
+        }
+        // Every rank is alive and stopped: end with no message in flight.
+        let settled = self.net.settle(Instant::now() + STATS_TIMEOUT);
+        if let Some(e) = self.failure.take() {
+            return Err(e);
+        }
+        if !settled {
+            return Err(MpiError::Unsettled(STATS_TIMEOUT.as_secs()));
+        }
+        Ok((remote_messages, remote_bytes))
+    }
+
+    /// A worker: its fault to rank 0 (then it waits for STOP), its statistics, settling.
+    fn report_stats(&mut self, rows: &Rows, wall: f64) -> Result<(), MpiError> {
+        if let Some(e) = self
+            .failure
+            .as_ref()
+            .filter(|e| !matches!(e, MpiError::Remote(_)))
+        {
+            // Tell rank 0, then wait for its STOP (bounded).
+            self.net.isend(0, TAG_FAULT, e.to_string().into_bytes());
+            let deadline = Instant::now() + STATS_TIMEOUT;
+            loop {
+                if self.net.poll_stop().is_some() {
+                    break;
+                }
+                match self.net.poll() {
+                    Some((_, TAG_STOP, _)) => break,
+                    Some(_) => {}
+                    None if Instant::now() > deadline => break,
+                    None => std::thread::sleep(Duration::from_micros(100)),
+                }
+            }
+        }
+        let mut b = Vec::new();
+        put_varint(&mut b, self.net.remote_messages);
+        put_varint(&mut b, self.net.remote_bytes);
+        for i in 0..rows.stats.len() {
+            if self.rank.procs[i].is_some() {
+                let (s, m, busy) = (&rows.stats[i], rows.sent[i], rows.busy[i]);
+                encode_stats(&mut b, i as Pid, s, m, busy, wall);
+            }
+        }
+        self.net.isend(0, TAG_STATS, b);
+        // (Rank 0 reports a run that does not settle; a worker has nothing to add.)
+        self.net.settle(Instant::now() + STATS_TIMEOUT);
+        match self.failure.take() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Per-process statistics at the end of a run (rank 0: every process's, once gathered).
+struct Rows {
+    stats: Vec<Stats>,
+    sent: Vec<u64>,
+    busy: Vec<f64>,
+    walls: Vec<f64>,
+}
+
+/// The mailbox of a process out running its long work on a rank ([`Process::run`]): each
+/// poll routes what the process sent, publishes its node count, takes what the network has
+/// (phases 0–1), lets the host and the limits decide (phases 4–5), and hands the process the
+/// oldest message waiting for it. Messages for the rank's other processes wait in its inbox.
+struct RankMailbox<'s, 'a, 'c, P: Process> {
+    s: &'s mut Session<'a, 'c, P>,
+    me: Pid,
+}
+
+impl<P: Process> Mailbox<P::Msg> for RankMailbox<'_, '_, '_, P> {
+    fn poll(
+        &mut self,
+        env: &mut Env<'_, P::Msg>,
+        nodes: u64,
+    ) -> Result<Option<(Pid, P::Msg)>, Stopping> {
+        let s = &mut *self.s;
+        if !s.over {
+            let out = env.drain().collect();
+            if let Err(e) = s.rank.route(self.me, out, &mut s.net, s.start) {
+                s.fail(e);
+            }
+        }
+        s.running_nodes = nodes;
+        if !s.over {
+            s.take_network();
+        }
+        if !s.over {
+            s.look_at_host();
+        }
+        if !s.over {
+            s.look_at_limits();
+        }
+        s.net.reap();
+        if s.over {
+            return Err(Stopping);
+        }
+        let mine = s.rank.inbox.iter().position(|m| m.1 == self.me);
+        Ok(mine
+            .and_then(|i| s.rank.inbox.remove(i))
+            .map(|(from, _, msg)| (from, msg)))
+    }
+}
+
 /// Runs `procs` on the MPI ranks from the `initial` messages (sent by the host on rank 0) until
 /// the host receives a message for which `stop` is true. Every rank calls this with the same
-/// arguments; the messages' encoding must be registered ([`crate::wire::register`]). Rank 0's
-/// outcome has everything; a worker's has its own processes' statistics and no host messages.
+/// arguments; the messages' encoding must be registered ([`crate::wire::register`]): a run
+/// whose message type is not is refused before MPI starts ([`MpiError::NoCodec`]), on every
+/// rank alike. Rank 0's outcome has everything; a worker's has its own processes' statistics
+/// and no host messages.
 pub fn run_mpi<P: Process>(
     procs: Vec<P>,
     initial: Vec<(Pid, P::Msg)>,
@@ -624,29 +1098,33 @@ pub fn run_mpi_limited<P: Process>(
     limits: &Limits,
     mut stop: impl FnMut(&P::Msg) -> bool,
 ) -> Result<MpiOutcome<P>, MpiError> {
+    // Before anything else: every rank runs the same code, so every rank refuses alike and
+    // nothing is sent.
+    let codec = codec::<P::Msg>().ok_or(MpiError::NoCodec(std::any::type_name::<P::Msg>()))?;
     let world_info = init()?;
-    let codec = codec::<P::Msg>().ok_or(MpiError::NoCodec)?;
     // A communicator of its own per run (never freed before `finalize`): a message still in
     // flight when a run stops can never be taken for one of the next run's.
     fresh_comm(|comm| {
-        run_on(
-            comm, world_info, codec, procs, initial, cost, cfg, limits, &mut stop,
-        )
+        let mut s = open(comm, world_info, codec, procs, cost, cfg, limits, &mut stop);
+        s.start(initial)?;
+        s.rounds();
+        s.finish()
     })
 }
 
+/// This rank's session of a run: its processes (process `p` on rank `p mod R`), the fault
+/// test hook, the SIGTERM handler on rank 0, and the barrier every rank starts from.
 #[allow(clippy::too_many_arguments)]
-fn run_on<P: Process>(
-    world: &SimpleCommunicator,
+fn open<'a, 'c, P: Process>(
+    comm: &'a SimpleCommunicator,
     wi: World,
     codec: Rc<Codec<P::Msg>>,
     procs: Vec<P>,
-    initial: Vec<(Pid, P::Msg)>,
-    cost: &CostModel,
+    cost: &'c CostModel,
     cfg: &MpiConfig,
-    limits: &Limits,
-    stop: &mut dyn FnMut(&P::Msg) -> bool,
-) -> Result<MpiOutcome<P>, MpiError> {
+    limits: &'a Limits,
+    stop: &'a mut dyn FnMut(&P::Msg) -> bool,
+) -> Session<'a, 'c, P> {
     let n = procs.len();
     let size = wi.size as u64;
     let mine = |p: usize| (p as u64 % size) as i32 == wi.rank;
@@ -658,7 +1136,7 @@ fn run_on<P: Process>(
     let envs = (0..n)
         .map(|i| mine(i).then(|| Env::new(i as Pid, cost)))
         .collect();
-    let mut rank = Rank {
+    let rank = Rank {
         world: wi,
         procs,
         envs,
@@ -671,298 +1149,31 @@ fn run_on<P: Process>(
         .ok()
         .and_then(|v| v.parse::<i32>().ok())
         == Some(wi.rank);
-    let mut net = Net::new(world, corrupt);
+    let net = Net::new(comm, corrupt);
     if wi.rank == 0 {
         // SAFETY: installing a handler that only calls async-signal-safe functions.
         unsafe {
             libc::signal(libc::SIGTERM, on_sigterm as *const () as libc::sighandler_t);
         }
     }
-    world.barrier();
-    let start = Instant::now();
-    let poll = cfg.poll_every.max(1);
-    let mut failure: Option<MpiError> = None;
-    let mut stopped_at: Option<Duration> = None;
-    if wi.rank == 0 {
-        for (to, msg) in initial {
-            if to as usize >= n {
-                return Err(MpiError::BadPid(to));
-            }
-            if rank.owner(to) == 0 {
-                rank.inbox.push_back((HOST, to, msg));
-            } else {
-                let mut b = Vec::new();
-                put_varint(&mut b, HOST as u64);
-                put_varint(&mut b, to as u64);
-                (rank.codec.encode)(&msg, &mut b);
-                net.isend(rank.owner(to), TAG_MSG, b);
-            }
-        }
+    comm.barrier();
+    Session {
+        wi,
+        net,
+        rank,
+        limits,
+        stop,
+        start: Instant::now(),
+        poll: cfg.poll_every.max(1),
+        over: false,
+        failure: None,
+        stopped: None,
+        stopped_at: None,
+        host_seen: 0,
+        rank_nodes: vec![0u64; wi.size as usize],
+        nodes_sent_at: Instant::now(),
+        running_nodes: 0,
     }
-    let mut host_seen = 0;
-    let mut quiet_since = Instant::now();
-    let mut stopped: Option<StopReason> = None;
-    // Node counts: rank 0 keeps every rank's latest report; a worker, what it last sent.
-    let mut rank_nodes = vec![0u64; wi.size as usize];
-    let mut nodes_sent_at = Instant::now();
-    let own_nodes = |rank: &Rank<'_, P>| -> u64 {
-        rank.procs.iter().flatten().map(|p| p.stats().nodes()).sum()
-    };
-    'run: loop {
-        let mut did = false;
-        // 0. A worker looks for rank 0's STOP first: it overtakes the algorithm messages rank 0
-        // sent before it (the Key Node Method's ranks may have thousands queued).
-        if wi.rank != 0 {
-            if let Some(data) = net.poll_stop() {
-                take_stop(&data, &mut failure, &mut stopped);
-                break 'run;
-            }
-        }
-        // 1. What is waiting on the network, at most `POLL_BATCH` messages (two ranks that
-        // flood each other, as the Key Node Method's do, would otherwise never leave this loop).
-        let mut taken = 0;
-        while let Some((src, tag, data)) = (taken < POLL_BATCH).then(|| net.poll()).flatten() {
-            taken += 1;
-            did = true;
-            match tag {
-                TAG_MSG | TAG_HOST => match rank.decode(src, &data, tag == TAG_MSG) {
-                    Ok((from, to, msg)) => {
-                        if tag == TAG_MSG {
-                            rank.inbox.push_back((from, to, msg));
-                        } else {
-                            rank.host.push((start.elapsed().as_secs_f64(), msg));
-                        }
-                    }
-                    Err(e) => {
-                        failure = Some(e);
-                        break 'run;
-                    }
-                },
-                TAG_STOP => {
-                    take_stop(&data, &mut failure, &mut stopped);
-                    break 'run;
-                }
-                TAG_NODES if wi.rank == 0 => {
-                    if let Ok(v) = Reader::new(&data).varint() {
-                        rank_nodes[src as usize] = v;
-                    }
-                }
-                TAG_FAULT if wi.rank == 0 => {
-                    failure = Some(MpiError::Remote(
-                        String::from_utf8_lossy(&data).into_owned(),
-                    ));
-                    break 'run;
-                }
-                _ => {}
-            }
-        }
-        // 2. Deliver what is waiting now, at most `POLL_BATCH` messages (not what it makes:
-        // processes on one rank that keep messaging each other, as the Key Node Method's do,
-        // would keep the network and the limits from ever being looked at; and their inbox
-        // can grow to tens of thousands of messages, whose delivery took seconds per round).
-        let waiting = rank.inbox.len().min(POLL_BATCH);
-        for _ in 0..waiting {
-            let Some((from, to, msg)) = rank.inbox.pop_front() else {
-                break;
-            };
-            did = true;
-            let t = Instant::now();
-            let ti = to as usize;
-            let (p, env) = (
-                rank.procs[ti].as_mut().expect("own process"),
-                rank.envs[ti].as_mut().expect("own process"),
-            );
-            p.on_message(from, msg, env);
-            rank.busy[ti] += t.elapsed().as_secs_f64();
-            if let Err(e) = rank.route(to, &mut net, start) {
-                failure = Some(e);
-                break 'run;
-            }
-        }
-        // 3. Work: each busy process runs `poll` nodes, then the mailbox is looked at again.
-        for ti in 0..n {
-            let Some(p) = rank.procs[ti].as_mut() else {
-                continue;
-            };
-            if !p.busy() {
-                continue;
-            }
-            did = true;
-            let t = Instant::now();
-            p.work(rank.envs[ti].as_mut().expect("own"), f64::INFINITY, poll);
-            rank.busy[ti] += t.elapsed().as_secs_f64();
-            if let Err(e) = rank.route(ti as Pid, &mut net, start) {
-                failure = Some(e);
-                break 'run;
-            }
-        }
-        // 4. The host (rank 0).
-        while host_seen < rank.host.len() {
-            let done = stop(&rank.host[host_seen].1);
-            host_seen += 1;
-            if done {
-                stopped_at = Some(start.elapsed());
-                break 'run;
-            }
-        }
-        // 5. Limits: rank 0 decides; workers report their node counts.
-        if wi.rank == 0 {
-            if limits.nodes.is_some() {
-                rank_nodes[0] = own_nodes(&rank);
-            }
-            if let Some(r) = limits.check(rank_nodes.iter().sum()) {
-                stopped = Some(r);
-                break 'run;
-            }
-        } else if limits.nodes.is_some() && nodes_sent_at.elapsed() >= NODES_EVERY {
-            let now = own_nodes(&rank);
-            if now != rank_nodes[0] {
-                rank_nodes[0] = now;
-                let mut b = Vec::with_capacity(10);
-                put_varint(&mut b, now);
-                net.isend(0, TAG_NODES, b);
-            }
-            nodes_sent_at = Instant::now();
-        }
-        net.reap();
-        if did {
-            quiet_since = Instant::now();
-        } else if quiet_since.elapsed() < SPIN {
-            std::hint::spin_loop();
-        } else if quiet_since.elapsed() < YIELD {
-            std::thread::yield_now();
-        } else {
-            std::thread::sleep(Duration::from_micros(100));
-        }
-    }
-    let elapsed = stopped_at.unwrap_or_else(|| start.elapsed());
-    let wall = start.elapsed().as_secs_f64();
-    let mut stats = vec![Stats::default(); n];
-    let mut sent = vec![0u64; n];
-    let mut busy = rank.busy.clone();
-    let mut walls = vec![wall; n];
-    for i in 0..n {
-        if let (Some(p), Some(e)) = (&rank.procs[i], &rank.envs[i]) {
-            stats[i] = p.stats();
-            sent[i] = e.sent;
-        }
-    }
-    let mut remote_messages = 0;
-    let mut remote_bytes = 0;
-    if wi.rank == 0 {
-        let why = if failure.is_some() {
-            STOP_FAULT
-        } else {
-            stopped.map_or(0, stop_code)
-        };
-        for r in 1..wi.size {
-            net.isend(r, TAG_STOP, vec![why]);
-        }
-        let deadline = Instant::now() + STATS_TIMEOUT;
-        let mut reported = vec![false; wi.size as usize];
-        reported[0] = true;
-        while reported.iter().any(|r| !r) {
-            if Instant::now() > deadline {
-                let r = reported.iter().position(|r| !r).expect("one missing") as i32;
-                net.drain(Duration::from_millis(100));
-                return Err(failure.unwrap_or(MpiError::Silent(r, STATS_TIMEOUT.as_secs())));
-            }
-            match net.poll() {
-                Some((src, TAG_STATS, data)) => {
-                    reported[src as usize] = true;
-                    let (rm, rb, rows) = decode_stats(&data).map_err(|err| MpiError::Decode {
-                        rank: 0,
-                        from: src,
-                        err,
-                    })?;
-                    remote_messages += rm;
-                    remote_bytes += rb;
-                    for (p, s, m, b, w) in rows {
-                        let p = p as usize;
-                        if p < n {
-                            stats[p] = s;
-                            sent[p] = m;
-                            busy[p] = b;
-                            walls[p] = w;
-                        }
-                    }
-                }
-                Some((_, TAG_FAULT, data)) if failure.is_none() => {
-                    failure = Some(MpiError::Remote(
-                        String::from_utf8_lossy(&data).into_owned(),
-                    ));
-                }
-                Some(_) => {}
-                None => std::thread::sleep(Duration::from_micros(50)),
-            }
-        }
-        // Every rank is alive and stopped: end with no message in flight.
-        let settled = net.settle(Instant::now() + STATS_TIMEOUT);
-        if let Some(e) = failure {
-            return Err(e);
-        }
-        if !settled {
-            return Err(MpiError::Unsettled(STATS_TIMEOUT.as_secs()));
-        }
-    } else {
-        if let Some(e) = failure
-            .as_ref()
-            .filter(|e| !matches!(e, MpiError::Remote(_)))
-        {
-            // Tell rank 0, then wait for its STOP (bounded).
-            net.isend(0, TAG_FAULT, e.to_string().into_bytes());
-            let deadline = Instant::now() + STATS_TIMEOUT;
-            loop {
-                if net.poll_stop().is_some() {
-                    break;
-                }
-                match net.poll() {
-                    Some((_, TAG_STOP, _)) => break,
-                    Some(_) => {}
-                    None if Instant::now() > deadline => break,
-                    None => std::thread::sleep(Duration::from_micros(100)),
-                }
-            }
-        }
-        let mut b = Vec::new();
-        put_varint(&mut b, net.remote_messages);
-        put_varint(&mut b, net.remote_bytes);
-        for i in 0..n {
-            if rank.procs[i].is_some() {
-                encode_stats(&mut b, i as Pid, &stats[i], sent[i], busy[i], wall);
-            }
-        }
-        net.isend(0, TAG_STATS, b);
-        // (Rank 0 reports a run that does not settle; a worker has nothing to add.)
-        net.settle(Instant::now() + STATS_TIMEOUT);
-        if let Some(e) = failure {
-            return Err(e);
-        }
-    }
-    TRAFFIC.with(|t| {
-        t.set((
-            remote_messages + net.remote_messages,
-            remote_bytes + net.remote_bytes,
-        ))
-    });
-    let idle = busy
-        .iter()
-        .zip(&walls)
-        .map(|(b, w)| (w - b).max(0.0))
-        .collect();
-    Ok(MpiOutcome {
-        world: wi,
-        procs: rank.procs,
-        stopped,
-        host: rank.host,
-        stats,
-        busy,
-        idle,
-        elapsed,
-        messages: sent.iter().sum(),
-        remote_messages: remote_messages + net.remote_messages,
-        remote_bytes: remote_bytes + net.remote_bytes,
-    })
 }
 
 /// Sends `bytes` from every rank to rank 0 (call it on every rank, after a run): rank 0 gets
