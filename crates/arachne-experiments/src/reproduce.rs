@@ -219,17 +219,15 @@ pub fn reproduce_only(
             }
             earlier[i] = Some(r);
         }
+        let names = only
+            .iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
         provenance = format!(
-            "{earlier_header}; {} re-run by {provenance}",
-            only.iter()
-                .map(|n| format!("`{n}`"))
-                .collect::<Vec<_>>()
-                .join(", "),
-            provenance = format!(
-                "`{}` at commit `{}`",
-                command(level, Some(only)),
-                source_commit()
-            )
+            "{earlier_header}; {names} re-run by `{}` at commit `{}`",
+            command(level, Some(only)),
+            source_commit()
         );
     }
     let to_run: Vec<Experiment> = experiments
