@@ -211,6 +211,9 @@ fn speedup_curves(
     Ok(curves)
 }
 
+/// The largest s of the Theorem 2 and §7.1 rows in the full form (the quick form stops at 5).
+const SMAX_FULL: u32 = 7;
+
 /// (c) Theorems 2 and 3, §7.1: Palphabeta on best-first and worst-first `ordered` trees under the
 /// unit cost model (ρ = 1), simulated against the formulas. Rows: (s, best sim, Theorem 2, best
 /// speedup, worst sim, §7.1 formula, worst speedup).
@@ -406,7 +409,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .filter(|&p| p <= max_p)
         .collect();
     let curves = speedup_curves(&ps, depth_b, seeds, pg)?;
-    let (td, tf, tq, smax) = (2u64, 2u64, 2u32, if o.quick { 5 } else { 7 });
+    let (td, tf, tq, smax) = (2u64, 2u64, 2u32, if o.quick { 5 } else { SMAX_FULL });
     pg.message("Theorems 2 and 3");
     let theory = theory_rows(td, tf, tq, smax)?;
     pg.message("Theorem 4");
@@ -531,6 +534,24 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                 (r[paper], format!("{}", r[paper])),
                 (r[ours], format!("{}", r[ours])),
             ));
+        }
+    }
+    // The full form's larger s, as rows of the quick form too (the same rows at every scale).
+    for s in smax + 1..=SMAX_FULL {
+        use arachne_parallel::palphabeta_par::{theorem2_time, worst_first_time};
+        for (fig, order, paper) in [
+            ("Theorem 2", "best-first", theorem2_time(td, tf, tq, s, 1.0)),
+            (
+                "§7.1 (worst-first)",
+                "worst-first",
+                worst_first_time(td, tf, tq, s, 1.0),
+            ),
+        ] {
+            rep.not_computed(
+                fig,
+                format!("Palphabeta time, {order}, d={td} f={tf} q={tq} s={s}"),
+                format!("{paper}"),
+            );
         }
     }
     if let Some(r) = theory.last() {

@@ -51,11 +51,8 @@ pub fn corollary1(d: u64, f: u64, q: u32, s: u32) -> u64 {
 /// Adds the rows of §7.1 Theorem 1 and Corollary 1 (`quick`: fewer cases).
 pub fn palphabeta_rows(rep: &mut Report, quick: bool) -> Result<(), ExpError> {
     let unit = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
-    let cases: &[(u64, u64, u32, u32)] = if quick {
-        &[(2, 2, 2, 2), (3, 2, 2, 3)]
-    } else {
-        &[(2, 2, 2, 2), (3, 2, 2, 3), (2, 3, 3, 2), (2, 2, 4, 3)]
-    };
+    let all: &[(u64, u64, u32, u32)] = &[(2, 2, 2, 2), (3, 2, 2, 3), (2, 3, 3, 2), (2, 2, 4, 3)];
+    let cases = if quick { &all[..2] } else { all };
     rep.sample(Sample::new(
         1,
         None,
@@ -88,6 +85,21 @@ pub fn palphabeta_rows(rep: &mut Report, quick: bool) -> Result<(), ExpError> {
             (c1 as f64, c1.to_string()),
             (o.stats.leaves as f64, o.stats.leaves.to_string()),
         ));
+    }
+    // The full form's larger cases, as rows of the quick form too.
+    for &(d, f, q, s) in &all[cases.len()..] {
+        let critical: u64 = (0..=q + s).map(|n| critical_at(d, f, q, n)).sum();
+        let what = format!("d={d} f={f} q={q} s={s}");
+        rep.not_computed(
+            "§7.1 Theorem 1",
+            format!("positions Palphabeta examines = the (q, f)-critical positions, {what}"),
+            critical.to_string(),
+        );
+        rep.not_computed(
+            "§7.1 Corollary 1",
+            format!("terminal positions Palphabeta examines, {what}"),
+            corollary1(d, f, q, s).to_string(),
+        );
     }
     Ok(())
 }
@@ -184,9 +196,27 @@ mod tests {
         let mut rep = Report::new("t", "T", "P", true);
         palphabeta_rows(&mut rep, true).unwrap();
         falphabeta_rows(&mut rep, true, 1);
-        for r in &rep.rows {
-            assert_eq!(r.verdict, crate::Verdict::Reproduced, "{r:?}");
+        // The quick form computes two cases; the full form's other two stay as rows, not
+        // computed, with the theorem's values (d=2 f=3 q=3 s=2 and d=2 f=2 q=4 s=3).
+        let (computed, left): (Vec<_>, Vec<_>) = rep
+            .rows
+            .iter()
+            .partition(|r| r.verdict == crate::Verdict::Reproduced);
+        assert_eq!(computed.len(), 6, "{:?}", rep.rows);
+        let paper: Vec<&str> = left.iter().map(|r| r.paper_text.as_str()).collect();
+        let expect = [
+            critical_at(2, 3, 3, 0) + (1..=5).map(|n| critical_at(2, 3, 3, n)).sum::<u64>(),
+            corollary1(2, 3, 3, 2),
+            (0..=7).map(|n| critical_at(2, 2, 4, n)).sum::<u64>(),
+            corollary1(2, 2, 4, 3),
+        ]
+        .map(|x| x.to_string());
+        assert_eq!(paper, expect.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+        for r in &left {
+            assert!(
+                matches!(&r.verdict, crate::Verdict::NotReproducible { why } if why.starts_with("not computed at the quick scale")),
+                "{r:?}"
+            );
         }
-        assert_eq!(rep.rows.len(), 6);
     }
 }

@@ -63,7 +63,7 @@ pub mod scale;
 pub mod scaling;
 
 pub use report::{markdown_to_html, FigureSummary, Plot, Report, Row, Sample, Tolerance, Verdict};
-pub use reproduce::{reproduce, row_set, row_set_diff, Level, Reproduction};
+pub use reproduce::{reproduce, reproduce_only, row_set, row_set_diff, Level, Reproduction};
 pub use scale::Scale;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};

@@ -191,11 +191,18 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     })
     .ok_or_else(|| ExpError::failed("ordered tree too large"))?;
     let minimal = (n as u64).pow(d.div_ceil(2)) + (n as u64).pow(d / 2) - 1;
-    let ps: &[u32] = if o.quick {
-        &[1, 16, 64]
-    } else {
-        &[1, 2, 16, 64, 256, 1024]
-    };
+    let all_ps: &[u32] = &[1, 2, 16, 64, 256, 1024];
+    let ps: &[u32] = if o.quick { &[1, 16, 64] } else { all_ps };
+    // The full form's P, as rows of the quick form too (the same rows at every scale).
+    for &p in all_ps.iter().filter(|p| !ps.contains(p)) {
+        for label in ["one master", "hierarchy"] {
+            r.not_computed(
+                "§ perfectly ordered trees",
+                format!("last-iteration bottom positions, N={n}, D={d}, P={p} ({label})"),
+                minimal.to_string(),
+            );
+        }
+    }
     for &p in ps {
         for (label, spec, procs) in [("one master", flat(p, "preorder=0,master=0").0, Some(p)), {
             let (spec, procs) = hier(p);

@@ -23,7 +23,7 @@
 //!   information: with the vote over the last 100 expansions RBFM-AB drops from 73 % to 47 %
 //!   at b = 5, D = 3 (BENCHMARKS.md, Table 1; measured by an environment variable that has
 //!   since gone, issue 26).
-use crate::report::{Report, Row, Sample};
+use crate::report::{num, Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_bestfirst::compare::{play_game, Player};
 use arachne_bestfirst::{tables, BfOptions, Kind};
@@ -289,9 +289,33 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             series,
         },
     );
+    // The rows the full form plays and this quick form does not: rows of the quick form too,
+    // not computed (the same rows at every scale).
+    let full_rows = if o.quick && o.scale.is_default() {
+        o.scale.games_rows(false)
+    } else {
+        chosen.clone()
+    };
+    for &&(b, dab, _, _, p_bfm_ab, p_rbfm_ab, p_rbfm_bfm, n_ab, n_rbfm, n_bfm) in TABLE1
+        .iter()
+        .filter(|r| full_rows.contains(&(r.0, r.1)) && !chosen.contains(&(r.0, r.1)))
+        .collect::<Vec<_>>()
+        .iter()
+    {
+        let fig = format!("Table 1, b = {b}");
+        for (q, paper) in [
+            ("BFM-AB %", format!("{} %", num(p_bfm_ab))),
+            ("RBFM-AB %", format!("{} %", num(p_rbfm_ab))),
+            ("RBFM-BFM %", format!("{} %", num(p_rbfm_bfm))),
+            ("nodes RBFM/AB", num(n_rbfm / n_ab)),
+            ("nodes BFM/AB", num(n_bfm / n_ab)),
+        ] {
+            rep.not_computed(&fig, format!("D_αβ = {dab}: {q}"), paper);
+        }
+    }
     let left_out: Vec<String> = TABLE1
         .iter()
-        .filter(|r| !rows.iter().any(|x| x.0 == r.0 && x.1 == r.1))
+        .filter(|r| !full_rows.contains(&(r.0, r.1)))
         .map(|r| format!("b={} D={}", r.0, r.1))
         .collect();
     if !left_out.is_empty() {

@@ -16,12 +16,12 @@
 //! `` `code` `` and `**bold**`.
 use crate::ExpError;
 use arachne_plot::Chart;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// How one reproduced figure compares with the paper: four outcomes (issue 25).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Verdict {
     /// Ours equals the paper's (exact rows) or lies within the row's [`Tolerance`].
@@ -31,6 +31,7 @@ pub enum Verdict {
     /// reason ([`CAUSE_UNKNOWN`] until an experiment gives one with [`Row::because`]).
     Differs {
         /// `100 · (ours − paper) / |paper|`, or `ours − paper` in points.
+        #[serde(deserialize_with = "null_is_infinite")]
         percent: f64,
         /// Whether `percent` is in percentage points (ours − paper) rather than relative.
         points: bool,
@@ -42,6 +43,7 @@ pub enum Verdict {
     /// The paper states a bound and ours is beyond it by `percent` (relative to the bound).
     BoundViolated {
         /// `100 · (ours − bound) / |bound|`.
+        #[serde(deserialize_with = "null_is_infinite")]
         percent: f64,
         /// Why, one line ([`CAUSE_UNKNOWN`] until given).
         because: String,
@@ -51,6 +53,11 @@ pub enum Verdict {
         /// The reason, one line.
         why: String,
     },
+}
+
+/// A percentage read back from JSON, where an infinite one was written as `null`.
+fn null_is_infinite<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::INFINITY))
 }
 
 /// The reason of a row that differs before an experiment gives one.
@@ -132,7 +139,7 @@ fn diff_text(d: f64, points: bool) -> String {
 }
 
 /// What "reproduced" means for a row.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "value", rename_all = "kebab-case")]
 pub enum Tolerance {
     /// The paper's value as printed, exactly (a fraction, a count, a closed form).
@@ -164,7 +171,7 @@ impl std::fmt::Display for Tolerance {
 }
 
 /// How much data a row rests on: ours against the paper's (`40 trees (paper 10 000)`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Sample {
     /// Our count.
     pub ours: u64,
@@ -210,7 +217,7 @@ pub fn thousands(n: u64) -> String {
 }
 
 /// One reproduced figure: a number (or exact value) the paper prints, and ours.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     /// The paper's table, figure, theorem or section: `Table 5.1`, `Figure 6.1`, `§7.3`.
     pub figure: String,
@@ -513,20 +520,32 @@ pub fn num(x: f64) -> String {
     }
 }
 
+/// The chart of a plot read back from a report's JSON (the drawing is in its files).
+fn blank_chart() -> Chart {
+    Chart {
+        title: String::new(),
+        x_label: String::new(),
+        y_label: String::new(),
+        log_x: false,
+        log_y: false,
+        series: Vec::new(),
+    }
+}
+
 /// A plot of the report: drawn by `arachne-plot` into `<stem>.svg` and `<stem>.png`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Plot {
     /// File stem (no directory, no extension), unique within the report.
     pub stem: String,
     /// One-line caption.
     pub caption: String,
-    /// The chart.
-    #[serde(skip)]
+    /// The chart (not in the JSON: a report read back has only the plots' files).
+    #[serde(skip, default = "blank_chart")]
     pub chart: Chart,
 }
 
 /// What one experiment found: rows (paper beside ours), setup, details, plots, extra files.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Report {
     /// The experiment's registry name (`fuller`); also the stem of its files.
     pub name: String,
@@ -618,6 +637,32 @@ impl Report {
             row.sample = self.current_sample.clone();
         }
         self.rows.push(row);
+    }
+
+    /// Adds the row of a figure the full form computes and this run (the quick form, or a
+    /// chosen part) does not, so that every scale reports the same rows (issue 25): `not
+    /// reproducible: not computed at the quick scale`, with the paper's value as printed
+    /// (`paper_text`).
+    pub fn not_computed(
+        &mut self,
+        figure: impl Into<String>,
+        quantity: impl Into<String>,
+        paper_text: impl Into<String>,
+    ) {
+        let why = if self.quick {
+            format!(
+                "not computed at the quick scale (`arachne experiment {}` without --quick computes it)",
+                self.name
+            )
+        } else {
+            format!(
+                "not computed in this run (`arachne experiment {}` at its default scale computes it)",
+                self.name
+            )
+        };
+        self.row(Row::not_reproducible(
+            figure, quantity, paper_text, "–", why,
+        ));
     }
 
     /// The sample of the rows added from now on (until the next call): `Sample::new(40,

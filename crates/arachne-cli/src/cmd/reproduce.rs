@@ -5,7 +5,7 @@
 //! total.
 use crate::error::{CliError, CliResult};
 use crate::output::print_json;
-use arachne_experiments::{reproduce, Level, Progress, EXPERIMENTS};
+use arachne_experiments::{reproduce_only, Level, Progress, EXPERIMENTS};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -28,6 +28,11 @@ pub struct ReproduceArgs {
     /// Print a JSON summary (no progress display).
     #[arg(long)]
     pub json: bool,
+    /// Run only these experiments (comma-separated names) and read the others' reports back
+    /// from an earlier run at the same scale into the same --out; the report's header names
+    /// both runs.
+    #[arg(long, value_name = "NAMES", value_delimiter = ',')]
+    pub only: Option<Vec<String>>,
 }
 
 /// `--scale`.
@@ -64,7 +69,25 @@ pub fn run(a: ReproduceArgs) -> CliResult {
     } else {
         Progress::steps()
     };
-    let r = reproduce(EXPERIMENTS, level, &a.out, a.seed, &progress).map_err(CliError::failed)?;
+    if let Some(bad) = a
+        .only
+        .iter()
+        .flatten()
+        .find(|n| !EXPERIMENTS.iter().any(|e| e.name == n.as_str()))
+    {
+        return Err(CliError::usage(format!(
+            "--only: no experiment `{bad}` (`arachne experiment --help` lists them)"
+        )));
+    }
+    let r = reproduce_only(
+        EXPERIMENTS,
+        a.only.as_deref(),
+        level,
+        &a.out,
+        a.seed,
+        &progress,
+    )
+    .map_err(CliError::failed)?;
     if a.json {
         print_json(&serde_json::json!({
             "files": r.files,
