@@ -12,7 +12,8 @@ is reported, not timed. See ../shared/MEASURING.md.
 
 Sets: trees (incremental:b=10,d=11, seeds 1-3, `--preorder`), chess (LCT II #1, #5, #9, depth 7, the
 engine's serial search: aspiration with ordering and quiescence), checkers (bench
-positions 2, 4, 6 of `checkers::bench_positions`, depth 14). Times are the searches' own `time_ms` (to the answer, before the principal line).
+positions 2, 4, 6 of `checkers::bench_positions`, depth 14), mpi-chess and mpi-trees (the
+same under `mpirun -n 2`, binary built with `--features mpi`). Times are the searches' own `time_ms` (to the answer, before the principal line).
 """
 import argparse
 import json
@@ -70,11 +71,39 @@ SETS = {
             ("abdada", ["--threads", "2"]),
         ],
     },
+    # MPI (binary built with --features mpi): 2 ranks on this machine's 2 cores; `time_ms` is
+    # rank 0's, from the search's start (mpirun's start-up is not in it).
+    "mpi-chess": {
+        "games": [f"chess:bench=lct2:{i}" for i in (1, 5, 9)],
+        "extra": ["--depth", "7", "--ordering", "--quiescence"],
+        "algos": [
+            ("aspiration", []),
+            ("type-guided:master=1", ["@mpi2", "--procs", "2", "--backend", "mpi"]),
+            ("tree-split:id=1,pv=1,master=1", ["@mpi2", "--procs", "2", "--backend", "mpi"]),
+        ],
+    },
+    "mpi-trees": {
+        "games": [f"incremental:b=10,d=11,seed={s}" for s in (1, 2, 3)],
+        "extra": ["--preorder"],
+        "algos": [
+            ("alphabeta", []),
+            ("type-guided", ["@mpi2", "--procs", "3", "--backend", "mpi"]),
+            ("tree-split", ["@mpi2", "--procs", "3", "--backend", "mpi"]),
+            ("tree-split", ["--procs", "3", "--backend", "threads"]),
+        ],
+    },
 }
 
 
+# A row whose arguments start with "@mpi2" runs under mpirun, 2 ranks.
+MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "-n", "2"]
+
+
 def run(exe, game, algo, args, extra, timeout):
-    cmd = [exe, "search", "--game", game, "--algo", algo, *args, *extra, "--json"]
+    launcher = []
+    if args[:1] == ["@mpi2"]:
+        launcher, args = MPIRUN, args[1:]
+    cmd = [*launcher, exe, "search", "--game", game, "--algo", algo, *args, *extra, "--json"]
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:

@@ -98,6 +98,9 @@ struct Algo {
     threads_flag: bool,
     /// Keeps records capped by `--memory` (documented in `search --help`).
     memory_cap: bool,
+    /// Takes `--depth` (MCTS has no search depth and refuses it: its cells run without it,
+    /// on the iteration budget of their spec).
+    depth_flag: bool,
 }
 
 const fn algo(label: &'static str, spec: &'static str, family: Family) -> Algo {
@@ -108,6 +111,7 @@ const fn algo(label: &'static str, spec: &'static str, family: Family) -> Algo {
         exact: !matches!(family, Family::BestFirst),
         threads_flag: matches!(family, Family::SharedMemory),
         memory_cap: false,
+        depth_flag: true,
     }
 }
 
@@ -167,6 +171,17 @@ const ALGOS: &[Algo] = &[
     },
     capped(algo("bfm", "bfm", BestFirst)),
     capped(algo("rbfm", "rbfm", BestFirst)),
+    {
+        // Every iteration values all children (`expand=all`), so the memory probe's tree
+        // outgrows `--memory 1` well inside the budget.
+        let mut a = capped(estimates(algo(
+            "mcts",
+            "mcts:iters=20000,expand=all,playout=eval,seed=1",
+            BestFirst,
+        )));
+        a.depth_flag = false;
+        a
+    },
 ];
 
 /// One option of the matrix (with the value it is given).
@@ -414,7 +429,7 @@ fn make_cell(
         .collect();
     // The memory probe searches the whole tree (a best-first search given a depth stops when
     // its line reaches it, here long before the cap).
-    if opt != Opt::MemoryProbe {
+    if opt != Opt::MemoryProbe && algo.depth_flag {
         args.extend(["--depth".into(), depth.to_string()]);
     }
     args.push("--algo".into());
