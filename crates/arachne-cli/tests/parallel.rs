@@ -80,6 +80,49 @@ fn simulated_runs_are_reproducible() {
 }
 
 #[test]
+fn measured_cost_model_is_this_machines_and_keeps_the_value() {
+    let serial = json(&["search", "--game", GAME, "--algo", "alphabeta", "--json"]);
+    for algo in ["tree-split", "type-guided"] {
+        let v = json(&[
+            "search", "--game", GAME, "--algo", algo, "--procs", "3", "--cost", "measured",
+            "--json",
+        ]);
+        assert_eq!(v["value"], serial["value"], "{algo}");
+        let model = v["cost_model"].as_str().unwrap();
+        assert!(model.starts_with("measured:leaf="), "{model}");
+        assert!(v["speedup"].as_f64().unwrap() > 0.0);
+        // An override replaces the measured figure.
+        let v = json(&[
+            "search",
+            "--game",
+            GAME,
+            "--algo",
+            algo,
+            "--procs",
+            "3",
+            "--cost",
+            "measured:message=0.5",
+            "--json",
+        ]);
+        let model = v["cost_model"].as_str().unwrap();
+        assert!(model.contains("message=5.000e-1"), "{model}");
+    }
+    for bad in ["measured:nope=1", "measured:message=-1"] {
+        assert_usage_error(&[
+            "search",
+            "--game",
+            GAME,
+            "--algo",
+            "tree-split",
+            "--procs",
+            "3",
+            "--cost",
+            bad,
+        ]);
+    }
+}
+
+#[test]
 fn bad_parallel_input_is_one_line_and_status_2() {
     for args in [
         vec!["search", "--algo", "tree-split", "--procs", "0"],

@@ -90,6 +90,7 @@
 //! ```
 pub mod batch;
 pub mod baudet;
+pub mod calibrate;
 pub mod knm;
 pub mod mpi_backend;
 pub mod palphabeta_par;
@@ -375,6 +376,17 @@ impl fmt::Display for ParAlgo {
 }
 
 impl ParAlgo {
+    /// True when the processors order moves by static values (`preorder`).
+    pub fn preorders(&self) -> bool {
+        match self {
+            ParAlgo::TreeSplit(o) => o.preorder,
+            ParAlgo::Baudet(o) => o.preorder,
+            ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.preorder,
+            ParAlgo::Knm(o) => o.preorder,
+            ParAlgo::TypeGuided(o) => o.preorder,
+        }
+    }
+
     /// Sets static best-first move ordering.
     pub fn with_preorder(mut self, on: bool) -> Self {
         match &mut self {

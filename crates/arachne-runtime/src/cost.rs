@@ -10,6 +10,11 @@
 //! * `arachne[:...]` — the LSI-11 network of §5: about 100 unpruned nodes per second per
 //!   processor (a node, interior or bottom, costs 0.01 s) and about 70 inter-machine messages
 //!   per second (a message costs 1/70 s at its sender, every destination counted).
+//! * `measured[:...]` — this machine's figures, in seconds: what a node of the processors'
+//!   serial search and a message of the threads runtime cost here, measured before the run
+//!   (`arachne_parallel::calibrate`; `arachne search --cost measured`). [`CostModel::parse`]
+//!   cannot measure (it has no game): it refuses `measured`, and the caller that can measures
+//!   and applies the overrides with [`CostModel::parse_measured`].
 //!
 //! Every key can be overridden: `leaf`, `interior`, `message` (per message, at the sender),
 //! `rho` (unit only: `message = rho/2`), `latency` (fixed delivery delay), `jitter` (maximum
@@ -73,6 +78,30 @@ impl CostModel {
         }
     }
 
+    /// This machine's figures (`measured`): a node, interior or bottom, costs `node` seconds, a
+    /// message `message` seconds at its sender and `latency` more until it is delivered.
+    pub fn measured(node: f64, message: f64, latency: f64) -> CostModel {
+        CostModel {
+            name: "measured",
+            leaf: node,
+            interior: node,
+            message,
+            multicast: false,
+            latency,
+            jitter: 2.0 * (message + node),
+            unit: "s",
+        }
+    }
+
+    /// True when `spec` names the `measured` model (`measured` or `measured:…`), which the
+    /// caller must measure and pass to [`CostModel::parse_measured`].
+    pub fn is_measured(spec: Option<&str>) -> bool {
+        spec.is_some_and(|s| {
+            let name = s.trim().split(':').next().unwrap_or("");
+            name.trim().eq_ignore_ascii_case("measured")
+        })
+    }
+
     /// Virtual time of a serial search that visited `interior` interior nodes and `leaves`
     /// bottom positions.
     pub fn serial_time(&self, interior: u64, leaves: u64) -> f64 {
@@ -119,16 +148,36 @@ impl CostModel {
         Ok(())
     }
 
-    /// Parses `NAME[:key=value,...]`; `None` is `unit`.
+    /// Parses `NAME[:key=value,...]`; `None` is `unit`. `measured` is refused here (see the
+    /// module docs).
     pub fn parse(spec: Option<&str>) -> Result<CostModel, CostError> {
+        Self::parse_inner(spec, None)
+    }
+
+    /// Parses `measured[:key=value,...]` with `base`, the figures measured on this machine;
+    /// the keys override them as in [`CostModel::parse`].
+    pub fn parse_measured(spec: &str, base: CostModel) -> Result<CostModel, CostError> {
+        Self::parse_inner(Some(spec), Some(base))
+    }
+
+    fn parse_inner(
+        spec: Option<&str>,
+        measured: Option<CostModel>,
+    ) -> Result<CostModel, CostError> {
         let spec = spec.unwrap_or("unit").trim();
         let parsed = arachne_core::parse::Spec::parse(spec, "cost model").map_err(CostError)?;
-        let mut m = match parsed.name.to_ascii_lowercase().as_str() {
-            "unit" => CostModel::unit(1.0),
-            "arachne" => CostModel::arachne(),
-            other => {
+        let mut m = match (parsed.name.to_ascii_lowercase().as_str(), measured) {
+            ("unit", _) => CostModel::unit(1.0),
+            ("arachne", _) => CostModel::arachne(),
+            ("measured", Some(base)) => base,
+            ("measured", None) => {
+                return Err(CostError(
+                    "cost model `measured` is measured on a game before a search (arachne search --cost measured); it cannot be used here".into(),
+                ))
+            }
+            (other, _) => {
                 return Err(CostError(format!(
-                    "unknown cost model `{other}` (known: unit, arachne)"
+                    "unknown cost model `{other}` (known: unit, arachne, measured)"
                 )))
             }
         };
@@ -167,6 +216,19 @@ impl CostModel {
 
 impl fmt::Display for CostModel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.name == "measured" {
+            // Seconds: nanoseconds and microseconds read better in scientific notation.
+            return write!(
+                f,
+                "{}:leaf={:.3e},interior={:.3e},message={:.3e},latency={:.3e},multicast={}",
+                self.name,
+                self.leaf,
+                self.interior,
+                self.message,
+                self.latency,
+                self.multicast as u8
+            );
+        }
         write!(
             f,
             "{}:leaf={},interior={},message={},latency={},multicast={}",
@@ -178,6 +240,21 @@ impl fmt::Display for CostModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn measured_needs_its_figures() {
+        let e = CostModel::parse(Some("measured")).unwrap_err();
+        assert!(e.0.contains("measured"), "{e}");
+        assert!(CostModel::is_measured(Some(" Measured:latency=0")));
+        assert!(!CostModel::is_measured(Some("arachne")) && !CostModel::is_measured(None));
+        let base = CostModel::measured(5e-8, 2e-7, 4e-6);
+        let m = CostModel::parse_measured("measured", base.clone()).unwrap();
+        assert_eq!(m, base);
+        assert_eq!((m.leaf, m.interior, m.unit), (5e-8, 5e-8, "s"));
+        let m = CostModel::parse_measured("measured:latency=0,message=1e-6", base).unwrap();
+        assert_eq!((m.leaf, m.message, m.latency), (5e-8, 1e-6, 0.0));
+        assert!(CostModel::parse_measured("measured:foo=1", m).is_err());
+    }
 
     #[test]
     fn presets_and_overrides() {

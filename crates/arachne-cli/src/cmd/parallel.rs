@@ -6,6 +6,7 @@ use crate::output::{print_json, thousands};
 use arachne_core::Game;
 use arachne_core::Window;
 use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_parallel::calibrate;
 use arachne_parallel::type_guided::{self, Trace, TypeStats};
 use arachne_parallel::{search_limited, Backend, Baseline, ParAlgo, ParOutcome, CATALOGUE};
 use arachne_runtime::{CostModel, SimConfig};
@@ -114,7 +115,12 @@ fn run_ours(args: &SearchArgs) -> CliResult {
     }
     let backend = match args.backend.as_deref().unwrap_or("sim") {
         "sim" => {
-            let cost = CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?;
+            // `measured`: measured on the game in `Visit::visit`, the unit model until then.
+            let cost = if CostModel::is_measured(args.cost.as_deref()) {
+                CostModel::unit(1.0)
+            } else {
+                CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?
+            };
             Backend::Sim(SimConfig {
                 cost,
                 latency_seed: args.latency_seed,
@@ -169,8 +175,19 @@ struct Visit<'a> {
 
 impl GameVisitor for Visit<'_> {
     type Output = CliResult;
-    fn visit<G: Game>(self, root: G, info: GameInfo) -> CliResult {
+    fn visit<G: Game>(mut self, root: G, info: GameInfo) -> CliResult {
         let depth = resolve_depth(self.args.depth, &info)?;
+        if let (Backend::Sim(cfg), Some(spec)) = (&mut self.backend, self.args.cost.as_deref()) {
+            if CostModel::is_measured(Some(spec)) {
+                // This machine's node (the processors' serial search, same ordering and
+                // quiescence) and message (threads runtime) costs.
+                let mut opts = self.args.options();
+                opts.preorder |= self.algo.preorders();
+                let c = calibrate::measure(&root, depth, &opts, POLL_EVERY);
+                cfg.cost =
+                    CostModel::parse_measured(spec, c.cost_model()).map_err(CliError::usage)?;
+            }
+        }
         // --nodes, --time-ms and Ctrl-C, as for the serial searches.
         let limits = limits(self.args, depth);
         let (out, trace) = match self.algo {

@@ -37,7 +37,9 @@ pub struct SearchArgs {
     /// message-passing algorithms (`--procs P`) only.
     #[arg(long)]
     pub backend: Option<String>,
-    /// Parallel cost model for `--backend sim` (`unit`, `arachne`).
+    /// Parallel cost model for `--backend sim`: `unit`, `arachne`, or `measured` (this
+    /// machine's cost of a node of the search and of a message on threads, measured first),
+    /// each with `:key=value` overrides.
     #[arg(long)]
     pub cost: Option<String>,
     /// Seed for random message latency in the simulator (0 = no random latency).
