@@ -218,7 +218,7 @@ impl Side {
                 o.check_parallel().map_err(CliError::usage)?;
             }
             if o.iterations.is_none() && side.nodes.is_none() && side.time.is_none() {
-                o.iterations = Some(crate::cmd::mcts::DEFAULT_ITERS);
+                o.iterations = Some(arachne_engine::DEFAULT_MCTS_ITERS);
             }
             side.mcts = Some(o);
             return Ok(side);
@@ -334,14 +334,11 @@ impl GameVisitor for Match<'_> {
                 bf.resolve_table(info.name, &info.spec)
                     .map_err(CliError::usage)?;
                 bf.apply_memory::<G::Move>(
-                    bf.memory_mib
-                        .or(Some(crate::cmd::bestfirst::DEFAULT_MEMORY_MIB)),
+                    bf.memory_mib.or(Some(arachne_engine::DEFAULT_TREE_MIB)),
                 );
             }
             if let Some(o) = &mut s.mcts {
-                let mib = o
-                    .memory_mib
-                    .unwrap_or(crate::cmd::bestfirst::DEFAULT_MEMORY_MIB);
+                let mib = o.memory_mib.unwrap_or(arachne_engine::DEFAULT_TREE_MIB);
                 o.max_tree_nodes = Some(MctsSearcher::<G>::nodes_in_mib(o, mib));
                 o.scale = Some(o.scale.unwrap_or_else(|| mcts::default_scale(info.name)));
             }
