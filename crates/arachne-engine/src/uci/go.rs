@@ -153,6 +153,7 @@ impl GoParams {
 mod tests {
     use super::*;
 
+    #[test]
     fn go_parameters() {
         let ms = Duration::from_millis;
         let g = GoParams::parse(&["wtime", "60000", "btime", "1000", "winc", "1000"]).unwrap();
