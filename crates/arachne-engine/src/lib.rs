@@ -16,6 +16,7 @@
 //! command line (`arachne-cli`) and, for the match runner and the UCI client, the experiments
 //! (`arachne-experiments`). The command line is left with argument parsing, a call and
 //! printing.
+pub mod play;
 pub mod uci;
 
 use arachne_core::Game;
