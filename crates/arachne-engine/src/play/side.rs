@@ -372,9 +372,11 @@ impl GameVisitor for Match<'_> {
                 repetition: true,
             };
             let played = play_game(&pos, hist, opening.len() as u32, rules, &mut players);
-            for who in 0..2 {
-                nodes[who] += players.nodes[who];
-                time[who] += players.time[who];
+            for (total, n) in nodes.iter_mut().zip(players.nodes) {
+                *total += n;
+            }
+            for (total, t) in time.iter_mut().zip(players.time) {
+                *total += t;
             }
             let mut at = pos;
             let mut moves = Vec::with_capacity(played.moves.len());
