@@ -13,7 +13,8 @@
 //!   Beside them (issue 27, not in the seed): Monte Carlo tree search keeping its tree
 //!   ([`Player::Mcts`]), and any budgeted player given, at each move, the generated nodes
 //!   alpha-beta to a depth would spend there ([`Player::Matched`], equal nodes per move).
-//! * [`play_game`] plays a game between two players.
+//! * [`GameEnd`]: the end of a game between two players, as the match runner
+//!   (`arachne_engine::play::play_players`) returns it.
 use crate::engine::{BfOptions, Searcher};
 use crate::mcts::{MctsOptions, MctsSearcher};
 use arachne_core::{Game, Limits, Score};
@@ -286,38 +287,4 @@ pub struct GameEnd<G> {
     pub plies: u32,
     /// Generated nodes of the first and second player.
     pub nodes: [u64; 2],
-}
-
-/// Plays up to `plies` plies from `root` (or to a terminal position), `players[0]` first.
-/// `left(pos)` gives the plies left in a finite tree (for alpha-beta's depth near the end).
-pub fn play_game<G: Game>(
-    root: &G,
-    players: &mut [Player<G>; 2],
-    plies: u32,
-    left: &dyn Fn(&G, u32) -> Option<u32>,
-) -> GameEnd<G> {
-    let mut pos = root.clone();
-    let mut nodes = [0u64; 2];
-    let mut moves = Vec::new();
-    let mut k = 0;
-    while k < plies {
-        pos.moves(&mut moves);
-        if pos.is_terminal() || moves.is_empty() {
-            break;
-        }
-        let side = (k % 2) as usize;
-        let (mv, n) = players[side].choose(&pos, left(&pos, k));
-        nodes[side] += n;
-        let mv = mv.unwrap_or(moves[0]);
-        for p in players.iter_mut() {
-            p.observe(mv);
-        }
-        pos = pos.play(mv);
-        k += 1;
-    }
-    GameEnd {
-        last: pos,
-        plies: k,
-        nodes,
-    }
 }

@@ -3,6 +3,15 @@
 //! (`invalid value '-1' for '--depth <DEPTH>': negative numbers are not allowed`). The flags
 //! that use them also set `allow_negative_numbers`, so that `--depth -1` reaches the parser
 //! instead of being taken for an unknown flag `-1`.
+//!
+//! Also the flags of `arachne search` ([`SearchArgs`]), which every family of searcher reads,
+//! and what they make: the depth, the limits, the checks every family shares.
+use crate::error::{CliError, CliResult};
+use arachne_core::{Limits, StopFlag};
+use arachne_games::GameInfo;
+use arachne_search::SearchOptions;
+use clap::Args;
+use std::time::Duration;
 
 /// `s` as an integer in `lo..=hi`.
 fn natural(s: &str, lo: u64, hi: u64) -> Result<u64, String> {
@@ -49,7 +58,7 @@ macro_rules! parsers {
 
 parsers! {
     /// A search depth in plies (`search`, `play`): 1..=200.
-    depth: u32 = 1, crate::cmd::search::MAX_DEPTH;
+    depth: u32 = 1, arachne_engine::MAX_SEARCH_DEPTH;
     /// A perft depth: 0..=64.
     perft_depth: u32 = 0, 64;
     /// Any non-negative `u64` (seeds, milliseconds).
@@ -83,6 +92,180 @@ pub fn non_negative_f64(s: &str) -> Result<f64, String> {
             arachne_core::parse::clip(s.trim(), 40)
         )),
     }
+}
+
+/// The embedded default: what `arachne` with no arguments searches.
+pub const DEFAULT_GAME: &str = "connect4";
+/// The default algorithm.
+pub const DEFAULT_ALGO: &str = "alphabeta";
+
+/// The table size without `--hash`, MiB.
+pub const DEFAULT_HASH_MIB: usize = 16;
+
+/// The flags of `arachne search`, shared by every family of searcher.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Game spec, e.g. `connect4`, `iid:n=3,d=5,seed=1`, `incremental:b=10,d=10,seed=1,branching=random`
+    /// (see `arachne games`).
+    #[arg(long, short = 'g', default_value = DEFAULT_GAME)]
+    pub game: String,
+    /// Algorithm, `NAME[:key=value,...]` (see `arachne algos`).
+    #[arg(long, short = 'a', default_value = DEFAULT_ALGO)]
+    pub algo: String,
+    /// Depth in plies. Default: a synthetic tree's full depth, or the game's default.
+    #[arg(long, short = 'd', allow_negative_numbers = true, value_parser = crate::args::depth)]
+    pub depth: Option<u32>,
+    /// Number of processors for parallel algorithms.
+    #[arg(long, short = 'p', allow_negative_numbers = true, value_parser = crate::args::procs)]
+    pub procs: Option<u32>,
+    /// Threads for the shared-memory algorithms (`ybwc`, `jamboree`, `lazy-smp`, `abdada`).
+    #[arg(long, short = 't', allow_negative_numbers = true, value_parser = crate::args::threads)]
+    pub threads: Option<u32>,
+    /// Parallel backend: `sim` (virtual time, deterministic; the default), `threads` (real
+    /// cores) or `mpi` (MPI ranks under `mpirun`; a build with the `mpi` feature). The
+    /// message-passing algorithms (`--procs P`) only.
+    #[arg(long)]
+    pub backend: Option<String>,
+    /// Parallel cost model for `--backend sim`: `unit`, `arachne`, or `measured` (this
+    /// machine's cost of a node of the search and of a message on threads, measured first),
+    /// each with `:key=value` overrides.
+    #[arg(long)]
+    pub cost: Option<String>,
+    /// Seed for random message latency in the simulator (0 = no random latency).
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::args::any_u64)]
+    pub latency_seed: u64,
+    /// Order successors by their static values before searching them.
+    #[arg(long)]
+    pub preorder: bool,
+    /// Use the game's move-ordering heuristics (captures first, killers, history).
+    #[arg(long)]
+    pub ordering: bool,
+    /// Value bottom positions by a capture-only quiescence search (chess: all chains of
+    /// captures, seed 001 §6; every search here, the message-passing ones at every processor);
+    /// a no-op for games without captures.
+    #[arg(long)]
+    pub quiescence: bool,
+    /// Extend the search by a ply at positions where the side to move is in check (chess;
+    /// `falphabeta`, `aspiration`, `ybwc`, `jamboree`, `lazy-smp`, `abdada`, and `tree-split`,
+    /// `baudet`, `palphabeta-par`, `pbound` at every processor; a no-op for games without
+    /// checks).
+    #[arg(long)]
+    pub check_extension: bool,
+    /// Null-move pruning, adaptive R = 2/3 (chess, not in check nor in king-and-pawn endings;
+    /// `falphabeta`, `aspiration`, `ybwc`, `jamboree`, `lazy-smp`, `abdada`, and on `--backend
+    /// threads` the slaves of `tree-split`, `baudet`, `palphabeta-par`; a no-op for games
+    /// without a null move).
+    #[arg(long)]
+    pub null_move: bool,
+    /// Transposition table size in MiB (for staged search on real games, sss, mtdf), exactly
+    /// as given, 1..=65536 (0: none, where the table is optional).
+    #[arg(long = "hash", allow_negative_numbers = true, value_parser = crate::args::hash)]
+    pub hash_arg: Option<usize>,
+    /// Stop after this many positions searched: interior nodes, bottom positions and
+    /// quiescence positions all count (for parallel algorithms: summed over processors).
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::args::positive_u64)]
+    pub nodes: Option<u64>,
+    /// Stop after this many milliseconds.
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::args::any_u64)]
+    pub time_ms: Option<u64>,
+    /// Cap on a best-first search's tree (bfm, rbfm, mcts) or on knm's node records, MiB (default
+    /// 1024).
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::args::memory)]
+    pub memory: Option<u64>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl SearchArgs {
+    /// The table size: `--hash`, or 16 MiB.
+    pub fn hash(&self) -> usize {
+        self.hash_arg.unwrap_or(DEFAULT_HASH_MIB)
+    }
+
+    /// Refuses an explicit `--hash` for a search that allocates no table (`what` says which).
+    pub fn refuse_hash(&self, what: &str) -> Result<(), CliError> {
+        match self.hash_arg {
+            Some(_) => Err(CliError::usage(format!(
+                "--hash: {what} uses no transposition table of that size"
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// The search options these flags select.
+    pub fn options(&self) -> SearchOptions {
+        SearchOptions {
+            preorder: self.preorder,
+            hints: self.ordering,
+            killers: self.ordering,
+            history: self.ordering,
+            tt_mib: self.hash(),
+            quiescence: self.quiescence,
+            check_extension: self.check_extension,
+            null_move: self.null_move,
+            ..SearchOptions::default()
+        }
+    }
+}
+
+/// Checks the depth against the game and returns the depth to search
+/// ([`arachne_engine::resolve_depth`]).
+pub fn resolve_depth(requested: Option<u32>, info: &GameInfo) -> Result<u32, CliError> {
+    arachne_engine::resolve_depth(requested, info).map_err(CliError::usage)
+}
+
+/// Limits from the flags, with Ctrl-C wired to the stop flag (in-process under
+/// [`crate::api::run_json`]: the host's stop flag, and no handler).
+pub fn limits(args: &SearchArgs, depth: u32) -> Limits {
+    let stop = match crate::api::host_stop() {
+        Some(stop) => stop,
+        None => {
+            let stop = StopFlag::new();
+            let s2 = stop.clone();
+            // Ctrl-C stops the search; a second handler registration (tests) is harmless to
+            // skip.
+            let _ = ctrlc::set_handler(move || s2.stop());
+            stop
+        }
+    };
+    let mut l = Limits {
+        depth: Some(depth),
+        stop,
+        ..Limits::default()
+    };
+    if let Some(n) = args.nodes {
+        l = l.with_nodes(n);
+    }
+    if let Some(t) = args.time_ms {
+        l = l.with_time(Duration::from_millis(t));
+    }
+    l
+}
+
+/// Refuses the options of the alpha-beta searches, which a search that values leaves
+/// otherwise has no use for (issue 24, item 7): `who` names it and says how it values leaves.
+pub fn refuse_alphabeta_options(args: &SearchArgs, who: &str) -> CliResult {
+    for (flag, given) in [
+        ("--quiescence", args.quiescence),
+        ("--ordering", args.ordering),
+        ("--preorder", args.preorder),
+        ("--check-extension", args.check_extension),
+        ("--null-move", args.null_move),
+    ] {
+        if given {
+            return Err(CliError::usage(format!("{flag} is not supported by {who}")));
+        }
+    }
+    Ok(())
+}
+
+/// Checks `--memory` (MiB, 1..=1048576).
+pub fn check_memory(args: &SearchArgs) -> CliResult {
+    if args.memory == Some(0) || args.memory.is_some_and(|m| m > 1 << 20) {
+        return Err(CliError::usage("--memory is in MiB, 1..=1048576"));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -24,11 +24,12 @@
 //! timed in experiments.
 use crate::report::{Report, Row, Sample};
 use crate::{ExpError, Options};
-use arachne_bestfirst::compare::{self, play_game, Player};
+use arachne_bestfirst::compare::{self, Player};
 use arachne_bestfirst::mcts::{self, MctsOptions, Playout};
 use arachne_bestfirst::tree::up;
 use arachne_bestfirst::{search, tables, BfOptions, Kind};
 use arachne_core::{Game, Limits};
+use arachne_engine::play::play_players;
 use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
 use arachne_plot::{Chart, Series, Style};
 use serde_json::json;
@@ -342,7 +343,7 @@ fn games(o: &Options, rep: &mut Report, md: &mut String) -> serde_json::Value {
                         first.player(b, depth, seed ^ 0x51),
                         second.player(b, depth, seed ^ 0xa7),
                     ];
-                    let end = play_game(&root, &mut ps, PLIES, &left);
+                    let end = play_players(&root, &mut ps, PLIES, &left);
                     let v = end.last.max_value() as i64;
                     // The value for the side that moved first.
                     let for_first = if end.plies % 2 == 0 { v } else { -v };

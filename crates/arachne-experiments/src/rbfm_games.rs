@@ -25,8 +25,9 @@
 //!   since gone, issue 26).
 use crate::report::{num, Report, Row, Sample};
 use crate::{ExpError, Options};
-use arachne_bestfirst::compare::{play_game, Player};
+use arachne_bestfirst::compare::Player;
 use arachne_bestfirst::{tables, BfOptions, Kind};
+use arachne_engine::play::play_players;
 use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
 use arachne_plot::{Chart, Series, Style};
 use serde_json::json;
@@ -190,7 +191,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                         player(first, b, (dab, drbfm, dbfm), seed ^ 0x51),
                         player(second, b, (dab, drbfm, dbfm), seed ^ 0xa7),
                     ];
-                    let end = play_game(&root, &mut ps, PLIES, &left);
+                    let end = play_players(&root, &mut ps, PLIES, &left);
                     // The leaf's value from the first player's side (an even number of plies).
                     let v = end.last.max_value() as i64;
                     value[g] = if end.plies % 2 == 0 { v } else { -v };

@@ -11,7 +11,7 @@
 //! form. Options the best-first searches cannot honour (the alpha-beta options, and
 //! `--backend`, `--cost`, `--latency-seed` without `--procs`) are refused with a line naming
 //! them (issue 24, item 7).
-use super::search::{limits, pv_names, resolve_depth, SearchArgs};
+use crate::args::{check_memory, limits, refuse_alphabeta_options, resolve_depth, SearchArgs};
 use crate::error::{CliError, CliResult};
 use crate::output::{mnps, print_json, thousands};
 use arachne_bestfirst::learn::{self, LearnConfig};
@@ -19,6 +19,7 @@ use arachne_bestfirst::master::{self, MasterConfig};
 use arachne_bestfirst::shared;
 use arachne_bestfirst::{BfAlgo, BfOutcome, Family, Kind};
 use arachne_core::Game;
+use arachne_engine::pv_names;
 use arachne_games::{with_game, GameInfo, GameVisitor};
 use arachne_plot::{render, Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig};
@@ -27,7 +28,7 @@ use serde_json::json;
 use std::path::PathBuf;
 
 /// Default cap on the tree, MiB.
-pub const DEFAULT_MEMORY_MIB: u64 = 1024;
+pub const DEFAULT_MEMORY_MIB: u64 = arachne_engine::DEFAULT_TREE_MIB;
 
 /// Runs `args` if `args.algo` is `bfm` or `rbfm`; `None` otherwise.
 pub fn run(args: &SearchArgs) -> Option<CliResult> {
@@ -102,31 +103,6 @@ fn run_bf(args: &SearchArgs) -> CliResult {
         )));
     }
     with_game(&args.game, Visit { args, algo }).map_err(CliError::usage)?
-}
-
-/// Refuses the options of the alpha-beta searches, which a search that values leaves
-/// otherwise has no use for (issue 24, item 7): `who` names it and says how it values leaves.
-pub fn refuse_alphabeta_options(args: &SearchArgs, who: &str) -> CliResult {
-    for (flag, given) in [
-        ("--quiescence", args.quiescence),
-        ("--ordering", args.ordering),
-        ("--preorder", args.preorder),
-        ("--check-extension", args.check_extension),
-        ("--null-move", args.null_move),
-    ] {
-        if given {
-            return Err(CliError::usage(format!("{flag} is not supported by {who}")));
-        }
-    }
-    Ok(())
-}
-
-/// Checks `--memory` (MiB, 1..=1048576).
-pub fn check_memory(args: &SearchArgs) -> CliResult {
-    if args.memory == Some(0) || args.memory.is_some_and(|m| m > 1 << 20) {
-        return Err(CliError::usage("--memory is in MiB, 1..=1048576"));
-    }
-    Ok(())
 }
 
 struct Visit<'a> {

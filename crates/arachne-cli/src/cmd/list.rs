@@ -31,7 +31,7 @@ pub fn algos() -> CliResult {
     for (name, line) in arachne_search::CATALOGUE {
         println!("  {name:<12} {}", cite(line));
     }
-    let par = super::parallel::catalogue();
+    let par = arachne_engine::parallel_catalogue();
     if !par.is_empty() {
         println!("parallel (--procs P --backend sim|threads|mpi):");
         for (name, line) in par {

@@ -11,17 +11,17 @@
 //! per leaf; `playout=random` only). The forms run on threads only: `--procs`, `--backend`,
 //! `--cost` and `--latency-seed` are refused with a line naming them (root parallelisation as
 //! a message-passing process is not built), as are `--depth` and the alpha-beta options.
-use super::bestfirst::{check_memory, refuse_alphabeta_options, DEFAULT_MEMORY_MIB};
-use super::search::{limits, pv_names, SearchArgs};
+use crate::args::{check_memory, limits, refuse_alphabeta_options, SearchArgs};
 use crate::error::{CliError, CliResult};
 use crate::output::{mnps, print_json, thousands};
 use arachne_bestfirst::mcts::{self, MctsOptions, MctsOutcome, MctsSearcher};
 use arachne_core::Game;
+use arachne_engine::{pv_names, DEFAULT_TREE_MIB as DEFAULT_MEMORY_MIB};
 use arachne_games::{with_game, GameInfo, GameVisitor};
 use serde_json::json;
 
 /// Iterations when no budget is given.
-pub const DEFAULT_ITERS: u64 = 100_000;
+pub const DEFAULT_ITERS: u64 = arachne_engine::DEFAULT_MCTS_ITERS;
 
 /// Runs `args` if `args.algo` is `mcts`; `None` otherwise.
 pub fn run(args: &SearchArgs) -> Option<CliResult> {

@@ -1,14 +1,15 @@
 //! Parallel algorithms from `arachne search` (`--procs P --backend sim|threads`): seed 000's
 //! tree-splitting, Baudet, Palphabeta and Pbound (crate `arachne-parallel`).
-use super::search::{limits, pv_names, resolve_depth, SearchArgs};
+use crate::args::{limits, resolve_depth, SearchArgs};
 use crate::error::{CliError, CliResult};
 use crate::output::{print_json, thousands};
 use arachne_core::Game;
 use arachne_core::Window;
+use arachne_engine::pv_names;
 use arachne_games::{with_game, GameInfo, GameVisitor};
 use arachne_parallel::calibrate;
 use arachne_parallel::type_guided::{self, Trace, TypeStats};
-use arachne_parallel::{search_limited, Backend, Baseline, ParAlgo, ParOutcome, CATALOGUE};
+use arachne_parallel::{search_limited, Backend, Baseline, ParAlgo, ParOutcome};
 use arachne_runtime::{CostModel, SimConfig};
 use serde_json::json;
 
@@ -24,11 +25,6 @@ const POLL_EVERY: u64 = 32;
 /// (which also drives MPI's progress engine), dearer than a channel's, and 256 nodes (a few µs)
 /// stay well below a message's latency.
 const MPI_POLL_EVERY: u64 = 256;
-
-/// Parallel algorithm names with one line each.
-pub fn catalogue() -> Vec<(&'static str, &'static str)> {
-    CATALOGUE.to_vec()
-}
 
 /// Runs `args` if `args.algo` names a parallel algorithm; `None` otherwise.
 pub fn run(args: &SearchArgs) -> Option<CliResult> {

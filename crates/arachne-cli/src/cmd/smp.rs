@@ -5,8 +5,9 @@
 //! completed depth), and the search options `--ordering`, `--preorder`, `--quiescence`,
 //! `--null-move` and `--check-extension`, in the parallel part of the tree as in the serial
 //! sub-searches.
-use super::search::{limits, report, resolve_depth, SearchArgs};
+use crate::args::{limits, resolve_depth, SearchArgs};
 use crate::error::{CliError, CliResult};
+use crate::output::report;
 use arachne_core::{Game, TranspositionTable};
 use arachne_games::{with_game, GameInfo, GameVisitor};
 use arachne_parallel::smp::{is_smp_name, search, SmpAlgo, MAX_THREADS};

@@ -7,6 +7,7 @@ use arachne_bestfirst::compare::{self, Player};
 use arachne_bestfirst::dist::DistTable;
 use arachne_bestfirst::{tables, BfOptions, BfStop, Kind};
 use arachne_core::Game;
+use arachne_engine::play::{play_game, Players, Rules};
 use arachne_games::Othello;
 use std::sync::Arc;
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -132,69 +133,107 @@ pub(super) fn game(
     seed: u64,
     setup: &Setup,
 ) -> GameResult {
-    let mut ps = [
-        make(who[0], depth, pv, seed, setup),
-        make(who[1], depth, pv, seed ^ 0x9e37, setup),
-    ];
-    let mut pos = *start;
-    let mut nodes = [0u64; 2];
-    let mut aborted = [0u64; 2];
-    let mut idle = [0u64; 2];
-    let mut kept = [0u64; 2];
-    let mut line = vec![*start];
-    let mut switched = [false; 2];
-    let mut moves = Vec::new();
-    let mut k = 0usize;
-    while !pos.is_terminal() && k < 200 {
-        pos.moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let side = k % 2;
-        let budgeted = pv.of(who[side]).is_none();
-        if setup.fresh_tree {
-            ps[side].forget();
-        }
-        if who[side] == Who::Rbfm && !switched[side] && setup.rbfm_until.is_some_and(|u| k >= u) {
-            // From here on BFM moves for RBFM's side (a fresh tree).
-            ps[side] = make(Who::Bfm, depth, pv, seed, setup);
-            switched[side] = true;
-        }
-        kept[side] += ps[side].kept();
-        if let Player::BestFirst { nodes: budget, .. } = &mut ps[side] {
-            if budgeted {
-                *budget = Some(compare::alphabeta(&pos, depth).2.max(moves.len() as u64));
-            }
-        }
-        let (mv, n) = ps[side].choose(&pos, None);
-        nodes[side] += n;
-        if ps[side].last_stop() == Some(BfStop::Abort) {
-            aborted[side] += 1;
-        }
-        if n == 0 && who[side] != Who::Ab {
-            idle[side] += 1;
-        }
-        let mv = mv.unwrap_or(moves[0]);
-        for p in ps.iter_mut() {
-            p.observe(mv);
-        }
-        pos = pos.play(mv);
-        if setup.record {
-            line.push(pos);
-        }
-        k += 1;
-    }
+    let mut fig = Fig9 {
+        ps: [
+            make(who[0], depth, pv, seed, setup),
+            make(who[1], depth, pv, seed ^ 0x9e37, setup),
+        ],
+        who,
+        depth,
+        pv,
+        seed,
+        setup,
+        aborted: [0; 2],
+        idle: [0; 2],
+        kept: [0; 2],
+        line: vec![*start],
+        switched: [false; 2],
+    };
+    let rules = Rules {
+        max_plies: 200,
+        repetition: false,
+    };
+    let played = play_game(start, Vec::new(), 0, rules, &mut fig);
+    let (pos, k) = (played.last, played.moves.len());
     let d = pos.disc_difference();
     // `pos`'s side to move is the first player's after an even number of plies.
     let k = k as u64;
     GameResult {
         diff: if k % 2 == 0 { d } else { -d },
-        nodes,
+        nodes: played.nodes,
         moves: [k.div_ceil(2), k / 2],
-        aborted,
-        idle,
-        kept,
-        line,
+        aborted: fig.aborted,
+        idle: fig.idle,
+        kept: fig.kept,
+        line: fig.line,
+    }
+}
+
+/// The two players of a Fig. 9 game, with what [`game`] counts of them.
+struct Fig9<'a> {
+    ps: [Player<Othello>; 2],
+    who: [Who; 2],
+    depth: u32,
+    pv: PvDepths,
+    seed: u64,
+    setup: &'a Setup,
+    aborted: [u64; 2],
+    idle: [u64; 2],
+    kept: [u64; 2],
+    line: Vec<Othello>,
+    switched: [bool; 2],
+}
+
+impl Players<Othello> for Fig9<'_> {
+    fn choose(
+        &mut self,
+        side: usize,
+        pos: &Othello,
+        k: u32,
+        _: &[u64],
+    ) -> (Option<<Othello as Game>::Move>, u64) {
+        let (who, setup) = (self.who, self.setup);
+        let budgeted = self.pv.of(who[side]).is_none();
+        if setup.fresh_tree {
+            self.ps[side].forget();
+        }
+        if who[side] == Who::Rbfm
+            && !self.switched[side]
+            && setup.rbfm_until.is_some_and(|u| k as usize >= u)
+        {
+            // From here on BFM moves for RBFM's side (a fresh tree).
+            self.ps[side] = make(Who::Bfm, self.depth, self.pv, self.seed, setup);
+            self.switched[side] = true;
+        }
+        self.kept[side] += self.ps[side].kept();
+        if let Player::BestFirst { nodes: budget, .. } = &mut self.ps[side] {
+            if budgeted {
+                let mut moves = Vec::new();
+                pos.moves(&mut moves);
+                *budget = Some(
+                    compare::alphabeta(pos, self.depth)
+                        .2
+                        .max(moves.len() as u64),
+                );
+            }
+        }
+        let (mv, n) = self.ps[side].choose(pos, None);
+        if self.ps[side].last_stop() == Some(BfStop::Abort) {
+            self.aborted[side] += 1;
+        }
+        if n == 0 && who[side] != Who::Ab {
+            self.idle[side] += 1;
+        }
+        (mv, n)
+    }
+
+    fn observe(&mut self, mv: <Othello as Game>::Move, next: &Othello) {
+        for p in self.ps.iter_mut() {
+            p.observe(mv);
+        }
+        if self.setup.record {
+            self.line.push(*next);
+        }
     }
 }
 

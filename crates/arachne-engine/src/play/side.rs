@@ -1,0 +1,575 @@
+//! `arachne play`'s matches: two sides parsed from `NAME[:key=value,...]` with per-side
+//! budgets (see the module docs of `arachne_cli::cmd::play`), paired games from seeded random
+//! openings with colours swapped, each played by [`super::play_game`] with draws by threefold
+//! repetition and at the move limit.
+use super::{play_game, Players, Rules};
+use arachne_bestfirst::mcts::{self, MctsOptions, MctsSearcher};
+use arachne_bestfirst::{BfAlgo, Searcher};
+use arachne_core::parse::Spec;
+use arachne_core::rng::{hash2, uniform_in};
+use arachne_core::{Game, Limits, TranspositionTable};
+use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_parallel::smp::{self, SmpAlgo};
+use arachne_search::{Algorithm, SearchOptions};
+use std::time::{Duration, Instant};
+
+/// Transposition table per side, MiB.
+const TT_MIB: usize = 16;
+
+/// One side: algorithm and its per-side settings.
+#[derive(Clone, Debug)]
+pub struct Side {
+    /// The side as given.
+    pub spec: String,
+    /// A serial algorithm (unless one of the others is set).
+    pub algo: Algorithm,
+    /// A shared-memory algorithm and its threads (then `algo` is unused).
+    pub smp: Option<(SmpAlgo, usize)>,
+    /// Per-side `depth=`.
+    pub depth: Option<u32>,
+    /// Per-side `time=`: a deadline per move.
+    pub time: Option<Duration>,
+    /// Node budget per move.
+    pub nodes: Option<u64>,
+    /// A best-first searcher (then `algo` is unused).
+    pub bf: Option<BfAlgo>,
+    /// Monte Carlo tree search (then `algo` is unused).
+    pub mcts: Option<MctsOptions>,
+    /// `SearchOptions::quiescence` (`quiescence=`, on by default).
+    pub quiescence: bool,
+    /// `SearchOptions::check_extension` (`check=on`).
+    pub check_extension: bool,
+    /// `SearchOptions::null_move` (`null=on`).
+    pub null_move: bool,
+}
+
+/// Parses a per-side switch: `on|true|1` or `off|false|0`, else a usage error naming it.
+fn switch(spec: &str, key: &str, v: &str) -> Result<bool, String> {
+    match v {
+        "on" | "true" | "1" => Ok(true),
+        "off" | "false" | "0" => Ok(false),
+        _ => Err(format!("`{spec}`: {key}=`{v}` must be on or off")),
+    }
+}
+
+impl Side {
+    /// Parses a side, `NAME[:key=value,...]` with the per-side keys; the error is one line.
+    pub fn parse(spec: &str) -> Result<Side, String> {
+        let parsed = Spec::parse(spec, "player").map_err(|e| e.to_string())?;
+        let name = parsed.name.as_str();
+        // `q` is `quiescence`: both at once is a key given twice.
+        let has = |k: &str| parsed.pairs.iter().any(|(key, _)| key == k);
+        if has("q") && has("quiescence") {
+            return Err(format!(
+                "player `{name}`: key `quiescence` given twice (also as `q`)"
+            ));
+        }
+        let mut rest = Vec::new();
+        let mut side = Side {
+            spec: spec.to_string(),
+            algo: Algorithm::Negamax,
+            smp: None,
+            depth: None,
+            time: None,
+            nodes: None,
+            bf: None,
+            mcts: None,
+            quiescence: true,
+            check_extension: false,
+            null_move: false,
+        };
+        for (k, v) in &parsed.pairs {
+            let (k, v) = (k.as_str(), v.as_str());
+            match k {
+                "depth" => match v.parse::<u32>() {
+                    Ok(d) if (1..=200).contains(&d) => side.depth = Some(d),
+                    _ => {
+                        return Err(format!(
+                            "`{spec}`: depth=`{v}` must be an integer in 1..=200"
+                        ))
+                    }
+                },
+                "time" => match v.parse::<u64>() {
+                    Ok(ms) if ms >= 1 => side.time = Some(Duration::from_millis(ms)),
+                    _ => {
+                        return Err(format!(
+                            "`{spec}`: time=`{v}` must be a positive number of milliseconds"
+                        ))
+                    }
+                },
+                "nodes" => match v.parse::<u64>() {
+                    Ok(n) if n >= 1 => side.nodes = Some(n),
+                    _ => return Err(format!("`{spec}`: nodes=`{v}` must be a positive integer")),
+                },
+                "threads" => match v.parse::<usize>() {
+                    Ok(t) if (1..=smp::MAX_THREADS).contains(&t) => {
+                        side.smp = Some((SmpAlgo::LazySmp, t))
+                    }
+                    _ => {
+                        return Err(format!(
+                            "`{spec}`: threads=`{v}` must be an integer in 1..={}",
+                            smp::MAX_THREADS
+                        ))
+                    }
+                },
+                "quiescence" | "q" => side.quiescence = switch(spec, "quiescence", v)?,
+                "check" => side.check_extension = switch(spec, "check", v)?,
+                "null" => side.null_move = switch(spec, "null", v)?,
+                _ => rest.push(format!("{k}={v}")),
+            }
+        }
+        let algo_spec = if rest.is_empty() {
+            name.to_string()
+        } else {
+            format!("{name}:{}", rest.join(","))
+        };
+        if mcts::is_mcts(name) {
+            for k in ["depth", "quiescence", "q", "check", "null"] {
+                if has(k) {
+                    return Err(format!(
+                        "`{spec}`: {k}= does not apply to mcts (budgets: nodes=, time=, iters=)"
+                    ));
+                }
+            }
+            let mut o = algo_spec
+                .parse::<MctsOptions>()
+                .map_err(|e| e.to_string())?;
+            if let Some((_, t)) = side.smp.take() {
+                o.threads = t as u32;
+                o.check_parallel().map_err(|e| e.to_string())?;
+            }
+            if o.iterations.is_none() && side.nodes.is_none() && side.time.is_none() {
+                o.iterations = Some(crate::DEFAULT_MCTS_ITERS);
+            }
+            side.mcts = Some(o);
+            return Ok(side);
+        }
+        if arachne_bestfirst::is_bestfirst(name) {
+            if side.smp.is_some() {
+                return Err(format!(
+                    "`{spec}`: threads= is not supported for bfm/rbfm in play (the serial form keeps its tree between moves)"
+                ));
+            }
+            side.bf = Some(algo_spec.parse::<BfAlgo>().map_err(|e| e.to_string())?);
+            return Ok(side);
+        }
+        if smp::is_smp_name(name) {
+            let threads = side.smp.map_or(1, |(_, t)| t);
+            side.smp = Some((
+                algo_spec.parse::<SmpAlgo>().map_err(|e| e.to_string())?,
+                threads,
+            ));
+            return Ok(side);
+        }
+        if side.smp.is_some() {
+            return Err(format!(
+                "`{spec}`: threads= is for the shared-memory algorithms (ybwc, jamboree, lazy-smp, abdada)"
+            ));
+        }
+        side.algo = algo_spec
+            .parse()
+            .map_err(|e: arachne_search::AlgoError| play_algo_error(name, &e.0))?;
+        Ok(side)
+    }
+}
+
+/// The unknown-algorithm message of `play`: every algorithm `play` takes (serial,
+/// shared-memory, best-first), and a word on the message-passing ones, which it does not.
+fn play_algo_error(name: &str, msg: &str) -> String {
+    if !msg.starts_with("unknown algorithm") {
+        return msg.to_string();
+    }
+    let names = |c: &[(&str, &str)]| c.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
+    let takes = format!(
+        "play takes serial ({}), shared-memory ({}, with threads=T), best-first (bfm, rbfm) and mcts algorithms",
+        names(arachne_search::CATALOGUE),
+        names(smp::CATALOGUE)
+    );
+    let lower = name.trim().to_ascii_lowercase();
+    if arachne_parallel::CATALOGUE.iter().any(|(n, _)| *n == lower) {
+        format!("`{lower}` is a message-passing algorithm, which play does not run; {takes}")
+    } else {
+        format!(
+            "unknown algorithm `{}`; {takes}",
+            arachne_core::parse::clip(&lower, 40)
+        )
+    }
+}
+
+/// The settings of a match beside its two sides.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchSettings {
+    /// Games (pairs share an opening and swap colours), 1..=100000.
+    pub games: u32,
+    /// Search depth of both sides unless a side gives its own.
+    pub depth: Option<u32>,
+    /// Seed of the random openings.
+    pub seed: u64,
+    /// Random plies at the start of each game pair.
+    pub random_plies: u32,
+    /// A game still running after this many plies is a draw.
+    pub max_plies: u32,
+}
+
+/// Outcome of one game, from the side that moved first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side that moved first won.
+    FirstMoverWins,
+    /// A draw.
+    Draw,
+    /// The side that moved second won.
+    SecondMoverWins,
+}
+
+impl Outcome {
+    /// The result as a chess result string: `1-0`, `1/2-1/2` or `0-1`.
+    pub fn result(self) -> &'static str {
+        match self {
+            Outcome::FirstMoverWins => "1-0",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::SecondMoverWins => "0-1",
+        }
+    }
+}
+
+/// One game of a match.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// Index into the sides of the one that moved first.
+    pub first_mover: usize,
+    /// The random opening's moves.
+    pub opening: Vec<String>,
+    /// The moves after the opening.
+    pub moves: Vec<String>,
+    /// The result.
+    pub outcome: Outcome,
+    /// Why the game ended ([`super::End::reason`]).
+    pub reason: &'static str,
+}
+
+/// A match played by [`match_play`].
+#[derive(Clone, Debug)]
+pub struct MatchReport {
+    /// The game spec as given.
+    pub spec: String,
+    /// The two sides.
+    pub sides: [Side; 2],
+    /// Each side's search depth.
+    pub depths: [u32; 2],
+    /// Each side's nodes over the match.
+    pub nodes: [u64; 2],
+    /// Each side's time over the match.
+    pub time: [Duration; 2],
+    /// The games.
+    pub records: Vec<GameRecord>,
+}
+
+impl MatchReport {
+    /// Wins, draws and losses of the first side.
+    pub fn score(&self) -> (u32, u32, u32) {
+        let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
+        for r in &self.records {
+            match (r.outcome, r.first_mover) {
+                (Outcome::Draw, _) => d += 1,
+                (Outcome::FirstMoverWins, 0) | (Outcome::SecondMoverWins, 1) => w += 1,
+                _ => l += 1,
+            }
+        }
+        (w, d, l)
+    }
+}
+
+/// Plays a match of `settings.games` games between `first` and `second` on the game `spec`;
+/// the error is one line.
+pub fn match_play(
+    spec: &str,
+    first: &str,
+    second: &str,
+    settings: &MatchSettings,
+) -> Result<MatchReport, String> {
+    let a = settings;
+    if a.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    if a.games > 100_000 {
+        return Err("--games is at most 100000".into());
+    }
+    if a.max_plies == 0 {
+        return Err("--max-plies must be at least 1".into());
+    }
+    if a.random_plies >= a.max_plies {
+        return Err(format!(
+            "--random-plies {} must be less than --max-plies {}: the games would be all random moves",
+            a.random_plies, a.max_plies
+        ));
+    }
+    if a.depth == Some(0) || a.depth.is_some_and(|d| d > 200) {
+        return Err("--depth must be in 1..=200".into());
+    }
+    let first = Side::parse(first)?;
+    let second = Side::parse(second)?;
+    with_game(
+        spec,
+        Match {
+            a,
+            sides: [first, second],
+        },
+    )
+    .map_err(|e| e.to_string())?
+}
+
+struct Match<'a> {
+    a: &'a MatchSettings,
+    sides: [Side; 2],
+}
+
+impl GameVisitor for Match<'_> {
+    type Output = Result<MatchReport, String>;
+    fn visit<G: Game>(mut self, root: G, info: GameInfo) -> Self::Output {
+        let a = self.a;
+        for s in &mut self.sides {
+            if let Some(bf) = &mut s.bf {
+                bf.resolve_table(info.name, &info.spec)
+                    .map_err(|e| e.to_string())?;
+                bf.apply_memory::<G::Move>(bf.memory_mib.or(Some(crate::DEFAULT_TREE_MIB)));
+            }
+            if let Some(o) = &mut s.mcts {
+                let mib = o.memory_mib.unwrap_or(crate::DEFAULT_TREE_MIB);
+                o.max_tree_nodes = Some(MctsSearcher::<G>::nodes_in_mib(o, mib));
+                o.scale = Some(o.scale.unwrap_or_else(|| mcts::default_scale(info.name)));
+            }
+        }
+        let depth_of = |s: &Side| -> Result<u32, String> {
+            let d = s.depth.or(a.depth).unwrap_or(info.default_depth);
+            match info.max_depth {
+                Some(m) if d > m => Err(format!(
+                    "depth {d} for `{}` exceeds the depth of the tree ({m})",
+                    s.spec
+                )),
+                _ => Ok(d),
+            }
+        };
+        let depths = [depth_of(&self.sides[0])?, depth_of(&self.sides[1])?];
+        let mut nodes = [0u64; 2];
+        let mut time = [Duration::ZERO; 2];
+        let mut records = Vec::new();
+        // One transposition table per side, kept between its moves and cleared per game.
+        let tts = [
+            TranspositionTable::with_mib(TT_MIB),
+            TranspositionTable::with_mib(TT_MIB),
+        ];
+        for g in 0..a.games {
+            for t in &tts {
+                t.clear();
+            }
+            let pair = (g / 2) as u64;
+            let first_mover = (g % 2) as usize;
+            let (pos, opening, hist) = opening(&root, a.seed, pair, a.random_plies);
+            let mut players = Sides::new(&pos, first_mover, &self.sides, depths, &tts);
+            let rules = Rules {
+                max_plies: a.max_plies,
+                repetition: true,
+            };
+            let played = play_game(&pos, hist, opening.len() as u32, rules, &mut players);
+            for (total, n) in nodes.iter_mut().zip(players.nodes) {
+                *total += n;
+            }
+            for (total, t) in time.iter_mut().zip(players.time) {
+                *total += t;
+            }
+            let mut at = pos;
+            let mut moves = Vec::with_capacity(played.moves.len());
+            for &mv in &played.moves {
+                moves.push(at.move_name(mv));
+                at = at.play(mv);
+            }
+            // The last position's value is for the side to move there; the first mover's
+            // outcome from it.
+            let outcome = match played.end {
+                super::End::GameOver => {
+                    let sign = played.last.evaluate().0.signum();
+                    let mover = played.moves.len() % 2;
+                    match if mover == 0 { sign } else { -sign } {
+                        1 => Outcome::FirstMoverWins,
+                        -1 => Outcome::SecondMoverWins,
+                        _ => Outcome::Draw,
+                    }
+                }
+                _ => Outcome::Draw,
+            };
+            records.push(GameRecord {
+                first_mover,
+                opening,
+                moves,
+                outcome,
+                reason: played.end.reason(),
+            });
+        }
+        Ok(MatchReport {
+            spec: info.spec,
+            sides: self.sides,
+            depths,
+            nodes,
+            time,
+            records,
+        })
+    }
+}
+
+/// The seeded random opening of game pair `pair`: the position, the moves and the hashes of
+/// the positions before it.
+fn opening<G: Game>(root: &G, seed: u64, pair: u64, plies: u32) -> (G, Vec<String>, Vec<u64>) {
+    let mut pos = root.clone();
+    let mut names = Vec::new();
+    let mut hist = Vec::new();
+    let mut buf = Vec::new();
+    for ply in 0..plies {
+        if pos.is_terminal() {
+            break;
+        }
+        pos.moves(&mut buf);
+        // Never play into a position without moves: keep the game alive.
+        let live: Vec<G::Move> = buf
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let c = pos.play(m);
+                let mut b = Vec::new();
+                c.moves(&mut b);
+                !c.is_terminal() && !b.is_empty()
+            })
+            .collect();
+        if live.is_empty() {
+            break;
+        }
+        let h = hash2(hash2(seed, pair), ply as u64);
+        let m = live[uniform_in(h, 0, live.len() as i64) as usize];
+        names.push(pos.move_name(m));
+        if let Some(k) = pos.hash() {
+            hist.push(k);
+        }
+        pos = pos.play(m);
+    }
+    (pos, names, hist)
+}
+
+/// The two sides of one game of a match: the best-first and MCTS sides keep their trees
+/// between moves (§3.2.5), the alpha-beta sides their transposition tables.
+struct Sides<'a, G: Game> {
+    first_mover: usize,
+    sides: &'a [Side; 2],
+    depths: [u32; 2],
+    tts: &'a [TranspositionTable; 2],
+    bfs: [Option<Searcher<G>>; 2],
+    mctss: [Option<MctsSearcher<G>>; 2],
+    /// Nodes and time per side (indexed like `sides`).
+    nodes: [u64; 2],
+    time: [Duration; 2],
+}
+
+impl<'a, G: Game> Sides<'a, G> {
+    fn new(
+        pos: &G,
+        first_mover: usize,
+        sides: &'a [Side; 2],
+        depths: [u32; 2],
+        tts: &'a [TranspositionTable; 2],
+    ) -> Self {
+        let bfs = [0, 1].map(|i| {
+            let side = &sides[i];
+            side.bf.as_ref().map(|b| {
+                let mut o = b.opts.clone();
+                o.pv_depth = if side.nodes.is_some() && side.depth.is_none() {
+                    None
+                } else {
+                    Some(depths[i])
+                };
+                o.stop_at_terminal_pv = true;
+                Searcher::new(pos.clone(), o)
+            })
+        });
+        let mctss = [0, 1].map(|i| {
+            sides[i]
+                .mcts
+                .as_ref()
+                .map(|o| MctsSearcher::new(pos.clone(), o.clone()))
+        });
+        Sides {
+            first_mover,
+            sides,
+            depths,
+            tts,
+            bfs,
+            mctss,
+            nodes: [0; 2],
+            time: [Duration::ZERO; 2],
+        }
+    }
+}
+
+impl<G: Game> Players<G> for Sides<'_, G> {
+    fn choose(
+        &mut self,
+        mover: usize,
+        pos: &G,
+        _ply: u32,
+        history: &[u64],
+    ) -> (Option<G::Move>, u64) {
+        let who = if mover == 0 {
+            self.first_mover
+        } else {
+            1 - self.first_mover
+        };
+        let side = &self.sides[who];
+        let mut limits = Limits::depth(self.depths[who]);
+        if let Some(t) = side.time {
+            limits = limits.with_time(t);
+        }
+        limits.nodes = side.nodes;
+        let opts = SearchOptions {
+            hints: true,
+            killers: true,
+            history: true,
+            quiescence: side.quiescence,
+            check_extension: side.check_extension,
+            null_move: side.null_move,
+            repetition: true,
+            game_history: history.to_vec(),
+            tt_mib: TT_MIB,
+            ..SearchOptions::default()
+        };
+        let start = Instant::now();
+        let (best, n) = if let Some(s) = &mut self.mctss[who] {
+            limits.depth = None;
+            let out = s.run(&limits);
+            (out.best_move, out.stats.leaves)
+        } else if let Some(s) = &mut self.bfs[who] {
+            limits.depth = None; // the principal-variation depth is in the searcher's options
+            let out = s.run(&limits);
+            (out.best_move, out.generated())
+        } else {
+            let tt = Some(&self.tts[who]);
+            let out = match side.smp {
+                Some((algo, threads)) => {
+                    smp::search(&algo, pos, &limits, &opts, threads, tt, &mut |_| {})
+                        .expect("threads checked when parsed")
+                }
+                None => side.algo.search_with(pos, &limits, &opts, tt, &mut |_| {}),
+            };
+            (out.best_move, out.stats.nodes() + out.stats.qnodes)
+        };
+        self.time[who] += start.elapsed();
+        self.nodes[who] += n;
+        (best, n)
+    }
+
+    fn observe(&mut self, mv: G::Move, _: &G) {
+        for s in self.bfs.iter_mut().flatten() {
+            s.play(mv);
+        }
+        for s in self.mctss.iter_mut().flatten() {
+            s.advance(mv);
+        }
+    }
+}
