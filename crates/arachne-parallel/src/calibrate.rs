@@ -24,14 +24,19 @@
 //!   that many nodes more. That wait is added to `latency`.
 //!
 //! **The grain.** Each algorithm sets how much work a job carries, and so how many messages a
-//! node costs, from the ratio of these two figures. On the project machine a message costs
-//! about as much as 4 to 40 nodes of a synthetic tree and under one node of chess. Tree-split
-//! and type-guided search a subtree serially from 2 plies above the horizon
-//! (`type-guided:serial=2`, and tree-split's slaves). With a cheaper message or a dearer node,
-//! `serial=1` splits more; with a dearer message, `serial=3` and above split less.
-//! `--cost measured` lets the simulator show which grain pays before a run on real cores.
-//! BENCHMARKS.md compares the simulator's predicted speedup with the threads backend's at
-//! P = 2–3.
+//! node costs: tree-split by the depth of its processor tree (a slave searches what lies below
+//! it), type-guided by `serial=S` (a node within `S` plies of the horizon is searched serially,
+//! default 2). What a message costs against a node decides which grain pays. On the project
+//! machine (`--cost measured`, 2026-11-27, other builds running) a node of `alphabeta` cost
+//! 0.11 µs on `incremental:b=10` trees, 0.25 µs on checkers and 2.8 µs on chess with
+//! quiescence; sending a message 0.09–0.14 µs; and a message reached a waiting thread 4–6 µs
+//! later. A job's two messages and its wake-up therefore cost about as much as 40 nodes of a
+//! synthetic tree, 25 of checkers, but only 2 of chess. So the defaults' grain (a job is at least the
+//! subtree two plies above the horizon, 100 or more nodes on a b = 10 tree) pays on both,
+//! and a finer grain pays only on chess. `--cost measured` puts these figures into the
+//! simulator, so a grain can be tried there before a run on real cores. BENCHMARKS.md
+//! compares the simulator's predicted speedup with the threads backend's at P = 2–3
+//! (`scripts/sim_vs_threads.py`).
 use arachne_core::{Game, Limits, Stats};
 use arachne_runtime::{run_threads, CostModel, Env, Pid, Process, HOST};
 use arachne_search::{Algorithm, SearchOptions};
