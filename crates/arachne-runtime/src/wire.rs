@@ -14,8 +14,11 @@
 //! Adding an algorithm whose processes exchange a new message type is one small step:
 //! `impl<G: Game> Wire for MyMsg<Pathed<G>>`-style, field by field, writing a tag byte per
 //! variant and calling `encode`/`decode` on each field (positions and moves are [`Wire`]
-//! already when the game is wrapped in [`Pathed`](crate::pathed::Pathed)). See
-//! `arachne_parallel::slave::Msg`'s implementation for the pattern.
+//! already when the game is wrapped in [`Pathed`](crate::pathed::Pathed), and a
+//! [`Path`](crate::pathed::Path) is [`Wire`] on its own). The macros [`wire_fields!`] (a
+//! struct: its fields in order) and [`wire_enum!`] (an enum: a tag byte, then the variant's
+//! fields) write these impls; master–slave RBFM's messages (`arachne_bestfirst::mpi`) are
+//! written with them.
 use arachne_core::{Score, Window};
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
@@ -268,6 +271,17 @@ impl<A: Wire, B: Wire> Wire for (A, B) {
     }
 }
 
+impl<A: Wire, B: Wire, C: Wire> Wire for (A, B, C) {
+    fn encode(&self, out: &mut Vec<u8>) {
+        self.0.encode(out);
+        self.1.encode(out);
+        self.2.encode(out);
+    }
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        Ok((A::decode(r)?, B::decode(r)?, C::decode(r)?))
+    }
+}
+
 impl Wire for Score {
     fn encode(&self, out: &mut Vec<u8>) {
         self.0.encode(out)
@@ -333,6 +347,45 @@ macro_rules! wire_fields {
                 r: &mut $crate::wire::Reader<'_>,
             ) -> Result<Self, $crate::wire::WireError> {
                 Ok(Self { $( $f: $crate::wire::Wire::decode(r)?, )* })
+            }
+        }
+    };
+}
+
+/// `impl Wire` for an enum: a tag byte per variant (given), then the variant's fields in the
+/// order given, each by its own `Wire`. A tag no variant has is a [`WireError`] naming the type.
+///
+/// ```ignore
+/// wire_enum!(Msg {
+///     0 => Start,
+///     1 => Expand { leaf, path },
+/// });
+/// ```
+#[macro_export]
+macro_rules! wire_enum {
+    ($(#[$m:meta])* $t:ty { $($tag:literal => $v:ident $({ $($f:ident),* $(,)? })?),* $(,)? }) => {
+        $(#[$m])*
+        impl $crate::wire::Wire for $t {
+            fn encode(&self, out: &mut Vec<u8>) {
+                match self {
+                    $( Self::$v $({ $($f),* })? => {
+                        out.push($tag);
+                        $($( $crate::wire::Wire::encode($f, out); )*)?
+                    } )*
+                }
+            }
+            fn decode(
+                r: &mut $crate::wire::Reader<'_>,
+            ) -> Result<Self, $crate::wire::WireError> {
+                Ok(match r.byte()? {
+                    $( $tag => Self::$v $({ $($f: $crate::wire::Wire::decode(r)?),* })?, )*
+                    t => {
+                        return Err($crate::wire::WireError(format!(
+                            "unknown {} tag {t}",
+                            stringify!($t)
+                        )))
+                    }
+                })
             }
         }
     };
@@ -408,5 +461,30 @@ mod tests {
         assert!(from_bytes::<Option<u8>>(&[9], None).is_err());
         assert!(from_bytes::<Vec<u64>>(&[100, 1], None).is_err());
         assert!(from_bytes::<u64>(&[0xff; 11], None).is_err());
+    }
+
+    #[derive(Debug, PartialEq)]
+    enum Demo {
+        Unit,
+        Pair { a: u32, b: (i32, bool, Score) },
+    }
+    wire_enum!(Demo {
+        0 => Unit,
+        7 => Pair { a, b },
+    });
+
+    #[test]
+    fn enums_are_a_tag_then_their_fields() {
+        assert_eq!(to_bytes(&Demo::Unit), vec![0]);
+        let p = Demo::Pair {
+            a: 300,
+            b: (-1, true, Score(2)),
+        };
+        // tag, varint(300) in two bytes, zigzag(-1), true, zigzag(2).
+        assert_eq!(to_bytes(&p), vec![7, 0xac, 0x02, 1, 1, 4]);
+        assert_eq!(from_bytes::<Demo>(&to_bytes(&p), None), Ok(p));
+        let e = from_bytes::<Demo>(&[3], None).unwrap_err();
+        assert!(e.0.contains("unknown Demo tag 3"), "{e}");
+        assert!(from_bytes::<Demo>(&[7, 1], None).is_err());
     }
 }
