@@ -216,15 +216,20 @@ impl Path {
     pub fn replay_with<G: Game>(&self, root: &G, moves: &mut Vec<G::Move>) -> Result<G, PathError> {
         let mut pos = root.clone();
         for (ply, i) in self.indices().enumerate() {
-            let ply = ply as u32;
-            pos = step(&pos, ply, i, moves)?;
+            pos = play_index(&pos, ply as u32, i, moves)?;
         }
         Ok(pos)
     }
 }
 
-/// The position after index `i` at `pos` (at `ply` plies from the root).
-fn step<G: Game>(pos: &G, ply: u32, i: u32, moves: &mut Vec<G::Move>) -> Result<G, PathError> {
+/// The position after index `i` (a path's step: [`NULL_INDEX`] is the null move) at `pos`,
+/// `ply` plies from the root, its moves generated into `moves`.
+pub fn play_index<G: Game>(
+    pos: &G,
+    ply: u32,
+    i: u32,
+    moves: &mut Vec<G::Move>,
+) -> Result<G, PathError> {
     if i == NULL_INDEX {
         return pos.null_move().ok_or(PathError::NoNullMove(ply));
     }

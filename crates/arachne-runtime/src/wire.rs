@@ -223,6 +223,19 @@ impl Wire for bool {
     }
 }
 
+/// UTF-8 text: `varint(bytes) bytes` (an error message).
+impl Wire for String {
+    fn encode(&self, out: &mut Vec<u8>) {
+        put_varint(out, self.len() as u64);
+        out.extend_from_slice(self.as_bytes());
+    }
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        let n = r.varint()?;
+        let n = usize::try_from(n).map_err(|_| WireError("text too long".into()))?;
+        String::from_utf8(r.bytes(n)?.to_vec()).map_err(|_| WireError("text not UTF-8".into()))
+    }
+}
+
 impl Wire for f64 {
     fn encode(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());
@@ -444,6 +457,9 @@ mod tests {
         assert_eq!(to_bytes(&-3i32).len(), 1);
         let w = Window::FULL;
         assert_eq!(from_bytes::<Window>(&to_bytes(&w), None), Ok(w));
+        let t = String::from("é and more");
+        assert_eq!(from_bytes::<String>(&to_bytes(&t), None), Ok(t));
+        assert!(from_bytes::<String>(&[2, 0xff, 0xfe], None).is_err());
         let v: Vec<Option<(u8, bool)>> = vec![None, Some((7, true))];
         assert_eq!(
             from_bytes::<Vec<Option<(u8, bool)>>>(&to_bytes(&v), None),
