@@ -15,8 +15,8 @@
 //! `impl<G: Game> Wire for MyMsg<Pathed<G>>`-style, field by field, writing a tag byte per
 //! variant and calling `encode`/`decode` on each field (positions and moves are [`Wire`]
 //! already when the game is wrapped in [`Pathed`](crate::pathed::Pathed), and a
-//! [`Path`](crate::pathed::Path) is [`Wire`] on its own). The macros [`wire_fields!`] (a
-//! struct: its fields in order) and [`wire_enum!`] (an enum: a tag byte, then the variant's
+//! [`Path`](crate::pathed::Path) is [`Wire`] on its own). The macros [`wire_fields!`](crate::wire_fields) (a
+//! struct: its fields in order) and [`wire_enum!`](crate::wire_enum) (an enum: a tag byte, then the variant's
 //! fields) write these impls; master–slave RBFM's messages (`arachne_bestfirst::mpi`) are
 //! written with them.
 use arachne_core::{Score, Window};
