@@ -104,6 +104,8 @@ SETS = {
         "games": [f"incremental:b=10,d=11,seed={s}" for s in (1, 2, 3)]
         + [f"chess:bench=lct2:{i}" for i in (1, 5, 9)],
         "extra": ["--nodes", "300000"],
+        # Chess: a principal-variation depth the budget ends first (the default stops at 5).
+        "game_extra": {f"chess:bench=lct2:{i}": ["--depth", "100"] for i in (1, 5, 9)},
         "metric": "rate",
         "algos": [
             ("rbfm", []),
@@ -153,7 +155,8 @@ def main():
         bad = {}
         for _ in range(a.rounds):
             for key, (name, args) in zip(keys, s["algos"]):
-                v, t, n = run(a.exe, game, name, args, s["extra"], a.timeout)
+                extra = s["extra"] + s.get("game_extra", {}).get(game, [])
+                v, t, n = run(a.exe, game, name, args, extra, a.timeout)
                 if v is None:
                     bad[key] = n
                     continue
