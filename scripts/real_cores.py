@@ -13,7 +13,13 @@ is reported, not timed. See ../shared/MEASURING.md.
 Sets: trees (incremental:b=10,d=11, seeds 1-3, `--preorder`), chess (LCT II #1, #5, #9, depth 7, the
 engine's serial search: aspiration with ordering and quiescence), checkers (bench
 positions 2, 4, 6 of `checkers::bench_positions`, depth 14), mpi-chess and mpi-trees (the
-same under `mpirun -n 2`, binary built with `--features mpi`). Times are the searches' own `time_ms` (to the answer, before the principal line).
+same under `mpirun -n 2`, binary built with `--features mpi`), rbfm (master-slave RBFM on
+threads against serial RBFM: the same generated-node budget, three synthetic trees and three
+chess positions; its figure is expansions per second, not time to a value, since a budgeted
+best-first search has no exact value to agree on). Times are the searches' own `time_ms` (to
+the answer, before the principal line).
+
+    python3 scripts/real_cores.py target/release/arachne --set rbfm --rounds 5
 """
 import argparse
 import json
@@ -92,6 +98,21 @@ SETS = {
             ("tree-split", ["--procs", "3", "--backend", "threads"]),
         ],
     },
+    # Master-slave RBFM (seed 002 section 6.1): expansions per second against serial `rbfm`
+    # with the same seed and generated-node budget (issue 23's target: >= 1.3x on 2 cores).
+    "rbfm": {
+        "games": [f"incremental:b=10,d=11,seed={s}" for s in (1, 2, 3)]
+        + [f"chess:bench=lct2:{i}" for i in (1, 5, 9)],
+        "extra": ["--nodes", "300000"],
+        # Chess: a principal-variation depth the budget ends first (the default stops at 5).
+        "game_extra": {f"chess:bench=lct2:{i}": ["--depth", "100"] for i in (1, 5, 9)},
+        "metric": "rate",
+        "algos": [
+            ("rbfm", []),
+            ("rbfm", ["--procs", "2", "--backend", "threads"]),
+            ("rbfm", ["--procs", "3", "--backend", "threads"]),
+        ],
+    },
 }
 
 
@@ -111,6 +132,9 @@ def run(exe, game, algo, args, extra, timeout):
     if p.returncode != 0:
         return None, None, p.stderr.strip()
     d = json.loads(p.stdout)
+    if "expansions" in d:
+        # A best-first search: its figure is the expansions it made in that time.
+        return d["value"], d["time_ms"], d["expansions"]
     return d["value"], d["time_ms"], d.get("nodes")
 
 
@@ -122,6 +146,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=120)
     a = ap.parse_args()
     s = SETS[a.set]
+    rate = s.get("metric") == "rate"
     for game in s["games"]:
         keys = [" ".join([name, *args]) for name, args in s["algos"]]
         times = {k: [] for k in keys}
@@ -130,9 +155,15 @@ def main():
         bad = {}
         for _ in range(a.rounds):
             for key, (name, args) in zip(keys, s["algos"]):
-                v, t, n = run(a.exe, game, name, args, s["extra"], a.timeout)
+                extra = s["extra"] + s.get("game_extra", {}).get(game, [])
+                v, t, n = run(a.exe, game, name, args, extra, a.timeout)
                 if v is None:
                     bad[key] = n
+                    continue
+                if rate:
+                    # Expansions per second; budgeted values are estimates, not compared.
+                    times[key].append(n / t * 1000.0)
+                    nodes[key] = n
                     continue
                 if key == keys[0]:
                     base_value = v
@@ -149,6 +180,14 @@ def main():
                 print(f"  {label:55s} {bad[label]}")
                 continue
             ts = times[label]
+            if rate:
+                ratios = [t / b for b, t in zip(base, ts)]
+                print(
+                    f"  {label:55s} {statistics.median(ts):11.0f} expansions/s  "
+                    f"ratio {statistics.median(ratios):5.2f} ({min(ratios):.2f}-{max(ratios):.2f})  "
+                    f"expansions {nodes.get(name)}"
+                )
+                continue
             ratios = [b / t for b, t in zip(base, ts)]
             print(
                 f"  {label:55s} {statistics.median(ts):9.1f} ms  "

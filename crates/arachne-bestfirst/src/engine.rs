@@ -203,8 +203,12 @@ pub enum Step {
 }
 
 /// A best-first searcher holding its tree; [`Searcher::play`] keeps the subtree between moves.
-pub struct Searcher<G: Game> {
-    tree: Tree<G::Move>,
+///
+/// The tree's moves `M` are the game's (the serial search), or their generation indices
+/// (`u32`: the master of master–slave RBFM, whose slaves expand the leaves, [`crate::master`]);
+/// the selection, the vote and the outcome work on either, the serial steps on the game's.
+pub struct Searcher<G: Game, M: Copy = <G as Game>::Move> {
+    tree: Tree<M>,
     root: G,
     rng: Pcg64Mcg,
     opts: BfOptions,
@@ -233,6 +237,25 @@ pub struct Searcher<G: Game> {
 impl<G: Game> Searcher<G> {
     /// A searcher at `root`.
     pub fn new(root: G, opts: BfOptions) -> Self {
+        Self::build(root, opts)
+    }
+
+    /// Gives the searcher its evaluator as a search, which [`BfOptions::heuristics`] use.
+    pub fn with_leaf_search(mut self, search: LeafSearch<G>) -> Self {
+        self.leaf_search = Some(search);
+        self
+    }
+}
+
+impl<G: Game> Searcher<G, u32> {
+    /// A searcher at `root` whose tree holds move indices ([`crate::master`]'s master).
+    pub(crate) fn on_indices(root: G, opts: BfOptions) -> Self {
+        Self::build(root, opts)
+    }
+}
+
+impl<G: Game, M: Copy> Searcher<G, M> {
+    fn build(root: G, opts: BfOptions) -> Self {
         let table = opts
             .table
             .clone()
@@ -259,12 +282,6 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    /// Gives the searcher its evaluator as a search, which [`BfOptions::heuristics`] use.
-    pub fn with_leaf_search(mut self, search: LeafSearch<G>) -> Self {
-        self.leaf_search = Some(search);
-        self
-    }
-
     /// True when an expansion counts each new child's moves
     /// ([`crate::tree::Node::moves_hint`]): the table has `s = 0` cells by `d`.
     pub fn counts_leaf_moves(&self) -> bool {
@@ -277,7 +294,7 @@ impl<G: Game> Searcher<G> {
     }
 
     /// The tree.
-    pub fn tree(&self) -> &Tree<G::Move> {
+    pub fn tree(&self) -> &Tree<M> {
         &self.tree
     }
     /// The root position.
@@ -289,16 +306,12 @@ impl<G: Game> Searcher<G> {
         &self.opts
     }
     /// The tree, mutably (the master–slave form marks pending leaves).
-    pub fn tree_mut(&mut self) -> &mut Tree<G::Move> {
+    pub fn tree_mut(&mut self) -> &mut Tree<M> {
         &mut self.tree
     }
     /// The tree, the table and the random stream, for a leaf selection.
-    pub fn parts(&mut self) -> (&Tree<G::Move>, &DistTable, &mut Pcg64Mcg) {
+    pub fn parts(&mut self) -> (&Tree<M>, &DistTable, &mut Pcg64Mcg) {
         (&self.tree, &self.table, &mut self.rng)
-    }
-    /// The tree and the root position (the master–slave form applies work to the tree).
-    pub(crate) fn tree_and_root(&mut self) -> (&mut Tree<G::Move>, &G) {
-        (&mut self.tree, &self.root)
     }
     /// The vote of §5.3 after a step made elsewhere (the master–slave form).
     pub(crate) fn vote_now(&mut self) {
@@ -336,6 +349,48 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    /// The vote of §5.3 after an expansion.
+    fn vote(&mut self) {
+        if self.opts.vote > 0 {
+            if let Some(b) = self.tree.best_child(0) {
+                if self.votes.len() == self.opts.vote {
+                    self.votes.pop_front();
+                }
+                self.votes.push_back(b);
+            }
+        }
+    }
+
+    /// The move to play now (§5.3): the most common best move of the last `vote` expansions,
+    /// or the best child when the root is solved or `vote` is 0.
+    pub fn decision(&self) -> Option<u32> {
+        let best = self.tree.best_child(0)?;
+        if self.opts.vote == 0 || self.tree.root().solved() || self.votes.is_empty() {
+            return Some(best);
+        }
+        let votes: Vec<u32> = self.votes.iter().copied().collect();
+        most_common(&self.tree, &votes, Some(best))
+    }
+
+    /// The outcome as it stands.
+    pub fn outcome(&self, elapsed: Duration, stop: BfStop) -> BfOutcome<M> {
+        let best = self.decision();
+        BfOutcome {
+            value: self.tree.root().score(),
+            solved: self.tree.root().solved(),
+            best_move: best.and_then(|c| self.tree.mv(c)),
+            pv: self.tree.pv(),
+            pv_depth: self.tree.pv_depth(),
+            stats: self.stats,
+            tree_nodes: self.tree.len(),
+            bytes_per_node: Tree::<M>::bytes_per_node(),
+            elapsed,
+            stop,
+        }
+    }
+}
+
+impl<G: Game> Searcher<G> {
     /// Generates the moves of the leaf `pos` into `self.moves` (none if it is terminal) and
     /// returns their number.
     fn leaf_moves(&mut self, pos: &G) -> u64 {
@@ -435,29 +490,6 @@ impl<G: Game> Searcher<G> {
         self.tree.backup_resolving(i, count, &mut resolve);
     }
 
-    /// The vote of §5.3 after an expansion.
-    fn vote(&mut self) {
-        if self.opts.vote > 0 {
-            if let Some(b) = self.tree.best_child(0) {
-                if self.votes.len() == self.opts.vote {
-                    self.votes.pop_front();
-                }
-                self.votes.push_back(b);
-            }
-        }
-    }
-
-    /// The move to play now (§5.3): the most common best move of the last `vote` expansions,
-    /// or the best child when the root is solved or `vote` is 0.
-    pub fn decision(&self) -> Option<u32> {
-        let best = self.tree.best_child(0)?;
-        if self.opts.vote == 0 || self.tree.root().solved() || self.votes.is_empty() {
-            return Some(best);
-        }
-        let votes: Vec<u32> = self.votes.iter().copied().collect();
-        most_common(&self.tree, &votes, Some(best))
-    }
-
     /// Searches until a stopping criterion holds (module docs). `limits.depth` is ignored (use
     /// [`BfOptions::pv_depth`]); `limits.nodes` is the generated-node budget.
     pub fn run(&mut self, limits: &Limits) -> BfOutcome<G::Move> {
@@ -513,23 +545,6 @@ impl<G: Game> Searcher<G> {
         self.turns.1 += 1;
         self.last_stop = Some(stop);
         self.outcome(start.elapsed(), stop)
-    }
-
-    /// The outcome as it stands.
-    pub fn outcome(&self, elapsed: Duration, stop: BfStop) -> BfOutcome<G::Move> {
-        let best = self.decision();
-        BfOutcome {
-            value: self.tree.root().score(),
-            solved: self.tree.root().solved(),
-            best_move: best.and_then(|c| self.tree.mv(c)),
-            pv: self.tree.pv(),
-            pv_depth: self.tree.pv_depth(),
-            stats: self.stats,
-            tree_nodes: self.tree.len(),
-            bytes_per_node: Tree::<G::Move>::bytes_per_node(),
-            elapsed,
-            stop,
-        }
     }
 
     /// Plays `mv` at the root and keeps its subtree (§3.2.5, §4.2). A move not in the tree

@@ -10,9 +10,22 @@
 //! with the serial [`crate::rbfm::select`] / [`crate::bfm::select`] (a leaf out with a slave is `PENDING` and
 //! is not selected again), and on each reply adds the children ([`crate::Tree::expand_with`]), backs
 //! up and checks the stopping criteria of the serial driver. Processes `1..P` are slaves:
-//! a job is the path of moves from the root (so any [`Game`] travels), the answer the leaf's
-//! moves with their static values. With `P = 1` the master expands its leaves itself (the
-//! serial search, the baseline of the speedup).
+//! a job is the leaf's [`Path`] from the root (the runtime's one path type, so any [`Game`]
+//! travels, on every backend alike), the answer the leaf's children as **generation indices**
+//! with their static values. With `P = 1` the master expands its leaves itself (the serial
+//! search, the baseline of the speedup).
+//!
+//! ## Indices in the master, the game in the slaves
+//! The master's tree holds each child's generation index (a `u32`, [`Searcher`] on indices),
+//! never a position nor a game move: an index means the same move on every rank, so the same
+//! messages serve sim, threads and MPI ([`crate::mpi`] gives their wire encoding). A slave
+//! replays a job's path **once** on its own copy of the game ([`Path::replay`]) and expands,
+//! searches or evaluates on `G` itself; a path with an index the position does not have (a
+//! corrupt message) is answered with [`Msg::Fault`] and the search ends with that error,
+//! never a panic. The root's best move, the principal line and the trace's decisions are
+//! turned back into the game's moves once, at the end. With `P = 1` the master replays each
+//! leaf's path from the root (move generations the counts do not include, as a position walk
+//! did before).
 //!
 //! Costs in the simulator: a slave charges one interior node (the move generation) and one
 //! leaf per child evaluated; the master charges one interior node per selection and one per
@@ -51,13 +64,12 @@
 //! every tree update, its clock, the generated nodes and the move it would play
 //! ([`TracePoint`]): a budgeted simulated run is a prefix of every longer one, so one run gives
 //! the time at which the move played settles.
-use crate::engine::{
-    resolver, BfOptions, BfOutcome, BfStop, Heuristics, Kind, LeafSearch, Searcher,
-};
+use crate::engine::{BfOptions, BfOutcome, BfStop, Heuristics, Kind, LeafSearch, Searcher};
 use crate::heuristics::{self, Job, LeafWork};
 use crate::tree::{count_moves, Tree, PENDING};
 use arachne_core::{Game, Limits, Score, Stats};
-use arachne_runtime::{execute, CostModel, Env, Pid, Process, HOST};
+use arachne_runtime::pathed::play_index;
+use arachne_runtime::{execute, CostModel, Env, Path, PathError, Pid, Process, RunOutcome, HOST};
 use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -86,9 +98,8 @@ pub struct TracePoint<M> {
     pub decision: Option<M>,
 }
 
-/// Where the processes run: the runtime's one [`Backend`] (on MPI
-/// moves travel as generation indices, [`crate::mpi`]; rank 0 gets the result). The
-/// processes have no long work, so `poll_every` is not used.
+/// Where the processes run: the runtime's one [`Backend`] (on MPI rank 0 gets the result,
+/// [`crate::mpi`]). The processes have no long work, so `poll_every` is not used.
 pub use arachne_runtime::Backend;
 
 /// Configuration of a master–slave run.
@@ -123,58 +134,58 @@ impl MasterConfig {
     }
 }
 
-/// The result of a master–slave run.
-#[derive(Clone, Debug)]
-pub struct ParOutcome<M> {
-    /// The search result (statistics summed over all processes).
-    pub outcome: BfOutcome<M>,
-    /// Messages sent.
-    pub messages: u64,
-    /// Virtual time on sim, wall seconds on threads.
-    pub time: f64,
-    /// Virtual time of the `P = 1` run (sim, with `serial_baseline`).
-    pub serial_time: Option<f64>,
-    /// `serial_time / time`.
-    pub speedup: Option<f64>,
-    /// Busy time per processor (sim).
-    pub busy: Vec<f64>,
+/// What master–slave RBFM reports beside its [`BfOutcome`].
+#[derive(Clone, Debug, Default)]
+pub struct MasterDetail<M> {
     /// The master's trace ([`MasterConfig::trace`]).
     pub trace: Vec<TracePoint<M>>,
     /// Unknown children evaluated (§5.2 heuristic 1).
     pub resolved: u64,
 }
 
-/// The messages.
-#[derive(Clone, Debug)]
-pub enum Msg<M> {
+/// The result of a master–slave run: the runtime's one run outcome, whose `outcome` is the
+/// search result (statistics summed over all processes), with `time` virtual on sim and wall
+/// seconds on threads and MPI, `serial_time` the `P = 1` run's (sim, with `serial_baseline`),
+/// `busy` per processor (sim), and the trace and resolutions in `detail`.
+pub type ParOutcome<M> = RunOutcome<BfOutcome<M>, MasterDetail<M>>;
+
+/// A child as a slave reports it: its generation index, static value (from the child's side)
+/// and whether it is terminal.
+pub type Kid = (u32, Score, bool);
+
+/// The messages (their wire encoding: [`crate::mpi`]). Moves are generation indices.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
     /// Host → master: start.
     Start,
     /// Master → slave: expand the leaf at the end of `path`.
-    Expand { leaf: u32, path: Vec<M> },
-    /// Slave → master: the leaf's children `(move, static value, terminal)` (empty: the leaf
-    /// has no moves), and each child's move count ([`crate::tree::count_moves`]) when the
-    /// table has `s = 0` cells by `d` (else empty), as the serial engine counts them.
+    Expand { leaf: u32, path: Path },
+    /// Slave → master: the leaf's children (empty: the leaf has no moves), and each child's
+    /// move count ([`crate::tree::count_moves`]) when the table has `s = 0` cells by `d` (else
+    /// empty), as the serial engine counts them.
     Children {
         leaf: u32,
-        kids: Vec<(M, Score, bool)>,
+        kids: Vec<Kid>,
         hints: Vec<u8>,
     },
     /// Master → slave: the evaluator's half of a step with §5.2's heuristics at the leaf at
     /// the end of `path`.
-    Search { leaf: u32, path: Vec<M>, job: Job },
+    Search { leaf: u32, path: Path, job: Job },
     /// Slave → master: its answer.
-    Searched { leaf: u32, work: LeafWork<M> },
+    Searched { leaf: u32, work: LeafWork<u32> },
     /// Master → slave: evaluate the children `kids` (unknown, §5.2) of the node at the end of
     /// `path`.
     Resolve {
         node: u32,
-        path: Vec<M>,
-        kids: Vec<M>,
+        path: Path,
+        kids: Vec<u32>,
     },
     /// Slave → master: their values, in the order asked.
     Resolved { node: u32, values: Vec<Score> },
+    /// Slave → master: a job's path or index does not exist in the game (module docs).
+    Fault { error: String },
     /// Master → host: done.
-    Done(BfStop),
+    Done { why: BfStop },
 }
 
 /// A process: the master or a slave.
@@ -182,18 +193,26 @@ pub enum RbfmProc<G: Game> {
     /// Process 0.
     Master(Box<MasterState<G>>),
     /// The others.
-    Slave {
-        root: G,
-        stats: Stats,
-        eval: Option<Evaluator<G>>,
-        /// Count each child's moves (the table has `s = 0` cells by `d`).
-        count: bool,
-    },
+    Slave(Box<SlaveState<G>>),
+}
+
+/// A slave: its own copy of the root (`line[0]`), on the game itself.
+pub struct SlaveState<G: Game> {
+    stats: Stats,
+    eval: Option<Evaluator<G>>,
+    /// Count each child's moves (the table has `s = 0` cells by `d`).
+    count: bool,
+    /// The last job's positions along its path (`line[k]` is `k` plies deep) and its indices
+    /// (`last`), reused for the next job's common prefix; `want`: the next job's indices.
+    line: Vec<G>,
+    last: Vec<u32>,
+    want: Vec<u32>,
+    moves: Vec<G::Move>,
 }
 
 /// The master's state.
 pub struct MasterState<G: Game> {
-    s: Searcher<G>,
+    s: Searcher<G, u32>,
     procs: u32,
     idle: Vec<Pid>,
     outstanding: u32,
@@ -201,16 +220,18 @@ pub struct MasterState<G: Game> {
     done: bool,
     stats: Stats,
     moves: Vec<G::Move>,
-    path: Vec<u32>,
+    nodes: Vec<u32>,
     /// The evaluator as a search (heuristics), and the heuristics in effect.
     eval: Option<Evaluator<G>>,
     heur: Heuristics,
     /// Nodes whose unknown children wait for an idle slave (pending meanwhile).
     queue: VecDeque<u32>,
-    trace: Option<Vec<TracePoint<G::Move>>>,
+    trace: Option<Vec<TracePoint<u32>>>,
     resolved: u64,
     /// Deadline and stop flag.
     limits: Limits,
+    /// A slave's fault (module docs): the search ends with it.
+    fault: Option<String>,
 }
 
 /// The meter's reading now (0 without one).
@@ -246,27 +267,89 @@ fn defer<M: Copy>(queue: &mut VecDeque<u32>) -> impl FnMut(&mut Tree<M>, u32) + 
     }
 }
 
-/// The position at the end of `path` from `root`.
-fn replay<G: Game>(root: &G, path: Vec<G::Move>) -> G {
-    let mut pos = root.clone();
-    for mv in path {
-        pos = pos.play(mv);
+/// The path of generation indices from the root to node `n` of the master's tree.
+fn path_of(tree: &Tree<u32>, n: u32, nodes: &mut Vec<u32>) -> Path {
+    tree.path_to(n, nodes);
+    let mut path = Path::ROOT;
+    for &i in nodes.iter() {
+        path.push(tree.mv(i).expect("non-root"));
     }
-    pos
+    path
+}
+
+/// The values of `pos`'s children by index `kids` (an index it does not have is an error).
+fn values_of<G: Game>(
+    pos: &G,
+    kids: &[u32],
+    moves: &mut Vec<G::Move>,
+) -> Result<Vec<Score>, String> {
+    pos.moves(moves);
+    kids.iter()
+        .map(|&i| match moves.get(i as usize) {
+            Some(&m) => Ok(pos.play(m).evaluate()),
+            None => Err(format!("child index {i} of {} moves", moves.len())),
+        })
+        .collect()
+}
+
+/// The master's own walk to node `n` (its indices came from its own expansions, so they
+/// exist; only the `P = 1` master and the end of a search replay them).
+fn position<G: Game>(
+    tree: &Tree<u32>,
+    root: &G,
+    n: u32,
+    nodes: &mut Vec<u32>,
+    moves: &mut Vec<G::Move>,
+) -> G {
+    path_of(tree, n, nodes)
+        .replay_with(root, moves)
+        .expect("the master's own indices")
+}
+
+/// Node `n`'s unknown children evaluated on the spot (the `P = 1` master's BACKUP), counted in
+/// `resolved`.
+fn resolver<'a, G: Game>(
+    root: &'a G,
+    nodes: &'a mut Vec<u32>,
+    moves: &'a mut Vec<G::Move>,
+    resolved: &'a mut u64,
+) -> impl FnMut(&mut Tree<u32>, u32) + 'a {
+    move |t, n| {
+        let pos = position(t, root, n, nodes, moves);
+        let kids = t.unknown_moves(n);
+        let values = values_of(&pos, &kids, moves).expect("the master's own indices");
+        *resolved += t.resolve_with(n, &values) as u64;
+    }
+}
+
+/// A leaf's work with the game's moves (`moves`, the leaf's) as generation indices; for
+/// heuristic 2 the best child's moves are generated again to name its children.
+fn index_work<G: Game>(pos: &G, moves: &[G::Move], w: LeafWork<G::Move>) -> LeafWork<u32> {
+    let index = |m: G::Move, ms: &[G::Move]| {
+        ms.iter()
+            .position(|&x| x == m)
+            .expect("a child's move is among its parent's") as u32
+    };
+    let child = w.child.map(|c| {
+        let cpos = pos.play(w.kids[0].0);
+        let mut cm = Vec::new();
+        cpos.moves(&mut cm);
+        Box::new(index_work(&cpos, &cm, *c))
+    });
+    LeafWork {
+        kids: w
+            .kids
+            .into_iter()
+            .map(|(m, v, t)| (index(m, moves), v, t))
+            .collect(),
+        partial: w.partial,
+        child,
+    }
 }
 
 impl<G: Game> MasterState<G> {
-    /// The moves from the root to node `n`.
-    fn path_moves(&mut self, n: u32) -> Vec<G::Move> {
-        self.s.tree().path_to(n, &mut self.path);
-        self.path
-            .iter()
-            .map(|&i| self.s.tree().mv(i).expect("non-root"))
-            .collect()
-    }
-
     /// Records a trace point (with [`MasterConfig::trace`]).
-    fn record(&mut self, env: &Env<'_, Msg<G::Move>>) {
+    fn record(&mut self, env: &Env<'_, Msg>) {
         if let Some(t) = &mut self.trace {
             let decision = self.s.decision().and_then(|c| self.s.tree().mv(c));
             t.push(TracePoint {
@@ -277,10 +360,26 @@ impl<G: Game> MasterState<G> {
         }
     }
 
+    /// The path to node `n`.
+    fn path(&mut self, n: u32) -> Path {
+        path_of(self.s.tree(), n, &mut self.nodes)
+    }
+
+    /// The position at node `n` (the `P = 1` master).
+    fn position(&mut self, n: u32) -> G {
+        position(
+            self.s.tree(),
+            self.s.root(),
+            n,
+            &mut self.nodes,
+            &mut self.moves,
+        )
+    }
+
     /// Sends node `n`'s unknown children to an idle slave for evaluation.
-    fn send_resolve(&mut self, n: u32, env: &mut Env<'_, Msg<G::Move>>) {
+    fn send_resolve(&mut self, n: u32, env: &mut Env<'_, Msg>) {
         let slave = self.idle.pop().expect("an idle slave");
-        let path = self.path_moves(n);
+        let path = self.path(n);
         let kids = self.s.tree().unknown_moves(n);
         self.outstanding += 1;
         env.send(
@@ -295,14 +394,14 @@ impl<G: Game> MasterState<G> {
 
     /// With no slaves: evaluates node `n`'s unknown children here and backs up (the serial
     /// engine's walk that stops to resolve).
-    fn resolve_here(&mut self, n: u32, env: &mut Env<'_, Msg<G::Move>>) {
+    fn resolve_here(&mut self, n: u32, env: &mut Env<'_, Msg>) {
         let before = reading(&self.eval);
         let r0 = self.resolved;
         {
-            let (tree, root) = self.s.tree_and_root();
-            let pos = tree.position(root, n, &mut self.path);
-            self.resolved += tree.resolve(n, &pos) as u64;
-            let mut resolve = resolver(root, &mut self.path, &mut self.resolved);
+            let root = self.s.root().clone();
+            let mut resolve = resolver(&root, &mut self.nodes, &mut self.moves, &mut self.resolved);
+            let tree = self.s.tree_mut();
+            resolve(tree, n);
             tree.backup_resolving(n, false, &mut resolve);
         }
         let calls = self.resolved - r0;
@@ -313,42 +412,30 @@ impl<G: Game> MasterState<G> {
 
     /// With no slaves: does the evaluator's half of a step with the heuristics here and
     /// applies it; false when the search had to stop.
-    fn search_here(&mut self, leaf: u32, job: Job, env: &mut Env<'_, Msg<G::Move>>) -> bool {
+    fn search_here(&mut self, leaf: u32, job: Job, env: &mut Env<'_, Msg>) -> bool {
         let before = reading(&self.eval);
-        let (tree, root) = self.s.tree_and_root();
-        let pos = tree.position(root, leaf, &mut self.path);
-        self.moves.clear();
-        if !pos.is_terminal() {
-            pos.moves(&mut self.moves);
-            self.stats.movegens += 1;
-        }
-        let search = self.eval.as_ref().map(|e| &e.search);
-        let (work, calls) = heuristics::leaf_work(&pos, &self.moves, job, search);
-        let child = u64::from(work.child.is_some());
-        self.stats.movegens += child;
+        let pos = self.position(leaf);
+        let (work, calls) = leaf_job(&pos, &mut self.moves, &mut self.stats, job, &self.eval);
         env.charge(
-            (1 + child) as f64 * env.cost.interior + eval_cost(&self.eval, env.cost, before, calls),
+            (1 + u64::from(work.child.is_some())) as f64 * env.cost.interior
+                + eval_cost(&self.eval, env.cost, before, calls),
         );
         self.apply_work(leaf, &work, env)
     }
 
     /// Applies a step's work at `leaf` ([`heuristics::apply`]); false when the search had to
     /// stop.
-    fn apply_work(
-        &mut self,
-        leaf: u32,
-        work: &LeafWork<G::Move>,
-        env: &mut Env<'_, Msg<G::Move>>,
-    ) -> bool {
+    fn apply_work(&mut self, leaf: u32, work: &LeafWork<u32>, env: &mut Env<'_, Msg>) -> bool {
         let room = self.budget.saturating_sub(self.stats.leaves);
         let before = reading(&self.eval);
         let r0 = self.resolved;
         let inline = self.procs == 1;
-        let (tree, root) = self.s.tree_and_root();
         let applied = if inline {
-            let mut resolve = resolver(root, &mut self.path, &mut self.resolved);
-            heuristics::apply(tree, leaf, work, room, &mut resolve)
+            let root = self.s.root().clone();
+            let mut resolve = resolver(&root, &mut self.nodes, &mut self.moves, &mut self.resolved);
+            heuristics::apply(self.s.tree_mut(), leaf, work, room, &mut resolve)
         } else {
+            let tree = self.s.tree_mut();
             heuristics::apply(tree, leaf, work, room, &mut defer(&mut self.queue))
         };
         if inline {
@@ -380,7 +467,7 @@ impl<G: Game> MasterState<G> {
     }
 
     /// A slave's values for node `n`'s unknown children: set, then BACKUP.
-    fn apply_resolved(&mut self, n: u32, values: &[Score], env: &mut Env<'_, Msg<G::Move>>) {
+    fn apply_resolved(&mut self, n: u32, values: &[Score], env: &mut Env<'_, Msg>) {
         let tree = self.s.tree_mut();
         self.resolved += tree.resolve_with(n, values) as u64;
         tree.node_mut(n).flags &= !PENDING;
@@ -417,16 +504,16 @@ impl<G: Game> MasterState<G> {
         None
     }
 
-    fn finish(&mut self, why: BfStop, env: &mut Env<'_, Msg<G::Move>>) {
+    fn finish(&mut self, why: BfStop, env: &mut Env<'_, Msg>) {
         if !self.done {
             self.done = true;
-            env.send(HOST, Msg::Done(why));
+            env.send(HOST, Msg::Done { why });
         }
     }
 
     /// Hands out leaves (and unknown children to evaluate) to idle slaves, or, with no slaves,
     /// expands them here.
-    fn dispatch(&mut self, env: &mut Env<'_, Msg<G::Move>>) {
+    fn dispatch(&mut self, env: &mut Env<'_, Msg>) {
         loop {
             if self.done {
                 return;
@@ -466,9 +553,11 @@ impl<G: Game> MasterState<G> {
             if self.procs == 1 {
                 // No slaves: expand here (the serial baseline).
                 let ok = if plain {
-                    let pos = self.s.tree().position(self.s.root(), leaf, &mut self.path);
+                    let pos = self.position(leaf);
                     let count = self.s.counts_leaf_moves();
-                    let (kids, hints) = expand_leaf(&pos, &mut self.moves, &mut self.stats, count);
+                    let mut scratch = Vec::new();
+                    let (kids, hints) =
+                        expand_leaf(&pos, &mut self.moves, &mut scratch, &mut self.stats, count);
                     env.charge(kids_cost(env.cost, kids.len()));
                     self.apply(leaf, kids, &hints, env)
                 } else {
@@ -481,7 +570,7 @@ impl<G: Game> MasterState<G> {
             }
             let slave = self.idle.pop().expect("an idle slave");
             self.s.tree_mut().node_mut(leaf).flags |= PENDING;
-            let path = self.path_moves(leaf);
+            let path = self.path(leaf);
             self.outstanding += 1;
             if plain {
                 env.send(slave, Msg::Expand { leaf, path });
@@ -492,13 +581,7 @@ impl<G: Game> MasterState<G> {
     }
 
     /// Adds a leaf's children and backs up; false when the search had to stop.
-    fn apply(
-        &mut self,
-        leaf: u32,
-        kids: Vec<(G::Move, Score, bool)>,
-        hints: &[u8],
-        env: &mut Env<'_, Msg<G::Move>>,
-    ) -> bool {
+    fn apply(&mut self, leaf: u32, kids: Vec<Kid>, hints: &[u8], env: &mut Env<'_, Msg>) -> bool {
         let d = kids.len() as u64;
         if self.stats.leaves + d > self.budget {
             self.s.tree_mut().node_mut(leaf).flags &= !PENDING;
@@ -510,7 +593,9 @@ impl<G: Game> MasterState<G> {
             self.finish(BfStop::Memory, env);
             return false;
         }
-        self.s.tree_mut().set_hints(leaf, hints);
+        if hints.len() == kids.len() {
+            self.s.tree_mut().set_hints(leaf, hints);
+        }
         self.stats.interior += 1;
         self.stats.leaves += d;
         env.charge_interior();
@@ -518,122 +603,189 @@ impl<G: Game> MasterState<G> {
         self.record(env);
         true
     }
+
+    /// A reply: the slave is idle again, and its answer goes into the tree; false when the
+    /// search had to stop.
+    fn reply(&mut self, from: Pid, msg: Msg, env: &mut Env<'_, Msg>) -> bool {
+        self.outstanding -= 1;
+        self.idle.push(from);
+        if self.done {
+            return false;
+        }
+        match msg {
+            Msg::Children { leaf, kids, hints } => self.apply(leaf, kids, &hints, env),
+            Msg::Searched { leaf, work } => self.apply_work(leaf, &work, env),
+            Msg::Resolved { node, values } => {
+                self.apply_resolved(node, &values, env);
+                true
+            }
+            Msg::Fault { error } => {
+                self.fault.get_or_insert(error);
+                self.finish(BfStop::Blocked, env);
+                false
+            }
+            _ => true,
+        }
+    }
 }
 
-/// A slave's work: the leaf's moves and their static values.
-/// A leaf's children `(move, static value, terminal)` and, with `count`, their move counts.
-#[allow(clippy::type_complexity)]
+/// A leaf's children `(index, static value, terminal)` and, with `count`, their move counts
+/// (`moves`, `scratch`: reused buffers).
 fn expand_leaf<G: Game>(
     pos: &G,
     moves: &mut Vec<G::Move>,
+    scratch: &mut Vec<G::Move>,
     stats: &mut Stats,
     count: bool,
-) -> (Vec<(G::Move, Score, bool)>, Vec<u8>) {
+) -> (Vec<Kid>, Vec<u8>) {
     if pos.is_terminal() {
         return (Vec::new(), Vec::new());
     }
     pos.moves(moves);
     stats.movegens += 1;
-    let mut hints = Vec::new();
-    let mut scratch = Vec::new();
+    let mut hints = Vec::with_capacity(if count { moves.len() } else { 0 });
     let kids = moves
         .iter()
-        .map(|&m| {
+        .enumerate()
+        .map(|(i, &m)| {
             let c = pos.play(m);
             if count {
-                hints.push(count_moves(&c, &mut scratch));
+                hints.push(count_moves(&c, scratch));
             }
-            (m, c.evaluate(), c.is_terminal())
+            (i as u32, c.evaluate(), c.is_terminal())
         })
         .collect();
     (kids, hints)
+}
+
+/// The evaluator's half of a step with the heuristics at `pos` ([`heuristics::leaf_work`]),
+/// its moves as indices, and the evaluator calls it made.
+fn leaf_job<G: Game>(
+    pos: &G,
+    moves: &mut Vec<G::Move>,
+    stats: &mut Stats,
+    job: Job,
+    eval: &Option<Evaluator<G>>,
+) -> (LeafWork<u32>, u64) {
+    moves.clear();
+    if !pos.is_terminal() {
+        pos.moves(moves);
+        stats.movegens += 1;
+    }
+    let search = eval.as_ref().map(|e| &e.search);
+    let (work, calls) = heuristics::leaf_work(pos, moves, job, search);
+    stats.movegens += u64::from(work.child.is_some());
+    (index_work(pos, moves, work), calls)
 }
 
 fn kids_cost(cost: &CostModel, d: usize) -> f64 {
     cost.interior + d as f64 * cost.leaf
 }
 
-impl<G: Game> Process for RbfmProc<G> {
-    type Msg = Msg<G::Move>;
+impl<G: Game> SlaveState<G> {
+    /// The position at the end of `path`, replayed on the game from the longest prefix it
+    /// shares with the last job's (one move generation and one `play` per ply past it).
+    fn replay(&mut self, path: &Path) -> Result<G, PathError> {
+        self.want.clear();
+        self.want.extend(path.indices());
+        let k = self
+            .last
+            .iter()
+            .zip(&self.want)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.last.truncate(k);
+        self.line.truncate(k + 1);
+        for &i in &self.want[k..] {
+            let ply = self.last.len();
+            let next = play_index(&self.line[ply], ply as u32, i, &mut self.moves)?;
+            self.line.push(next);
+            self.last.push(i);
+        }
+        Ok(self.line[self.want.len()].clone())
+    }
 
-    fn on_message(&mut self, from: Pid, msg: Msg<G::Move>, env: &mut Env<'_, Msg<G::Move>>) {
+    /// A job: the answer to send back.
+    fn on_job(&mut self, msg: Msg, env: &mut Env<'_, Msg>) -> Option<Msg> {
+        let (Msg::Expand { path, .. } | Msg::Search { path, .. } | Msg::Resolve { path, .. }) =
+            &msg
+        else {
+            return None;
+        };
+        let pos = match self.replay(path) {
+            Ok(p) => p,
+            Err(e) => {
+                return Some(Msg::Fault {
+                    error: format!("a slave's job: {e}"),
+                })
+            }
+        };
+        let stats = &mut self.stats;
+        Some(match msg {
+            Msg::Expand { leaf, .. } => {
+                let mut scratch = Vec::new();
+                let (kids, hints) =
+                    expand_leaf(&pos, &mut self.moves, &mut scratch, stats, self.count);
+                env.charge(kids_cost(env.cost, kids.len()));
+                if !kids.is_empty() {
+                    stats.interior += 1;
+                    stats.leaves += kids.len() as u64;
+                }
+                Msg::Children { leaf, kids, hints }
+            }
+            Msg::Search { leaf, job, .. } => {
+                let before = reading(&self.eval);
+                let (work, calls) = leaf_job(&pos, &mut self.moves, stats, job, &self.eval);
+                let child = u64::from(work.child.is_some());
+                stats.interior += 1 + child;
+                stats.leaves += work.generated();
+                env.charge(
+                    (1 + child) as f64 * env.cost.interior
+                        + eval_cost(&self.eval, env.cost, before, calls),
+                );
+                Msg::Searched { leaf, work }
+            }
+            Msg::Resolve { node, kids, .. } => {
+                let before = reading(&self.eval);
+                match values_of(&pos, &kids, &mut self.moves) {
+                    Ok(values) => {
+                        stats.leaves += values.len() as u64;
+                        env.charge(eval_cost(&self.eval, env.cost, before, values.len() as u64));
+                        Msg::Resolved { node, values }
+                    }
+                    Err(e) => Msg::Fault {
+                        error: format!("a slave's job: {e}"),
+                    },
+                }
+            }
+            _ => unreachable!("a job, matched above"),
+        })
+    }
+}
+
+impl<G: Game> Process for RbfmProc<G> {
+    type Msg = Msg;
+
+    fn on_message(&mut self, from: Pid, msg: Msg, env: &mut Env<'_, Msg>) {
         match self {
             RbfmProc::Master(m) => {
-                if matches!(msg, Msg::Start) {
-                    m.dispatch(env);
-                    return;
-                }
-                if !matches!(
-                    msg,
-                    Msg::Children { .. } | Msg::Searched { .. } | Msg::Resolved { .. }
-                ) {
-                    return;
-                }
-                m.outstanding -= 1;
-                m.idle.push(from);
-                if m.done {
-                    return;
-                }
                 let go_on = match msg {
-                    Msg::Children { leaf, kids, hints } => m.apply(leaf, kids, &hints, env),
-                    Msg::Searched { leaf, work } => m.apply_work(leaf, &work, env),
-                    Msg::Resolved { node, values } => {
-                        m.apply_resolved(node, &values, env);
-                        true
-                    }
-                    _ => unreachable!("filtered above"),
+                    Msg::Start => true,
+                    Msg::Children { .. }
+                    | Msg::Searched { .. }
+                    | Msg::Resolved { .. }
+                    | Msg::Fault { .. } => m.reply(from, msg, env),
+                    _ => false,
                 };
                 if go_on {
                     m.dispatch(env);
                 }
             }
-            RbfmProc::Slave {
-                root,
-                stats,
-                eval,
-                count,
-            } => match msg {
-                Msg::Expand { leaf, path } => {
-                    let pos = replay(root, path);
-                    let mut moves = Vec::new();
-                    let (kids, hints) = expand_leaf(&pos, &mut moves, stats, *count);
-                    env.charge(kids_cost(env.cost, kids.len()));
-                    if !kids.is_empty() {
-                        stats.interior += 1;
-                        stats.leaves += kids.len() as u64;
-                    }
-                    env.send(from, Msg::Children { leaf, kids, hints });
+            RbfmProc::Slave(s) => {
+                if let Some(answer) = s.on_job(msg, env) {
+                    env.send(from, answer);
                 }
-                Msg::Search { leaf, path, job } => {
-                    let pos = replay(root, path);
-                    let before = reading(eval);
-                    let mut moves = Vec::new();
-                    if !pos.is_terminal() {
-                        pos.moves(&mut moves);
-                        stats.movegens += 1;
-                    }
-                    let search = eval.as_ref().map(|e| &e.search);
-                    let (work, calls) = heuristics::leaf_work(&pos, &moves, job, search);
-                    let child = u64::from(work.child.is_some());
-                    stats.movegens += child;
-                    stats.interior += 1 + child;
-                    stats.leaves += work.generated();
-                    env.charge(
-                        (1 + child) as f64 * env.cost.interior
-                            + eval_cost(eval, env.cost, before, calls),
-                    );
-                    env.send(from, Msg::Searched { leaf, work });
-                }
-                Msg::Resolve { node, path, kids } => {
-                    let pos = replay(root, path);
-                    let before = reading(eval);
-                    let values: Vec<Score> = kids.iter().map(|&m| pos.play(m).evaluate()).collect();
-                    stats.leaves += values.len() as u64;
-                    env.charge(eval_cost(eval, env.cost, before, values.len() as u64));
-                    env.send(from, Msg::Resolved { node, values });
-                }
-                _ => {}
-            },
+            }
         }
     }
 
@@ -645,7 +797,7 @@ impl<G: Game> Process for RbfmProc<G> {
                 movegens: m.stats.movegens,
                 ..Stats::default()
             },
-            RbfmProc::Slave { stats, .. } => *stats,
+            RbfmProc::Slave(s) => s.stats,
         }
     }
 }
@@ -668,7 +820,7 @@ pub fn processes_with<G: Game>(
         _ => Heuristics::default(),
     };
     let mut procs = Vec::with_capacity(p as usize);
-    let s = Searcher::new(root.clone(), cfg.opts.clone());
+    let s = Searcher::on_indices(root.clone(), cfg.opts.clone());
     let count = s.counts_leaf_moves();
     procs.push(RbfmProc::Master(Box::new(MasterState {
         s,
@@ -682,21 +834,25 @@ pub fn processes_with<G: Game>(
         done: false,
         stats: Stats::default(),
         moves: Vec::new(),
-        path: Vec::new(),
+        nodes: Vec::new(),
         eval: eval.clone(),
         heur,
         queue: VecDeque::new(),
         trace: cfg.trace.then(Vec::new),
         resolved: 0,
         limits: cfg.limits.clone(),
+        fault: None,
     })));
     for _ in 1..p {
-        procs.push(RbfmProc::Slave {
-            root: root.clone(),
+        procs.push(RbfmProc::Slave(Box::new(SlaveState {
             stats: Stats::default(),
             eval: eval.clone(),
             count,
-        });
+            line: vec![root.clone()],
+            last: Vec::new(),
+            want: Vec::new(),
+            moves: Vec::new(),
+        })));
     }
     procs
 }
@@ -715,20 +871,8 @@ pub fn search<G: Game>(
 
 /// [`search`] with the evaluator as a search, for §5.2's heuristics 1 and 2 (module docs):
 /// they are used when `cfg.opts.heuristics` asks for them and `eval` is given (RBFM only).
+/// On MPI every rank calls this with the same arguments ([`crate::mpi`]).
 pub fn search_with<G: Game>(
-    root: &G,
-    cfg: &MasterConfig,
-    backend: &Backend,
-    eval: Option<Evaluator<G>>,
-) -> Result<ParOutcome<G::Move>, String> {
-    if let Backend::Mpi { .. } = backend {
-        return crate::mpi::search_with(root, cfg, backend, eval);
-    }
-    search_on(root, cfg, backend, eval)
-}
-
-/// [`search`] on the backend given (for MPI, on [`crate::mpi::Indexed`] positions).
-pub(crate) fn search_on<G: Game>(
     root: &G,
     cfg: &MasterConfig,
     backend: &Backend,
@@ -740,39 +884,40 @@ pub(crate) fn search_on<G: Game>(
     if matches!(backend, Backend::Threads { .. }) && cfg.procs > 256 {
         return Err("--procs is at most 256 on threads".into());
     }
-    let start = Instant::now();
-    let stop = |m: &Msg<G::Move>| matches!(m, Msg::Done(_));
     if let Backend::Sim(sc) = backend {
         sc.cost.validate().map_err(|e| e.to_string())?;
     }
-    let (run, procs) = execute(
+    if let Backend::Mpi { .. } = backend {
+        crate::mpi::register()?;
+    }
+    let start = Instant::now();
+    let stop = |m: &Msg| matches!(m, Msg::Done { .. });
+    let (run, mut procs) = execute(
         processes_with(root, cfg, eval.clone()),
         vec![(0, Msg::Start)],
         backend,
         &Limits::default(),
         stop,
     );
-    if let Some(e) = run.error {
+    if let Some(e) = &run.error {
         return Err(e.to_string());
     }
-    let (host, time, messages, busy, all) =
-        (run.host, run.time, run.messages, run.busy, run.proc_stats);
-    let why = host
+    let why = run
+        .host
         .iter()
         .find_map(|(_, m)| match m {
-            Msg::Done(w) => Some(*w),
+            Msg::Done { why } => Some(*why),
             _ => None,
         })
         .unwrap_or(BfStop::Blocked);
-    let mut stats = Stats::default();
-    for s in &all {
-        stats += *s;
-    }
-    let mut procs = procs;
     let RbfmProc::Master(mut m) = procs.swap_remove(0) else {
         unreachable!("process 0 is the master")
     };
+    if let Some(e) = m.fault.take() {
+        return Err(format!("master–slave RBFM: {e}"));
+    }
     // Expansions and generated nodes as the master applied them.
+    let mut stats = run.stats;
     stats.interior = m.stats.interior;
     stats.leaves = m.stats.leaves;
     let why = if m.s.tree().root().solved() {
@@ -780,7 +925,7 @@ pub(crate) fn search_on<G: Game>(
     } else {
         why
     };
-    let mut outcome = m.s.outcome(Duration::ZERO, why);
+    let mut outcome = game_moves(root, m.s.outcome(Duration::ZERO, why));
     outcome.stats = stats;
     outcome.elapsed = start.elapsed();
     let cut = matches!(why, BfStop::Time | BfStop::Stopped);
@@ -792,19 +937,182 @@ pub(crate) fn search_on<G: Game>(
                 serial_baseline: false,
                 ..cfg.clone()
             };
-            Some(search_on(root, &one, &Backend::Sim(sc.clone()), eval)?.time)
+            Some(search_with(root, &one, &Backend::Sim(sc.clone()), eval)?.time)
         }
-        Backend::Sim(_) if cfg.procs == 1 => Some(time),
+        Backend::Sim(_) if cfg.procs == 1 => Some(run.time),
         _ => None,
     };
-    Ok(ParOutcome {
-        outcome,
-        messages,
-        time,
-        serial_time,
-        speedup: serial_time.map(|s| if time > 0.0 { s / time } else { 1.0 }),
-        busy,
-        trace: m.trace.take().unwrap_or_default(),
+    let mut root_moves = Vec::new();
+    root.moves(&mut root_moves);
+    let detail = MasterDetail {
+        trace: m
+            .trace
+            .take()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|t| TracePoint {
+                time: t.time,
+                generated: t.generated,
+                decision: t.decision.and_then(|i| root_moves.get(i as usize).copied()),
+            })
+            .collect(),
         resolved: m.resolved,
-    })
+    };
+    Ok(RunOutcome::of(&run, outcome, detail, serial_time))
+}
+
+/// The master's outcome (indices) in the game's moves: the best root move and the line
+/// replayed from the root (it stops at an index the position does not have).
+fn game_moves<G: Game>(root: &G, o: BfOutcome<u32>) -> BfOutcome<G::Move> {
+    let mut moves = Vec::new();
+    root.moves(&mut moves);
+    let best_move = o.best_move.and_then(|i| moves.get(i as usize).copied());
+    let mut pv = Vec::with_capacity(o.pv.len());
+    let mut pos = root.clone();
+    for &i in &o.pv {
+        pos.moves(&mut moves);
+        let Some(&m) = moves.get(i as usize) else {
+            break;
+        };
+        pv.push(m);
+        pos = pos.play(m);
+    }
+    BfOutcome {
+        value: o.value,
+        solved: o.solved,
+        best_move,
+        pv,
+        pv_depth: o.pv_depth,
+        stats: o.stats,
+        tree_nodes: o.tree_nodes,
+        bytes_per_node: o.bytes_per_node,
+        elapsed: o.elapsed,
+        stop: o.stop,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arachne_core::rng::hash2;
+    use arachne_games::{Checkers, Chess};
+
+    fn slave<G: Game>(root: &G) -> SlaveState<G> {
+        SlaveState {
+            stats: Stats::default(),
+            eval: None,
+            count: false,
+            line: vec![root.clone()],
+            last: Vec::new(),
+            want: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Random paths sharing prefixes, as a master's jobs do.
+    fn paths<G: Game>(root: &G, n: usize, seed: u64) -> Vec<Path> {
+        let mut draws = 0u64;
+        let mut below = |n: u64| {
+            draws += 1;
+            hash2(seed, draws) % n
+        };
+        let mut out: Vec<Path> = Vec::new();
+        let mut moves = Vec::new();
+        for k in 0..n {
+            // Start from a prefix of an earlier path, then walk at random.
+            let mut path = Path::ROOT;
+            if let Some(prev) = out.get(k.saturating_sub(1 + below(3) as usize)) {
+                let keep = below(prev.plies() as u64 + 1) as usize;
+                for i in prev.indices().take(keep) {
+                    path.push(i);
+                }
+            }
+            let mut pos = path.replay(root).unwrap();
+            for _ in 0..below(8) {
+                pos.moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let i = below(moves.len() as u64) as u32;
+                pos = pos.play(moves[i as usize]);
+                path.push(i);
+            }
+            out.push(path);
+        }
+        out
+    }
+
+    fn replays_like_the_path<G: Game>(root: &G, seed: u64) {
+        let mut s = slave(root);
+        for p in paths(root, 300, seed) {
+            let a = s.replay(&p).unwrap();
+            let b = p.replay(root).unwrap();
+            assert_eq!(a.hash(), b.hash());
+            assert_eq!(a.evaluate(), b.evaluate());
+        }
+    }
+
+    #[test]
+    fn a_slave_replays_each_job_from_the_prefix_it_shares_with_the_last() {
+        replays_like_the_path(&Chess::default(), 1);
+        replays_like_the_path(&Checkers::default(), 2);
+    }
+
+    #[test]
+    fn a_bad_index_is_a_fault_never_a_panic() {
+        let root = Checkers::default();
+        let mut s = slave(&root);
+        let good = Path::ROOT.with(2).with(1);
+        let bad = good.with(60);
+        assert!(matches!(
+            s.replay(&bad),
+            Err(PathError::NoSuchMove {
+                ply: 2,
+                index: 60,
+                ..
+            })
+        ));
+        // The slave is still consistent after the error.
+        assert_eq!(
+            s.replay(&good).unwrap().hash(),
+            good.replay(&root).unwrap().hash()
+        );
+        // As a job, the answer is a fault...
+        let cost = CostModel::unit(1.0);
+        let mut env = Env::new(1, &cost);
+        let answer = s.on_job(Msg::Expand { leaf: 5, path: bad }, &mut env);
+        assert!(
+            matches!(&answer, Some(Msg::Fault { error }) if error.contains("path index 60 at ply 2")),
+            "{answer:?}"
+        );
+        let answer = s.on_job(
+            Msg::Resolve {
+                node: 5,
+                path: good,
+                kids: vec![0, 99],
+            },
+            &mut env,
+        );
+        assert!(
+            matches!(&answer, Some(Msg::Fault { error }) if error.contains("child index 99")),
+            "{answer:?}"
+        );
+        // ...and the master ends the search with it.
+        let cfg = MasterConfig::new(BfOptions::new(Kind::Rbfm), 2);
+        let mut procs = processes(&root, &cfg);
+        let RbfmProc::Master(m) = &mut procs[0] else {
+            unreachable!()
+        };
+        let mut env = Env::new(0, &cost);
+        m.dispatch(&mut env);
+        m.reply(
+            1,
+            Msg::Fault {
+                error: "broken".into(),
+            },
+            &mut env,
+        );
+        assert_eq!(m.fault.as_deref(), Some("broken"));
+        assert!(m.done);
+    }
 }

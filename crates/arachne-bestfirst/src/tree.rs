@@ -249,7 +249,9 @@ impl<M: Copy> Tree<M> {
     }
 
     /// A tree holding only `root` (with its static value), at most `capacity` nodes (≥ 1).
-    pub fn new<G: Game<Move = M>>(root: &G, capacity: usize) -> Self {
+    /// The tree's moves may be the game's or their generation indices (the master–slave
+    /// master's, [`crate::master`]).
+    pub fn new<G: Game>(root: &G, capacity: usize) -> Self {
         let capacity = capacity.clamp(1, u32::MAX as usize - 1);
         let mut t = Tree {
             nodes: Vec::with_capacity(capacity.min(1 << 16)),

@@ -327,7 +327,7 @@ fn master_slave_with_heuristics_is_exact_on_sim_for_every_p() {
                 check_best(&root, d, out.outcome.best_move, want, &what);
                 assert_eq!(out.outcome.generated() as usize + 1, out.outcome.tree_nodes);
                 if p > 1 {
-                    resolved += out.resolved;
+                    resolved += out.detail.resolved;
                 }
             }
         }
@@ -380,7 +380,7 @@ fn master_slave_with_one_processor_is_the_serial_engine() {
                 (b.outcome.stats.interior, b.outcome.stats.leaves),
                 "{what}"
             );
-            assert_eq!(s.resolved(), b.resolved, "{what}");
+            assert_eq!(s.resolved(), b.detail.resolved, "{what}");
         }
     }
 }
@@ -396,12 +396,12 @@ fn master_slave_with_heuristics_repeats_on_sim_and_off_changes_nothing() {
     assert_eq!(a.time, b.time);
     assert_eq!(a.outcome.pv, b.outcome.pv);
     assert_eq!(a.outcome.stats, b.outcome.stats);
-    assert_eq!(a.trace, b.trace);
-    assert_eq!(a.resolved, b.resolved);
+    assert_eq!(a.detail.trace, b.detail.trace);
+    assert_eq!(a.detail.resolved, b.detail.resolved);
     assert!(a.outcome.generated() <= 3_000);
     // The trace: time never goes back, and its last point is the outcome's move.
-    assert!(a.trace.windows(2).all(|w| w[0].time <= w[1].time));
-    let last = a.trace.last().unwrap();
+    assert!(a.detail.trace.windows(2).all(|w| w[0].time <= w[1].time));
+    let last = a.detail.trace.last().unwrap();
     assert_eq!(last.decision, a.outcome.best_move);
     assert_eq!(last.generated, a.outcome.generated());
     // Heuristics off, with or without the evaluator: the plain master–slave search.
@@ -412,8 +412,8 @@ fn master_slave_with_heuristics_repeats_on_sim_and_off_changes_nothing() {
     assert_eq!(plain.time, with.time);
     assert_eq!(plain.outcome.pv, with.outcome.pv);
     assert_eq!(plain.outcome.stats, with.outcome.stats);
-    assert_eq!(plain.trace, with.trace);
-    assert_eq!(with.resolved, 0);
+    assert_eq!(plain.detail.trace, with.detail.trace);
+    assert_eq!(with.detail.resolved, 0);
 }
 
 #[test]

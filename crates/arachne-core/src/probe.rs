@@ -1,6 +1,6 @@
 //! A probe for game wrappers: does a wrapper forward **every** hook of [`Game`]?
 //!
-//! A wrapper (a `Game` that holds another game's position: `Pathed`, `Indexed`, `Counting`,
+//! A wrapper (a `Game` that holds another game's position: `Pathed`, `Counting`,
 //! `Evaluated`, …) that forgets to forward a hook with a default body (`in_check`,
 //! `null_move`, `successor_values`, …) compiles and runs: the trait's default then switches the
 //! feature off without a word (no check extension, no null move, no quiescence). This module

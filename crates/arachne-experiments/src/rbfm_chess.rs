@@ -446,8 +446,8 @@ pub fn master_solution(
     let out = master::search_with(root, &cfg, &sim, Some(eval)).map_err(ExpError::failed)?;
     let mut first: Option<Solution> = None;
     let mut changes = 0;
-    for (k, t) in out.trace.iter().enumerate() {
-        if k > 0 && out.trace[k - 1].decision != t.decision {
+    for (k, t) in out.detail.trace.iter().enumerate() {
+        if k > 0 && out.detail.trace[k - 1].decision != t.decision {
             changes += 1;
         }
         if !t.decision.is_some_and(|m| bm.contains(&m)) {

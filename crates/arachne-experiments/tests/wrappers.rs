@@ -10,7 +10,6 @@
 //! * `every_generic_wrapper_is_probed` finds every `impl<…> Game for W<…>` in the workspace's
 //!   sources and fails unless this file calls `check_forwarding` on `W`.
 use arachne_bestfirst::compare::Counting;
-use arachne_bestfirst::mpi::Indexed;
 use arachne_core::probe::{check_forwarding, Probe};
 use arachne_core::RootMoves;
 use arachne_parallel::smp::work_span::Evaluated;
@@ -21,12 +20,11 @@ use std::path::Path;
 fn each_wrapper_forwards_every_hook() {
     let p = Probe::default;
     check_forwarding(|| Pathed::root(p())).unwrap();
-    check_forwarding(|| Indexed::new(p())).unwrap();
     check_forwarding(|| Counting(p())).unwrap();
     check_forwarding(|| Evaluated(p())).unwrap();
     // Wrappers of wrappers too (MPI runs Pathed positions of any game).
     check_forwarding(|| Pathed::root(Counting(p()))).unwrap();
-    check_forwarding(|| Evaluated(Indexed::new(p()))).unwrap();
+    check_forwarding(|| Evaluated(Pathed::root(p()))).unwrap();
     // `go searchmoves`: below its root a `RootMoves` is the game itself. (The root has its own
     // table key by design, so its `hash` is not the game's; its other hooks are tested in
     // `arachne-core`'s `root_moves` tests.)
@@ -81,7 +79,7 @@ fn every_generic_wrapper_is_probed() {
         }
     }
     // The search itself works: it finds the wrappers known when this was written.
-    for w in ["Counting", "Evaluated", "Indexed", "Pathed"] {
+    for w in ["Counting", "Evaluated", "Pathed"] {
         assert!(found.iter().any(|f| f == w), "{w} not found: {found:?}");
     }
 }

@@ -106,6 +106,47 @@ impl<M> Run<M> {
     }
 }
 
+/// What a message-passing search hands back, for any algorithm: what the algorithm returns
+/// (`outcome`: for master–slave RBFM its best-first outcome), the algorithm's own figures
+/// beside it (`detail`), and the run's figures, which mean the same for every algorithm.
+#[derive(Clone, Debug)]
+pub struct RunOutcome<A, D = ()> {
+    /// What the algorithm returns.
+    pub outcome: A,
+    /// Messages sent.
+    pub messages: u64,
+    /// Virtual time (sim) or wall seconds (threads, MPI).
+    pub time: f64,
+    /// Sim: the serial reference's virtual time under the same cost model.
+    pub serial_time: Option<f64>,
+    /// `serial_time / time`.
+    pub speedup: Option<f64>,
+    /// Busy time per process (see [`Run::busy`]).
+    pub busy: Vec<f64>,
+    /// Idle time per process (see [`Run::idle`]).
+    pub idle: Vec<f64>,
+    /// The algorithm's own figures.
+    pub detail: D,
+}
+
+impl<A, D> RunOutcome<A, D> {
+    /// The outcome of `run` with the algorithm's `outcome` and `detail`, compared with a serial
+    /// reference of `serial_time` (the speedup is 1 when the run took no time).
+    pub fn of<M>(run: &Run<M>, outcome: A, detail: D, serial_time: Option<f64>) -> Self {
+        let time = run.time;
+        RunOutcome {
+            outcome,
+            messages: run.messages,
+            time,
+            serial_time,
+            speedup: serial_time.map(|s| if time > 0.0 { s / time } else { 1.0 }),
+            busy: run.busy.clone(),
+            idle: run.idle.clone(),
+            detail,
+        }
+    }
+}
+
 /// The run of `procs` as they ended: their counts summed and each, and the rest as given.
 fn ended<P: Process>(
     procs: Vec<P>,

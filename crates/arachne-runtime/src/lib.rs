@@ -30,8 +30,8 @@ pub mod threads;
 pub mod wire;
 
 pub use cost::{CostError, CostModel};
-pub use exec::{execute, Backend, ExecError, Run};
-pub use pathed::{PMove, Pathed};
+pub use exec::{execute, Backend, ExecError, Run, RunOutcome};
+pub use pathed::{PMove, Path, PathError, Pathed};
 pub use process::{Env, Mailbox, Outgoing, Pid, Process, Stopping, HOST};
 pub use sim::{run_sim, run_sim_limited, SimConfig, SimOutcome};
 pub use stepper::{Step, Stepper, StepperMode};

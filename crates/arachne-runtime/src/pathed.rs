@@ -8,6 +8,9 @@
 //! rebuilds the position by replaying the path: one move generation and one `play` per ply.
 //!
 //! ## The path, its cost and its limits
+//! [`Path`] is the one path type of every message-passing algorithm: `Pathed<G>` carries one,
+//! and master–slave RBFM (`arachne_bestfirst::master`) sends one per job, its slaves replaying
+//! it on the game itself ([`Path::replay`], an error on a bad index, never a panic).
 //! * Indices are LEB128 varints: an index below 128 takes one byte (every move in checkers,
 //!   Othello, connect four, tic-tac-toe and synthetic trees with branching up to 128; chess
 //!   positions with more than 128 moves use two bytes for the later moves).
@@ -57,43 +60,116 @@ pub const INLINE: usize = 36;
 pub const NULL_INDEX: u32 = u32::MAX;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-enum Path {
+enum Bytes {
     Inline { len: u8, bytes: [u8; INLINE] },
     Heap(Vec<u8>),
 }
 
+/// A path of move indices from the root: what every message-passing algorithm sends for a
+/// position (module docs). Index `i` at a ply is the `i`-th move of [`Game::moves`] there;
+/// [`NULL_INDEX`] a null move. Stored as LEB128 varints, [`INLINE`] bytes inline (no allocation
+/// while it fits); on the wire `varint(plies) varint(bytes) bytes`.
+///
+/// [`Path::replay`] rebuilds the position on any rank that holds the root; an index beyond a
+/// position's moves is a [`PathError`], never a panic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    bytes: Bytes,
+    plies: u32,
+}
+
+impl Default for Path {
+    fn default() -> Self {
+        Path::ROOT
+    }
+}
+
+/// A path that does not lead anywhere from the root it is replayed from.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PathError {
+    /// An index beyond the position's moves.
+    #[error("path index {index} at ply {ply} but the position has {moves} moves")]
+    NoSuchMove {
+        /// Plies from the root.
+        ply: u32,
+        /// The index.
+        index: u64,
+        /// The position's moves.
+        moves: usize,
+    },
+    /// A null move where the game allows none.
+    #[error("a null move at ply {0} where the game allows none")]
+    NoNullMove(u32),
+    /// The bytes are not a path of the announced length.
+    #[error("a path of {found} plies announced as {announced}")]
+    Length {
+        /// Plies announced.
+        announced: u32,
+        /// Plies in the bytes.
+        found: u32,
+    },
+}
+
+impl From<PathError> for WireError {
+    fn from(e: PathError) -> Self {
+        WireError(e.to_string())
+    }
+}
+
 impl Path {
-    const EMPTY: Path = Path::Inline {
-        len: 0,
-        bytes: [0; INLINE],
+    /// The empty path: the root.
+    pub const ROOT: Path = Path {
+        bytes: Bytes::Inline {
+            len: 0,
+            bytes: [0; INLINE],
+        },
+        plies: 0,
     };
 
-    fn bytes(&self) -> &[u8] {
-        match self {
-            Path::Inline { len, bytes } => &bytes[..*len as usize],
-            Path::Heap(v) => v,
+    /// The path's bytes (varint move indices).
+    pub fn bytes(&self) -> &[u8] {
+        match &self.bytes {
+            Bytes::Inline { len, bytes } => &bytes[..*len as usize],
+            Bytes::Heap(v) => v,
         }
     }
 
+    /// Plies from the root.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The move indices, from the root.
+    pub fn indices(&self) -> impl Iterator<Item = u32> + '_ {
+        let mut r = Reader::new(self.bytes());
+        std::iter::from_fn(move || (!r.is_empty()).then(|| r.varint().expect("own path") as u32))
+    }
+
+    /// This path and then index `idx`.
     #[inline]
-    fn with(&self, idx: u32) -> Path {
+    pub fn with(&self, idx: u32) -> Path {
         // The common case: a one-byte index with room inline.
-        if let Path::Inline { len, bytes } = self {
+        if let Bytes::Inline { len, bytes } = &self.bytes {
             let l = *len as usize;
             if idx < 0x80 && l < INLINE {
                 let mut b = *bytes;
                 b[l] = idx as u8;
-                return Path::Inline {
-                    len: len + 1,
-                    bytes: b,
+                return Path {
+                    bytes: Bytes::Inline {
+                        len: len + 1,
+                        bytes: b,
+                    },
+                    plies: self.plies + 1,
                 };
             }
         }
-        self.with_slow(idx)
+        let mut p = self.clone();
+        p.push(idx);
+        p
     }
 
-    #[cold]
-    fn with_slow(&self, idx: u32) -> Path {
+    /// Appends index `idx`.
+    pub fn push(&mut self, idx: u32) {
         let mut tmp = [0u8; 5];
         let mut n = 0;
         let mut v = idx;
@@ -104,23 +180,100 @@ impl Path {
         }
         tmp[n] = v as u8;
         n += 1;
-        match self {
-            Path::Inline { len, bytes } if *len as usize + n <= INLINE => {
-                let mut b = *bytes;
+        self.plies += 1;
+        match &mut self.bytes {
+            Bytes::Inline { len, bytes } if *len as usize + n <= INLINE => {
                 let l = *len as usize;
-                b[l..l + n].copy_from_slice(&tmp[..n]);
-                Path::Inline {
-                    len: (l + n) as u8,
-                    bytes: b,
-                }
+                bytes[l..l + n].copy_from_slice(&tmp[..n]);
+                *len = (l + n) as u8;
             }
-            _ => {
-                let mut v = Vec::with_capacity(self.bytes().len() + n);
-                v.extend_from_slice(self.bytes());
+            Bytes::Inline { len, bytes } => {
+                let mut v = Vec::with_capacity(*len as usize + n + 16);
+                v.extend_from_slice(&bytes[..*len as usize]);
                 v.extend_from_slice(&tmp[..n]);
-                Path::Heap(v)
+                self.bytes = Bytes::Heap(v);
             }
+            Bytes::Heap(v) => v.extend_from_slice(&tmp[..n]),
         }
+    }
+
+    /// Empties the path (back to the root), keeping any heap buffer.
+    pub fn clear(&mut self) {
+        self.plies = 0;
+        match &mut self.bytes {
+            Bytes::Inline { len, .. } => *len = 0,
+            Bytes::Heap(v) => v.clear(),
+        }
+    }
+
+    /// The position at the end of the path from `root` (one move generation and one `play`
+    /// per ply); an error, never a panic, on an index the position does not have.
+    pub fn replay<G: Game>(&self, root: &G) -> Result<G, PathError> {
+        self.replay_with(root, &mut Vec::new())
+    }
+
+    /// [`Path::replay`] generating moves into `moves` (a reused buffer).
+    pub fn replay_with<G: Game>(&self, root: &G, moves: &mut Vec<G::Move>) -> Result<G, PathError> {
+        let mut pos = root.clone();
+        for (ply, i) in self.indices().enumerate() {
+            pos = play_index(&pos, ply as u32, i, moves)?;
+        }
+        Ok(pos)
+    }
+}
+
+/// The position after index `i` (a path's step: [`NULL_INDEX`] is the null move) at `pos`,
+/// `ply` plies from the root, its moves generated into `moves`.
+pub fn play_index<G: Game>(
+    pos: &G,
+    ply: u32,
+    i: u32,
+    moves: &mut Vec<G::Move>,
+) -> Result<G, PathError> {
+    if i == NULL_INDEX {
+        return pos.null_move().ok_or(PathError::NoNullMove(ply));
+    }
+    pos.moves(moves);
+    match moves.get(i as usize) {
+        Some(&m) => Ok(pos.play(m)),
+        None => Err(PathError::NoSuchMove {
+            ply,
+            index: i as u64,
+            moves: moves.len(),
+        }),
+    }
+}
+
+/// A path: `varint(plies) varint(bytes) bytes` (the varints are checked against the plies;
+/// the moves only when it is replayed).
+impl Wire for Path {
+    fn encode(&self, out: &mut Vec<u8>) {
+        put_varint(out, self.plies as u64);
+        let b = self.bytes();
+        put_varint(out, b.len() as u64);
+        out.extend_from_slice(b);
+    }
+
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        let announced = u32::decode(r)?;
+        let n = r.varint()?;
+        let n = usize::try_from(n).map_err(|_| WireError("path too long".into()))?;
+        let bytes = r.bytes(n)?;
+        let mut path = Path::ROOT;
+        let mut b = Reader::new(bytes);
+        while !b.is_empty() {
+            let i = b.varint()?;
+            let i = u32::try_from(i).map_err(|_| WireError(format!("path index {i}")))?;
+            path.push(i);
+        }
+        if path.plies != announced {
+            return Err(PathError::Length {
+                announced,
+                found: path.plies,
+            }
+            .into());
+        }
+        Ok(path)
     }
 }
 
@@ -129,7 +282,6 @@ impl Path {
 pub struct Pathed<G: Game> {
     pos: G,
     path: Path,
-    plies: u32,
 }
 
 impl<G: Game> Pathed<G> {
@@ -137,8 +289,7 @@ impl<G: Game> Pathed<G> {
     pub fn root(pos: G) -> Self {
         Pathed {
             pos,
-            path: Path::EMPTY,
-            plies: 0,
+            path: Path::ROOT,
         }
     }
 
@@ -149,7 +300,7 @@ impl<G: Game> Pathed<G> {
 
     /// Plies from the root.
     pub fn plies(&self) -> u32 {
-        self.plies
+        self.path.plies
     }
 
     /// The path's bytes (varint move indices).
@@ -159,12 +310,12 @@ impl<G: Game> Pathed<G> {
 
     /// The path as move indices ([`NULL_INDEX`] for a null move).
     pub fn path(&self) -> Vec<u32> {
-        let mut r = Reader::new(self.path.bytes());
-        let mut out = Vec::with_capacity(self.plies as usize);
-        while !r.is_empty() {
-            out.push(r.varint().expect("own path") as u32);
-        }
-        out
+        self.path.indices().collect()
+    }
+
+    /// The path itself.
+    pub fn as_path(&self) -> &Path {
+        &self.path
     }
 }
 
@@ -213,7 +364,7 @@ impl<G: Game> Game for Pathed<G> {
             out.extend(inner.iter().enumerate().map(|(i, &mv)| PMove {
                 mv,
                 idx: i as u32,
-                ply: self.plies,
+                ply: self.path.plies,
             }));
         })
     }
@@ -223,7 +374,6 @@ impl<G: Game> Game for Pathed<G> {
         Pathed {
             pos: self.pos.play(m.mv),
             path: self.path.with(m.idx),
-            plies: self.plies + 1,
         }
     }
 
@@ -252,7 +402,6 @@ impl<G: Game> Game for Pathed<G> {
         Some(Pathed {
             pos: self.pos.null_move()?,
             path: self.path.with(NULL_INDEX),
-            plies: self.plies + 1,
         })
     }
 
@@ -274,7 +423,7 @@ impl<G: Game> Game for Pathed<G> {
             all.iter().position(|&m| m == mv).map(|i| PMove {
                 mv,
                 idx: i as u32,
-                ply: self.plies,
+                ply: self.path.plies,
             })
         }));
     }
@@ -302,7 +451,7 @@ impl<G: Game> Game for Pathed<G> {
             all.iter().position(|&m| m == mv).map(|i| PMove {
                 mv,
                 idx: i as u32,
-                ply: self.plies,
+                ply: self.path.plies,
             })
         })
     }
@@ -329,56 +478,17 @@ fn with_scratch<M: 'static, R>(f: impl FnOnce(&mut Vec<M>) -> R) -> R {
     r
 }
 
-fn replay<G: Game>(root: &Pathed<G>, plies: u32, bytes: &[u8]) -> Result<Pathed<G>, WireError> {
-    let mut r = Reader::new(bytes);
-    let mut pos = root.clone();
-    let mut moves = Vec::new();
-    while !r.is_empty() {
-        let i = r.varint()?;
-        if i == NULL_INDEX as u64 {
-            pos = pos.null_move().ok_or_else(|| {
-                WireError(format!(
-                    "a null move at ply {} where the game allows none",
-                    pos.plies
-                ))
-            })?;
-            continue;
-        }
-        pos.moves(&mut moves);
-        let Some(&m) = usize::try_from(i).ok().and_then(|i| moves.get(i)) else {
-            return Err(WireError(format!(
-                "path index {i} at ply {} but the position has {} moves",
-                pos.plies,
-                moves.len()
-            )));
-        };
-        pos = pos.play(m);
-    }
-    if pos.plies != plies {
-        return Err(WireError(format!(
-            "path of {} plies announced as {plies}",
-            pos.plies
-        )));
-    }
-    Ok(pos)
-}
-
-/// A position: `varint(plies) varint(bytes) path`.
+/// A position: its [`Path`], replayed from the root on decoding.
 impl<G: Game> Wire for Pathed<G> {
     fn encode(&self, out: &mut Vec<u8>) {
-        put_varint(out, self.plies as u64);
-        let b = self.path.bytes();
-        put_varint(out, b.len() as u64);
-        out.extend_from_slice(b);
+        self.path.encode(out)
     }
 
     fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
-        let plies = u32::decode(r)?;
-        let n = r.varint()?;
-        let n = usize::try_from(n).map_err(|_| WireError("path too long".into()))?;
-        let bytes = r.bytes(n)?;
+        let path = Path::decode(r)?;
         let root = r.root::<Pathed<G>>()?;
-        replay(root, plies, bytes)
+        let pos = with_scratch::<G::Move, _>(|m| path.replay_with(root.inner(), m))?;
+        Ok(Pathed { pos, path })
     }
 }
 
@@ -484,6 +594,71 @@ mod tests {
         let back: Pathed<IidTree> = from_bytes(&to_bytes(&pos), Some(&root)).unwrap();
         assert_eq!(back.path(), pos.path());
         assert_eq!(back.inner().hash(), pos.inner().hash());
+    }
+
+    #[test]
+    fn a_path_replays_on_the_native_game_and_bad_paths_are_errors() {
+        let chess = Chess::default();
+        let root = Pathed::root(chess.clone());
+        let mut ms = Vec::new();
+        let mut pos = root.clone();
+        for k in [3usize, 17, 0, 5] {
+            pos.moves(&mut ms);
+            pos = pos.play(ms[k % ms.len()]);
+        }
+        let path = pos.as_path().clone();
+        assert_eq!(path.plies(), 4);
+        assert_eq!(path.indices().collect::<Vec<_>>(), pos.path());
+        // Replayed on the game itself, not on the wrapper.
+        let native: Chess = path.replay(&chess).unwrap();
+        assert_eq!(native.hash(), pos.inner().hash());
+        // Built index by index, it is the same path, and it travels on its own.
+        let mut built = Path::ROOT;
+        for i in pos.path() {
+            built.push(i);
+        }
+        assert_eq!(built, path);
+        assert_eq!(from_bytes::<Path>(&to_bytes(&path), None), Ok(path.clone()));
+        // An index the position does not have, at ply 1.
+        let bad = Path::ROOT.with(3).with(60);
+        assert_eq!(
+            bad.replay(&chess).err(),
+            Some(PathError::NoSuchMove {
+                ply: 1,
+                index: 60,
+                moves: 20
+            })
+        );
+        assert!(from_bytes::<Pathed<Chess>>(&to_bytes(&bad), Some(&root)).is_err());
+        // A null move where the game has none.
+        let iid = IidTree::new(IidParams {
+            n: 3,
+            d: 3,
+            seed: 1,
+            range: None,
+        });
+        assert_eq!(
+            Path::ROOT.with(NULL_INDEX).replay(&iid).err(),
+            Some(PathError::NoNullMove(0))
+        );
+        // Deep paths spill to the heap and stay equal to the same path built with `push`.
+        let mut deep = Path::ROOT;
+        let mut deep2 = Path::ROOT;
+        for k in 0..100u32 {
+            deep = deep.with(k * 3);
+            deep2.push(k * 3);
+        }
+        assert_eq!(deep, deep2);
+        assert_eq!(deep.plies(), 100);
+        assert_eq!(
+            deep.indices().collect::<Vec<_>>(),
+            (0..100).map(|k| k * 3).collect::<Vec<_>>()
+        );
+        deep.clear();
+        assert_eq!(deep.plies(), 0);
+        assert_eq!(deep.bytes(), Path::ROOT.bytes());
+        // The announced plies must match the bytes.
+        assert!(from_bytes::<Path>(&[2, 1, 0], None).is_err());
     }
 
     #[test]

@@ -14,8 +14,11 @@
 //! Adding an algorithm whose processes exchange a new message type is one small step:
 //! `impl<G: Game> Wire for MyMsg<Pathed<G>>`-style, field by field, writing a tag byte per
 //! variant and calling `encode`/`decode` on each field (positions and moves are [`Wire`]
-//! already when the game is wrapped in [`Pathed`](crate::pathed::Pathed)). See
-//! `arachne_parallel::slave::Msg`'s implementation for the pattern.
+//! already when the game is wrapped in [`Pathed`](crate::pathed::Pathed), and a
+//! [`Path`](crate::pathed::Path) is [`Wire`] on its own). The macros [`wire_fields!`](crate::wire_fields) (a
+//! struct: its fields in order) and [`wire_enum!`](crate::wire_enum) (an enum: a tag byte, then the variant's
+//! fields) write these impls; master–slave RBFM's messages (`arachne_bestfirst::mpi`) are
+//! written with them.
 use arachne_core::{Score, Window};
 use std::any::{Any, TypeId};
 use std::cell::RefCell;
@@ -220,6 +223,19 @@ impl Wire for bool {
     }
 }
 
+/// UTF-8 text: `varint(bytes) bytes` (an error message).
+impl Wire for String {
+    fn encode(&self, out: &mut Vec<u8>) {
+        put_varint(out, self.len() as u64);
+        out.extend_from_slice(self.as_bytes());
+    }
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        let n = r.varint()?;
+        let n = usize::try_from(n).map_err(|_| WireError("text too long".into()))?;
+        String::from_utf8(r.bytes(n)?.to_vec()).map_err(|_| WireError("text not UTF-8".into()))
+    }
+}
+
 impl Wire for f64 {
     fn encode(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());
@@ -265,6 +281,17 @@ impl<A: Wire, B: Wire> Wire for (A, B) {
     }
     fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
         Ok((A::decode(r)?, B::decode(r)?))
+    }
+}
+
+impl<A: Wire, B: Wire, C: Wire> Wire for (A, B, C) {
+    fn encode(&self, out: &mut Vec<u8>) {
+        self.0.encode(out);
+        self.1.encode(out);
+        self.2.encode(out);
+    }
+    fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
+        Ok((A::decode(r)?, B::decode(r)?, C::decode(r)?))
     }
 }
 
@@ -338,6 +365,45 @@ macro_rules! wire_fields {
     };
 }
 
+/// `impl Wire` for an enum: a tag byte per variant (given), then the variant's fields in the
+/// order given, each by its own `Wire`. A tag no variant has is a [`WireError`] naming the type.
+///
+/// ```ignore
+/// wire_enum!(Msg {
+///     0 => Start,
+///     1 => Expand { leaf, path },
+/// });
+/// ```
+#[macro_export]
+macro_rules! wire_enum {
+    ($(#[$m:meta])* $t:ty { $($tag:literal => $v:ident $({ $($f:ident),* $(,)? })?),* $(,)? }) => {
+        $(#[$m])*
+        impl $crate::wire::Wire for $t {
+            fn encode(&self, out: &mut Vec<u8>) {
+                match self {
+                    $( Self::$v $({ $($f),* })? => {
+                        out.push($tag);
+                        $($( $crate::wire::Wire::encode($f, out); )*)?
+                    } )*
+                }
+            }
+            fn decode(
+                r: &mut $crate::wire::Reader<'_>,
+            ) -> Result<Self, $crate::wire::WireError> {
+                Ok(match r.byte()? {
+                    $( $tag => Self::$v $({ $($f: $crate::wire::Wire::decode(r)?),* })?, )*
+                    t => {
+                        return Err($crate::wire::WireError(format!(
+                            "unknown {} tag {t}",
+                            stringify!($t)
+                        )))
+                    }
+                })
+            }
+        }
+    };
+}
+
 /// Decodes a whole message, given the decoding context.
 pub type DecodeFn<M> = fn(&[u8], Option<&dyn Any>) -> Result<M, WireError>;
 
@@ -391,6 +457,9 @@ mod tests {
         assert_eq!(to_bytes(&-3i32).len(), 1);
         let w = Window::FULL;
         assert_eq!(from_bytes::<Window>(&to_bytes(&w), None), Ok(w));
+        let t = String::from("é and more");
+        assert_eq!(from_bytes::<String>(&to_bytes(&t), None), Ok(t));
+        assert!(from_bytes::<String>(&[2, 0xff, 0xfe], None).is_err());
         let v: Vec<Option<(u8, bool)>> = vec![None, Some((7, true))];
         assert_eq!(
             from_bytes::<Vec<Option<(u8, bool)>>>(&to_bytes(&v), None),
@@ -408,5 +477,30 @@ mod tests {
         assert!(from_bytes::<Option<u8>>(&[9], None).is_err());
         assert!(from_bytes::<Vec<u64>>(&[100, 1], None).is_err());
         assert!(from_bytes::<u64>(&[0xff; 11], None).is_err());
+    }
+
+    #[derive(Debug, PartialEq)]
+    enum Demo {
+        Unit,
+        Pair { a: u32, b: (i32, bool, Score) },
+    }
+    wire_enum!(Demo {
+        0 => Unit,
+        7 => Pair { a, b },
+    });
+
+    #[test]
+    fn enums_are_a_tag_then_their_fields() {
+        assert_eq!(to_bytes(&Demo::Unit), vec![0]);
+        let p = Demo::Pair {
+            a: 300,
+            b: (-1, true, Score(2)),
+        };
+        // tag, varint(300) in two bytes, zigzag(-1), true, zigzag(2).
+        assert_eq!(to_bytes(&p), vec![7, 0xac, 0x02, 1, 1, 4]);
+        assert_eq!(from_bytes::<Demo>(&to_bytes(&p), None), Ok(p));
+        let e = from_bytes::<Demo>(&[3], None).unwrap_err();
+        assert!(e.0.contains("unknown Demo tag 3"), "{e}");
+        assert!(from_bytes::<Demo>(&[7, 1], None).is_err());
     }
 }
