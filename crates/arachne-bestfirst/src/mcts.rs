@@ -2,7 +2,9 @@
 //! (Winands, Björnsson & Saito 2008) in their score-bounded form (Cazenave & Saffidine 2010),
 //! serial (issue 27, part 1), and its parallel forms on threads (part 2), each in its own
 //! module: [`tree`] (one shared tree, virtual loss, per-node atomics), [`root`] (independent
-//! trees, root votes merged) and [`leaf`] (several playouts per leaf). [`MctsSearcher`] runs
+//! trees, root votes merged) and [`leaf`] (several playouts per leaf); root parallelisation
+//! also as message-passing processes on `arachne-runtime` ([`distributed`]: sim, threads,
+//! MPI). [`MctsSearcher`] runs
 //! the form the options name (`par=`, `threads=`) and keeps its tree between moves
 //! ([`Mcts::advance`]). Every form selects (`select_child`), values leaves (`leaf_reward`)
 //! and bounds nodes (`bounds`) with the same functions; at one thread each is the serial
@@ -74,6 +76,7 @@
 //! A node is [`Node`]: reward sum (`f64`), visits, first child and child count (`u32`s), the two
 //! bounds and the move into it — 32 bytes for moves of up to 3 bytes, 40 for larger ones
 //! ([`Mcts::bytes_per_node`]).
+pub mod distributed;
 pub mod leaf;
 pub mod root;
 pub mod tree;
