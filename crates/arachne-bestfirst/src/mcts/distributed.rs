@@ -19,7 +19,7 @@
 //! finished: the trees never exchange statistics while they search (sharing them at
 //! intervals is another algorithm, Cazenave & Jouandeau's *multiple-runs*, whose trees are
 //! no longer independent). This is the form [`super::root`] runs on threads, so the vote
-//! is the same function ([`super::root::merge`]: visits and reward sums added, proven bounds
+//! is the same function (`root::merge`: visits and reward sums added, proven bounds
 //! intersected) and the move is chosen by the serial rule; the line is the chosen move and,
 //! below it, the line of the process that visited that move most (ties: the lowest process).
 //! At `P = 1` the result is the serial search's: value, move, line and counts (tested).
