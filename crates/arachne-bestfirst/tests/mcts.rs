@@ -62,9 +62,22 @@ fn check_exact<G: Game>(root: &G, depth: u32, what: &str) {
 
 /// [`check_exact`] with each of `all` (any form, [`mcts::search_any`]).
 fn check_exact_with<G: Game>(root: &G, depth: u32, what: &str, all: Vec<MctsOptions>) {
+    check_exact_by(root, depth, what, all, |o| {
+        mcts::search_any(root, o, &Limits::default())
+    });
+}
+
+/// [`check_exact`] with each of `all`, searched by `search`.
+fn check_exact_by<G: Game>(
+    root: &G,
+    depth: u32,
+    what: &str,
+    all: Vec<MctsOptions>,
+    search: impl Fn(&MctsOptions) -> MctsOutcome<G::Move>,
+) {
     let want = negamax(root, depth);
     for o in all {
-        let out = mcts::search_any(root, &o, &Limits::default());
+        let out = search(&o);
         assert_eq!(out.stop, MctsStop::Solved, "{what} {o:?}");
         assert!(out.solved, "{what} {o:?}");
         assert_eq!(out.value, want, "{what} {o:?}");
@@ -386,24 +399,30 @@ fn forms(o: &MctsOptions) -> Vec<Par> {
     f
 }
 
+/// Each of `par_variants(seed)`, `i`-th, with `iters.0 + iters.1·i` iterations and with a
+/// budget of `nodes.0 + nodes.1·i` generated nodes.
+fn budgeted(seed: u64, iters: (u64, u64), nodes: (u64, u64)) -> Vec<(MctsOptions, Limits)> {
+    let mut v = Vec::new();
+    for (i, o) in par_variants(seed).into_iter().enumerate() {
+        let i = i as u64;
+        let it = MctsOptions {
+            iterations: Some(iters.0 + iters.1 * i),
+            ..o.clone()
+        };
+        v.push((it, Limits::default()));
+        v.push((o, Limits::default().with_nodes(nodes.0 + nodes.1 * i)));
+    }
+    v
+}
+
 #[test]
 fn one_thread_is_the_serial_search() {
     let root = Connect4::new();
-    for (i, o) in par_variants(3).into_iter().enumerate() {
-        let budgets = [
-            (Some(300 + 37 * i as u64), Limits::default()),
-            (None, Limits::default().with_nodes(500 + 91 * i as u64)),
-        ];
-        for (iters, lim) in budgets {
-            let o = MctsOptions {
-                iterations: iters,
-                ..o.clone()
-            };
-            let serial = key(&mcts::search(&root, &o, &lim));
-            for par in forms(&o) {
-                let got = key(&mcts::search_any(&root, &with(&o, par, 1), &lim));
-                assert_eq!(got, serial, "{par:?} {o:?}");
-            }
+    for (o, lim) in budgeted(3, (300, 37), (500, 91)) {
+        let serial = key(&mcts::search(&root, &o, &lim));
+        for par in forms(&o) {
+            let got = key(&mcts::search_any(&root, &with(&o, par, 1), &lim));
+            assert_eq!(got, serial, "{par:?} {o:?}");
         }
     }
     // Run to the end on a small tree: the same too.
@@ -437,15 +456,22 @@ fn check_exact_parallel<G: Game>(root: &G, depth: u32, what: &str) {
     check_exact_with(root, depth, what, all);
 }
 
-#[test]
-fn every_form_solves_small_trees_exactly() {
-    for seed in 0..6u64 {
-        for (n, d) in [(2, 5), (3, 4), (4, 3)] {
+/// A small tree, its depth and its name.
+type Small<T> = Vec<(T, u32, String)>;
+
+/// The small trees the parallel forms solve, for `seed`: iid (n, d) = (2, 5), (3, 4), (4, 3)
+/// and incremental (b, d) = (3, 4), (5, 3) with random branching (integer values for even
+/// seeds, real ones for odd).
+fn small_trees(seed: u64) -> (Small<IidTree>, Small<IncrementalTree>) {
+    let iids = [(2, 5), (3, 4), (4, 3)]
+        .map(|(n, d)| {
             let range = if seed % 2 == 0 { Some(4) } else { None };
             let t = IidTree::new(IidParams { n, d, seed, range });
-            check_exact_parallel(&t, d, &format!("iid n={n} d={d} seed={seed}"));
-        }
-        for (b, d) in [(3, 4), (5, 3)] {
+            (t, d, format!("iid n={n} d={d} seed={seed}"))
+        })
+        .to_vec();
+    let incs = [(3, 4), (5, 3)]
+        .map(|(b, d)| {
             let t = IncrementalTree::new(IncrementalParams {
                 b,
                 d,
@@ -457,7 +483,21 @@ fn every_form_solves_small_trees_exactly() {
                     EdgeValues::Real
                 },
             });
-            check_exact_parallel(&t, d, &format!("incremental b={b} d={d} seed={seed}"));
+            (t, d, format!("incremental b={b} d={d} seed={seed}"))
+        })
+        .to_vec();
+    (iids, incs)
+}
+
+#[test]
+fn every_form_solves_small_trees_exactly() {
+    for seed in 0..6u64 {
+        let (iids, incs) = small_trees(seed);
+        for (t, d, what) in &iids {
+            check_exact_parallel(t, *d, what);
+        }
+        for (t, d, what) in &incs {
+            check_exact_parallel(t, *d, what);
         }
     }
     let mut pos = TicTacToe::new();
@@ -659,20 +699,10 @@ fn run<G: Game>(
 #[test]
 fn one_process_is_the_serial_search_on_sim_and_threads() {
     let root = Connect4::new();
-    for (i, o) in par_variants(5).into_iter().enumerate() {
-        let budgets = [
-            (Some(200 + 41 * i as u64), Limits::default()),
-            (None, Limits::default().with_nodes(400 + 77 * i as u64)),
-        ];
-        for (iters, lim) in budgets {
-            let o = MctsOptions {
-                iterations: iters,
-                ..o.clone()
-            };
-            let serial = key(&mcts::search(&root, &o, &lim));
-            for b in [sim(), threads()] {
-                assert_eq!(key(&run(&root, &o, 1, &b, &lim).outcome), serial, "{o:?}");
-            }
+    for (o, lim) in budgeted(5, (200, 41), (400, 77)) {
+        let serial = key(&mcts::search(&root, &o, &lim));
+        for b in [sim(), threads()] {
+            assert_eq!(key(&run(&root, &o, 1, &b, &lim).outcome), serial, "{o:?}");
         }
     }
 }
@@ -682,82 +712,61 @@ fn on_sim_it_is_the_threaded_root_form() {
     // Same trees (seeds and budget shares), same vote, same line: P processes on the simulator
     // give exactly what P threads of `par=root` give.
     let root = Connect4::new();
-    for (i, o) in par_variants(11).into_iter().enumerate() {
+    for (o, lim) in budgeted(11, (300, 13), (700, 59)) {
         for p in [2u32, 3, 5] {
-            let budgets = [
-                (Some(300 + 13 * i as u64), Limits::default()),
-                (None, Limits::default().with_nodes(700 + 59 * i as u64)),
-            ];
-            for (iters, lim) in budgets {
-                let o = MctsOptions {
-                    iterations: iters,
-                    ..o.clone()
-                };
-                let threaded = MctsOptions {
-                    par: Some(Par::Root),
-                    threads: p,
-                    ..o.clone()
-                };
-                let want = key(&mcts::search_any(&root, &threaded, &lim));
-                let got = run(&root, &o, p, &sim(), &lim);
-                assert_eq!(key(&got.outcome), want, "P = {p} {o:?}");
-                // P − 1 reports and the answer to the host.
-                assert_eq!(got.messages, p as u64, "P = {p}");
-                if let Some(n) = iters {
-                    assert_eq!(got.outcome.iterations, n, "iterations are exact");
-                }
-                if let Some(n) = lim.nodes {
-                    assert!(got.outcome.stats.leaves <= n, "node budget passed");
-                }
+            let threaded = MctsOptions {
+                par: Some(Par::Root),
+                threads: p,
+                ..o.clone()
+            };
+            let want = key(&mcts::search_any(&root, &threaded, &lim));
+            let got = run(&root, &o, p, &sim(), &lim);
+            assert_eq!(key(&got.outcome), want, "P = {p} {o:?}");
+            // P − 1 reports and the answer to the host.
+            assert_eq!(got.messages, p as u64, "P = {p}");
+            if let Some(n) = o.iterations {
+                assert_eq!(got.outcome.iterations, n, "iterations are exact");
+            }
+            if let Some(n) = lim.nodes {
+                assert!(got.outcome.stats.leaves <= n, "node budget passed");
             }
         }
     }
 }
 
+/// Run to the end on `procs` processes on `b` ([`check_exact`]).
 fn check_exact_procs<G: Game>(root: &G, depth: u32, what: &str, b: &Backend, procs: &[u32]) {
-    let want = negamax(root, depth);
+    let mut all = Vec::new();
     for o in par_variants(depth as u64 * 3 + 2)
         .into_iter()
         .filter(|o| o.solver)
     {
-        for &p in procs {
-            let out = run(root, &o, p, b, &Limits::default()).outcome;
-            assert!(out.solved, "{what} P = {p} {o:?}");
-            assert_eq!(out.stop, MctsStop::Solved, "{what} P = {p}");
-            assert_eq!(out.value, want, "{what} P = {p} {o:?}");
-            let m = out.best_move.expect("a move");
-            assert_eq!(out.pv.first(), Some(&m), "{what}");
-            assert_eq!(up(negamax(&root.play(m), depth - 1)), want, "{what}: {m:?}");
-            check_line(root, &out.pv, what);
-        }
+        // `threads` carries the process count here.
+        all.extend(procs.iter().map(|&threads| MctsOptions {
+            threads,
+            ..o.clone()
+        }));
     }
+    check_exact_by(root, depth, what, all, |o| {
+        let one = MctsOptions {
+            threads: 1,
+            ..o.clone()
+        };
+        run(root, &one, o.threads, b, &Limits::default()).outcome
+    });
 }
 
 #[test]
 fn processes_run_to_the_end_are_exact() {
     for seed in 0..8u64 {
-        for (n, d) in [(2, 5), (3, 4), (4, 3)] {
-            let range = if seed % 2 == 0 { Some(4) } else { None };
-            let t = IidTree::new(IidParams { n, d, seed, range });
-            let what = format!("iid n={n} d={d} seed={seed}");
-            check_exact_procs(&t, d, &what, &sim(), &[2, 3, 8]);
+        let (iids, incs) = small_trees(seed);
+        for (t, d, what) in &iids {
+            check_exact_procs(t, *d, what, &sim(), &[2, 3, 8]);
         }
-        for (b, d) in [(3, 4), (5, 3)] {
-            let t = IncrementalTree::new(IncrementalParams {
-                b,
-                d,
-                seed,
-                branching: Branching::Random,
-                values: if seed % 2 == 0 {
-                    EdgeValues::Int { lo: -3, hi: 3 }
-                } else {
-                    EdgeValues::Real
-                },
-            });
-            let what = format!("incremental b={b} d={d} seed={seed}");
-            check_exact_procs(&t, d, &what, &sim(), &[2, 4]);
+        for (t, d, what) in &incs {
+            check_exact_procs(t, *d, what, &sim(), &[2, 4]);
             if seed < 2 {
-                check_exact_procs(&t, d, &what, &threads(), &[3]);
+                check_exact_procs(t, *d, what, &threads(), &[3]);
             }
         }
     }
