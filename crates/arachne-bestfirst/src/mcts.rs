@@ -2,7 +2,9 @@
 //! (Winands, Björnsson & Saito 2008) in their score-bounded form (Cazenave & Saffidine 2010),
 //! serial (issue 27, part 1), and its parallel forms on threads (part 2), each in its own
 //! module: [`tree`] (one shared tree, virtual loss, per-node atomics), [`root`] (independent
-//! trees, root votes merged) and [`leaf`] (several playouts per leaf). [`MctsSearcher`] runs
+//! trees, root votes merged) and [`leaf`] (several playouts per leaf); root parallelisation
+//! also as message-passing processes on `arachne-runtime` ([`distributed`]: sim, threads,
+//! MPI). [`MctsSearcher`] runs
 //! the form the options name (`par=`, `threads=`) and keeps its tree between moves
 //! ([`Mcts::advance`]). Every form selects (`select_child`), values leaves (`leaf_reward`)
 //! and bounds nodes (`bounds`) with the same functions; at one thread each is the serial
@@ -74,6 +76,7 @@
 //! A node is [`Node`]: reward sum (`f64`), visits, first child and child count (`u32`s), the two
 //! bounds and the move into it — 32 bytes for moves of up to 3 bytes, 40 for larger ones
 //! ([`Mcts::bytes_per_node`]).
+pub mod distributed;
 pub mod leaf;
 pub mod root;
 pub mod tree;
@@ -89,7 +92,7 @@ use std::time::{Duration, Instant};
 /// The `arachne algos` line.
 pub const CATALOGUE: &[(&str, &str)] = &[(
     "mcts",
-    "Monte Carlo tree search, UCT with MCTS-Solver bounds: mcts:c=1.4,playout=random|eval|ab:D,cap=N,expand=one|all,solver=0|1,seed=S,iters=N,best=visits|value,scale=X,memory=MiB,par=tree|root|leaf,threads=T; --threads T: tree (shared tree, virtual loss; the default), root (independent trees, votes merged) or leaf (T playouts a leaf) parallel; --nodes = generated tree nodes, --time-ms, --memory MiB (issue 27, beside seed 002's rbfm)",
+    "Monte Carlo tree search, UCT with MCTS-Solver bounds: mcts:c=1.4,playout=random|eval|ab:D,cap=N,expand=one|all,solver=0|1,seed=S,iters=N,best=visits|value,scale=X,memory=MiB,par=tree|root|leaf,threads=T; --threads T: tree (shared tree, virtual loss; the default), root (independent trees, votes merged) or leaf (T playouts a leaf) parallel; par=root --procs P --backend sim|threads|mpi: root parallelisation as message-passing processes; --nodes = generated tree nodes, --time-ms, --memory MiB (issue 27, beside seed 002's rbfm)",
 )];
 
 /// How a new leaf is valued.

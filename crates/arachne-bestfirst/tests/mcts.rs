@@ -6,14 +6,19 @@
 //! run to the end on small trees every form's solver gives negamax's value on 2–3 threads;
 //! moves and lines are legal; budgets are exact; root and leaf runs repeat; a tree kept between
 //! moves is the played child's subtree.
+//!
+//! Root parallelisation as message-passing processes (`mcts::distributed`): see the section
+//! at the end.
 use arachne_bestfirst::mcts::{
-    self, up, Choice, Expand, MctsOptions, MctsOutcome, MctsSearcher, MctsStop, Par, Playout,
+    self, distributed, up, Choice, Expand, MctsOptions, MctsOutcome, MctsSearcher, MctsStop, Par,
+    Playout,
 };
 use arachne_core::{Game, Limits, Score};
 use arachne_games::{
     Branching, Connect4, EdgeValues, IidParams, IidTree, IncrementalParams, IncrementalTree,
     TicTacToe,
 };
+use arachne_runtime::{Backend, CostModel, SimConfig};
 use arachne_search::{Algorithm, SearchOptions};
 
 fn negamax<G: Game>(g: &G, depth: u32) -> Score {
@@ -57,9 +62,22 @@ fn check_exact<G: Game>(root: &G, depth: u32, what: &str) {
 
 /// [`check_exact`] with each of `all` (any form, [`mcts::search_any`]).
 fn check_exact_with<G: Game>(root: &G, depth: u32, what: &str, all: Vec<MctsOptions>) {
+    check_exact_by(root, depth, what, all, |o| {
+        mcts::search_any(root, o, &Limits::default())
+    });
+}
+
+/// [`check_exact`] with each of `all`, searched by `search`.
+fn check_exact_by<G: Game>(
+    root: &G,
+    depth: u32,
+    what: &str,
+    all: Vec<MctsOptions>,
+    search: impl Fn(&MctsOptions) -> MctsOutcome<G::Move>,
+) {
     let want = negamax(root, depth);
     for o in all {
-        let out = mcts::search_any(root, &o, &Limits::default());
+        let out = search(&o);
         assert_eq!(out.stop, MctsStop::Solved, "{what} {o:?}");
         assert!(out.solved, "{what} {o:?}");
         assert_eq!(out.value, want, "{what} {o:?}");
@@ -381,24 +399,30 @@ fn forms(o: &MctsOptions) -> Vec<Par> {
     f
 }
 
+/// Each of `par_variants(seed)`, `i`-th, with `iters.0 + iters.1·i` iterations and with a
+/// budget of `nodes.0 + nodes.1·i` generated nodes.
+fn budgeted(seed: u64, iters: (u64, u64), nodes: (u64, u64)) -> Vec<(MctsOptions, Limits)> {
+    let mut v = Vec::new();
+    for (i, o) in par_variants(seed).into_iter().enumerate() {
+        let i = i as u64;
+        let it = MctsOptions {
+            iterations: Some(iters.0 + iters.1 * i),
+            ..o.clone()
+        };
+        v.push((it, Limits::default()));
+        v.push((o, Limits::default().with_nodes(nodes.0 + nodes.1 * i)));
+    }
+    v
+}
+
 #[test]
 fn one_thread_is_the_serial_search() {
     let root = Connect4::new();
-    for (i, o) in par_variants(3).into_iter().enumerate() {
-        let budgets = [
-            (Some(300 + 37 * i as u64), Limits::default()),
-            (None, Limits::default().with_nodes(500 + 91 * i as u64)),
-        ];
-        for (iters, lim) in budgets {
-            let o = MctsOptions {
-                iterations: iters,
-                ..o.clone()
-            };
-            let serial = key(&mcts::search(&root, &o, &lim));
-            for par in forms(&o) {
-                let got = key(&mcts::search_any(&root, &with(&o, par, 1), &lim));
-                assert_eq!(got, serial, "{par:?} {o:?}");
-            }
+    for (o, lim) in budgeted(3, (300, 37), (500, 91)) {
+        let serial = key(&mcts::search(&root, &o, &lim));
+        for par in forms(&o) {
+            let got = key(&mcts::search_any(&root, &with(&o, par, 1), &lim));
+            assert_eq!(got, serial, "{par:?} {o:?}");
         }
     }
     // Run to the end on a small tree: the same too.
@@ -432,15 +456,22 @@ fn check_exact_parallel<G: Game>(root: &G, depth: u32, what: &str) {
     check_exact_with(root, depth, what, all);
 }
 
-#[test]
-fn every_form_solves_small_trees_exactly() {
-    for seed in 0..6u64 {
-        for (n, d) in [(2, 5), (3, 4), (4, 3)] {
+/// A small tree, its depth and its name.
+type Small<T> = Vec<(T, u32, String)>;
+
+/// The small trees the parallel forms solve, for `seed`: iid (n, d) = (2, 5), (3, 4), (4, 3)
+/// and incremental (b, d) = (3, 4), (5, 3) with random branching (integer values for even
+/// seeds, real ones for odd).
+fn small_trees(seed: u64) -> (Small<IidTree>, Small<IncrementalTree>) {
+    let iids = [(2, 5), (3, 4), (4, 3)]
+        .map(|(n, d)| {
             let range = if seed % 2 == 0 { Some(4) } else { None };
             let t = IidTree::new(IidParams { n, d, seed, range });
-            check_exact_parallel(&t, d, &format!("iid n={n} d={d} seed={seed}"));
-        }
-        for (b, d) in [(3, 4), (5, 3)] {
+            (t, d, format!("iid n={n} d={d} seed={seed}"))
+        })
+        .to_vec();
+    let incs = [(3, 4), (5, 3)]
+        .map(|(b, d)| {
             let t = IncrementalTree::new(IncrementalParams {
                 b,
                 d,
@@ -452,7 +483,21 @@ fn every_form_solves_small_trees_exactly() {
                     EdgeValues::Real
                 },
             });
-            check_exact_parallel(&t, d, &format!("incremental b={b} d={d} seed={seed}"));
+            (t, d, format!("incremental b={b} d={d} seed={seed}"))
+        })
+        .to_vec();
+    (iids, incs)
+}
+
+#[test]
+fn every_form_solves_small_trees_exactly() {
+    for seed in 0..6u64 {
+        let (iids, incs) = small_trees(seed);
+        for (t, d, what) in &iids {
+            check_exact_parallel(t, *d, what);
+        }
+        for (t, d, what) in &incs {
+            check_exact_parallel(t, *d, what);
         }
     }
     let mut pos = TicTacToe::new();
@@ -625,4 +670,143 @@ fn parallel_specs_are_checked() {
         let e = bad.parse::<MctsOptions>().expect_err(bad);
         assert!(!e.0.contains('\n') && !e.0.is_empty(), "{bad}: {}", e.0);
     }
+}
+
+// ---- Root parallelisation as message-passing processes (`mcts::distributed`): at P = 1 the
+// serial search on sim and threads; on sim exactly the threaded root form on P threads (same
+// trees, same vote); run to the end, negamax's value on sim and threads; sim runs repeat bit
+// for bit; iteration budgets exact, node budgets never passed; the simulated speedup follows
+// the cost model. ----
+
+fn sim() -> Backend {
+    Backend::Sim(SimConfig::new(CostModel::unit(1.0)))
+}
+
+fn threads() -> Backend {
+    Backend::Threads { poll_every: 1 }
+}
+
+fn run<G: Game>(
+    root: &G,
+    o: &MctsOptions,
+    p: u32,
+    b: &Backend,
+    lim: &Limits,
+) -> distributed::RootOutcome<G::Move> {
+    distributed::search(root, o, p, b, lim, false).unwrap()
+}
+
+#[test]
+fn one_process_is_the_serial_search_on_sim_and_threads() {
+    let root = Connect4::new();
+    for (o, lim) in budgeted(5, (200, 41), (400, 77)) {
+        let serial = key(&mcts::search(&root, &o, &lim));
+        for b in [sim(), threads()] {
+            assert_eq!(key(&run(&root, &o, 1, &b, &lim).outcome), serial, "{o:?}");
+        }
+    }
+}
+
+#[test]
+fn on_sim_it_is_the_threaded_root_form() {
+    // Same trees (seeds and budget shares), same vote, same line: P processes on the simulator
+    // give exactly what P threads of `par=root` give.
+    let root = Connect4::new();
+    for (o, lim) in budgeted(11, (300, 13), (700, 59)) {
+        for p in [2u32, 3, 5] {
+            let threaded = MctsOptions {
+                par: Some(Par::Root),
+                threads: p,
+                ..o.clone()
+            };
+            let want = key(&mcts::search_any(&root, &threaded, &lim));
+            let got = run(&root, &o, p, &sim(), &lim);
+            assert_eq!(key(&got.outcome), want, "P = {p} {o:?}");
+            // P − 1 reports and the answer to the host.
+            assert_eq!(got.messages, p as u64, "P = {p}");
+            if let Some(n) = o.iterations {
+                assert_eq!(got.outcome.iterations, n, "iterations are exact");
+            }
+            if let Some(n) = lim.nodes {
+                assert!(got.outcome.stats.leaves <= n, "node budget passed");
+            }
+        }
+    }
+}
+
+/// Run to the end on `procs` processes on `b` ([`check_exact`]).
+fn check_exact_procs<G: Game>(root: &G, depth: u32, what: &str, b: &Backend, procs: &[u32]) {
+    let mut all = Vec::new();
+    for o in par_variants(depth as u64 * 3 + 2)
+        .into_iter()
+        .filter(|o| o.solver)
+    {
+        // `threads` carries the process count here.
+        all.extend(procs.iter().map(|&threads| MctsOptions {
+            threads,
+            ..o.clone()
+        }));
+    }
+    check_exact_by(root, depth, what, all, |o| {
+        let one = MctsOptions {
+            threads: 1,
+            ..o.clone()
+        };
+        run(root, &one, o.threads, b, &Limits::default()).outcome
+    });
+}
+
+#[test]
+fn processes_run_to_the_end_are_exact() {
+    for seed in 0..8u64 {
+        let (iids, incs) = small_trees(seed);
+        for (t, d, what) in &iids {
+            check_exact_procs(t, *d, what, &sim(), &[2, 3, 8]);
+        }
+        for (t, d, what) in &incs {
+            check_exact_procs(t, *d, what, &sim(), &[2, 4]);
+            if seed < 2 {
+                check_exact_procs(t, *d, what, &threads(), &[3]);
+            }
+        }
+    }
+}
+
+#[test]
+fn process_runs_repeat_on_sim_and_the_speedup_follows_the_cost_model() {
+    let root = Connect4::new();
+    let o = MctsOptions {
+        seed: 7,
+        iterations: Some(4000),
+        ..MctsOptions::default()
+    };
+    for p in [1u32, 2, 4, 8] {
+        let a = distributed::search(&root, &o, p, &sim(), &Limits::default(), true).unwrap();
+        let b = distributed::search(&root, &o, p, &sim(), &Limits::default(), true).unwrap();
+        assert_eq!(key(&a.outcome), key(&b.outcome));
+        assert_eq!(
+            (a.time.to_bits(), a.messages),
+            (b.time.to_bits(), b.messages)
+        );
+        // Unit costs: one per reward backed up (4000 iterations, one playout each), the
+        // report's message (½) on the slowest process's path, the master's merges free.
+        assert_eq!(a.serial_time, Some(4000.0), "P = {p}");
+        let slowest = (4000 / p as u64 + u64::from(4000 % p != 0)) as f64;
+        let want = if p == 1 { 4000.0 } else { slowest + 0.5 };
+        assert!(a.time >= slowest && a.time <= want, "P = {p}: {}", a.time);
+        assert!(a.speedup.unwrap() > 0.85 * p as f64, "P = {p}");
+        assert_eq!(a.busy.len(), p as usize);
+    }
+}
+
+#[test]
+fn bad_process_counts_are_refused() {
+    let root = Connect4::new();
+    let o = MctsOptions::default();
+    for p in [0, distributed::MAX_PROCS + 1] {
+        let e = distributed::search(&root, &o, p, &sim(), &Limits::default(), false).unwrap_err();
+        assert!(e.0.contains("--procs"), "{e}");
+    }
+    let e = distributed::search(&root, &o, 300, &threads(), &Limits::default(), false).unwrap_err();
+    assert!(e.0.contains("at most 256"), "{e}");
 }

@@ -191,3 +191,79 @@ fn parallel_options_that_cannot_run_are_refused() {
         assert_usage_error(&args);
     }
 }
+
+#[test]
+fn root_parallel_processes_run_on_sim_and_threads() {
+    // `par=root --procs P` on sim is the threaded root form on P threads, with the speedup;
+    // run to the end it gives alpha-beta's value on sim and threads.
+    let strip = |mut v: serde_json::Value| {
+        let o = v.as_object_mut().unwrap();
+        for k in [
+            "time_ms",
+            "threads",
+            "procs",
+            "messages",
+            "backend",
+            "virtual_time",
+            "serial_virtual_time",
+            "speedup",
+            "cost_model",
+        ] {
+            o.remove(k);
+        }
+        v
+    };
+    let base = [
+        "search",
+        "-g",
+        "connect4",
+        "-a",
+        "mcts:par=root,iters=900,seed=3",
+    ];
+    let procs = json(&[&base[..], &["--procs", "3", "--json"]].concat());
+    let threads = json(&[&base[..], &["--threads", "3", "--json"]].concat());
+    assert_eq!(procs["procs"], 3);
+    assert_eq!(procs["messages"], 3);
+    assert!(procs["speedup"].as_f64().unwrap() > 2.5, "{procs}");
+    assert_eq!(strip(procs), strip(threads));
+    let want = json(&["search", "-g", "tictactoe", "-a", "alphabeta", "--json"])["value"].clone();
+    for backend in ["sim", "threads"] {
+        let v = json(&[
+            "search",
+            "-g",
+            "tictactoe",
+            "-a",
+            "mcts:par=root",
+            "--procs",
+            "4",
+            "--backend",
+            backend,
+            "--json",
+        ]);
+        assert_eq!(v["value"], want, "{backend}: {v}");
+        assert_eq!(v["value_kind"], "exact", "{backend}");
+    }
+    for (algo, extra, flag) in [
+        ("mcts:par=tree", &["--procs", "2"][..], "--procs"),
+        ("mcts", &["--procs", "2"], "--procs"),
+        ("mcts:par=root", &["--backend", "threads"], "--backend"),
+        ("mcts:par=root,threads=2", &["--procs", "2"], "--procs"),
+        (
+            "mcts:par=root",
+            &["--procs", "2", "--backend", "threads", "--cost", "unit"],
+            "--cost",
+        ),
+        (
+            "mcts:par=root",
+            &["--procs", "2", "--backend", "tcp"],
+            "tcp",
+        ),
+        ("mcts:par=root", &["--procs", "0"], "--procs"),
+    ] {
+        let mut args = vec!["search", "-g", "connect4", "-a", algo];
+        args.extend_from_slice(extra);
+        assert_usage_error(&args);
+        let err = String::from_utf8_lossy(&arachne(&args).stderr).to_string();
+        assert!(err.contains(flag), "{extra:?}: {err}");
+    }
+}

@@ -225,6 +225,40 @@ mod with_mpi {
         }
     }
 
+    #[test]
+    fn root_parallel_mcts_is_the_simulators_run() {
+        // Independent seeded trees: on MPI the vote is the simulator's, move for move.
+        for n in ranks() {
+            for (game, algo) in [
+                ("connect4", "mcts:par=root,iters=3000,seed=3"),
+                ("tictactoe", "mcts:par=root"),
+            ] {
+                let procs = (n + 1).to_string();
+                let args = [
+                    "search", "--game", game, "--algo", algo, "--procs", &procs, "--json",
+                ];
+                let mut mpi_args = args.to_vec();
+                mpi_args.extend(["--backend", "mpi"]);
+                let mpi = json_on(n, &mpi_args);
+                let sim = common::json(&args);
+                let what = format!("{n} ranks: {game} {algo} --procs {procs}");
+                for k in [
+                    "value",
+                    "value_kind",
+                    "best_move",
+                    "pv",
+                    "iterations",
+                    "nodes",
+                    "tree_nodes",
+                    "messages",
+                ] {
+                    assert_eq!(mpi[k], sim[k], "{what}: {k}");
+                }
+                assert_eq!(mpi["backend"], "mpi", "{what}");
+            }
+        }
+    }
+
     /// The PIDs of the ranks `mpirun` (pid `parent`) started, by rank.
     fn rank_pid(parent: u32, rank: u32) -> Option<u32> {
         let children = std::fs::read_to_string(format!("/proc/{parent}/task/{parent}/children"))

@@ -17,21 +17,33 @@
 //!   first-named player's score in % (a pair won 1, drawn ½) with its 95 % interval, and the
 //!   generated nodes per game.
 //!
+//! * **Parallel speedup** (Fig. 12's format, §6): root-parallel MCTS as message-passing
+//!   processes ([`arachne_bestfirst::mcts::distributed`]: `P` independent trees, their root
+//!   votes merged at the end) beside master–slave RBFM ([`arachne_bestfirst::master`]), both on
+//!   the simulator with `rbfm-parallel`'s cost model for `t = 50 000` (an evaluation 1, tree
+//!   work and a move generation 0.05, a message 0.01), to `P = 64`, on incremental trees with
+//!   random branching of mean 10 (Fig. 12's `b`) and depth 10, at equal **total** generated
+//!   nodes `N` (MCTS: `N/P` per tree; RBFM: `N` in its one tree). Speedup = the `P = 1`
+//!   virtual time over that at `P`, per tree, averaged with its 95 % interval; beside it the
+//!   decisions' quality (a move whose exact value is the root's), since root parallelisation
+//!   buys its speed with `P` trees each `P` times smaller.
+//!
 //! MCTS is not in the paper, so no row has a paper value: the rows are ours against ours,
 //! labelled as comparisons without paper anchor, with 95 % confidence intervals (normal
-//! approximation). Parallel MCTS on the simulator (Fig. 12's format) is not here: it needs a
-//! message-passing root-parallel process, which is not built; the threaded forms are not
-//! timed in experiments.
+//! approximation). The quick form has every row of the full form (those it does not compute
+//! say so). The threaded forms are not timed in experiments.
 use crate::report::{Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_bestfirst::compare::{self, Player};
-use arachne_bestfirst::mcts::{self, MctsOptions, Playout};
+use arachne_bestfirst::master::{self, MasterConfig};
+use arachne_bestfirst::mcts::{self, distributed, MctsOptions, Playout};
 use arachne_bestfirst::tree::up;
 use arachne_bestfirst::{search, tables, BfOptions, Kind};
 use arachne_core::{Game, Limits};
 use arachne_engine::play::play_players;
 use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
 use arachne_plot::{Chart, Series, Style};
+use arachne_runtime::{Backend, SimConfig};
 use serde_json::json;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -85,7 +97,7 @@ fn rbfm_opts(b: u32, seed: u64) -> BfOptions {
 pub fn run(o: &Options) -> Result<Report, ExpError> {
     let mut rep = Report::new(
         "mcts-vs-rbfm",
-        "MCTS beside RBFM, BFM and alpha-beta: decisions at equal generated nodes, games at equal nodes per move",
+        "MCTS beside RBFM, BFM and alpha-beta: decisions at equal generated nodes, games at equal nodes per move, simulated parallel speedup",
         PAPER,
         o.quick,
     );
@@ -98,11 +110,12 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     let mut md = String::new();
     let decisions = decisions(o, &mut rep, &mut md);
     let games = games(o, &mut rep, &mut md);
+    let parallel = parallel(o, &mut rep, &mut md)?;
     rep.details = format!(
         "Success = percentage of trees on which the move chosen is a correct move, ± the half-width \
          of its 95 % interval; nodes = mean generated nodes per tree.\n{md}"
     );
-    rep.data = json!({ "decisions": decisions, "games": games });
+    rep.data = json!({ "decisions": decisions, "games": games, "parallel": parallel });
     Ok(rep)
 }
 
@@ -125,15 +138,6 @@ fn decisions(o: &Options, rep: &mut Report, md: &mut String) -> serde_json::Valu
             .collect::<Vec<_>>()
             .join(", "),
     );
-    if o.quick {
-        rep.row(Row::not_reproducible(
-            "decisions",
-            "b = 20",
-            "–",
-            "not run",
-            "left out of the quick run (the full run has it)",
-        ));
-    }
     let mut all = Vec::new();
     for &(b, d, kmax) in configs {
         o.progress.message(format!("decisions, b = {b}"));
@@ -214,7 +218,7 @@ fn decisions(o: &Options, rep: &mut Report, md: &mut String) -> serde_json::Valu
         rep.row(
             Row::not_reproducible(
                 "Exps. 2–3 measure",
-                format!("b = {b}: correct moves at alpha-beta depth {kmax}'s generated nodes"),
+                decision_quantity(b, kmax),
                 "– (not in the paper)",
                 (0..5).map(cell).collect::<Vec<_>>().join("; "),
                 NO_ANCHOR,
@@ -248,7 +252,21 @@ fn decisions(o: &Options, rep: &mut Report, md: &mut String) -> serde_json::Valu
             "random_playout_plies_per_tree": plies as f64 / trees as f64,
         }));
     }
+    if o.quick {
+        // The full form's rows the quick form leaves out, so both have the same rows.
+        for &(b, _, kmax) in &FULL[QUICK.len()..] {
+            rep.not_computed(
+                "Exps. 2–3 measure",
+                decision_quantity(b, kmax),
+                "– (not in the paper)",
+            );
+        }
+    }
     json!(all)
+}
+
+fn decision_quantity(b: u32, kmax: u32) -> String {
+    format!("b = {b}: correct moves at alpha-beta depth {kmax}'s generated nodes")
 }
 
 /// The players of the games.
@@ -284,16 +302,17 @@ impl Who {
     }
 }
 
+fn game_quantity(depth: u32) -> String {
+    format!("D_αβ = {depth}: score of MCTS against AB, RBFM, BFM at equal nodes per move")
+}
+
 /// Plies of a game (the depth of the trees, as Table 1's).
 const PLIES: u32 = 100;
 
 /// Games at equal nodes per move.
 fn games(o: &Options, rep: &mut Report, md: &mut String) -> serde_json::Value {
-    let rows: &[(u32, u32)] = if o.quick {
-        &[(3, 3), (5, 3)]
-    } else {
-        &[(3, 3), (3, 5), (5, 3), (5, 5), (10, 3), (10, 4), (20, 3)]
-    };
+    const FULL: [(u32, u32); 7] = [(3, 3), (3, 5), (5, 3), (5, 5), (10, 3), (10, 4), (20, 3)];
+    let rows: &[(u32, u32)] = if o.quick { &[(3, 3), (5, 3)] } else { &FULL };
     let trees: u32 = if o.quick { 12 } else { 100 };
     rep.sample(Sample::new(2 * trees as u64, Some(1000), "games per pair"));
     rep.setup(
@@ -380,9 +399,7 @@ fn games(o: &Options, rep: &mut Report, md: &mut String) -> serde_json::Value {
         rep.row(
             Row::not_reproducible(
                 format!("Table 1 format, b = {b}"),
-                format!(
-                    "D_αβ = {depth}: score of MCTS against AB, RBFM, BFM at equal nodes per move"
-                ),
+                game_quantity(depth),
                 "– (not in the paper)",
                 pairs[..3]
                     .iter()
@@ -401,6 +418,13 @@ fn games(o: &Options, rep: &mut Report, md: &mut String) -> serde_json::Value {
             "nodes_per_game": { "ab": per(Who::Ab), "rbfm": per(Who::Rbfm), "bfm": per(Who::Bfm), "mcts": per(Who::Mcts) },
         }));
     }
+    for &(b, depth) in FULL.iter().filter(|x| !rows.contains(x)) {
+        rep.not_computed(
+            format!("Table 1 format, b = {b}"),
+            game_quantity(depth),
+            "– (not in the paper)",
+        );
+    }
     writeln!(
         md,
         "\nRBFM-AB is here at equal nodes per move (Table 1 gives RBFM a principal-variation depth instead), so it is a comparison of ours, not Table 1's row. \
@@ -408,4 +432,179 @@ fn games(o: &Options, rep: &mut Report, md: &mut String) -> serde_json::Value {
     )
     .ok();
     json!(data)
+}
+
+/// Processor counts of the parallel part (both forms).
+const PROCS: [u32; 7] = [1, 2, 4, 8, 16, 32, 64];
+
+/// Mean and 95 % half-width of `xs`.
+fn mean_ci(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len().max(1) as f64;
+    let m = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0).max(1.0);
+    (m, 1.96 * (var / n).sqrt())
+}
+
+/// Simulated speedup of root-parallel MCTS beside master–slave RBFM (module docs).
+fn parallel(o: &Options, rep: &mut Report, md: &mut String) -> Result<serde_json::Value, ExpError> {
+    const B: u32 = 10;
+    const D: u32 = 10;
+    let (trees, n): (u32, u64) = if o.quick { (6, 4_000) } else { (40, 20_000) };
+    rep.sample(Sample::new(trees as u64, Some(100), "trees (Fig. 12: 100)"));
+    rep.setup(
+        "parallel",
+        format!(
+            "{trees} incremental trees b = {B} (random branching), depth {D}; {n} generated nodes in all at every P; P = {}; cost model of rbfm-parallel at t = 50 000 (evaluation 1, tree work 0.05, message 0.01); MCTS values leaves by the static evaluation",
+            PROCS.map(|p| p.to_string()).join(", ")
+        ),
+    );
+    let sim = Backend::Sim(SimConfig::new(crate::rbfm_parallel::cost(1.0)));
+    // time[f][p][t], ok[f][p] for form f (0 MCTS, 1 RBFM).
+    let mut time = vec![vec![vec![0.0f64; trees as usize]; PROCS.len()]; 2];
+    let mut ok = vec![vec![0u32; PROCS.len()]; 2];
+    let mut nodes = vec![vec![0u64; PROCS.len()]; 2];
+    for t in 0..trees {
+        o.progress.message(format!("parallel, tree {}", t + 1));
+        let seed = o.seed * 700_001 + t as u64;
+        let root = tree(B, D, seed);
+        let mut moves = Vec::new();
+        root.moves(&mut moves);
+        let exact: Vec<i32> = moves
+            .iter()
+            .map(|&m| up(compare::alphabeta(&root.play(m), D - 1).1 .0))
+            .collect();
+        let top = exact.iter().copied().max().unwrap_or(0);
+        let right = |mv: Option<_>| {
+            mv.and_then(|m| moves.iter().position(|&x| x == m))
+                .is_some_and(|i| exact[i] == top)
+        };
+        let lim = Limits::default().with_nodes(n);
+        for (i, &p) in PROCS.iter().enumerate() {
+            let m =
+                distributed::search(&root, &mcts_opts(Playout::Eval, seed), p, &sim, &lim, false)
+                    .map_err(|e| ExpError::failed(e.0))?;
+            let mut cfg = MasterConfig::new(rbfm_opts(B, seed), p);
+            cfg.max_nodes = Some(n);
+            cfg.serial_baseline = false;
+            let r = master::search(&root, &cfg, &sim).map_err(ExpError::failed)?;
+            for (f, (mv, time_p, g)) in [
+                (m.outcome.best_move, m.time, m.outcome.stats.leaves),
+                (r.outcome.best_move, r.time, r.outcome.generated()),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                time[f][i][t as usize] = time_p;
+                ok[f][i] += right(mv) as u32;
+                nodes[f][i] += g;
+            }
+        }
+    }
+    const FORMS: [&str; 2] = ["MCTS root-parallel", "RBFM master–slave"];
+    // speedup[f][p] = (mean, half-width) over the trees of T(1)/T(P).
+    let speedup: Vec<Vec<(f64, f64)>> = (0..2)
+        .map(|f| {
+            (0..PROCS.len())
+                .map(|i| {
+                    let s: Vec<f64> = (0..trees as usize)
+                        .map(|t| time[f][0][t] / time[f][i][t].max(1e-12))
+                        .collect();
+                    mean_ci(&s)
+                })
+                .collect()
+        })
+        .collect();
+    writeln!(
+        md,
+        "\n### Parallel speedup at equal total generated nodes (Fig. 12's format, simulated)\n\n| P | {} |\n|---|{}",
+        FORMS
+            .iter()
+            .map(|f| format!("{f}: speedup ± 95 % / correct % ± 95 % / nodes"))
+            .collect::<Vec<_>>()
+            .join(" | "),
+        "---|".repeat(FORMS.len())
+    )
+    .ok();
+    for (i, p) in PROCS.iter().enumerate() {
+        write!(md, "| {p} |").ok();
+        for f in 0..2 {
+            let (s, h) = speedup[f][i];
+            let (c, ch) = ci(ok[f][i] as f64, trees);
+            write!(
+                md,
+                " {s:.2} ± {h:.2} / {c:.1} ± {ch:.1} / {:.0} |",
+                nodes[f][i] as f64 / trees as f64
+            )
+            .ok();
+        }
+        writeln!(md).ok();
+    }
+    writeln!(
+        md,
+        "\nRoot-parallel MCTS's processes never talk until the vote, so its time falls as 1/P up to one report's message: its price is the quality of a vote of P trees each P times smaller (the correct % column). Master–slave RBFM keeps one tree, so its decisions are those of a search of N nodes, and its speedup is limited by the master's serialized tree work (at P = 2 its one slave does what the master did alone). A speedup above P (MCTS at large P) comes from the node budget's rule, not from less work per node: a tree stops at its first expansion that does not fit, so P small trees leave more of their generated nodes unvalued than one large tree (the nodes column counts generated nodes; a tree's time counts valued ones)."
+    )
+    .ok();
+    for (i, &p) in PROCS.iter().enumerate().filter(|(_, &p)| p == 8 || p == 64) {
+        let cell = |f: usize| {
+            let (s, h) = speedup[f][i];
+            format!("{}: {s:.1} ± {h:.1}", FORMS[f])
+        };
+        rep.row(
+            Row::not_reproducible(
+                "Fig. 12 format",
+                format!("speedup at P = {p}, {n} generated nodes in all, simulated"),
+                "– (MCTS is not in the paper)",
+                format!("{}; {}", cell(0), cell(1)),
+                NO_ANCHOR,
+            )
+            .source("comparison without paper anchor"),
+        );
+        let q = |f: usize| {
+            let (c, h) = ci(ok[f][i] as f64, trees);
+            let (c1, h1) = ci(ok[f][0] as f64, trees);
+            format!(
+                "{}: {c:.1} ± {h:.1} % (P = 1: {c1:.1} ± {h1:.1} %)",
+                FORMS[f]
+            )
+        };
+        rep.row(
+            Row::not_reproducible(
+                "Fig. 12 format",
+                format!("correct moves at P = {p}, {n} generated nodes in all"),
+                "– (MCTS is not in the paper)",
+                format!("{}; {}", q(0), q(1)),
+                NO_ANCHOR,
+            )
+            .source("comparison without paper anchor"),
+        );
+    }
+    rep.plot(
+        "parallel-speedup",
+        "Simulated speedup at equal total generated nodes: root-parallel MCTS and master–slave RBFM (Fig. 12's format)",
+        Chart {
+            title: format!("b = {B}, {n} generated nodes in all"),
+            x_label: "processors".into(),
+            y_label: "speedup".into(),
+            log_x: true,
+            log_y: true,
+            series: (0..2)
+                .map(|f| Series {
+                    name: FORMS[f].into(),
+                    points: PROCS
+                        .iter()
+                        .zip(&speedup[f])
+                        .map(|(&p, s)| (p as f64, s.0))
+                        .collect(),
+                    style: Style::LinePoints,
+                })
+                .collect(),
+        },
+    );
+    Ok(json!({
+        "b": B, "depth": D, "trees": trees, "nodes": n, "procs": PROCS, "forms": FORMS,
+        "speedup": speedup.iter().map(|v| v.iter().map(|x| x.0).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "speedup_ci95": speedup.iter().map(|v| v.iter().map(|x| x.1).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "correct_pct": ok.iter().map(|v| v.iter().map(|&k| ci(k as f64, trees).0).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "mean_nodes": nodes.iter().map(|v| v.iter().map(|&k| k as f64 / trees as f64).collect::<Vec<_>>()).collect::<Vec<_>>(),
+    }))
 }

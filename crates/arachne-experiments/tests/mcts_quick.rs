@@ -13,7 +13,7 @@ fn mcts_vs_rbfm_quick() {
         .iter()
         .any(|f| f.extension().is_some_and(|x| x == "svg")));
     let _ = std::fs::remove_dir_all(&dir);
-    for fig in ["Exps. 2–3 measure", "Table 1 format", "decisions"] {
+    for fig in ["Exps. 2–3 measure", "Table 1 format", "Fig. 12 format"] {
         assert!(
             r.rows.iter().any(|row| row.figure.starts_with(fig)),
             "no row for {fig}"
@@ -26,6 +26,19 @@ fn mcts_vs_rbfm_quick() {
             "{}",
             row.quantity
         );
+    }
+    // The parallel part: P = 1 is the baseline of both forms' speedups, which grow with P.
+    let par = &r.data["parallel"];
+    for f in par["speedup"].as_array().unwrap() {
+        let s: Vec<f64> = f
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        assert_eq!(s.len(), 7, "{par}");
+        assert!((s[0] - 1.0).abs() < 1e-9, "{par}");
+        assert!(s[3] > 1.5, "P = 8: {par}");
     }
     // Three branchings of decisions and two of games, in the data.
     assert_eq!(r.data["decisions"].as_array().map(Vec::len), Some(3));

@@ -37,7 +37,7 @@ pub fn trees<G: Game>(root: &G, opts: &MctsOptions) -> Vec<Mcts<G>> {
 }
 
 /// Tree `i`'s share of a total `n` over `t` trees.
-fn share(n: u64, t: u64, i: u64) -> u64 {
+pub(crate) fn share(n: u64, t: u64, i: u64) -> u64 {
     n / t + u64::from(i < n % t)
 }
 
@@ -82,34 +82,13 @@ fn vote<G: Game>(
     let Some(&e0) = expanded.first() else {
         return trees[0].outcome(stops[0], start.elapsed());
     };
-    let kids0 = trees[e0].nodes[0].kids();
-    // The merged root and its children.
-    let mut merged: Vec<Node<G::Move>> = std::iter::once(0)
-        .chain(kids0.clone())
-        .map(|j| trees[e0].nodes[j].clone())
-        .collect();
-    merged[0].first = 1;
-    for &i in &expanded[1..] {
-        let kids = trees[i].nodes[0].kids();
-        for (m, k) in std::iter::once(0).chain(kids).enumerate() {
-            let (a, b) = (&mut merged[m], &trees[i].nodes[k]);
-            a.visits = a.visits.saturating_add(b.visits);
-            a.sum += b.sum;
-            a.lower = a.lower.max(b.lower);
-            a.upper = a.upper.min(b.upper);
-        }
-    }
-    let (lo, hi) = bounds(merged[1..].iter().map(|n| (n.lower, n.upper)));
-    merged[0].lower = merged[0].lower.max(lo);
-    merged[0].upper = merged[0].upper.min(hi);
+    let merged = merge(expanded.iter().map(|&i| {
+        let t = &trees[i];
+        (&t.nodes[0], &t.nodes[t.nodes[0].kids()])
+    }))
+    .expect("a tree expanded its root");
     // The tree that visited the chosen move most gives the line.
-    let pick = {
-        let probe = Mcts {
-            nodes: merged.clone(),
-            ..Mcts::new(trees[e0].root.clone(), trees[e0].opts.clone())
-        };
-        probe.choose(0).unwrap_or(1) - 1
-    };
+    let pick = pick(&merged, &trees[e0].root, &trees[e0].opts);
     let base = *expanded
         .iter()
         .max_by_key(|&&i| {
@@ -149,4 +128,38 @@ fn vote<G: Game>(
     out.leaf_search_nodes = trees.iter().map(|t| t.counts.leaf_nodes).sum();
     out.tree_nodes = trees.iter().map(|t| t.nodes.len()).sum();
     out
+}
+
+/// The merged root and children of expanded roots, each given as its root node and its
+/// children (module docs, The vote); the merged root's children follow it (`first` = 1).
+/// `None` when no root is given.
+pub(crate) fn merge<'a, M: Clone + 'a>(
+    roots: impl IntoIterator<Item = (&'a Node<M>, &'a [Node<M>])>,
+) -> Option<Vec<Node<M>>> {
+    let mut roots = roots.into_iter();
+    let (r0, kids0) = roots.next()?;
+    let mut merged: Vec<Node<M>> = std::iter::once(r0).chain(kids0).cloned().collect();
+    merged[0].first = 1;
+    for (r, kids) in roots {
+        for (a, b) in merged.iter_mut().zip(std::iter::once(r).chain(kids)) {
+            a.visits = a.visits.saturating_add(b.visits);
+            a.sum += b.sum;
+            a.lower = a.lower.max(b.lower);
+            a.upper = a.upper.min(b.upper);
+        }
+    }
+    let (lo, hi) = bounds(merged[1..].iter().map(|n| (n.lower, n.upper)));
+    merged[0].lower = merged[0].lower.max(lo);
+    merged[0].upper = merged[0].upper.min(hi);
+    Some(merged)
+}
+
+/// The index (from 0) of the root child the serial rule chooses among `merged`'s
+/// ([`merge`]).
+pub(crate) fn pick<G: Game>(merged: &[Node<G::Move>], root: &G, opts: &MctsOptions) -> usize {
+    let probe = Mcts {
+        nodes: merged.to_vec(),
+        ..Mcts::new(root.clone(), opts.clone())
+    };
+    probe.choose(0).unwrap_or(1) - 1
 }

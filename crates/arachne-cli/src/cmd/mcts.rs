@@ -8,16 +8,20 @@
 //! `--threads T` (or `mcts:threads=T`) runs a parallel form on `T` threads: `par=tree` (the
 //! default with more than one thread: one shared tree, virtual loss), `par=root` (independent
 //! trees, votes merged; the budgets are split among them) or `par=leaf` (`T` random playouts
-//! per leaf; `playout=random` only). The forms run on threads only: `--procs`, `--backend`,
-//! `--cost` and `--latency-seed` are refused with a line naming them (root parallelisation as
-//! a message-passing process is not built), as are `--depth` and the alpha-beta options.
+//! per leaf; `playout=random` only). `par=root --procs P [--backend sim|threads|mpi]` runs
+//! root parallelisation as `P` message-passing processes
+//! ([`arachne_bestfirst::mcts::distributed`]; `--cost` and `--latency-seed` on sim, which also
+//! reports the virtual time and the speedup over `P = 1`). `--procs` with another form or with
+//! `--threads`, and `--backend`, `--cost`, `--latency-seed` without `--procs`, are refused with
+//! a line naming them, as are `--depth` and the alpha-beta options.
 use crate::args::{check_memory, limits, refuse_alphabeta_options, SearchArgs};
 use crate::error::{CliError, CliResult};
 use crate::output::{mnps, print_json, thousands};
-use arachne_bestfirst::mcts::{self, MctsOptions, MctsOutcome, MctsSearcher};
+use arachne_bestfirst::mcts::{self, distributed, MctsOptions, MctsOutcome, MctsSearcher, Par};
 use arachne_core::Game;
 use arachne_engine::{pv_names, DEFAULT_TREE_MIB as DEFAULT_MEMORY_MIB};
 use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_runtime::{Backend, CostModel, SimConfig};
 use serde_json::json;
 
 /// Iterations when no budget is given.
@@ -25,7 +29,8 @@ pub const DEFAULT_ITERS: u64 = arachne_engine::DEFAULT_MCTS_ITERS;
 
 /// Runs `args` if `args.algo` is `mcts`; `None` otherwise.
 pub fn run(args: &SearchArgs) -> Option<CliResult> {
-    mcts::is_mcts(&args.algo).then(|| run_mcts(args))
+    // `--backend mpi`: rank 0 prints, worker ranks stay silent, MPI is finalized.
+    mcts::is_mcts(&args.algo).then(|| super::parallel::mpi::finish(args, run_mcts(args)))
 }
 
 fn run_mcts(args: &SearchArgs) -> CliResult {
@@ -41,18 +46,7 @@ fn run_mcts(args: &SearchArgs) -> CliResult {
         opts.threads = t;
         opts.check_parallel().map_err(CliError::usage)?;
     }
-    for (flag, given) in [
-        ("--procs", args.procs.is_some()),
-        ("--backend", args.backend.is_some()),
-        ("--cost", args.cost.is_some()),
-        ("--latency-seed", args.latency_seed != 0),
-    ] {
-        if given {
-            return Err(CliError::usage(format!(
-                "{flag}: mcts runs on threads only (--threads T with par=tree|root|leaf; no message-passing form is built)"
-            )));
-        }
-    }
+    check_procs(args, &opts)?;
     refuse_alphabeta_options(
         args,
         "mcts (it values leaves by playouts, the evaluation or ab:D)",
@@ -76,6 +70,59 @@ fn run_mcts(args: &SearchArgs) -> CliResult {
     with_game(&args.game, Visit { args, opts }).map_err(CliError::usage)?
 }
 
+/// Refuses the process options where they do not apply (module docs).
+fn check_procs(args: &SearchArgs, opts: &MctsOptions) -> CliResult {
+    let Some(_) = args.procs else {
+        for (flag, given) in [
+            ("--backend", args.backend.is_some()),
+            ("--cost", args.cost.is_some()),
+            ("--latency-seed", args.latency_seed != 0),
+        ] {
+            if given {
+                return Err(CliError::usage(format!(
+                    "{flag} is for root-parallel mcts on processes: give mcts:par=root --procs P"
+                )));
+            }
+        }
+        return Ok(());
+    };
+    if opts.par != Some(Par::Root) {
+        return Err(CliError::usage(
+            "--procs: only root parallelisation runs as processes (mcts:par=root --procs P); tree and leaf run on --threads",
+        ));
+    }
+    if opts.threads != 1 {
+        return Err(CliError::usage(
+            "--procs and --threads (or mcts:threads=) exclude each other: par=root runs on P processes or on T threads",
+        ));
+    }
+    if args.backend.as_deref().is_some_and(|b| b != "sim")
+        && (args.cost.is_some() || args.latency_seed != 0)
+    {
+        return Err(CliError::usage(
+            "--cost and --latency-seed apply to --backend sim only",
+        ));
+    }
+    Ok(())
+}
+
+/// The backend `--backend` names (sim by default).
+fn backend(args: &SearchArgs) -> Result<Backend, CliError> {
+    Ok(match args.backend.as_deref().unwrap_or("sim") {
+        "sim" => Backend::Sim(SimConfig {
+            cost: CostModel::parse(args.cost.as_deref()).map_err(CliError::usage)?,
+            latency_seed: args.latency_seed,
+        }),
+        "threads" => Backend::Threads { poll_every: 1 },
+        "mpi" => Backend::Mpi { poll_every: 1 },
+        o => {
+            return Err(CliError::usage(format!(
+                "unknown backend `{o}` (known: sim, threads, mpi)"
+            )))
+        }
+    })
+}
+
 struct Visit<'a> {
     args: &'a SearchArgs,
     opts: MctsOptions,
@@ -93,8 +140,31 @@ impl GameVisitor for Visit<'_> {
         opts.max_tree_nodes = Some(MctsSearcher::<G>::nodes_in_mib(&opts, mib));
         opts.scale = Some(opts.scale.unwrap_or_else(|| mcts::default_scale(info.name)));
         let lim = limits(args, 0);
+        if let Some(p) = args.procs {
+            let b = backend(args)?;
+            let par = distributed::search(&root, &opts, p, &b, &lim, true)
+                .map_err(|e| CliError::usage(e.0))?;
+            let mut extra = json!({"procs": p, "messages": par.messages,
+                "backend": args.backend.as_deref().unwrap_or("sim")});
+            if let Backend::Sim(c) = &b {
+                extra["virtual_time"] = json!(par.time);
+                extra["serial_virtual_time"] = json!(par.serial_time);
+                extra["speedup"] = json!(par.speedup);
+                extra["cost_model"] = json!(c.cost.to_string());
+            }
+            report(
+                &root,
+                &info,
+                &args.algo,
+                &opts,
+                &par.outcome,
+                args.json,
+                extra,
+            );
+            return Ok(());
+        }
         let out = mcts::search_any(&root, &opts, &lim);
-        report(&root, &info, &args.algo, &opts, &out, args.json);
+        report(&root, &info, &args.algo, &opts, &out, args.json, json!({}));
         Ok(())
     }
 }
@@ -106,12 +176,14 @@ fn report<G: Game>(
     opts: &MctsOptions,
     out: &MctsOutcome<G::Move>,
     as_json: bool,
+    extra: serde_json::Value,
 ) {
+    let procs = extra.get("procs").and_then(|p| p.as_u64());
     let names = pv_names(root, &out.pv);
     let best = out.best_move.map(|m| root.move_name(m));
     let secs = out.elapsed.as_secs_f64();
     if as_json {
-        print_json(&json!({
+        let mut v = json!({
             "game": info.spec,
             "algo": algo,
             "depth": out.pv.len(),
@@ -137,12 +209,30 @@ fn report<G: Game>(
             "time_ms": secs * 1e3,
             "stop": out.stop,
             "stopped": out.stop_reason(),
-        }));
+        });
+        if let (Some(v), Some(e)) = (v.as_object_mut(), extra.as_object()) {
+            v.extend(e.clone());
+        }
+        print_json(&v);
         return;
     }
     println!("game       {}", info.spec);
     println!("algorithm  {algo}");
-    if opts.form().is_some() {
+    if let Some(p) = procs {
+        let b = extra["backend"].as_str().unwrap_or("sim");
+        print!(
+            "parallel   root on {p} processes, --backend {b}, {} messages",
+            extra["messages"]
+        );
+        match extra["speedup"].as_f64() {
+            Some(s) => println!(
+                "; virtual time {:.1} (P = 1: {:.1}), speedup {s:.2}",
+                extra["virtual_time"].as_f64().unwrap_or(0.0),
+                extra["serial_virtual_time"].as_f64().unwrap_or(0.0)
+            ),
+            None => println!(),
+        }
+    } else if opts.form().is_some() {
         println!("parallel   {} on {} threads", form_name(opts), opts.threads);
     }
     match (out.solved, out.reward) {

@@ -1,0 +1,193 @@
+//! Playouts per second of our MCTS ([`arachne_bestfirst::mcts`]) against the `minimax` crate's
+//! (0.6.0) `MonteCarloTreeSearch` on connect four from the start, random playouts, one thread,
+//! **interleaved in one run** (issue 27, Targets): each round times one search of `ITERS`
+//! playouts by each engine, the order alternating round by round, so both see the same
+//! machine load; the summary gives each engine's playouts per second over all rounds, their
+//! ratio over all rounds and the median of the per-round ratios.
+//!
+//! Fairness, as in `arachne-search`'s `vs_minimax` bench: both search the same `Connect4`
+//! (moves generated left to right, copy-make). The peer's adapter is that bench's *direct*
+//! one: `generate_moves` writes straight into the engine's move vector, `apply` returns the
+//! played copy, `get_winner` asks the position. Both engines run a playout to the end of the
+//! game (ours: `cap=200`; theirs: `with_max_rollout_depth(100)`; a game has at most 42
+//! plies), expand one node per playout and propagate proven wins and losses (ours: the
+//! MCTS-Solver bounds, `solver=1`; theirs: its forced-win propagation). One playout = one
+//! iteration of ours (`iters=`), one rollout of theirs (`set_max_rollouts`).
+//!
+//! The `mcts` crate, which issue 27 also names as a peer, is not measured here (not added as
+//! a dependency yet).
+//!
+//! Run: `cargo bench -p arachne-bestfirst --bench vs_mcts [-- ROUNDS]` (default 20 rounds).
+//! Modes (an argument each):
+//!
+//! * `ours N` / `theirs N`: `N` searches by one engine alone, for instructions per playout
+//!   under `valgrind --tool=callgrind target/release/deps/vs_mcts-HASH N ours` (load
+//!   independent);
+//! * `memory`: bytes per tree node — serial arena on connect four and on the synthetic trees
+//!   (target ≤ 48), and the tree-parallel form's shared node;
+//! * `tree N`: tree-parallel MCTS on 2 threads against 1, interleaved over `N` rounds
+//!   (target ≥ 1.7× playouts per second): run it on an idle machine with at least 2 cores,
+//!   `cargo bench -p arachne-bestfirst --bench vs_mcts -- tree 20`.
+use arachne_bestfirst::mcts::{self, MctsOptions, Par, Playout};
+use arachne_core::{Game, Limits, Score};
+use arachne_games::{Connect4, IidTree, IncrementalTree};
+use std::time::Instant;
+
+/// Playouts per search.
+const ITERS: u64 = 20_000;
+
+/// The `minimax` adapter: our connect four as a `minimax::Game`.
+mod adapter {
+    use super::*;
+    use minimax::Winner;
+
+    pub struct C4;
+    impl minimax::Game for C4 {
+        type S = Connect4;
+        type M = u8;
+        #[inline]
+        fn generate_moves(s: &Connect4, moves: &mut Vec<u8>) -> Option<Winner> {
+            // The generator tests for the end of the game itself (no moves then).
+            s.moves(moves);
+            if moves.is_empty() {
+                return Self::get_winner(s);
+            }
+            None
+        }
+        #[inline]
+        fn apply(s: &mut Connect4, m: u8) -> Option<Connect4> {
+            Some(s.play(m))
+        }
+        #[inline]
+        fn get_winner(s: &Connect4) -> Option<Winner> {
+            if !s.is_terminal() {
+                None
+            } else if s.evaluate() == Score::LOSS {
+                Some(Winner::PlayerJustMoved)
+            } else {
+                Some(Winner::Draw)
+            }
+        }
+    }
+}
+
+fn ours_opts(seed: u64) -> MctsOptions {
+    MctsOptions {
+        playout: Playout::Random { cap: 200 },
+        iterations: Some(ITERS),
+        seed,
+        ..MctsOptions::default()
+    }
+}
+
+/// One search by ours: (playouts, seconds).
+fn ours(seed: u64) -> (u64, f64) {
+    let t = Instant::now();
+    let out = mcts::search(&Connect4::new(), &ours_opts(seed), &Limits::default());
+    (out.iterations, t.elapsed().as_secs_f64())
+}
+
+/// One search by theirs: (playouts, seconds).
+fn theirs() -> (u64, f64) {
+    use minimax::{MCTSOptions, MonteCarloTreeSearch, Strategy};
+    let opts = MCTSOptions::default()
+        .with_num_threads(1)
+        .with_max_rollout_depth(100);
+    let mut s = MonteCarloTreeSearch::<adapter::C4>::new(opts);
+    s.set_max_rollouts(ITERS as u32);
+    let t = Instant::now();
+    std::hint::black_box(s.choose_move(&Connect4::new()));
+    (ITERS, t.elapsed().as_secs_f64())
+}
+
+/// One tree-parallel search on `threads` threads: (playouts, seconds).
+fn tree(threads: u32, seed: u64) -> (u64, f64) {
+    let o = MctsOptions {
+        par: Some(Par::Tree),
+        threads,
+        iterations: Some(4 * ITERS),
+        ..ours_opts(seed)
+    };
+    let t = Instant::now();
+    let out = mcts::search_any(&Connect4::new(), &o, &Limits::default());
+    (out.iterations, t.elapsed().as_secs_f64())
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+}
+
+/// Interleaves `a` and `b` over `rounds` rounds and prints playouts per second and ratios.
+fn interleave(
+    rounds: usize,
+    names: [&str; 2],
+    mut a: impl FnMut(u64) -> (u64, f64),
+    mut b: impl FnMut(u64) -> (u64, f64),
+) {
+    a(0); // warm-up
+    b(0);
+    let mut total = [(0u64, 0f64); 2];
+    let mut ratios = Vec::with_capacity(rounds);
+    for r in 0..rounds {
+        let mut rate = [0f64; 2];
+        for k in 0..2 {
+            let e = (r + k) % 2;
+            let (n, t) = if e == 0 { a(r as u64) } else { b(r as u64) };
+            total[e].0 += n;
+            total[e].1 += t;
+            rate[e] = n as f64 / t;
+        }
+        ratios.push(rate[0] / rate[1]);
+    }
+    let per_s = |e: usize| total[e].0 as f64 / total[e].1;
+    println!(
+        "{}: {:.0} playouts/s; {}: {:.0} playouts/s; ratio {:.3} over all rounds, median of {rounds} rounds {:.3}",
+        names[0],
+        per_s(0),
+        names[1],
+        per_s(1),
+        per_s(0) / per_s(1),
+        median(ratios)
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let n: usize = args.iter().find_map(|a| a.parse().ok()).unwrap_or(20);
+    let has = |m: &str| args.iter().any(|a| a == m);
+    if has("memory") {
+        println!(
+            "bytes per node: connect four {}, incremental {}, iid {}; tree-parallel shared node (connect four) {}",
+            mcts::Mcts::<Connect4>::bytes_per_node(),
+            mcts::Mcts::<IncrementalTree>::bytes_per_node(),
+            mcts::Mcts::<IidTree>::bytes_per_node(),
+            mcts::tree::bytes_per_node::<u8>()
+        );
+        return;
+    }
+    if has("ours") || has("theirs") {
+        let (mut p, mut t) = (0, 0.0);
+        for i in 0..n {
+            let (a, b) = if has("ours") {
+                ours(i as u64)
+            } else {
+                theirs()
+            };
+            p += a;
+            t += b;
+        }
+        println!("{p} playouts in {t:.3} s");
+        return;
+    }
+    if has("tree") {
+        interleave(
+            n,
+            ["tree, 2 threads", "1 thread"],
+            |s| tree(2, s),
+            |s| tree(1, s),
+        );
+        return;
+    }
+    interleave(n, ["ours", "minimax 0.6.0"], ours, |_| theirs());
+}
