@@ -30,13 +30,7 @@ fn simulate(root: &IncrementalTree, depth: u32, shape: ProcTree, cfg: &SimConfig
     let procs = tree_split::build::<IncrementalTree>(shape, &TreeSplitOptions::default());
     let init = vec![(
         0,
-        Msg::Evaluate {
-            job: 1,
-            pos: *root,
-            depth,
-            ply: 0,
-            window: arachne_core::Window::FULL,
-        },
+        Msg::evaluate(1, *root, depth, 0, arachne_core::Window::FULL),
     )];
     let out = run_sim(procs, init, cfg, |m| matches!(m, Msg::Value { .. }));
     out.procs.iter().map(|p| p.stats().nodes()).sum()

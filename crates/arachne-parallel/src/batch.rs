@@ -2,6 +2,7 @@
 //! (seed 000 §7): successors are handed out in batches of `f`, one to each slave, and the
 //! master waits for the whole batch before it updates its window and starts the next one.
 //! There are no UPDATE messages.
+use crate::master_kit::{send_value, Slots};
 use crate::slave::{Engine, MasterNode, Msg, ProcTree, Slave};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Mailbox, Pid, Process, StepperMode};
@@ -19,14 +20,12 @@ pub enum Rule {
 #[derive(Clone, Debug)]
 pub struct BatchMaster<G: Game> {
     parent: Pid,
-    slaves: Vec<Pid>,
+    /// The slaves; slot `j` searches successor `base + j` of the batch.
+    slaves: Slots<G, ()>,
     rule: Rule,
     preorder: bool,
     node: MasterNode<G>,
     base: usize,
-    waiting: usize,
-    jobs: Vec<Option<u32>>,
-    next_job: u32,
     stats: Stats,
 }
 
@@ -39,23 +38,14 @@ impl<G: Game> BatchMaster<G> {
         };
         let pos = self.node.pos.as_ref().expect("active");
         self.base = self.node.next;
+        let (depth, ply) = (self.node.depth - 1, self.node.ply + 1);
         let mut msgs = Vec::with_capacity(k);
         for j in 0..k {
-            self.next_job += 1;
-            self.jobs[j] = Some(self.next_job);
-            msgs.push((
-                self.slaves[j],
-                Msg::Evaluate {
-                    job: self.next_job,
-                    pos: pos.play(self.node.succ[self.node.next + j]),
-                    depth: self.node.depth - 1,
-                    ply: self.node.ply + 1,
-                    window,
-                },
-            ));
+            let child = pos.play(self.node.succ[self.node.next + j]);
+            self.slaves
+                .assign(j, (), child, depth, ply, window, &mut msgs);
         }
         self.node.next += k;
-        self.waiting = k;
         env.send_all(msgs);
     }
 }
@@ -65,50 +55,26 @@ impl<G: Game> Process for BatchMaster<G> {
 
     fn on_message(&mut self, from: Pid, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
         match msg {
-            Msg::Evaluate {
-                job,
-                pos,
-                depth,
-                ply,
-                window,
-            } => {
-                if !self.node.take_job(
-                    job,
-                    pos,
-                    depth,
-                    ply,
-                    window,
-                    self.preorder,
-                    &mut self.stats,
-                    env,
-                    self.parent,
-                ) {
+            Msg::Evaluate(t) => {
+                if !self
+                    .node
+                    .take_job(t, self.preorder, &mut self.stats, env, self.parent)
+                {
                     return;
                 }
                 self.start_batch(env);
             }
             Msg::Update { .. } | Msg::Progress { .. } => {}
             Msg::Value { job, value, .. } => {
-                let Some(j) = self.slaves.iter().position(|&s| s == from) else {
+                let Some(j) = self.slaves.find(from, job) else {
                     return;
                 };
-                if self.jobs[j] != Some(job) {
-                    return;
-                }
-                self.jobs[j] = None;
+                self.slaves.release(j);
                 self.node.child_value(self.base + j, value, &mut self.stats);
-                self.waiting -= 1;
-                if self.waiting == 0 {
-                    if self.node.alpha >= self.node.beta || self.node.next == self.node.succ.len() {
-                        env.send(
-                            self.parent,
-                            Msg::Value {
-                                job: self.node.job,
-                                value: self.node.alpha,
-                                best: self.node.best,
-                                lower: false,
-                            },
-                        );
+                if self.slaves.busy() == 0 {
+                    let node = &self.node;
+                    if node.alpha >= node.beta || node.next == node.succ.len() {
+                        send_value(env, self.parent, node.job, node.alpha, node.best, false);
                     } else {
                         self.start_batch(env);
                     }
@@ -193,19 +159,15 @@ pub fn build<G: Game>(
                         .with_engine(engine),
                 )
             } else {
-                let slaves = tree.children(p);
                 BatchNode::Master(Box::new(BatchMaster {
                     parent: tree.parent(p),
-                    jobs: vec![None; slaves.len()],
-                    slaves,
+                    slaves: Slots::new(tree.children(p)),
                     rule,
                     preorder,
                     node: MasterNode::new()
                         .with_leaf(quiescence.then(crate::type_guided::quiescence_leaf::<G>))
                         .with_check_extension(engine.check_root),
                     base: 0,
-                    waiting: 0,
-                    next_job: 0,
                     stats: Stats::default(),
                 }))
             }

@@ -108,13 +108,7 @@ pub fn build<G: Game>(
         .map(|(i, &window)| {
             (
                 i as Pid,
-                Msg::Evaluate {
-                    job: i as u32,
-                    pos: root.clone(),
-                    depth,
-                    ply: 0,
-                    window,
-                },
+                Msg::evaluate(i as u32, root.clone(), depth, 0, window),
             )
         })
         .collect();

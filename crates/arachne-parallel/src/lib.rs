@@ -92,6 +92,7 @@ pub mod batch;
 pub mod baudet;
 pub mod calibrate;
 pub mod knm;
+mod master_kit;
 pub mod mpi_backend;
 pub mod palphabeta_par;
 pub mod pbound;
@@ -994,13 +995,7 @@ fn search_core<G: Game>(
         moves.len()
     };
     let max = max_procs(backend)?;
-    let evaluate = |job: u32| Msg::Evaluate {
-        job,
-        pos: root.clone(),
-        depth,
-        ply: 0,
-        window: root_window,
-    };
+    let evaluate = |job: u32| Msg::evaluate(job, root.clone(), depth, 0, root_window);
     let is_value = |m: &Msg<G>| matches!(m, Msg::Value { .. });
     let (run, tree, nprocs) = match *algo {
         ParAlgo::TypeGuided(o) => {

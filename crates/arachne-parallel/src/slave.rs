@@ -10,23 +10,34 @@
 //! Every message carries a job number so that an UPDATE or VALUE that belongs to an earlier
 //! assignment is recognised and dropped ("flush outdated UPDATES", §4.2), whatever the order
 //! in which messages arrive.
+use crate::master_kit::send_value;
 use crate::subsearch::{Poll, SerialSpec, SubSearch};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::stepper::LeafEval;
 use arachne_runtime::{Env, Mailbox, Pid, Process, Stepper, StepperMode, Stopping, HOST};
 use std::sync::Arc;
 
+/// An EVALUATE's assignment: search `pos` to `depth` plies with `window`; `ply` is its
+/// distance from the root.
+#[derive(Clone, Debug)]
+pub struct Task<G> {
+    /// The job number (§4.2's "flush outdated" test).
+    pub job: u32,
+    /// The position.
+    pub pos: G,
+    /// Its plies left.
+    pub depth: u32,
+    /// Its distance from the root.
+    pub ply: u32,
+    /// The window to search it with.
+    pub window: Window,
+}
+
 /// A message.
 #[derive(Clone, Debug)]
 pub enum Msg<G: Game> {
-    /// Search `pos` to `depth` plies with `window`; `ply` is its distance from the root.
-    Evaluate {
-        job: u32,
-        pos: G,
-        depth: u32,
-        ply: u32,
-        window: Window,
-    },
+    /// Search a position ([`Task`]).
+    Evaluate(Task<G>),
     /// Narrow the window of job `job`.
     Update { job: u32, window: Window },
     /// slave → master: the α of job `job` has risen to `alpha` (only for general alpha raising,
@@ -40,6 +51,19 @@ pub enum Msg<G: Game> {
         best: Option<G::Move>,
         lower: bool,
     },
+}
+
+impl<G: Game> Msg<G> {
+    /// EVALUATE: search `pos` to `depth` plies at `ply` with `window`, as job `job`.
+    pub fn evaluate(job: u32, pos: G, depth: u32, ply: u32, window: Window) -> Self {
+        Msg::Evaluate(Task {
+            job,
+            pos,
+            depth,
+            ply,
+            window,
+        })
+    }
 }
 
 /// The serial engine's options a message-passing search takes beside quiescence (issue 24).
@@ -191,15 +215,9 @@ impl<G: Game> Slave<G> {
     }
 
     fn send_value(&mut self, env: &mut Env<'_, Msg<G>>) {
-        env.send(
-            self.master,
-            Msg::Value {
-                job: self.job,
-                value: self.search.result().expect("finished"),
-                best: self.search.best_move(),
-                lower: false,
-            },
-        );
+        let value = self.search.result().expect("finished");
+        let best = self.search.best_move();
+        send_value(env, self.master, self.job, value, best, false);
     }
 }
 
@@ -208,16 +226,10 @@ impl<G: Game> Process for Slave<G> {
 
     fn on_message(&mut self, _from: Pid, msg: Msg<G>, _env: &mut Env<'_, Msg<G>>) {
         match msg {
-            Msg::Evaluate {
-                job,
-                pos,
-                depth,
-                ply,
-                window,
-            } => {
-                self.job = job;
-                self.reported = window.alpha;
-                self.search.start(pos, window, depth, ply);
+            Msg::Evaluate(t) => {
+                self.job = t.job;
+                self.reported = t.window.alpha;
+                self.search.start(t.pos, t.window, t.depth, t.ply);
             }
             Msg::Update { job, window } if job == self.job => {
                 self.reported = self.reported.max(window.alpha);
@@ -381,22 +393,25 @@ impl<G: Game> MasterNode<G> {
         true
     }
 
-    /// Receives EVALUATE `job` from `parent`, of `pos` with `depth` plies nominally left (the
-    /// node extends it, [`MasterNode::extend`]): a bottom position's value goes straight back
-    /// (returns false); otherwise the node takes on the job with its successors (true).
-    #[allow(clippy::too_many_arguments)]
+    /// Receives EVALUATE `task` from `parent`, its position with `task.depth` plies nominally
+    /// left (the node extends it, [`MasterNode::extend`]): a bottom position's value goes
+    /// straight back (returns false); otherwise the node takes on the job with its successors
+    /// (true).
     pub fn take_job(
         &mut self,
-        job: u32,
-        pos: G,
-        depth: u32,
-        ply: u32,
-        window: Window,
+        task: Task<G>,
         preorder: bool,
         stats: &mut Stats,
         env: &mut Env<'_, Msg<G>>,
         parent: Pid,
     ) -> bool {
+        let Task {
+            job,
+            pos,
+            depth,
+            ply,
+            window,
+        } = task;
         self.job = job;
         let depth = self.extend(&pos, depth, ply);
         match expand(&pos, depth, ply, preorder, self.leaf.as_ref(), stats, env) {
@@ -405,15 +420,7 @@ impl<G: Game> MasterNode<G> {
                 true
             }
             Err(value) => {
-                env.send(
-                    parent,
-                    Msg::Value {
-                        job,
-                        value,
-                        best: None,
-                        lower: false,
-                    },
-                );
+                send_value(env, parent, job, value, None, false);
                 false
             }
         }

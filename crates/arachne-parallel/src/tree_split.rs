@@ -73,8 +73,9 @@
 //! On real backends (threads) every slave, and a master's local slave, searches its subtree
 //! with `arachne-search`'s serial search ([`crate::subsearch`]); on the simulator with the
 //! resumable stepper. Values are the same; node counts differ.
-use crate::slave::{expand, Engine, MasterNode, Msg, ProcTree, Slave};
-use crate::subsearch::{deliver_waiting, update_or_defer, Poll, SerialSpec, SubSearch};
+use crate::master_kit::{send_value, Slots};
+use crate::slave::{expand, Engine, MasterNode, Msg, ProcTree, Slave, Task};
+use crate::subsearch::{deliver_waiting, Poll, SerialSpec, SubSearch};
 use std::sync::Arc;
 
 mod grand;
@@ -151,12 +152,11 @@ impl Default for TreeSplitOptions {
     }
 }
 
+/// The master's record of a slave's job ([`Slots`]).
 #[derive(Clone, Debug)]
-struct Slot {
-    /// The slave's processor (`me` for the master's own local slave).
-    pid: Pid,
-    /// Job number and successor index while busy.
-    job: Option<(u32, usize)>,
+struct Job {
+    /// The successor's index.
+    i: usize,
     /// The slave's current α for its position, as far as this master knows (PROGRESS reports,
     /// its assignment window and our own raises).
     alpha: Score,
@@ -172,10 +172,8 @@ pub struct Master<G: Game> {
     root: bool,
     raise: AlphaRaise,
     preorder: bool,
-    slots: Vec<Slot>,
-    local: Option<SubSearch<G>>,
-    /// UPDATEs for the local slave that arrived while its search ran ([`Process::run`]).
-    local_pending: Option<Window>,
+    /// The slaves, the local slave (`master=1`) and job numbers.
+    slots: Slots<G, Job>,
     /// The node being split: the job our master gave us, or with `pv=1` a node of its leftmost
     /// line.
     node: MasterNode<G>,
@@ -192,11 +190,9 @@ pub struct Master<G: Game> {
     deepen: bool,
     /// Whether that job is in progress.
     active: bool,
-    busy: usize,
     lower: bool,
     /// Report our α to our master when it rises (general alpha raising above us).
     report: bool,
-    next_job: u32,
     stats: Stats,
 }
 
@@ -209,22 +205,7 @@ impl<G: Game> Master<G> {
         table: Option<Arc<TranspositionTable>>,
         engine: Engine,
     ) -> Self {
-        let mut slots: Vec<Slot> = slaves
-            .into_iter()
-            .map(|pid| Slot {
-                pid,
-                job: None,
-                alpha: -Score::INF,
-                raised: None,
-            })
-            .collect();
         let local = opts.master_searches.then(|| {
-            slots.push(Slot {
-                pid: me,
-                job: None,
-                alpha: -Score::INF,
-                raised: None,
-            });
             SubSearch::new(Arc::new(
                 SerialSpec::new(StepperMode::AlphaBeta, opts.preorder, opts.quiescence)
                     .with_engine(engine),
@@ -237,9 +218,7 @@ impl<G: Game> Master<G> {
             root: me == 0,
             raise: opts.raise,
             preorder: opts.preorder,
-            slots,
-            local,
-            local_pending: None,
+            slots: Slots::new(slaves).with_local(me, local),
             node: MasterNode::new()
                 .with_leaf(
                     opts.quiescence
@@ -252,10 +231,8 @@ impl<G: Game> Master<G> {
             iterate: None,
             deepen: opts.iterate,
             active: false,
-            busy: 0,
             lower: false,
             report: opts.raise == AlphaRaise::General && parent == 0,
-            next_job: 0,
             stats: Stats::default(),
         }
     }
@@ -268,8 +245,6 @@ impl<G: Game> Master<G> {
     fn assign(&mut self, s: usize, out: &mut Vec<(Pid, Msg<G>)>) {
         let i = self.node.next;
         self.node.next += 1;
-        self.next_job += 1;
-        let job = self.next_job;
         let child = self
             .node
             .pos
@@ -277,71 +252,29 @@ impl<G: Game> Master<G> {
             .expect("active")
             .play(self.node.succ[i]);
         let window = self.window();
-        self.slots[s].job = Some((job, i));
-        self.slots[s].alpha = window.alpha;
-        self.slots[s].raised = None;
-        self.busy += 1;
-        if self.slots[s].pid == self.me {
-            let local = self.local.as_mut().expect("local slave");
-            local.start(child, window, self.node.depth - 1, self.node.ply + 1);
-        } else {
-            out.push((
-                self.slots[s].pid,
-                Msg::Evaluate {
-                    job,
-                    pos: child,
-                    depth: self.node.depth - 1,
-                    ply: self.node.ply + 1,
-                    window,
-                },
-            ));
-        }
+        let job = Job {
+            i,
+            alpha: window.alpha,
+            raised: None,
+        };
+        let (depth, ply) = (self.node.depth - 1, self.node.ply + 1);
+        self.slots.assign(s, job, child, depth, ply, window, out);
     }
 
-    /// Sends `window` as an UPDATE to every busy slave (one multicast).
-    fn update_slaves(&mut self, window: Window, env: &mut Env<'_, Msg<G>>) {
-        let me = self.me;
-        let mut msgs = Vec::new();
-        for slot in &self.slots {
-            if let Some((job, _)) = slot.job {
-                if slot.pid == me {
-                    update_or_defer(&mut self.local, &mut self.local_pending, window);
-                } else {
-                    msgs.push((slot.pid, Msg::Update { job, window }));
-                }
-            }
-        }
-        env.send_all(msgs);
-    }
-
-    fn on_evaluate(
-        &mut self,
-        job: u32,
-        pos: G,
-        depth: u32,
-        ply: u32,
-        w: Window,
-        env: &mut Env<'_, Msg<G>>,
-    ) {
+    fn on_evaluate(&mut self, mut t: Task<G>, env: &mut Env<'_, Msg<G>>) {
         // A bottom position's value (with quiescence, the capture search's) goes straight back.
         // `id=1`: the root's first iteration is one ply deep.
-        self.iterate = (self.root && self.deepen && depth > 1).then_some((depth, w));
-        let depth = if self.iterate.is_some() { 1 } else { depth };
-        if !self.node.take_job(
-            job,
-            pos,
-            depth,
-            ply,
-            w,
-            self.preorder,
-            &mut self.stats,
-            env,
-            self.parent,
-        ) {
+        self.iterate = (self.root && self.deepen && t.depth > 1).then_some((t.depth, t.window));
+        if self.iterate.is_some() {
+            t.depth = 1;
+        }
+        if !self
+            .node
+            .take_job(t, self.preorder, &mut self.stats, env, self.parent)
+        {
             return;
         }
         self.active = true;
-        self.busy = 0;
         self.lower = false;
         self.stack.clear();
         self.wait_first = false;
@@ -404,7 +337,7 @@ impl<G: Game> Master<G> {
         if self.pv_split && self.node.next == 0 {
             let s = self.slots.iter().position(|sl| sl.pid == self.me);
             let s = s.unwrap_or(0);
-            if self.slots[s].job.is_none() {
+            if !self.slots.is_busy(s) {
                 self.assign(s, &mut out);
                 self.wait_first = true;
             }
@@ -413,7 +346,7 @@ impl<G: Game> Master<G> {
                 if self.node.next >= self.node.succ.len() {
                     break;
                 }
-                if self.slots[s].job.is_none() {
+                if !self.slots.is_busy(s) {
                     self.assign(s, &mut out);
                 }
             }
@@ -422,14 +355,13 @@ impl<G: Game> Master<G> {
     }
 
     fn on_value(&mut self, s: usize, value: Score, env: &mut Env<'_, Msg<G>>) {
-        let (_, i) = self.slots[s].job.take().expect("busy slot");
-        self.busy -= 1;
+        let (_, job) = self.slots.release(s);
         self.wait_first = false;
-        if self.node.child_value(i, value, &mut self.stats) {
+        if self.node.child_value(job.i, value, &mut self.stats) {
             // A search we raised that failed low (returned its raised α) only bounds the value.
-            self.lower = self.slots[s].raised.is_some_and(|r| value <= r);
+            self.lower = job.raised.is_some_and(|r| value <= r);
             let w = self.window();
-            self.update_slaves(w, env);
+            self.slots.update_all(w, env);
             self.progress(env);
         }
         self.fill(env);
@@ -443,8 +375,8 @@ impl<G: Game> Master<G> {
     fn raise_alpha(&mut self, env: &mut Env<'_, Msg<G>>) {
         let allowed = match self.raise {
             AlphaRaise::None => false,
-            AlphaRaise::Last => self.busy == 1,
-            AlphaRaise::General => self.busy >= 1,
+            AlphaRaise::Last => self.slots.busy() == 1,
+            AlphaRaise::General => self.slots.busy() >= 1,
         };
         if !(self.root
             && allowed
@@ -455,35 +387,32 @@ impl<G: Game> Master<G> {
         {
             return;
         }
-        let mut lowest: Option<usize> = None;
+        // The busy slot with the lowest α, and the second lowest α.
+        let mut lowest: Option<(usize, Score)> = None;
         let mut second = Score::INF;
         for (k, sl) in self.slots.iter().enumerate() {
-            if sl.job.is_none() {
+            let Some((_, job)) = &sl.job else {
                 continue;
-            }
+            };
             match lowest {
-                Some(l) if sl.alpha >= self.slots[l].alpha => second = second.min(sl.alpha),
-                Some(l) => {
-                    second = second.min(self.slots[l].alpha);
-                    lowest = Some(k);
+                Some((_, la)) if job.alpha >= la => second = second.min(job.alpha),
+                Some((_, la)) => {
+                    second = second.min(la);
+                    lowest = Some((k, job.alpha));
                 }
-                None => lowest = Some(k),
+                None => lowest = Some((k, job.alpha)),
             }
         }
-        let Some(l) = lowest else { return };
+        let Some((l, la)) = lowest else { return };
         let target = Score((second.0.saturating_sub(1)).min(-self.node.alpha.0 - 1));
-        if target <= self.slots[l].alpha {
+        if target <= la {
             return;
         }
-        self.slots[l].alpha = target;
-        self.slots[l].raised = Some(target);
-        let w = Window::new(target, Score::INF);
-        let (job, _) = self.slots[l].job.expect("busy");
-        if self.slots[l].pid == self.me {
-            update_or_defer(&mut self.local, &mut self.local_pending, w);
-        } else {
-            env.send(self.slots[l].pid, Msg::Update { job, window: w });
-        }
+        let job = self.slots.record_mut(l).expect("busy");
+        job.alpha = target;
+        job.raised = Some(target);
+        self.slots
+            .update_one(l, Window::new(target, Score::INF), env);
     }
 
     /// Tells our master our α rose (only under general alpha raising at the root).
@@ -499,8 +428,19 @@ impl<G: Game> Master<G> {
         }
     }
 
+    /// Slot `s`'s slave reports its α rose to `alpha` (general alpha raising).
+    fn progress_of(&mut self, s: usize, alpha: Score, env: &mut Env<'_, Msg<G>>) {
+        let Some(job) = self.slots.record_mut(s) else {
+            return;
+        };
+        if alpha > job.alpha {
+            job.alpha = alpha;
+            self.raise_alpha(env);
+        }
+    }
+
     fn maybe_finish(&mut self, env: &mut Env<'_, Msg<G>>) {
-        while self.active && self.busy == 0 {
+        while self.active && self.slots.busy() == 0 {
             if let Some(parent) = self.stack.pop() {
                 // `pv=1`: a node of the line is done; its value is its parent's first
                 // successor's, and the parent's other successors go out.
@@ -529,14 +469,14 @@ impl<G: Game> Master<G> {
                 }
             }
             self.active = false;
-            env.send(
+            let node = &self.node;
+            send_value(
+                env,
                 self.parent,
-                Msg::Value {
-                    job: self.node.job,
-                    value: self.node.alpha,
-                    best: self.node.best,
-                    lower: self.lower,
-                },
+                node.job,
+                node.alpha,
+                node.best,
+                self.lower,
             );
         }
     }
@@ -547,13 +487,7 @@ impl<G: Game> Process for Master<G> {
 
     fn on_message(&mut self, from: Pid, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
         match msg {
-            Msg::Evaluate {
-                job,
-                pos,
-                depth,
-                ply,
-                window,
-            } => self.on_evaluate(job, pos, depth, ply, window, env),
+            Msg::Evaluate(t) => self.on_evaluate(t, env),
             Msg::Update { job, window } => {
                 let base = self.stack.first().unwrap_or(&self.node).job;
                 if !self.active || job != base {
@@ -569,30 +503,19 @@ impl<G: Game> Process for Master<G> {
                 }
                 if self.window() != before {
                     let w = self.window();
-                    self.update_slaves(w, env);
+                    self.slots.update_all(w, env);
                 }
                 if self.node.alpha >= self.node.beta {
                     self.node.next = self.node.succ.len();
                 }
             }
             Msg::Progress { job, alpha } => {
-                let s = self
-                    .slots
-                    .iter()
-                    .position(|sl| sl.pid == from && sl.job.is_some_and(|(j, _)| j == job));
-                if let Some(s) = s {
-                    if alpha > self.slots[s].alpha {
-                        self.slots[s].alpha = alpha;
-                        self.raise_alpha(env);
-                    }
+                if let Some(s) = self.slots.find(from, job) {
+                    self.progress_of(s, alpha, env);
                 }
             }
             Msg::Value { job, value, .. } => {
-                let s = self
-                    .slots
-                    .iter()
-                    .position(|sl| sl.pid == from && sl.job.is_some_and(|(j, _)| j == job));
-                if let Some(s) = s {
+                if let Some(s) = self.slots.find(from, job) {
                     self.on_value(s, value, env);
                 }
             }
@@ -600,26 +523,22 @@ impl<G: Game> Process for Master<G> {
     }
 
     fn busy(&self) -> bool {
-        self.local.as_ref().is_some_and(|l| l.is_running())
+        self.slots.local.as_ref().is_some_and(|l| l.is_running())
     }
 
     fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
-        let Some(local) = self.local.as_mut() else {
+        let Some(local) = self.slots.local.as_mut() else {
             return;
         };
         let done = local.work_steps(env, until, max_steps);
-        let s = self
-            .slots
-            .iter()
-            .position(|sl| sl.pid == self.me)
-            .expect("local slot");
+        let root_alpha = local.root_alpha();
+        let s = self.slots.local_slot();
         if done {
-            let v = local.result().expect("finished");
-            self.on_value(s, v, env);
-        } else if let Some(a) = local.root_alpha() {
-            if self.raise == AlphaRaise::General && a > self.slots[s].alpha {
-                self.slots[s].alpha = a;
-                self.raise_alpha(env);
+            let v = self.slots.local.as_ref().and_then(|l| l.result());
+            self.on_value(s, v.expect("finished"), env);
+        } else if let Some(a) = root_alpha {
+            if self.raise == AlphaRaise::General {
+                self.progress_of(s, a, env);
             }
         }
     }
@@ -628,45 +547,41 @@ impl<G: Game> Process for Master<G> {
     /// handled from its mailbox hook meanwhile (VALUEs from the slaves, reassignments, UPDATEs,
     /// which narrow the local job too).
     fn run(&mut self, env: &mut Env<'_, Msg<G>>, mailbox: &mut dyn Mailbox<Msg<G>>) -> bool {
-        let Some(mut local) = self.local.take() else {
+        let Some(mut local) = self.slots.local.take() else {
             return false;
         };
         if !local.can_block() {
-            self.local = Some(local);
+            self.slots.local = Some(local);
             return false;
         }
-        let s = self
-            .slots
-            .iter()
-            .position(|sl| sl.pid == self.me)
-            .expect("local slot");
+        let s = self.slots.local_slot();
         while local.is_running() {
-            self.local_pending = None;
+            self.slots.local_pending = None;
             let finished = {
                 let me = &mut *self;
                 let env = &mut *env;
                 let mut poll = |nodes: u64| match deliver_waiting(me, env, mailbox, nodes) {
                     Err(Stopping) => Poll::Stop,
-                    Ok(()) => me.local_pending.take().map_or(Poll::Go, Poll::Update),
+                    Ok(()) => me.slots.local_pending.take().map_or(Poll::Go, Poll::Update),
                 };
                 local.run_blocking(&mut poll)
             };
             if !finished {
-                self.local = Some(local);
+                self.slots.local = Some(local);
                 return true;
             }
             let v = local.result().expect("finished");
-            self.local = Some(local);
+            self.slots.local = Some(local);
             self.on_value(s, v, env);
-            local = self.local.take().expect("local slave");
+            local = self.slots.local.take().expect("local slave");
         }
-        self.local = Some(local);
+        self.slots.local = Some(local);
         true
     }
 
     fn stats(&self) -> Stats {
         let mut s = self.stats;
-        if let Some(l) = &self.local {
+        if let Some(l) = &self.slots.local {
             s += l.stats();
         }
         s

@@ -28,19 +28,13 @@ where
 {
     fn encode(&self, out: &mut Vec<u8>) {
         match self {
-            Msg::Evaluate {
-                job,
-                pos,
-                depth,
-                ply,
-                window,
-            } => {
+            Msg::Evaluate(t) => {
                 out.push(EVALUATE);
-                job.encode(out);
-                pos.encode(out);
-                depth.encode(out);
-                ply.encode(out);
-                window.encode(out);
+                t.job.encode(out);
+                t.pos.encode(out);
+                t.depth.encode(out);
+                t.ply.encode(out);
+                t.window.encode(out);
             }
             Msg::Update { job, window } => {
                 out.push(UPDATE);
@@ -69,13 +63,13 @@ where
 
     fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
         Ok(match r.byte()? {
-            EVALUATE => Msg::Evaluate {
-                job: u32::decode(r)?,
-                pos: G::decode(r)?,
-                depth: u32::decode(r)?,
-                ply: u32::decode(r)?,
-                window: Window::decode(r)?,
-            },
+            EVALUATE => Msg::evaluate(
+                u32::decode(r)?,
+                G::decode(r)?,
+                u32::decode(r)?,
+                u32::decode(r)?,
+                Window::decode(r)?,
+            ),
             UPDATE => Msg::Update {
                 job: u32::decode(r)?,
                 window: Window::decode(r)?,
@@ -279,26 +273,11 @@ mod tests {
 
     fn same<G: Game>(a: &Msg<Pathed<G>>, b: &Msg<Pathed<G>>) -> bool {
         match (a, b) {
-            (
-                Msg::Evaluate {
-                    job,
-                    pos,
-                    depth,
-                    ply,
-                    window,
-                },
-                Msg::Evaluate {
-                    job: j2,
-                    pos: p2,
-                    depth: d2,
-                    ply: y2,
-                    window: w2,
-                },
-            ) => {
-                job == j2
-                    && pos.path() == p2.path()
-                    && pos.inner().hash() == p2.inner().hash()
-                    && (depth, ply, window) == (d2, y2, w2)
+            (Msg::Evaluate(t), Msg::Evaluate(t2)) => {
+                t.job == t2.job
+                    && t.pos.path() == t2.pos.path()
+                    && t.pos.inner().hash() == t2.pos.inner().hash()
+                    && (t.depth, t.ply, t.window) == (t2.depth, t2.ply, t2.window)
             }
             (Msg::Update { job, window }, Msg::Update { job: j, window: w }) => {
                 (job, window) == (j, w)
@@ -333,13 +312,7 @@ mod tests {
         child.moves(&mut ms);
         let grandchild = child.play(ms[1]);
         let msgs = vec![
-            Msg::Evaluate {
-                job: 7,
-                pos: grandchild.clone(),
-                depth: 6,
-                ply: 2,
-                window: Window::FULL,
-            },
+            Msg::evaluate(7, grandchild.clone(), 6, 2, Window::FULL),
             Msg::Update {
                 job: 7,
                 window: Window::new(Score(-12), Score(40)),

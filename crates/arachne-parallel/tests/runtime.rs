@@ -18,8 +18,8 @@ impl Process for Node {
     fn on_message(&mut self, from: Pid, msg: Self::Msg, env: &mut Env<'_, Self::Msg>) {
         match self {
             Node::Stub { delay } => {
-                if let Msg::Evaluate { job, .. } = &msg {
-                    let job = *job;
+                if let Msg::Evaluate(t) = &msg {
+                    let job = t.job;
                     env.send(1, msg);
                     env.charge(*delay);
                     let w = Window::new(Score(10_000_000), Score(-10_000_000));
@@ -61,16 +61,7 @@ fn update_arrives_between_steps_at_its_virtual_time() {
             Node::Stub { delay },
             Node::Slave(Slave::new(HOST, StepperMode::AlphaBeta, false)),
         ];
-        let init = vec![(
-            0,
-            Msg::Evaluate {
-                job: 7,
-                pos: root,
-                depth: 6,
-                ply: 0,
-                window: Window::FULL,
-            },
-        )];
+        let init = vec![(0, Msg::evaluate(7, root, 6, 0, Window::FULL))];
         let out = run_sim(procs, init, &cfg, |_| true);
         // The slave starts at 0.5; the UPDATE leaves the stub at 0.5 + delay + 0.5 and arrives
         // then. Steps starting before that time run (one bottom position each: leaves at depth

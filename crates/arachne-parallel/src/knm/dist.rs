@@ -421,19 +421,7 @@ pub fn search_limited<G: Game>(
     if opts.model == super::Model::Pooled {
         return pooled_search(opts, root, depth, p, backend, start, limits);
     }
-    let ps: Vec<KnmProc<G>> = (0..p).map(|i| KnmProc::new(i, p, depth, opts)).collect();
-    let start_msg = Msg::Down {
-        parent: SUPER,
-        slot: 0,
-        pos: root.clone(),
-        ply: 0,
-        d: Down {
-            search_to: 0,
-            are_key: true,
-            are_first: true,
-            seq: 0,
-        },
-    };
+    let (ps, start_msg) = processes(opts, root, depth, p);
     let run = execute(ps, vec![(0, start_msg)], backend, limits, |m| {
         matches!(m, Msg::Final { .. } | Msg::Full { .. })
     });
@@ -614,15 +602,15 @@ fn pooled_search<G: Game>(
     ))
 }
 
-/// Counters summed over the processors of a distributed run on the simulator (for experiments).
-pub fn run_sim_stats<G: Game>(
+/// The `p` processors of a distributed search of `root` to `depth` plies, and the message that
+/// starts it (the root, from the super-root, at processor 0).
+fn processes<G: Game>(
     opts: &KnmOptions,
     root: &G,
     depth: u32,
     p: u32,
-    cfg: &arachne_runtime::SimConfig,
-) -> (Score, f64, KnmStats) {
-    let ps: Vec<KnmProc<G>> = (0..p).map(|i| KnmProc::new(i, p, depth, opts)).collect();
+) -> (Vec<KnmProc<G>>, Msg<G>) {
+    let ps = (0..p).map(|i| KnmProc::new(i, p, depth, opts)).collect();
     let start_msg = Msg::Down {
         parent: SUPER,
         slot: 0,
@@ -635,6 +623,18 @@ pub fn run_sim_stats<G: Game>(
             seq: 0,
         },
     };
+    (ps, start_msg)
+}
+
+/// Counters summed over the processors of a distributed run on the simulator (for experiments).
+pub fn run_sim_stats<G: Game>(
+    opts: &KnmOptions,
+    root: &G,
+    depth: u32,
+    p: u32,
+    cfg: &arachne_runtime::SimConfig,
+) -> (Score, f64, KnmStats) {
+    let (ps, start_msg) = processes(opts, root, depth, p);
     let o = arachne_runtime::run_sim(ps, vec![(0, start_msg)], cfg, |m| {
         matches!(m, Msg::Final { .. } | Msg::Full { .. })
     });

@@ -10,7 +10,7 @@
 //! slaves; a non-positive window terminates them). A successor that is a bottom position is
 //! evaluated by the master itself (with quiescence, by the quiescence search, as the slaves value
 //! their bottom positions). Alpha raising (§4.3) is not combined with this variant.
-use super::Slot;
+use crate::master_kit::{send_value, Slots};
 use crate::slave::{expand, MasterNode, Msg};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process};
@@ -34,13 +34,11 @@ struct Open<G: Game> {
 pub struct GrandMaster<G: Game> {
     parent: Pid,
     preorder: bool,
-    slots: Vec<Slot>,
-    /// For each slot: which open successor (by `idx`) its job belongs to.
-    owner: Vec<usize>,
+    /// The slaves; a busy slot's record is the open successor (by `idx`) its job belongs to.
+    slots: Slots<G, usize>,
     node: MasterNode<G>,
     active: bool,
     open: Vec<Open<G>>,
-    next_job: u32,
     stats: Stats,
 }
 
@@ -54,26 +52,15 @@ impl<G: Game> GrandMaster<G> {
         quiescence: bool,
         engine: crate::slave::Engine,
     ) -> Self {
-        let n = slaves.len();
         GrandMaster {
             parent,
             preorder,
-            slots: slaves
-                .into_iter()
-                .map(|pid| Slot {
-                    pid,
-                    job: None,
-                    alpha: -Score::INF,
-                    raised: None,
-                })
-                .collect(),
-            owner: vec![0; n],
+            slots: Slots::new(slaves),
             node: MasterNode::new()
                 .with_leaf(quiescence.then(crate::type_guided::quiescence_leaf::<G>))
                 .with_check_extension(engine.check_root),
             active: false,
             open: Vec::new(),
-            next_job: 0,
             stats: Stats::default(),
         }
     }
@@ -125,7 +112,7 @@ impl<G: Game> GrandMaster<G> {
     fn fill(&mut self, env: &mut Env<'_, Msg<G>>) {
         let mut out = Vec::new();
         for s in 0..self.slots.len() {
-            if self.slots[s].job.is_some() {
+            if self.slots.is_busy(s) {
                 continue;
             }
             loop {
@@ -138,19 +125,11 @@ impl<G: Game> GrandMaster<G> {
                     let j = o.next;
                     o.next += 1;
                     o.busy += 1;
-                    self.next_job += 1;
-                    self.slots[s].job = Some((self.next_job, j));
-                    self.owner[s] = o.idx;
-                    out.push((
-                        self.slots[s].pid,
-                        Msg::Evaluate {
-                            job: self.next_job,
-                            pos: o.pos.play(o.moves[j]),
-                            depth: o.depth - 1,
-                            ply: self.node.ply + 2,
-                            window: Window::new(-o.beta, -o.alpha),
-                        },
-                    ));
+                    let (grandchild, window) =
+                        (o.pos.play(o.moves[j]), Window::new(-o.beta, -o.alpha));
+                    let (depth, ply) = (o.depth - 1, self.node.ply + 2);
+                    self.slots
+                        .assign(s, o.idx, grandchild, depth, ply, window, &mut out);
                     break;
                 }
                 if !self.open_next(env) {
@@ -180,15 +159,8 @@ impl<G: Game> GrandMaster<G> {
             && (self.node.next >= self.node.succ.len() || self.node.alpha >= self.node.beta)
         {
             self.active = false;
-            env.send(
-                self.parent,
-                Msg::Value {
-                    job: self.node.job,
-                    value: self.node.alpha,
-                    best: self.node.best,
-                    lower: false,
-                },
-            );
+            let node = &self.node;
+            send_value(env, self.parent, node.job, node.alpha, node.best, false);
         }
     }
 
@@ -208,11 +180,7 @@ impl<G: Game> GrandMaster<G> {
                 o.alpha = o.alpha.max(a);
                 o.beta = o.beta.min(b);
                 let w = Window::new(-o.beta, -o.alpha);
-                for (s, slot) in self.slots.iter().enumerate() {
-                    if let (Some((job, _)), true) = (slot.job, self.owner[s] == o.idx) {
-                        msgs.push((slot.pid, Msg::Update { job, window: w }));
-                    }
-                }
+                self.slots.updates(w, |&owner| owner == o.idx, &mut msgs);
             }
         }
         env.send_all(msgs);
@@ -224,24 +192,11 @@ impl<G: Game> Process for GrandMaster<G> {
 
     fn on_message(&mut self, from: Pid, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
         match msg {
-            Msg::Evaluate {
-                job,
-                pos,
-                depth,
-                ply,
-                window,
-            } => {
-                if !self.node.take_job(
-                    job,
-                    pos,
-                    depth,
-                    ply,
-                    window,
-                    self.preorder,
-                    &mut self.stats,
-                    env,
-                    self.parent,
-                ) {
+            Msg::Evaluate(t) => {
+                if !self
+                    .node
+                    .take_job(t, self.preorder, &mut self.stats, env, self.parent)
+                {
                     return;
                 }
                 self.active = true;
@@ -258,15 +213,10 @@ impl<G: Game> Process for GrandMaster<G> {
             }
             Msg::Progress { .. } => {}
             Msg::Value { job, value, .. } => {
-                let Some(s) = self
-                    .slots
-                    .iter()
-                    .position(|sl| sl.pid == from && sl.job.is_some_and(|(j, _)| j == job))
-                else {
+                let Some(s) = self.slots.find(from, job) else {
                     return;
                 };
-                self.slots[s].job = None;
-                let idx = self.owner[s];
+                let (_, idx) = self.slots.release(s);
                 if let Some(k) = self.open.iter().position(|o| o.idx == idx) {
                     let o = &mut self.open[k];
                     o.busy -= 1;
@@ -280,11 +230,7 @@ impl<G: Game> Process for GrandMaster<G> {
                         o.alpha = tmp;
                         let w = Window::new(-o.beta, -o.alpha);
                         let mut msgs = Vec::new();
-                        for (t, slot) in self.slots.iter().enumerate() {
-                            if let (Some((j, _)), true) = (slot.job, self.owner[t] == idx) {
-                                msgs.push((slot.pid, Msg::Update { job: j, window: w }));
-                            }
-                        }
+                        self.slots.updates(w, |&owner| owner == idx, &mut msgs);
                         env.send_all(msgs);
                     }
                 }

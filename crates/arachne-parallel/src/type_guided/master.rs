@@ -4,8 +4,9 @@
 //! iterative deepening (see the parent module's docs, "Processes").
 use super::{quiescence_leaf, Bound, Entry, FarmRec, Link, Log, NodeRec, Table, TypeGuidedOptions};
 use super::{DEFAULT_SERIAL, DEFAULT_STEP};
-use crate::slave::{expand, MasterNode, Msg};
-use crate::subsearch::{defer, update_or_defer, Poll, SerialSpec, SubSearch};
+use crate::master_kit::{send_value, Slots};
+use crate::slave::{expand, MasterNode, Msg, Task};
+use crate::subsearch::{defer, Poll, SerialSpec, SubSearch};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::stepper::LeafEval;
 use arachne_runtime::{Env, Pid, Process, StepperMode, HOST};
@@ -32,13 +33,6 @@ struct Frame<G: Game> {
     first_farm: usize,
 }
 
-#[derive(Clone, Debug)]
-struct Slot {
-    pid: Pid,
-    /// Job number, successor index and farm record while busy.
-    job: Option<(u32, usize, usize)>,
-}
-
 /// The root master's iterative deepening.
 #[derive(Clone, Debug)]
 pub(super) struct Deepening<G> {
@@ -52,10 +46,9 @@ pub(super) struct Deepening<G> {
 pub struct TgMaster<G: Game> {
     me: Pid,
     parent: Pid,
-    slots: Vec<Slot>,
-    local: Option<SubSearch<G>>,
-    /// UPDATEs for the local slave while its search runs ([`Process::run`]).
-    local_pending: Option<Window>,
+    /// The slaves and the local slave; a busy slot's record is its successor's index and its
+    /// farm record.
+    slots: Slots<G, (usize, usize)>,
     /// The serial search of a node below the grain size (see [`TypeGuidedOptions::serial`]).
     solo: SubSearch<G>,
     /// The serial search of `solo` is out running ([`Process::run`]).
@@ -68,13 +61,11 @@ pub struct TgMaster<G: Game> {
     stack: Vec<Frame<G>>,
     job: u32,
     pub(super) active: bool,
-    busy: usize,
     iter: u32,
     pub(super) deepening: Option<Deepening<G>>,
     table: Arc<Table<G::Move>>,
     preorder: bool,
     guess: bool,
-    next_job: u32,
     stats: Stats,
     pub(super) log: Log,
     /// Stats at the start of the current iteration (root) or job.
@@ -108,19 +99,10 @@ impl<G: Game> TgMaster<G> {
         ));
         let local = (slaves.is_empty() || (opts.master_searches && slaves_are_leaves))
             .then(|| SubSearch::new(Arc::clone(&spec)));
-        let mut slots: Vec<Slot> = slaves
-            .into_iter()
-            .map(|pid| Slot { pid, job: None })
-            .collect();
-        if local.is_some() {
-            slots.push(Slot { pid: me, job: None });
-        }
         TgMaster {
             me,
             parent,
-            slots,
-            local,
-            local_pending: None,
+            slots: Slots::new(slaves).with_local(me, local),
             solo: SubSearch::new(spec),
             solo_out: false,
             solo_pending: None,
@@ -130,13 +112,11 @@ impl<G: Game> TgMaster<G> {
             stack: Vec::new(),
             job: 0,
             active: false,
-            busy: 0,
             iter: 0,
             deepening: None,
             table,
             preorder: opts.preorder,
             guess: opts.guess,
-            next_job: 0,
             stats: Stats::default(),
             log: Log::default(),
             mark: (0, Stats::default()),
@@ -252,13 +232,9 @@ impl<G: Game> TgMaster<G> {
 
     /// The local slave's job has just finished.
     fn local_done(&mut self, env: &mut Env<'_, Msg<G>>) {
-        let l = self.local.as_ref().expect("local slave");
+        let l = self.slots.local.as_ref().expect("local slave");
         let (v, best) = (l.result().expect("finished"), l.best_move());
-        let s = self
-            .slots
-            .iter()
-            .position(|sl| sl.pid == self.me)
-            .expect("local slot");
+        let s = self.slots.local_slot();
         self.on_value(s, v, best, env);
     }
 
@@ -272,12 +248,13 @@ impl<G: Game> TgMaster<G> {
             return Some((true, std::mem::replace(&mut self.solo, spare)));
         }
         if self
+            .slots
             .local
             .as_ref()
             .is_some_and(|l| l.is_running() && l.can_block())
         {
-            self.local_pending = None;
-            return self.local.take().map(|l| (false, l));
+            self.slots.local_pending = None;
+            return self.slots.local.take().map(|l| (false, l));
         }
         None
     }
@@ -287,7 +264,7 @@ impl<G: Game> TgMaster<G> {
         let p = if solo {
             self.solo_pending.take()
         } else {
-            self.local_pending.take()
+            self.slots.local_pending.take()
         };
         p.map_or(Poll::Go, Poll::Update)
     }
@@ -308,7 +285,7 @@ impl<G: Game> TgMaster<G> {
                 self.solo_done(env);
             }
         } else {
-            self.local = Some(search);
+            self.slots.local = Some(search);
             if finished {
                 self.local_done(env);
             }
@@ -323,18 +300,7 @@ impl<G: Game> TgMaster<G> {
     /// Sends the top frame's child window to every busy slave.
     fn update_slaves(&mut self, env: &mut Env<'_, Msg<G>>) {
         let window = self.child_window();
-        let me = self.me;
-        let mut msgs = Vec::new();
-        for slot in &self.slots {
-            if let Some((job, _, _)) = slot.job {
-                if slot.pid == me {
-                    update_or_defer(&mut self.local, &mut self.local_pending, window);
-                } else {
-                    msgs.push((slot.pid, Msg::Update { job, window }));
-                }
-            }
-        }
-        env.send_all(msgs);
+        self.slots.update_all(window, env);
     }
 
     /// Gives the top frame's next successor to slot `s`.
@@ -345,8 +311,6 @@ impl<G: Game> TgMaster<G> {
         let f = self.stack.last_mut().expect("a frame");
         let i = f.node.next;
         f.node.next += 1;
-        self.next_job += 1;
-        let job = self.next_job;
         let child = f
             .node
             .pos
@@ -356,35 +320,19 @@ impl<G: Game> TgMaster<G> {
         let (depth, ply) = (f.node.depth - 1, f.node.ply + 1);
         self.log.nodes[f.rec].farmed += 1;
         let farm = self.log.farms.len();
+        let job = self
+            .slots
+            .assign(s, (i, farm), child, depth, ply, window, out);
         self.log.farms.push(FarmRec {
             iter,
             node: f.rec,
             child: i as u32,
-            to: self.slots[s].pid,
+            to: self.slots.get(s).pid,
             job,
             in_job,
             found: 0,
             wasted: false,
         });
-        self.slots[s].job = Some((job, i, farm));
-        self.busy += 1;
-        if self.slots[s].pid == self.me {
-            self.local
-                .as_mut()
-                .expect("local slave")
-                .start(child, window, depth, ply);
-        } else {
-            out.push((
-                self.slots[s].pid,
-                Msg::Evaluate {
-                    job,
-                    pos: child,
-                    depth,
-                    ply,
-                    window,
-                },
-            ));
-        }
     }
 
     /// Works the top of the stack until it waits for slaves or the job is done.
@@ -421,12 +369,12 @@ impl<G: Game> TgMaster<G> {
                         if f.node.next >= f.node.succ.len() || f.node.alpha >= f.node.beta {
                             break;
                         }
-                        if self.slots[s].job.is_none() {
+                        if !self.slots.is_busy(s) {
                             self.assign(s, &mut out);
                         }
                     }
                     env.send_all(out);
-                    if self.busy > 0 {
+                    if self.slots.busy() > 0 {
                         return;
                     }
                     let (value, best) = self.close();
@@ -494,15 +442,7 @@ impl<G: Game> TgMaster<G> {
             }
         }
         self.active = false;
-        env.send(
-            self.parent,
-            Msg::Value {
-                job: self.job,
-                value,
-                best,
-                lower: false,
-            },
-        );
+        send_value(env, self.parent, self.job, value, best, false);
     }
 
     fn start_iteration(&mut self, pos: G, iter: u32, window: Window, env: &mut Env<'_, Msg<G>>) {
@@ -521,8 +461,7 @@ impl<G: Game> TgMaster<G> {
         best: Option<G::Move>,
         env: &mut Env<'_, Msg<G>>,
     ) {
-        let (_, i, farm) = self.slots[s].job.take().expect("busy slot");
-        self.busy -= 1;
+        let (_, (i, farm)) = self.slots.release(s);
         let w = self.child_window();
         let stopped = w.alpha >= w.beta;
         let found = if stopped { 0 } else { child_found(value, w) };
@@ -578,7 +517,7 @@ impl<G: Game> TgMaster<G> {
         } else if self.solo.is_running() {
             self.solo.update(Window::new(a, b));
         }
-        if changed && self.busy > 0 {
+        if changed && self.slots.busy() > 0 {
             self.update_slaves(env);
         }
     }
@@ -594,16 +533,15 @@ impl<G: Game> Process for TgMaster<G> {
 
     fn on_message(&mut self, from: Pid, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
         match msg {
-            Msg::Evaluate {
+            Msg::Evaluate(Task {
                 job,
                 pos,
                 depth,
                 ply,
                 window,
-            } => {
+            }) => {
                 self.job = job;
                 self.active = true;
-                self.busy = 0;
                 self.stack.clear();
                 if self.me == 0 && from == HOST {
                     self.deepening = Some(Deepening {
@@ -644,11 +582,7 @@ impl<G: Game> Process for TgMaster<G> {
             Msg::Value {
                 job, value, best, ..
             } => {
-                let s = self
-                    .slots
-                    .iter()
-                    .position(|sl| sl.pid == from && sl.job.is_some_and(|(j, _, _)| j == job));
-                if let Some(s) = s {
+                if let Some(s) = self.slots.find(from, job) {
                     self.on_value(s, value, best, env);
                 }
             }
@@ -657,7 +591,7 @@ impl<G: Game> Process for TgMaster<G> {
     }
 
     fn busy(&self) -> bool {
-        self.solo.is_running() || self.local.as_ref().is_some_and(|l| l.is_running())
+        self.solo.is_running() || self.slots.local.as_ref().is_some_and(|l| l.is_running())
     }
 
     fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
@@ -665,7 +599,7 @@ impl<G: Game> Process for TgMaster<G> {
             self.solo_done(env);
             return;
         }
-        let Some(local) = self.local.as_mut() else {
+        let Some(local) = self.slots.local.as_mut() else {
             return;
         };
         if local.work_steps(env, until, max_steps) {
@@ -675,7 +609,7 @@ impl<G: Game> Process for TgMaster<G> {
 
     fn stats(&self) -> Stats {
         let mut s = self.stats + self.solo.stats();
-        if let Some(l) = &self.local {
+        if let Some(l) = &self.slots.local {
             s += l.stats();
         }
         s

@@ -298,16 +298,7 @@ pub(crate) fn search_traced_on<G: Game>(
     };
     let ps = build::<G>(&h, opts);
     let n = ps.len();
-    let initial = vec![(
-        0,
-        Msg::Evaluate {
-            job: 1,
-            pos: root.clone(),
-            depth,
-            ply: 0,
-            window: root_window,
-        },
-    )];
+    let initial = vec![(0, Msg::evaluate(1, root.clone(), depth, 0, root_window))];
     let (run, ps) = execute_with_procs(ps, initial, backend, limits, |m| {
         matches!(m, Msg::Value { .. })
     });

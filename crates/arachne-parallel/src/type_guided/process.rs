@@ -84,9 +84,9 @@ impl<G: Game> Process for TgProc<G> {
 
     fn on_message(&mut self, from: Pid, msg: Msg<G>, env: &mut Env<'_, Msg<G>>) {
         let was = self.in_job();
-        if let Msg::Evaluate {
+        if let Msg::Evaluate(crate::slave::Task {
             job, depth, ply, ..
-        } = &msg
+        }) = &msg
         {
             let iter = ply + depth;
             let now = self.stats();

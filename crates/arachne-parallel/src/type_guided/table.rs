@@ -2,6 +2,17 @@
 //! an inquiry to the hash table regarding this position"): position hash → best move, bound and
 //! depth, shared by every process of one search and consulted for moves only (see the parent
 //! module's docs, "The table").
+//!
+//! Why not `arachne_core::tt` (the serial search's table, which tree-split's processors share;
+//! see [`crate::master_kit`]): that table has a fixed number of slots, so positions whose keys
+//! fall in the same slot evict each other, and it replaces an entry of the same position
+//! whatever the depths. This table keeps every position it is told about and keeps the deeper
+//! of two entries for one position (the seed's "make an inquiry to the hash table" assumes
+//! the entries of earlier iterations are there). Which move a master searches first, and so
+//! the node types it predicts, the log of [`super::Log`] and every count of a type-guided
+//! search, depend on what a probe returns; on `arachne_core::tt` they would depend on the
+//! table's size and on collisions. Its entries also carry a score and a move index in
+//! generation order that this search never uses (it is consulted for moves only).
 use std::collections::HashMap;
 use std::sync::Mutex;
 
