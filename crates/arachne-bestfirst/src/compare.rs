@@ -83,6 +83,7 @@ impl<G: Game> Game for Counting<G> {
         self.0.history_index(mv)
     }
     const HISTORY_SIZE: usize = G::HISTORY_SIZE;
+    const TRANSPOSITIONS: bool = G::TRANSPOSITIONS;
     fn move_name(&self, mv: G::Move) -> String {
         self.0.move_name(mv)
     }

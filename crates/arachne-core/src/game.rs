@@ -109,6 +109,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Size of the history table indexed by [`Game::history_index`].
     const HISTORY_SIZE: usize = 0;
 
+    /// Whether two move orders can reach the same position (a transposition). `false` for
+    /// the synthetic trees, whose every node is its own position: a transposition table
+    /// then saves nothing on a fixed-depth search and only costs its probes and stores, so
+    /// searches that keep one for that reason alone may leave it out
+    /// (`arachne-parallel`'s processors do). Default: `true`.
+    const TRANSPOSITIONS: bool = true;
+
     /// A human-readable (and, where the game has one, standard) name for `mv`.
     fn move_name(&self, mv: Self::Move) -> String;
 

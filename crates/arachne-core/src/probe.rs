@@ -63,6 +63,7 @@ pub const HOOKS: &[&str] = &[
     "order_hint",
     "history_index",
     "HISTORY_SIZE",
+    "TRANSPOSITIONS",
     "move_name",
     "parse_move",
 ];
@@ -198,6 +199,8 @@ impl Game for Probe {
     }
 
     const HISTORY_SIZE: usize = HISTORY;
+    // Not the default: a wrapper that does not forward it shows.
+    const TRANSPOSITIONS: bool = false;
 
     fn move_name(&self, mv: u8) -> String {
         record("move_name");
@@ -307,6 +310,13 @@ pub fn check_forwarding<W: Game>(make: impl Fn() -> W) -> Result<(), String> {
                     return fail(format!("{} is not the probe's {HISTORY}", W::HISTORY_SIZE));
                 }
                 record("HISTORY_SIZE");
+                true
+            }
+            "TRANSPOSITIONS" => {
+                if W::TRANSPOSITIONS {
+                    return fail("true, the probe's is false".into());
+                }
+                record("TRANSPOSITIONS");
                 true
             }
             "move_name" => w.move_name(named(2)?) == "m2",

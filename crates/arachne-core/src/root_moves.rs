@@ -118,6 +118,7 @@ impl<G: Game> Game for RootMoves<G> {
     }
 
     const HISTORY_SIZE: usize = G::HISTORY_SIZE;
+    const TRANSPOSITIONS: bool = G::TRANSPOSITIONS;
 
     fn move_name(&self, mv: Self::Move) -> String {
         self.pos.move_name(mv)

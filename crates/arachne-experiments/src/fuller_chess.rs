@@ -147,6 +147,7 @@ impl Game for FixedBranching {
     }
 
     const HISTORY_SIZE: usize = <Chess as Game>::HISTORY_SIZE;
+    const TRANSPOSITIONS: bool = <Chess as Game>::TRANSPOSITIONS;
 
     fn move_name(&self, mv: Self::Move) -> String {
         self.pos.move_name(mv)

@@ -70,6 +70,8 @@ impl IidTree {
 }
 
 impl Game for IidTree {
+    /// Every node is its own position (its key is unique).
+    const TRANSPOSITIONS: bool = false;
     type Move = u32;
 
     #[inline]

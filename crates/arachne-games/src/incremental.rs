@@ -166,6 +166,8 @@ impl IncrementalTree {
 }
 
 impl Game for IncrementalTree {
+    /// Every node is its own position (its key is unique).
+    const TRANSPOSITIONS: bool = false;
     type Move = u32;
 
     #[inline]

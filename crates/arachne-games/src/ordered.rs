@@ -130,6 +130,8 @@ impl OrderedTree {
 }
 
 impl Game for OrderedTree {
+    /// Every node is its own position (its key is unique).
+    const TRANSPOSITIONS: bool = false;
     type Move = u32;
 
     #[inline]

@@ -439,6 +439,7 @@ impl<G: Game> Game for Pathed<G> {
     }
 
     const HISTORY_SIZE: usize = G::HISTORY_SIZE;
+    const TRANSPOSITIONS: bool = G::TRANSPOSITIONS;
 
     fn move_name(&self, m: PMove<G>) -> String {
         self.pos.move_name(m.mv)

@@ -197,6 +197,7 @@ impl<G: Game> Game for Evaluated<G> {
         self.0.history_index(mv)
     }
     const HISTORY_SIZE: usize = G::HISTORY_SIZE;
+    const TRANSPOSITIONS: bool = G::TRANSPOSITIONS;
     fn move_name(&self, mv: Self::Move) -> String {
         self.0.move_name(mv)
     }
