@@ -22,7 +22,7 @@
 //!   as generated nodes — the children are not generated), and stores it in the node
 //!   ([`crate::tree::Node::moves_hint`]); otherwise (older tables; §5.2's heuristics, whose
 //!   partial expansions leave children unknown) `d = 0`, the pooled column. On incremental trees `b = 10` the `s = 0` mean shift runs from −1.0 edge units at
-//!   `d = 1` to +0.87 at `d = 10` (pooled: +0.38): BENCHMARKS.md, "games".
+//!   `d = 1` to +0.87 at `d = 10` (pooled: +0.38): docs/benchmarks-history.md, "games".
 //! * **Bins.** `s` is exact up to 31, then in bins (`32–39, 40–47, 48–63, …, 512–1023, 1024+`);
 //!   `d` is exact up to [`D_MAX`] and clamped above. A cell with fewer than [`MIN_SAMPLES`]
 //!   samples takes the column pooled over `d`, and a row with too few takes the previous row.

@@ -38,7 +38,7 @@
 //! quiescence (tested against `alphabeta` with full-window quiescence on the LCT II positions'
 //! children) — for a tenth of the positions: on the 674 root children of the 19 LCT II
 //! positions of `rbfm-chess` (extensions capped at one ply) the median evaluation costs 1 631
-//! nodes instead of 16 813, the mean 2 036 instead of 23 092 (BENCHMARKS.md, "RBFM chess").
+//! nodes instead of 16 813, the mean 2 036 instead of 23 092 (docs/benchmarks-history.md, "RBFM chess").
 //!
 //! ## A table across the searches, the check extension, the null move
 //! The paper's evaluator "benefits ... from Crafty's enhancements to the search algorithm (e.g.,
@@ -57,7 +57,7 @@
 //! with detecting threats). [`experiment_config`] uses all three: on the 19 LCT II positions of
 //! `rbfm-chess` (one seed, 25 M shallow-search nodes) serial RBFM then settles on 4 solutions
 //! instead of 2 (the table alone: the same 2, 27–44 % sooner; with the check extension 3;
-//! BENCHMARKS.md, "rbfmeval"). With the null move (and, through the extension's bound, with
+//! docs/benchmarks-history.md, "rbfmeval"). With the null move (and, through the extension's bound, with
 //! the check extension) a value can depend on the table's contents; the memo cache keeps each
 //! evaluation's first value.
 //!

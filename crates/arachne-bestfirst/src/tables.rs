@@ -103,7 +103,7 @@ pub fn default_for(name: &str, spec: &str) -> DistTable {
         }
         "othello" => shipped("othello").unwrap_or_else(generic),
         // `full` is `pst` plus king safety, threats and mobility: it uses `pst`'s table (not
-        // relearned; BENCHMARKS.md, "rbfmeval").
+        // relearned; docs/benchmarks-history.md, "rbfmeval").
         "chess" if spec_has(spec, "eval", "pst") || spec_has(spec, "eval", "full") => {
             shipped("chess-pst").unwrap_or_else(generic)
         }

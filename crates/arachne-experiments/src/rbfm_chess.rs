@@ -8,7 +8,7 @@
 //! * **An external engine** (`--engine PATH`, [`crate::rbfm_chess_engine`]): Table 2 with a UCI
 //!   engine's depth-3 search as RBFM's black-box evaluator, as the paper used Crafty's, beside
 //!   the engine's own search. With Stockfish 15.1 the same RBFM settles on 11 of the 19
-//!   solutions instead of 4 (BENCHMARKS.md, "RBFM on an external engine"): the evaluation, not
+//!   solutions instead of 4 (docs/benchmarks-history.md, "RBFM on an external engine"): the evaluation, not
 //!   the search, is most of what separates the default mode from the paper.
 //! * **Static evaluation** ([`EVAL`]): the positional `chess:eval=pst`
 //!   ([`arachne_games::chess::pst`]: tapered piece-square tables, bishop pair, pawn structure,
@@ -28,7 +28,7 @@
 //!   algorithm (e.g., the transposition table)"; §5.6: Crafty's null move detects threats;
 //!   [`arachne_bestfirst::shallow`], "A table across the searches"). With them serial RBFM
 //!   settles on 4 of the 19 solutions within the budget instead of 2 (Pos4, Cmb1, Cmb4, Fin3;
-//!   BENCHMARKS.md, "rbfmeval"). The evaluation `chess:eval=full` (king safety, threats,
+//!   docs/benchmarks-history.md, "rbfmeval"). The evaluation `chess:eval=full` (king safety, threats,
 //!   mobility) was measured for both programs and is not used: neither solved more with it
 //!   (same place).
 //! * **Heuristics 1 and 2** ([`arachne_bestfirst::Heuristics`]) are on in the serial runs:
@@ -42,7 +42,7 @@
 //!   a uniformly random child in CHOOSE-RANDOM-CHILD — variance pooled over `d`, real score to
 //!   depth 7; the command is in `crates/arachne-bestfirst/data/README.md`). Its spread is
 //!   narrow (σ ≈ 21 cp at `s = 0`); hand-made tables with σ = 100 or 200 cp at `s = 0` solve
-//!   no more positions (BENCHMARKS.md, "rbfmchess"): with this evaluator the `bm` moves of Pos3, Pos9
+//!   no more positions (docs/benchmarks-history.md, "rbfmchess"): with this evaluator the `bm` moves of Pos3, Pos9
 //!   and Cmb5 look 1–4 pawns worse at SEARCH-DEPTH 3, and no deeper search within the budget
 //!   (RBFM's or alpha-beta's) confirms them.
 //! * **Our best alpha-beta**: `aspiration` (iterative deepening, aspiration windows, fail-soft
@@ -52,12 +52,12 @@
 //!   the threats, and extends the search") — a one-ply check extension and adaptive null-move
 //!   pruning (R = 2/3; `arachne_search::context`, "Check extension" and "Null move"), up to a
 //!   depth and node budget. Without the last two it solved 2 of the 19 positions in 25 M nodes
-//!   (Pos4, Fin3), with them 11 (`BENCHMARKS.md`, "rbfm-chess on the merged tree"; Fin3, a
+//!   (Pos4, Fin3), with them 11 (`docs/benchmarks-history.md`, "rbfm-chess on the merged tree"; Fin3, a
 //!   bishop ending where the side with the bishop is in zugzwang, needs chess's rule that the
 //!   side to move passes only with a rook, a queen or two minor pieces). It also takes cutoffs
 //!   from table entries of exactly its draft (`SearchOptions::tt_cutoffs`), as the shallow
 //!   searches of RBFM's evaluator do and Crafty did: the same 11 positions with 13–62 % fewer
-//!   nodes (`BENCHMARKS.md`, "rbfmeval").
+//!   nodes (`docs/benchmarks-history.md`, "rbfmeval").
 //! * **Solution time** (§5.5.1): RBFM — the point after which the move played (the most common
 //!   best move of the last 100 expansions, §5.3) is a `bm` move until the end of the budget;
 //!   alpha-beta — the end of the first iteration from which every iteration's best move is a

@@ -21,7 +21,7 @@
 //! * The move played is the best child: §5.3's vote over the last 100 expansions is the chess
 //!   program's rule, and with a few expansions per move it votes for moves chosen on little
 //!   information: with the vote over the last 100 expansions RBFM-AB drops from 73 % to 47 %
-//!   at b = 5, D = 3 (BENCHMARKS.md, Table 1; measured by an environment variable that has
+//!   at b = 5, D = 3 (docs/benchmarks-history.md, Table 1; measured by an environment variable that has
 //!   since gone, issue 26).
 use crate::report::{num, Report, Row, Sample};
 use crate::{ExpError, Options};

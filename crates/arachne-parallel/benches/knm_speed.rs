@@ -1,4 +1,4 @@
-//! Throughput of the Key Node Method's simulators (see BENCHMARKS.md, "Key Node Method"):
+//! Throughput of the Key Node Method's simulators (see docs/benchmarks-history.md, "Key Node Method"):
 //! messages handled per second of wall time on one core (criterion's "elem/s"), on the paper's
 //! trees (`incremental`, integer increments in [−1000, 999)) with and without preordering.
 //!

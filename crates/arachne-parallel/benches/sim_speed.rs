@@ -1,4 +1,4 @@
-//! Benchmarks of the runtimes (see BENCHMARKS.md, "Parallel runtimes and the Fishburn–Finkel
+//! Benchmarks of the runtimes (see docs/benchmarks-history.md, "Parallel runtimes and the Fishburn–Finkel
 //! system"):
 //!
 //! * `sim/tree-split` — the simulator's own speed: tree-splitting on `incremental:b=10,d=10`

@@ -47,7 +47,7 @@
 //! fewer messages), then the widest. The tree used is reported (`processor_tree`).
 //!
 //! The rule does not look at the branching factor beyond `f ≤ b`: measured on uniform b = 10
-//! trees (issue 23, BENCHMARKS.md), the binary trees it picks at P = 256 and 1024 (`f=2,q=7`,
+//! trees (issue 23, docs/benchmarks-history.md), the binary trees it picks at P = 256 and 1024 (`f=2,q=7`,
 //! `f=2,q=9`) give tree-split (with the defaults below) as much speedup as the wide ones
 //! (`f=5,q=3`, `f=9,q=3`) and fewer nodes, at the price of more messages.
 //!
@@ -55,7 +55,7 @@
 //!
 //! `tree-split` and `type-guided` default to `master=1` (the masters of the last level search
 //! too, seed 000 §6) and `preorder=1` (the game's ordering hint, then static values): on the
-//! simulator these beat the literal schemes at every P (BENCHMARKS.md). `master=0,preorder=0`
+//! simulator these beat the literal schemes at every P (docs/benchmarks-history.md). `master=0,preorder=0`
 //! gives the literal ones (and `grand=1` turns tree-split's default `master` off). Type-guided
 //! chooses its hierarchy from P and the branching factor so that every processor can get a job
 //! ([`type_guided::Hierarchy::auto`]).

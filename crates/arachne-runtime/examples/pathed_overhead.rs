@@ -1,5 +1,5 @@
 //! The cost of [`Pathed`] (positions that carry their path, as on `--backend mpi`): the same
-//! serial stepper search on a game and on the game wrapped (BENCHMARKS.md).
+//! serial stepper search on a game and on the game wrapped (docs/benchmarks-history.md).
 //!
 //! ```sh
 //! cargo run --release -p arachne-runtime --example pathed_overhead

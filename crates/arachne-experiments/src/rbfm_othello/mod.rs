@@ -25,7 +25,7 @@
 //!   at alpha-beta depths 4 / 5 / 6 (61 openings, 122 games per pair) with `pv-depth` RBFM
 //!   beats alpha-beta 62.7 / 44.3 / 50.0 %, BFM beats it 83.6 / 81.6 / 70.1 % and RBFM beats
 //!   BFM 21.3 / 20.5 / 23.8 %; with `nodes` 68.0 / 63.1 / 57.0 %, 77.5 / 62.7 / 63.1 % and
-//!   41.8 / 42.6 / 41.4 % (BENCHMARKS.md, "othello9"). Matched by depth, BFM's principal
+//!   41.8 / 42.6 / 41.4 % (docs/benchmarks-history.md, "othello9"). Matched by depth, BFM's principal
 //!   variation goes about twice as deep as RBFM's for the same nodes (depth 6: 22 against
 //!   11 plies) and BFM gains, RBFM loses; at depth 7 (31 openings) `pv-depth` gives 40.3,
 //!   62.9 and 21.0 %, `nodes` 48.4, 51.6 and 35.5 %. Both ways, best-first players keep their subtree between moves (§4.2),
@@ -34,7 +34,7 @@
 //!   score by alpha-beta to depth 6, not 10; 200 expansions per position, so rows past
 //!   `s = 192` repeat the last — a table learned with 2 000 expansions changed nothing beyond
 //!   the noise); the move played is the best child.
-//! * **Why RBFM loses to BFM here** (issue 12; BENCHMARKS.md, "othellowhy"; the example
+//! * **Why RBFM loses to BFM here** (issue 12; docs/benchmarks-history.md, "othellowhy"; the example
 //!   `othello_decision` of `arachne-research`). Not its moves, position by position: on 300 positions of plies
 //!   10–40 judged by a 10-ply search, at alpha-beta's generated nodes, RBFM picks the judge's
 //!   move as often as BFM or more (depths 5 / 6: 57.4 / 61.3 % against 57.3 / 58.7 %), also in
