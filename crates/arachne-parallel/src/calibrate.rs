@@ -37,8 +37,9 @@
 //! simulator, so a grain can be tried there before a run on real cores. BENCHMARKS.md
 //! compares the simulator's predicted speedup with the threads backend's at P = 2–3
 //! (`scripts/sim_vs_threads.py`).
-use arachne_core::{Game, Limits, Stats};
-use arachne_runtime::{run_threads, CostModel, Env, Pid, Process, HOST};
+use arachne_core::{Game, Limits};
+use arachne_runtime::traffic::Traffic;
+use arachne_runtime::{run_threads, CostModel};
 use arachne_search::{Algorithm, SearchOptions};
 use std::time::{Duration, Instant};
 
@@ -119,68 +120,16 @@ fn node_cost<G: Game>(root: &G, depth: u32, opts: &SearchOptions) -> (f64, u64, 
     last
 }
 
-/// The two processes of the message measurements.
-enum Bench {
-    /// Sends a counter back to `other` until it reaches `hops` or [`PING_BUDGET`] has passed
-    /// since `start`, then tells the host the hops made.
-    Ping {
-        other: Pid,
-        hops: u32,
-        start: Instant,
-    },
-    /// Counts messages; tells the host when `want` arrived.
-    Sink { want: u32, got: u32 },
-    /// Sends `left` messages to process 0, in chunks between looks at its mailbox.
-    Source { left: u32 },
-}
-
-impl Process for Bench {
-    type Msg = u32;
-    fn on_message(&mut self, from: Pid, k: u32, env: &mut Env<'_, u32>) {
-        match self {
-            Bench::Ping { other, hops, start } => {
-                if k >= *hops || start.elapsed() >= PING_BUDGET {
-                    env.send(HOST, k);
-                } else {
-                    env.send(*other, k + 1);
-                }
-            }
-            Bench::Sink { want, got } => {
-                *got += 1;
-                if *got == *want {
-                    env.send(HOST, *got);
-                }
-            }
-            Bench::Source { left } if from == HOST => *left = k,
-            Bench::Source { .. } => {}
-        }
-    }
-    fn busy(&self) -> bool {
-        matches!(self, Bench::Source { left } if *left > 0)
-    }
-    fn work(&mut self, env: &mut Env<'_, u32>, _until: f64, max_steps: u64) {
-        if let Bench::Source { left } = self {
-            for _ in 0..max_steps.min(*left as u64) {
-                *left -= 1;
-                env.send(0, *left);
-            }
-        }
-    }
-    fn stats(&self) -> Stats {
-        Stats::default()
-    }
-}
-
 /// `(sending one message, one-way delay to a waiting process)`, seconds, on threads.
 fn message_costs() -> (f64, f64) {
     let cost = CostModel::unit(1.0);
     let flood = run_threads(
         vec![
-            Bench::Sink {
+            Traffic::Sink {
                 want: FLOOD,
                 got: 0,
             },
-            Bench::Source { left: 0 },
+            Traffic::Source { left: 0 },
         ],
         vec![(1, FLOOD)],
         &cost,
@@ -190,15 +139,15 @@ fn message_costs() -> (f64, f64) {
     let start = Instant::now();
     let ping = run_threads(
         vec![
-            Bench::Ping {
+            Traffic::Ping {
                 other: 1,
                 hops: HOPS,
-                start,
+                until: Some(start + PING_BUDGET),
             },
-            Bench::Ping {
+            Traffic::Ping {
                 other: 0,
                 hops: HOPS,
-                start,
+                until: Some(start + PING_BUDGET),
             },
         ],
         vec![(0, 0)],

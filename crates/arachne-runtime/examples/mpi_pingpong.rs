@@ -9,52 +9,9 @@
 //! `ROUND_TRIPS` times (each hop crosses ranks): round-trip time = wall / round trips.
 //! *Flood*: process 1 sends `FLOOD` messages to process 0 as fast as it can (in chunks of 64
 //! between mailbox polls); messages per second = FLOOD / wall until the last one arrived.
-use arachne_core::Stats;
 use arachne_runtime::mpi::{finalize, init, last_traffic, run_mpi, MpiConfig};
-use arachne_runtime::{wire, CostModel, Env, Pid, Process, HOST};
-
-enum Bench {
-    Ping { other: Pid, hops: u32 },
-    Sink { want: u32, got: u32 },
-    Source { left: u32 },
-}
-
-impl Process for Bench {
-    type Msg = u32;
-    fn on_message(&mut self, from: Pid, k: u32, env: &mut Env<'_, u32>) {
-        match self {
-            Bench::Ping { other, hops } => {
-                if k >= *hops {
-                    env.send(HOST, k);
-                } else {
-                    env.send(*other, k + 1);
-                }
-            }
-            Bench::Sink { want, got } => {
-                *got += 1;
-                if *got == *want {
-                    env.send(HOST, *got);
-                }
-            }
-            Bench::Source { left } if from == HOST => *left = k,
-            Bench::Source { .. } => {}
-        }
-    }
-    fn busy(&self) -> bool {
-        matches!(self, Bench::Source { left } if *left > 0)
-    }
-    fn work(&mut self, env: &mut Env<'_, u32>, _until: f64, max_steps: u64) {
-        if let Bench::Source { left } = self {
-            for _ in 0..max_steps.min(*left as u64) {
-                *left -= 1;
-                env.send(0, *left);
-            }
-        }
-    }
-    fn stats(&self) -> Stats {
-        Stats::default()
-    }
-}
+use arachne_runtime::traffic::Traffic;
+use arachne_runtime::{wire, CostModel};
 
 fn main() {
     let args: Vec<u32> = std::env::args()
@@ -69,13 +26,15 @@ fn main() {
     let cost = CostModel::unit(1.0);
     let cfg = MpiConfig { poll_every: 64 };
     let procs = vec![
-        Bench::Ping {
+        Traffic::Ping {
             other: 1,
             hops: 2 * trips,
+            until: None,
         },
-        Bench::Ping {
+        Traffic::Ping {
             other: 0,
             hops: 2 * trips,
+            until: None,
         },
     ];
     let o = run_mpi(procs, vec![(0, 0)], &cost, &cfg, |_| true).expect("ping-pong");
@@ -88,11 +47,11 @@ fn main() {
         );
     }
     let procs = vec![
-        Bench::Sink {
+        Traffic::Sink {
             want: flood,
             got: 0,
         },
-        Bench::Source { left: 0 },
+        Traffic::Source { left: 0 },
     ];
     let o = run_mpi(procs, vec![(1, flood)], &cost, &cfg, |_| true).expect("flood");
     if world.rank == 0 {

@@ -27,6 +27,7 @@ pub mod process;
 pub mod sim;
 pub mod stepper;
 pub mod threads;
+pub mod traffic;
 pub mod wire;
 
 pub use cost::{CostError, CostModel};
