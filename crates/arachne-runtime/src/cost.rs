@@ -172,7 +172,7 @@ impl CostModel {
             ("measured", Some(base)) => base,
             ("measured", None) => {
                 return Err(CostError(
-                    "cost model `measured` is measured on a game before a search (arachne search --cost measured); it cannot be used here".into(),
+                    "cost model `measured` (this machine's costs, measured on the game before the search) is taken by the alpha-beta message-passing searches (tree-split, type-guided, knm, baudet, palphabeta-par, pbound), not by this one".into(),
                 ))
             }
             (other, _) => {
