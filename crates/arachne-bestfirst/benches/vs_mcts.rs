@@ -14,17 +14,26 @@
 //! MCTS-Solver bounds, `solver=1`; theirs: its forced-win propagation). One playout = one
 //! iteration of ours (`iters=`), one rollout of theirs (`set_max_rollouts`).
 //!
-//! The `mcts` crate, which issue 27 also names as a peer, is not measured here (not added as
-//! a dependency yet).
+//! The `mcts` crate (0.3.0, the other peer issue 27 names) is measured the same way by the
+//! mode `mcts-crate`. It has no random playout of its own: its `Evaluator` values a new node,
+//! so the adapter's evaluator runs one random playout there, on the same `Connect4` moves,
+//! with a xorshift generator (cheaper than our `rand` draw: the advantage is theirs). Its tree
+//! policy is its `UCTPolicy` with twice our default constant (its rewards span −1…1, ours
+//! 0…1, so that is the same exploration), no transposition table (`()`, as
+//! ours has none), one node expanded per playout (its default), single-threaded
+//! (`playout_n`). It has no solver; a terminal node keeps its exact value.
 //!
 //! Run: `cargo bench -p arachne-bestfirst --bench vs_mcts [-- ROUNDS]` (default 20 rounds).
 //! Modes (an argument each):
 //!
-//! * `ours N` / `theirs N`: `N` searches by one engine alone, for instructions per playout
+//! * `ours N` / `theirs N` / `crate N`: `N` searches by one engine alone (`crate`: the
+//!   `mcts` crate's; `VS_MCTS_SHOW=1` prints its chosen move), for instructions per playout
 //!   under `valgrind --tool=callgrind target/release/deps/vs_mcts-HASH N ours` (load
 //!   independent);
 //! * `memory`: bytes per tree node — serial arena on connect four and on the synthetic trees
 //!   (target ≤ 48), and the tree-parallel form's shared node;
+//! * `mcts-crate N`: ours against the `mcts` crate, interleaved over `N` rounds (target
+//!   ≥ 1.0× its playouts per second);
 //! * `tree N`: tree-parallel MCTS on 2 threads against 1, interleaved over `N` rounds
 //!   (target ≥ 1.7× playouts per second): run it on an idle machine with at least 2 cores,
 //!   `cargo bench -p arachne-bestfirst --bench vs_mcts -- tree 20`.
@@ -68,6 +77,140 @@ mod adapter {
                 Some(Winner::Draw)
             }
         }
+    }
+}
+
+/// The `mcts` crate's adapter: our connect four as its `GameState`, and an evaluator that
+/// values a new node by one random playout.
+mod mcts_adapter {
+    use super::*;
+    use mcts_crate::tree_policy::UCTPolicy;
+    use mcts_crate::{Evaluator, GameState, MoveEvaluation, MoveList, SearchHandle, MCTS};
+    use std::cell::Cell;
+
+    #[derive(Clone)]
+    pub struct C4(pub Connect4);
+
+    impl GameState for C4 {
+        type Move = u8;
+        /// The side to move: 0 for the first player, 1 for the second.
+        type Player = u32;
+        type MoveList = Vec<u8>;
+        fn current_player(&self) -> u32 {
+            self.0.plies() % 2
+        }
+        fn available_moves(&self) -> Vec<u8> {
+            let mut v = Vec::with_capacity(7);
+            if !self.0.is_terminal() {
+                self.0.moves(&mut v);
+            }
+            v
+        }
+        fn make_move(&mut self, m: &u8) {
+            self.0 = self.0.play(*m);
+        }
+    }
+
+    thread_local!(static RNG: Cell<u64> = const { Cell::new(0x9E37_79B9_7F4A_7C15) });
+
+    /// Reseeds this thread's playout generator.
+    pub fn seed(s: u64) {
+        RNG.with(|r| r.set(s.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1));
+    }
+
+    fn next(n: usize) -> usize {
+        RNG.with(|r| {
+            let mut x = r.get();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            r.set(x);
+            (x % n as u64) as usize
+        })
+    }
+
+    /// A random playout from `pos` to the end: 1 if the first player wins, −1 if the
+    /// second does, 0 for a draw.
+    fn playout(pos: &Connect4) -> i64 {
+        let mut p = *pos;
+        let mut moves = Vec::with_capacity(7);
+        loop {
+            if p.is_terminal() {
+                break;
+            }
+            p.moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            p = p.play(moves[next(moves.len())]);
+        }
+        // `evaluate` is from the side to move's view: a loss for it is a win for the other.
+        let mover = if p.evaluate() == Score::LOSS { -1 } else { 0 };
+        if p.plies() % 2 == 0 {
+            mover
+        } else {
+            -mover
+        }
+    }
+
+    pub struct Playouts;
+    impl Evaluator<Spec> for Playouts {
+        type StateEvaluation = i64;
+        fn evaluate_new_state(
+            &self,
+            state: &C4,
+            moves: &MoveList<Spec>,
+            _: Option<SearchHandle<Spec>>,
+        ) -> (Vec<MoveEvaluation<Spec>>, i64) {
+            (vec![(); moves.len()], playout(&state.0))
+        }
+        fn evaluate_existing_state(&self, state: &C4, e: &i64, _: SearchHandle<Spec>) -> i64 {
+            // A node revisited before its expansion gets a fresh playout (one per
+            // iteration, as ours); a terminal node keeps its exact value.
+            if state.0.is_terminal() {
+                *e
+            } else {
+                playout(&state.0)
+            }
+        }
+        fn interpret_evaluation_for_player(&self, e: &i64, player: &u32) -> i64 {
+            if *player == 0 {
+                *e
+            } else {
+                -*e
+            }
+        }
+    }
+
+    #[derive(Default)]
+    pub struct Spec;
+    impl MCTS for Spec {
+        type State = C4;
+        type Eval = Playouts;
+        type NodeData = ();
+        type ExtraThreadData = ();
+        type TreePolicy = UCTPolicy;
+        type TranspositionTable = ();
+    }
+
+    /// One search of `ITERS` playouts: (playouts, seconds).
+    pub fn search(seed_: u64, c: f64) -> (u64, f64) {
+        seed(seed_ + 1);
+        let t = Instant::now();
+        let mut m = mcts_crate::MCTSManager::new(
+            C4(Connect4::new()),
+            Spec,
+            Playouts,
+            UCTPolicy::new(c),
+            (),
+        );
+        m.playout_n(ITERS);
+        let best = m.best_move();
+        let t = t.elapsed().as_secs_f64();
+        if std::env::var_os("VS_MCTS_SHOW").is_some() {
+            eprintln!("mcts 0.3.0: best move {best:?} (column index from 0)");
+        }
+        (ITERS, t)
     }
 }
 
@@ -166,11 +309,13 @@ fn main() {
         );
         return;
     }
-    if has("ours") || has("theirs") {
+    if has("ours") || has("theirs") || has("crate") {
         let (mut p, mut t) = (0, 0.0);
         for i in 0..n {
             let (a, b) = if has("ours") {
                 ours(i as u64)
+            } else if has("crate") {
+                mcts_adapter::search(i as u64, 2.0 * MctsOptions::default().c)
             } else {
                 theirs()
             };
@@ -178,6 +323,13 @@ fn main() {
             t += b;
         }
         println!("{p} playouts in {t:.3} s");
+        return;
+    }
+    if has("mcts-crate") {
+        let c = 2.0 * MctsOptions::default().c;
+        interleave(n, ["ours", "mcts 0.3.0"], ours, |s| {
+            mcts_adapter::search(s, c)
+        });
         return;
     }
     if has("tree") {
