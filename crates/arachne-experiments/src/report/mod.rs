@@ -21,10 +21,10 @@
 mod html;
 mod row;
 
-pub use html::{esc, markdown_to_html};
 use html::inline;
-pub use row::{num, thousands, Row, Sample, Tolerance, Verdict, CAUSE_UNKNOWN};
+pub use html::{esc, markdown_to_html};
 use row::diff_text;
+pub use row::{num, thousands, Row, Sample, Tolerance, Verdict, CAUSE_UNKNOWN};
 
 use crate::ExpError;
 use arachne_plot::Chart;
