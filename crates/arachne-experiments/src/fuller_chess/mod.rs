@@ -319,6 +319,61 @@ fn median(v: &mut [usize]) -> f64 {
     }
 }
 
+/// The four searches of Figures 6.2 and 6.3: (evaluation, tie-broken, name).
+const VARIANTS: [(Eval, bool, &str); 4] = [
+    (Eval::Material, false, "material"),
+    (Eval::Material, true, "material, no equal values"),
+    (Eval::Mobility, false, "material + mobility"),
+    (Eval::Mobility, true, "material + mobility, no equal values"),
+];
+
+/// The depths of Figures 6.2 and 6.3.
+const DEPTHS: [u32; 3] = [2, 3, 4];
+
+/// What §6 measured: the figures' points, the range R, the perturbations; the rows, the
+/// table and the plots are read from it.
+struct Measured {
+    /// Positions searched.
+    positions: usize,
+    /// The branching factors N.
+    ns: Vec<u32>,
+    /// `means[variant][depth][n]`: mean bottom positions over the positions.
+    means: Vec<Vec<Vec<f64>>>,
+    /// Per variant: bottom values perturbed by one point, by two points, the largest change,
+    /// bottom positions examined (tie-broken variants only; all positions, N and D).
+    perturbed: Vec<[u64; 4]>,
+    /// `analytic[depth][n]`: the model's E[NBP_(N,D)].
+    analytic: Vec<Vec<f64>>,
+    /// Distinct bottom values at ⟨10, 3⟩ per position: material, material + mobility.
+    ranges: Vec<Vec<usize>>,
+}
+
+impl Measured {
+    /// The mean of variant `vi` at (D, N), when both are in the grid.
+    fn at(&self, vi: usize, d: u32, n: u32) -> Option<f64> {
+        let di = DEPTHS.iter().position(|&x| x == d)?;
+        let ni = self.ns.iter().position(|&x| x == n)?;
+        Some(self.means[vi][di][ni])
+    }
+
+    /// True when `holds(d, n)` at every (D, N) point (indices).
+    fn every(&self, holds: &dyn Fn(usize, usize) -> bool) -> bool {
+        (0..DEPTHS.len()).all(|di| (0..self.ns.len()).all(|ni| holds(di, ni)))
+    }
+
+    /// (smallest, largest, median) of the range R for evaluation `k` (0 material, 1 mobility).
+    fn range_stats(&self, k: usize) -> (usize, usize, f64) {
+        let v = &self.ranges[k];
+        let mut w = v.clone();
+        let m = median(&mut w);
+        (
+            *v.iter().min().unwrap_or(&0),
+            *v.iter().max().unwrap_or(&0),
+            m,
+        )
+    }
+}
+
 /// Adds §6's rows, details and plots to `rep`.
 pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
     let all = bench::spassky_fischer();
@@ -333,7 +388,6 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
     } else {
         vec![2, 3, 4, 5, 6, 8, 10, 12]
     };
-    let depths = [2u32, 3, 4];
     let seed = o.seed ^ 0x5f21;
     rep.setup(
         "Figures 6.2, 6.3 (chess)",
@@ -343,24 +397,23 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
             ns.iter().map(|n| n.to_string()).collect::<Vec<_>>().join(", ")
         ),
     );
-    // (eval, tie) → per (d, n): mean NBP.
-    let variants = [
-        (Eval::Material, false, "material"),
-        (Eval::Material, true, "material, no equal values"),
-        (Eval::Mobility, false, "material + mobility"),
-        (Eval::Mobility, true, "material + mobility, no equal values"),
-    ];
-    let mut means = vec![vec![vec![0.0f64; ns.len()]; depths.len()]; variants.len()];
-    // Tie-broken variants: bottom values perturbed by one point, by two points, the largest
-    // change, bottom positions examined (all positions, N and D).
-    let mut perturbed = vec![[0u64; 4]; variants.len()];
-    for (vi, &(eval, tie, name)) in variants.iter().enumerate() {
-        for (di, &d) in depths.iter().enumerate() {
+    let m = measure(o, &positions, ns, seed);
+    rows(&m, rep);
+    render(&m, rep);
+    Ok(())
+}
+
+/// Searches every position with every variant, depth and N, and counts the range R.
+fn measure(o: &Options, positions: &[Chess], ns: Vec<u32>, seed: u64) -> Measured {
+    let mut means = vec![vec![vec![0.0f64; ns.len()]; DEPTHS.len()]; VARIANTS.len()];
+    let mut perturbed = vec![[0u64; 4]; VARIANTS.len()];
+    for (vi, &(eval, tie, name)) in VARIANTS.iter().enumerate() {
+        for (di, &d) in DEPTHS.iter().enumerate() {
             o.progress
                 .message(format!("Figures 6.2/6.3: {name}, D = {d}"));
             for (ni, &n) in ns.iter().enumerate() {
                 let mut total = 0u64;
-                for p in &positions {
+                for p in positions {
                     let root = FixedBranching {
                         pos: p.clone().with_eval(eval),
                         n,
@@ -383,7 +436,7 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
             }
         }
     }
-    let analytic: Vec<Vec<f64>> = depths
+    let analytic: Vec<Vec<f64>> = DEPTHS
         .iter()
         .map(|&d| {
             ns.iter()
@@ -395,7 +448,7 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
     o.progress.message("§6: range R at ⟨10, 3⟩");
     let mut ranges: Vec<Vec<usize>> = vec![Vec::new(), Vec::new()];
     for (k, eval) in [Eval::Material, Eval::Mobility].into_iter().enumerate() {
-        for p in &positions {
+        for p in positions {
             let root = FixedBranching {
                 pos: p.clone().with_eval(eval),
                 n: 10,
@@ -404,18 +457,18 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
             ranges[k].push(distinct_bottom_values(&root, 3));
         }
     }
-    let rstat = |v: &[usize]| {
-        let mut w = v.to_vec();
-        let m = median(&mut w);
-        (
-            *v.iter().min().unwrap_or(&0),
-            *v.iter().max().unwrap_or(&0),
-            m,
-        )
-    };
-    let (r0, r1) = (rstat(&ranges[0]), rstat(&ranges[1]));
+    Measured {
+        positions: positions.len(),
+        ns,
+        means,
+        perturbed,
+        analytic,
+        ranges,
+    }
+}
 
-    // Rows.
+/// §6's rows: the range R, then Figure 6.2's claims and Figure 6.3's.
+fn rows(m: &Measured, rep: &mut Report) {
     for (k, (paper_med, paper_lo, paper_hi, what)) in [
         (5.0, 1, 9, "material"),
         (43.0, 12, 82, "material + mobility"),
@@ -423,7 +476,7 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
     .into_iter()
     .enumerate()
     {
-        let r = if k == 0 { r0 } else { r1 };
+        let r = m.range_stats(k);
         rep.row(
             Row::compare(
                 "§6 (range R at ⟨10, 3⟩)",
@@ -438,28 +491,26 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
             ),
         );
     }
-    let at = |vi: usize, d: u32, n: u32| -> Option<f64> {
-        let di = depths.iter().position(|&x| x == d)?;
-        let ni = ns.iter().position(|&x| x == n)?;
-        Some(means[vi][di][ni])
-    };
-    let (nd, nn) = (depths.len(), ns.len());
-    // True when `holds(d, n)` at every (D, N) point (indices).
-    let every =
-        |holds: &dyn Fn(usize, usize) -> bool| (0..nd).all(|di| (0..nn).all(|ni| holds(di, ni)));
-    let below = every(&|di, ni| means[0][di][ni] <= analytic[di][ni] + 1e-9);
+    figure_6_2_rows(m, rep);
+    figure_6_3_rows(m, rep);
+}
+
+/// Figure 6.2's claims (material): below the model, ties raise the count, the perturbations.
+fn figure_6_2_rows(m: &Measured, rep: &mut Report) {
+    let (means, analytic) = (&m.means, &m.analytic);
+    let below = m.every(&|di, ni| means[0][di][ni] <= analytic[di][ni] + 1e-9);
     rep.row(Row::claim(
         "Figure 6.2",
         "material: observed NBP at or below the analytic E[NBP] at every (N, D)",
         below,
     ));
-    let tie_up = every(&|di, ni| means[1][di][ni] >= means[0][di][ni] - 1e-9);
+    let tie_up = m.every(&|di, ni| means[1][di][ni] >= means[0][di][ni] - 1e-9);
     rep.row(Row::claim(
         "Figure 6.2",
         "material: breaking ties raises NBP at every (N, D)",
         tie_up,
     ));
-    let tie_below = every(&|di, ni| means[1][di][ni] < analytic[di][ni]);
+    let tie_below = m.every(&|di, ni| means[1][di][ni] < analytic[di][ni]);
     rep.row(
         Row::claim(
             "Figure 6.2",
@@ -468,35 +519,35 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
         )
         .because("not below the analytic curve at every (N, D) in our run"),
     );
-    if let (Some(m), Some(t)) = (at(0, 3, 10), at(1, 3, 10)) {
+    if let (Some(p), Some(t)) = (m.at(0, 3, 10), m.at(1, 3, 10)) {
         let a = to_f64(&product::expected_nbp(10, 3));
         rep.row(
             Row::claim(
                 "Figure 6.2",
                 "⟨10, 3⟩ material: observed below the analytic E[NBP] (the paper plots it below)",
-                m < a,
+                p < a,
             )
             .texts(
                 "below",
-                format!("{:.3} × analytic ({} / {})", m / a, num(m), num(a)),
+                format!("{:.3} × analytic ({} / {})", p / a, num(p), num(a)),
             ),
         );
         rep.row(
             Row::claim(
                 "Figure 6.2",
                 "⟨10, 3⟩ material, no equal values: above the plain material points, below the analytic curve",
-                m < t && t < a,
+                p < t && t < a,
             )
             .texts("between", format!("{:.3} × analytic", t / a))
             .because("not between the plain points and the analytic curve in our run"),
         );
     }
     for (fig, vi) in [("Figure 6.2", 1), ("Figure 6.3", 3)] {
-        let [one, two, max, leaves] = perturbed[vi];
+        let [one, two, max, leaves] = m.perturbed[vi];
         rep.row(
             Row::claim(
                 fig,
-                format!("{}: a value that would prune by equality is perturbed by at most two points (the paper: at most two)", variants[vi].2),
+                format!("{}: a value that would prune by equality is perturbed by at most two points (the paper: at most two)", VARIANTS[vi].2),
                 max <= 2,
             )
             .texts(
@@ -505,13 +556,18 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
             ),
         );
     }
-    let mob_up = every(&|di, ni| means[2][di][ni] >= means[0][di][ni] - 1e-9);
+}
+
+/// Figure 6.3's claims (material + mobility): more positions, ⟨10, 3⟩ near the model.
+fn figure_6_3_rows(m: &Measured, rep: &mut Report) {
+    let means = &m.means;
+    let mob_up = m.every(&|di, ni| means[2][di][ni] >= means[0][di][ni] - 1e-9);
     rep.row(Row::claim(
         "Figure 6.3",
         "material + mobility: more bottom positions than material alone at every (N, D) (larger range)",
         mob_up,
     ));
-    if let (Some(m), Some(t)) = (at(2, 3, 10), at(3, 3, 10)) {
+    if let (Some(p), Some(t)) = (m.at(2, 3, 10), m.at(3, 3, 10)) {
         let a = to_f64(&product::expected_nbp(10, 3));
         rep.row(
             Row::compare(
@@ -528,23 +584,27 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
                 "Figure 6.3",
                 "⟨10, 3⟩ material + mobility: tie-broken / plain (the paper: only slightly higher)",
                 1.0,
-                t / m,
+                t / p,
                 0.10,
             )
-            .texts("slightly above 1", format!("{:.3}", t / m)),
+            .texts("slightly above 1", format!("{:.3}", t / p)),
         );
     }
+}
 
-    // Details, CSV, plots.
+/// §6's details table, CSV, plots and JSON data.
+fn render(m: &Measured, rep: &mut Report) {
+    let (means, analytic, ns) = (&m.means, &m.analytic, &m.ns);
+    let (r0, r1) = (m.range_stats(0), m.range_stats(1));
     let mut md = String::new();
     let _ = writeln!(
         md,
         "# Figures 6.2 and 6.3: Spassky–Fischer 1972 game 21, fixed branching N, depth D\n\nMean bottom positions over {} positions; \"no ties\" = the paper's tie-broken search (a bottom value that would prune by equality is moved up or down by one or two points, seeded).\n\n| D | N | analytic E[NBP] | material | material, no ties | mat. + mobility | mat. + mobility, no ties |\n|---|---|---|---|---|---|---|",
-        positions.len()
+        m.positions
     );
     let mut csv =
         String::from("D,N,analytic,material,material_tiebroken,mobility,mobility_tiebroken\n");
-    for (di, &d) in depths.iter().enumerate() {
+    for (di, &d) in DEPTHS.iter().enumerate() {
         for (ni, &n) in ns.iter().enumerate() {
             let v: Vec<String> = (0..4)
                 .map(|vi| format!("{:.1}", means[vi][di][ni]))
@@ -569,36 +629,58 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
         r1.2
     );
     for vi in [1, 3] {
-        let [one, two, _, leaves] = perturbed[vi];
+        let [one, two, _, leaves] = m.perturbed[vi];
         let _ = writeln!(
             md,
             "\nTie breaking, {}: {one} bottom values moved by one point and {two} by two, of {leaves} bottom positions examined ({:.2} %).",
-            variants[vi].2,
+            VARIANTS[vi].2,
             100.0 * (one + two) as f64 / leaves.max(1) as f64
         );
     }
     rep.details.push_str(&md);
     rep.file("figures_6_2_6_3.csv", csv);
+    plots(m, rep);
+    let perturbed = &m.perturbed;
+    rep.data["section_6"] = json!({
+        "positions": m.positions,
+        "n": ns,
+        "d": DEPTHS,
+        "variants": VARIANTS.iter().map(|v| v.2).collect::<Vec<_>>(),
+        "mean_nbp": means,
+        "analytic": analytic,
+        "range_10_3": {"material": m.ranges[0], "mobility": m.ranges[1]},
+        "perturbed": {
+            "material": {"by_1": perturbed[1][0], "by_2": perturbed[1][1], "leaves": perturbed[1][3]},
+            "mobility": {"by_1": perturbed[3][0], "by_2": perturbed[3][1], "leaves": perturbed[3][3]},
+        },
+    });
+}
+
+/// The plots of Figures 6.2 and 6.3: observed points, tie-broken points and the model.
+fn plots(m: &Measured, rep: &mut Report) {
     for (fig, stem, vis, title) in [
         ("Figure 6.2", "figure_6_2", [0usize, 1], "material"),
         ("Figure 6.3", "figure_6_3", [2, 3], "material + mobility"),
     ] {
         let mut series = Vec::new();
-        for (di, &d) in depths.iter().enumerate() {
-            let xs = ns.iter().map(|&n| n as f64);
+        for (di, &d) in DEPTHS.iter().enumerate() {
+            let xs = m.ns.iter().map(|&n| n as f64);
             series.push(Series {
                 name: format!("D={d} model E[NBP]"),
-                points: xs.clone().zip(analytic[di].iter().copied()).collect(),
+                points: xs.clone().zip(m.analytic[di].iter().copied()).collect(),
                 style: Style::Line,
             });
             series.push(Series {
                 name: format!("D={d} {title}"),
-                points: xs.clone().zip(means[vis[0]][di].iter().copied()).collect(),
+                points: xs
+                    .clone()
+                    .zip(m.means[vis[0]][di].iter().copied())
+                    .collect(),
                 style: Style::Points,
             });
             series.push(Series {
                 name: format!("D={d} {title}, no equal values"),
-                points: xs.zip(means[vis[1]][di].iter().copied()).collect(),
+                points: xs.zip(m.means[vis[1]][di].iter().copied()).collect(),
                 style: Style::LinePoints,
             });
         }
@@ -615,220 +697,7 @@ pub(crate) fn section_6(o: &Options, rep: &mut Report) -> Result<(), ExpError> {
             },
         );
     }
-    rep.data["section_6"] = json!({
-        "positions": positions.len(),
-        "n": ns,
-        "d": depths,
-        "variants": variants.iter().map(|v| v.2).collect::<Vec<_>>(),
-        "mean_nbp": means,
-        "analytic": analytic,
-        "range_10_3": {"material": ranges[0], "mobility": ranges[1]},
-        "perturbed": {
-            "material": {"by_1": perturbed[1][0], "by_2": perturbed[1][1], "leaves": perturbed[1][3]},
-            "mobility": {"by_1": perturbed[3][0], "by_2": perturbed[3][1], "leaves": perturbed[3][3]},
-        },
-    });
-    Ok(())
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use arachne_games::iid::{IidParams, IidTree};
-    use arachne_search::Algorithm;
-    use std::collections::HashMap;
-    use std::sync::Arc;
-
-    /// An i.i.d. tree whose listed bottom positions (by key) take other values.
-    #[derive(Clone)]
-    struct Overridden {
-        inner: IidTree,
-        values: Arc<HashMap<u64, Score>>,
-    }
-
-    impl Game for Overridden {
-        type Move = u32;
-        fn moves(&self, out: &mut Vec<u32>) {
-            self.inner.moves(out)
-        }
-        fn play(&self, mv: u32) -> Self {
-            Overridden {
-                inner: self.inner.play(mv),
-                values: Arc::clone(&self.values),
-            }
-        }
-        fn evaluate(&self) -> Score {
-            let key = self.inner.hash().expect("iid nodes have keys");
-            self.values
-                .get(&key)
-                .copied()
-                .unwrap_or_else(|| self.inner.evaluate())
-        }
-        fn is_terminal(&self) -> bool {
-            self.inner.is_terminal()
-        }
-        fn hash(&self) -> Option<u64> {
-            self.inner.hash()
-        }
-        fn move_name(&self, mv: u32) -> String {
-            self.inner.move_name(mv)
-        }
-    }
-
-    /// Fail-soft alpha-beta (deep cutoffs, the same windows as `alphabeta`, so the same bottom
-    /// positions): counts bottom positions and the cutoffs made on a value *equal* to `β`,
-    /// which in fail-soft form only happen when values tie.
-    fn equality_cutoffs<G: Game>(
-        p: &G,
-        depth: u32,
-        mut alpha: Score,
-        beta: Score,
-        n: &mut (u64, u64),
-    ) -> Score {
-        let mut moves = Vec::new();
-        if depth > 0 {
-            p.moves(&mut moves);
-        }
-        if moves.is_empty() {
-            n.0 += 1;
-            return p.evaluate();
-        }
-        let mut best = -Score::INF;
-        for m in moves {
-            let t = -equality_cutoffs(&p.play(m), depth - 1, -beta, -alpha, n);
-            best = best.max(t);
-            alpha = alpha.max(t);
-            if alpha >= beta {
-                n.1 += u64::from(t == beta);
-                break;
-            }
-        }
-        best
-    }
-
-    fn value<G: Game>(algo: Algorithm, root: &G, d: u32) -> (Score, u64) {
-        let opts = SearchOptions {
-            tt_mib: 0,
-            ..SearchOptions::default()
-        };
-        let r = algo.search(root, &Limits::depth(d), &opts);
-        (r.value, r.stats.leaves)
-    }
-
-    /// On trees full of ties (R = 1, 2, 3, 5, 10 equally likely values): the tie-broken search
-    /// changes only values that would prune by equality, by one or two points; it is exactly
-    /// `alphabeta` on the tree with the perturbed values (same bottom positions, same value,
-    /// which is that tree's negamax value); and in that tree no cutoff happens on an equal
-    /// value, while in the original trees many do.
-    #[test]
-    fn tiebroken_search_is_alphabeta_on_the_perturbed_tree_without_equal_cutoffs() {
-        let (mut trees, mut perturbed, mut twos, mut equal_before) = (0, 0, 0, 0);
-        for n in 2..=4u32 {
-            for d in 1..=5u32 {
-                for range in [1u32, 2, 3, 5, 10] {
-                    for seed in 0..12u64 {
-                        let tree = IidTree::new(IidParams {
-                            n,
-                            d,
-                            seed: seed * 7919 + u64::from(range),
-                            range: Some(range),
-                        });
-                        let tb = tiebroken_alphabeta(&tree, d, seed);
-                        let mut values = HashMap::new();
-                        for x in &tb.perturbed {
-                            let by = (x.to.0 - x.from.0).abs();
-                            assert!(by == 1 || by == 2, "{x:?}");
-                            twos += usize::from(by == 2);
-                            assert_eq!(x.ply as u32, d, "only bottom positions");
-                            assert!(values.insert(x.key.unwrap(), x.to).is_none());
-                        }
-                        perturbed += tb.perturbed.len();
-                        let changed = Overridden {
-                            inner: tree,
-                            values: Arc::new(values),
-                        };
-                        let ab = value(Algorithm::AlphaBeta, &changed, d);
-                        assert_eq!(ab, (tb.value, tb.stats.leaves), "{n} {d} {range} {seed}");
-                        assert_eq!(value(Algorithm::Negamax, &changed, d).0, tb.value);
-                        let mut after = (0, 0);
-                        equality_cutoffs(&changed, d, -Score::INF, Score::INF, &mut after);
-                        assert_eq!(after, (tb.stats.leaves, 0), "{n} {d} {range} {seed}");
-                        let mut before = (0, 0);
-                        equality_cutoffs(&tree, d, -Score::INF, Score::INF, &mut before);
-                        equal_before += before.1;
-                        trees += 1;
-                    }
-                }
-            }
-        }
-        // The trees really are full of ties, and both kinds of perturbation occur.
-        assert!(
-            equal_before > trees as u64,
-            "{equal_before} over {trees} trees"
-        );
-        assert!(perturbed > trees && twos > 0, "{perturbed} {twos}");
-    }
-
-    /// Without ties (continuous values) nothing is perturbed and the search is `alphabeta`.
-    #[test]
-    fn tiebroken_search_changes_nothing_without_ties() {
-        for seed in 0..40u64 {
-            let tree = IidTree::new(IidParams {
-                n: 4,
-                d: 4,
-                seed,
-                range: None,
-            });
-            let tb = tiebroken_alphabeta(&tree, 4, seed);
-            assert!(tb.perturbed.is_empty());
-            assert_eq!(
-                value(Algorithm::AlphaBeta, &tree, 4),
-                (tb.value, tb.stats.leaves)
-            );
-        }
-    }
-
-    /// A hand-made example: N = D = 2, all four bottom values 0 (R = 1). Plain alpha-beta
-    /// examines 3 (the second min node is cut off by equality after one value). Tie-broken:
-    /// the first min node's two values tie only each other (no bound yet) and stay; the second
-    /// min node's first value equals the bound it inherited (the root's 0) and is moved: by
-    /// −1 for itself (+1 for the node: a strict cutoff, 3 bottom positions), or by +1 (the
-    /// search goes on; the last value ties again and is moved too, 4 bottom positions).
-    #[test]
-    fn tiebroken_search_on_all_equal_values() {
-        let tree = IidTree::new(IidParams {
-            n: 2,
-            d: 2,
-            seed: 3,
-            range: Some(1),
-        });
-        assert_eq!(alphabeta_stats(&tree, 2).leaves, 3);
-        let mut seen = [false; 2];
-        for seed in 0..64u64 {
-            let tb = tiebroken_alphabeta(&tree, 2, seed);
-            let first = tb.perturbed[0];
-            assert_eq!((first.ply, first.from), (2, Score(0)));
-            if first.to == Score(-1) {
-                assert_eq!((tb.stats.leaves, tb.perturbed.len()), (3, 1));
-                assert_eq!(tb.value, Score(0));
-                seen[0] = true;
-            } else {
-                assert_eq!(first.to, Score(1));
-                assert_eq!((tb.stats.leaves, tb.perturbed.len()), (4, 2));
-                // The last value moved up (cutoff: the root keeps 0) or down (the min node
-                // is worth −1 to itself, +1 to the root).
-                let last = tb.perturbed[1].to;
-                assert_eq!(
-                    tb.value,
-                    if last == Score(-1) {
-                        Score(0)
-                    } else {
-                        Score(1)
-                    }
-                );
-                seen[1] = true;
-            }
-        }
-        assert_eq!(seen, [true, true], "both directions occur");
-    }
-}
+mod tests;
