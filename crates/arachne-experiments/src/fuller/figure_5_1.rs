@@ -184,8 +184,6 @@ fn in_full_form(n: u32, d: u32) -> bool {
         || FULL_TRIALS as f64 * arachne_analysis::rough_nbp(n, d) <= FULL_MC_CAP
 }
 
-/// E[NBP]'s local exponents at depth `d` over `points`: (smallest N, largest N, the exponent
-
 /// The mean, with its 95 % interval for a Monte Carlo point.
 fn ci_text(p: &Point) -> String {
     match p.ci95 {

@@ -63,7 +63,7 @@ pub(super) fn table_7_1(
             "{},{},{:.6},{kp},{:.6},{l227:.6},{l277:.6},{:.6}",
             f.d, f.points, f.k, f.l, f.rms_rel
         );
-        let (lo, hi, first, rest) = local_exponents(&points, f.d);
+        let (lo, hi, first, rest) = local_exponents(points, f.d);
         rep.row(
             Row::compare("Table 7.1", format!("K_{}", f.d), kp, f.k, 0.05)
                 .texts(format!("{kp:.2}"), format!("{:.3}", f.k))
@@ -110,7 +110,7 @@ fn l_d_rows(
         l.intercept - 0.277
     );
     let deepest = fits.last().map_or(0, |f| f.d);
-    let (_, hi9, first9, rest9) = local_exponents(&points, deepest);
+    let (_, hi9, first9, rest9) = local_exponents(points, deepest);
     let l9 = fits.last().map_or(0.0, |f| f.l);
     let ld_why = format!("L_D is fitted over our per-depth fits (D = 1..{deepest}), whose L_D move with the N that enter them: at D = {deepest} E[NBP]'s local exponent falls from {first9:.3} (N = 2 → 3) to {rest9:.3} (N = 4 → {hi9}), so a form that reaches larger N at the deeper D (the full form does) gets lower deep L_D (ours L_{deepest} = {l9:.3}, the paper's .720·{deepest} + .227 = {:.3}), a flatter line and a larger intercept; the paper does not state its N", 0.720 * deepest as f64 + 0.227);
     rep.row(
@@ -236,6 +236,7 @@ pub(super) fn depth_ratios(rep: &mut Report, md: &mut String, points: &[Point]) 
     rep.file("depth_ratios.csv", csv);
 }
 
+/// E[NBP]'s local exponents at depth `d` over `points`: (smallest N, largest N, the exponent
 /// from N = 2 to 3, the chord's exponent from N = 4 to the largest N), the numbers the
 /// Table 7.1 and L_D rows give as their reason (the fit's exponent moves with the N range).
 fn local_exponents(points: &[Point], d: u32) -> (u32, u32, f64, f64) {

@@ -3,6 +3,7 @@
 //! `**bold**`.
 use std::fmt::Write as _;
 
+/// HTML-escapes text.
 pub fn esc(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for c in s.chars() {

@@ -570,7 +570,5 @@ fn strip_xml_prolog(s: &str) -> &str {
     }
 }
 
-/// HTML-escapes text.
-
 #[cfg(test)]
 mod tests;
