@@ -30,7 +30,8 @@
 //!    when they traverse the tree"). The root's lock is the one every walker needs, so the
 //!    model is a closed queue: P walkers cycle through an unlocked phase Z (selection, the
 //!    expansion's evaluations, the backup below the root) and the root's lock, held h per
-//!    backup; mean-value analysis gives the throughput X(P) and the speedup X(P)/X(1).
+//!    backup; mean-value analysis gives the throughput X(P) and the speedup X(P)/X(1)
+//!    ([`arachne_parallel::smp::lock_model`]).
 //!    Z and h come from **our** serial RBFM, measured against the paper's empty loop on this
 //!    machine (`cargo run --release -p arachne-bestfirst --example rbfm_costs`, constants
 //!    below), not from the answer. Nodes below the root are shared by fewer walkers (the
@@ -48,6 +49,7 @@ use crate::{ExpError, Options};
 use arachne_bestfirst::master::{self, Backend, MasterConfig};
 use arachne_bestfirst::{tables, BfOptions, Kind};
 use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
+use arachne_parallel::smp::lock_model::lock_speedup;
 use arachne_parallel::smp::work_span::{measure, measure_speculative, CostWeights, Sched, Split};
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig};
@@ -80,21 +82,6 @@ pub const TREE_US: f64 = 3.96;
 /// BACKUP's work at one node (recomputing its score from its children's), the time a walker
 /// holds a node's lock, µs (`rbfm_costs`: 0.0106–0.0355; the larger).
 pub const LOCK_US: f64 = 0.0355;
-
-/// Speedup `X(P)/X(1)` of a closed queue: `p` walkers, each cycle an unlocked phase `z` and
-/// the root's lock held `h` (exact mean-value analysis, FIFO lock).
-pub fn lock_speedup(z: f64, h: f64, p: u32) -> f64 {
-    let x = |n: u32| {
-        let (mut q, mut x) = (0.0f64, 0.0f64);
-        for k in 1..=n {
-            let r = h * (1.0 + q);
-            x = k as f64 / (z + r);
-            q = x * r;
-        }
-        x
-    };
-    x(p) / x(1)
-}
 
 /// The run's form: trees, RBFM's PV depth, the processor counts, the distribution table,
 /// Jamboree's depth.
