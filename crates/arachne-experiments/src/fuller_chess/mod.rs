@@ -23,20 +23,12 @@
 //! * **Tie breaking (the "no equal values" points).** As the paper did: "a value which would
 //!   result in a prune by equality was randomly perturbed up or down", by "at most two points,
 //!   since there are at most two alphas or two betas being kept at any given time in a depth 4
-//!   tree" (§6). [`tiebroken_alphabeta`] is `alphabeta` with exactly that step at the bottom.
-//!   A node one ply above a bottom position has the window `(α₀, β)` it inherited and its
-//!   current `α`. A bottom value `t` (from that node's side to move) would prune by equality
-//!   when `t = β` (the node cuts off on an equal value) or when `t = α₀` while `α` has not been
-//!   raised (the node then returns exactly the bound it inherited, and its parent cuts off on an
-//!   equal value). Only such a value is perturbed: moved one point at a time, up or down at
-//!   random (one seeded coin per bottom position, from its Zobrist key and the seed), until it
-//!   equals neither bound — at most two points, since the window holds two bounds, as the paper
-//!   says. Ties between siblings (`t` equal to an `α` raised by an earlier sibling) decide no
-//!   cutoff and are left alone. A terminal position above the horizon is a bottom position too
-//!   and is treated alike; the root is never perturbed. The search is then exactly alpha-beta
-//!   on the tree whose bottom values are the perturbed ones: the same bottom positions, the
-//!   same value (its negamax value), and no cutoff on an equal value (the tests check all
-//!   three on trees full of ties). An earlier version of this experiment gave every bottom
+//!   tree" (§6). [`tiebroken_alphabeta`] (`arachne_search::tiebroken`, whose docs give the
+//!   rule exactly) is `alphabeta` with exactly that step at the bottom: a bottom value equal
+//!   to a bound it would prune on is moved one point at a time, up or down by a seeded coin,
+//!   until it equals neither — at most two points, as the paper says; ties between siblings
+//!   are left alone. The search is then exactly alpha-beta on the perturbed tree (tested
+//!   there on trees full of ties). An earlier version of this experiment gave every bottom
 //!   value a unique random tie-breaker below the evaluation's resolution instead; that breaks
 //!   ties the cutoffs never look at too, which the paper did not do.
 //! * **Search.** `alphabeta` of `arachne-search` (deep cutoffs, fail-hard, a value equal to the
@@ -47,11 +39,10 @@ use crate::{ExpError, Options};
 use arachne_analysis::count::alphabeta_stats;
 use arachne_analysis::{product, to_f64};
 use arachne_core::rng::{hash2, mix64};
-use arachne_core::{Game, Limits, Score, Stats};
+use arachne_core::{Game, Score};
 use arachne_games::chess::{bench, Chess, Eval};
 use arachne_plot::{Chart, Series, Style};
-use arachne_search::context::{Aborted, Ctx, Node};
-use arachne_search::SearchOptions;
+use arachne_search::tiebroken::tiebroken_alphabeta;
 use serde_json::json;
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -152,141 +143,6 @@ impl Game for FixedBranching {
     fn move_name(&self, mv: Self::Move) -> String {
         self.pos.move_name(mv)
     }
-}
-
-/// One bottom value changed by [`tiebroken_alphabeta`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Perturbation {
-    /// The bottom position's [`Game::hash`], if its game has one.
-    pub key: Option<u64>,
-    /// Its ply below the root.
-    pub ply: usize,
-    /// Its value (negamax convention: from its own side to move) before the perturbation …
-    pub from: Score,
-    /// … and after.
-    pub to: Score,
-}
-
-/// What [`tiebroken_alphabeta`] found.
-#[derive(Clone, Debug)]
-pub struct TieBroken {
-    /// Root value (negamax convention) of the tree with the perturbed bottom values.
-    pub value: Score,
-    /// Counts, as `alphabeta` counts them (`leaves` = bottom positions examined).
-    pub stats: Stats,
-    /// The bottom values that would have pruned by equality, in the order they were met.
-    pub perturbed: Vec<Perturbation>,
-}
-
-/// The paper's tie-broken alpha-beta (§6; see the module docs): `alphabeta` to `depth`,
-/// where a bottom value that would result in a prune by equality is first moved by one or two
-/// points, up or down by a seeded coin.
-pub fn tiebroken_alphabeta<G: Game>(root: &G, depth: u32, seed: u64) -> TieBroken {
-    let opts = SearchOptions {
-        tt_mib: 0,
-        ..SearchOptions::default()
-    };
-    let limits = Limits::depth(depth);
-    let mut ctx: Ctx<G> = Ctx::new(&opts, &limits, None);
-    let mut perturbed = Vec::new();
-    let (value, _) = search(
-        &mut ctx,
-        &mut Breaker {
-            seed,
-            out: &mut perturbed,
-        },
-        root,
-        depth,
-        0,
-        -Score::INF,
-        Score::INF,
-    )
-    .expect("a depth-only search cannot be aborted");
-    TieBroken {
-        value,
-        stats: ctx.stats,
-        perturbed,
-    }
-}
-
-/// The perturbation step of [`tiebroken_alphabeta`].
-struct Breaker<'a> {
-    seed: u64,
-    out: &'a mut Vec<Perturbation>,
-}
-
-impl Breaker<'_> {
-    /// `t`, the value of the bottom position `child` (at `ply`) from its parent's side, where
-    /// the parent inherited `(alpha0, beta)` and has raised its bound to `alpha`: moved away
-    /// from every bound it would prune on by equality.
-    fn perturb<G: Game>(
-        &mut self,
-        child: &G,
-        ply: usize,
-        t: Score,
-        alpha0: Score,
-        alpha: Score,
-        beta: Score,
-    ) -> Score {
-        let prunes_by_equality = |x: Score| x == beta || (x == alpha0 && alpha == alpha0);
-        if !prunes_by_equality(t) {
-            return t;
-        }
-        let key = child.hash();
-        let coin = hash2(self.seed ^ 0x7e1b, key.unwrap_or(self.out.len() as u64));
-        let step = if coin & 1 == 1 { 1 } else { -1 };
-        let mut x = t;
-        while prunes_by_equality(x) {
-            x = Score(x.0 + step);
-        }
-        self.out.push(Perturbation {
-            key,
-            ply,
-            from: -t,
-            to: -x,
-        });
-        x
-    }
-}
-
-/// `alphabeta` of `arachne-search` (fail-hard, deep cutoffs) with the perturbation of bottom
-/// values; returns the node's value and whether it was a bottom position.
-fn search<G: Game>(
-    ctx: &mut Ctx<G>,
-    tb: &mut Breaker<'_>,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    mut alpha: Score,
-    beta: Score,
-) -> Result<(Score, bool), Aborted> {
-    let d = match ctx.open(pos, depth, ply)? {
-        Node::Leaf(v) => return Ok((v, true)),
-        Node::Interior(d) => d,
-    };
-    let alpha0 = alpha;
-    for i in 0..d {
-        let child = pos.play(ctx.move_at(ply, i));
-        let (t, bottom) = if depth == 1 {
-            (-ctx.bottom(&child, ply + 1)?, true)
-        } else {
-            let (v, b) = search(ctx, tb, &child, depth - 1, ply + 1, -beta, -alpha)?;
-            (-v, b)
-        };
-        let t = if bottom {
-            tb.perturb(&child, ply + 1, t, alpha0, alpha, beta)
-        } else {
-            t
-        };
-        if t > alpha {
-            alpha = t;
-            if alpha >= beta {
-                ctx.cutoff(pos, ply, i, depth);
-                break;
-            }
-        }
-    }
-    Ok((alpha, false))
 }
 
 /// Distinct bottom values of the full depth-`d` tree below `root`.
@@ -698,6 +554,3 @@ fn plots(m: &Measured, rep: &mut Report) {
         );
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,7 +1,8 @@
-//! Tests of the tie-broken alpha-beta and the fixed-branching chess game.
+//! Tests of the tie-broken alpha-beta: alpha-beta on the perturbed tree, without cutoffs on
+//! equal values.
 use super::*;
+use crate::Algorithm;
 use arachne_games::iid::{IidParams, IidTree};
-use arachne_search::Algorithm;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -168,7 +169,7 @@ fn tiebroken_search_on_all_equal_values() {
         seed: 3,
         range: Some(1),
     });
-    assert_eq!(alphabeta_stats(&tree, 2).leaves, 3);
+    assert_eq!(value(Algorithm::AlphaBeta, &tree, 2).1, 3);
     let mut seen = [false; 2];
     for seed in 0..64u64 {
         let tb = tiebroken_alphabeta(&tree, 2, seed);
