@@ -12,7 +12,7 @@
 //!   start position: it belongs to every game, and the remaining 80 are exactly the positions
 //!   the game itself reached before each move but the first. The quick form takes every fourth
 //!   of the 80.
-//! * **Fixed branching.** At every node the legal moves are shuffled by a hash of the
+//! * **Fixed branching** ([`FixedBranching`], in `arachne-games`). At every node the legal moves are shuffled by a hash of the
 //!   position's Zobrist key, the depth-free seed and N, and the first N kept (all of them
 //!   when there are fewer: a few nodes then branch less than N, which the paper's Tech also
 //!   could not avoid). The same position always gets the same moves, so the tree is fixed.
@@ -38,112 +38,14 @@ use crate::report::{num, Report, Row};
 use crate::{ExpError, Options};
 use arachne_analysis::count::alphabeta_stats;
 use arachne_analysis::{product, to_f64};
-use arachne_core::rng::{hash2, mix64};
-use arachne_core::{Game, Score};
+use arachne_core::Game;
+use arachne_games::chess::fixed_branching::FixedBranching;
 use arachne_games::chess::{bench, Chess, Eval};
 use arachne_plot::{Chart, Series, Style};
 use arachne_search::tiebroken::tiebroken_alphabeta;
 use serde_json::json;
 use std::collections::HashSet;
 use std::fmt::Write as _;
-
-/// A chess position searched with the branching factor fixed at `n` (seeded random subset of
-/// the legal moves). Every other hook is the chess position's (quiescence moves: its captures
-/// among the kept moves; `parse_move` finds only kept moves).
-#[derive(Clone, Debug)]
-pub struct FixedBranching {
-    /// The position.
-    pub pos: Chess,
-    /// Moves kept per node.
-    pub n: u32,
-    /// Seed of the move choice.
-    pub seed: u64,
-}
-
-impl FixedBranching {
-    fn key(&self) -> u64 {
-        self.pos.hash().unwrap_or(0)
-    }
-}
-
-impl Game for FixedBranching {
-    type Move = <Chess as Game>::Move;
-
-    fn moves(&self, out: &mut Vec<Self::Move>) {
-        self.pos.moves(out);
-        let n = self.n as usize;
-        if out.len() > n {
-            // Partial Fisher–Yates with a stream from the position's key.
-            let mut h = hash2(hash2(self.key(), self.seed), self.n as u64);
-            for i in 0..n {
-                h = mix64(h.wrapping_add(i as u64));
-                let j = i + (h % (out.len() - i) as u64) as usize;
-                out.swap(i, j);
-            }
-            out.truncate(n);
-        }
-    }
-
-    fn play(&self, mv: Self::Move) -> Self {
-        FixedBranching {
-            pos: self.pos.play(mv),
-            ..*self
-        }
-    }
-
-    fn evaluate(&self) -> Score {
-        self.pos.evaluate()
-    }
-
-    fn successor_values(&self) -> impl Fn(Self::Move) -> Score + '_ {
-        self.pos.successor_values()
-    }
-
-    fn is_terminal(&self) -> bool {
-        self.pos.is_terminal()
-    }
-
-    fn in_check(&self) -> bool {
-        self.pos.in_check()
-    }
-
-    fn null_move(&self) -> Option<Self> {
-        Some(FixedBranching {
-            pos: self.pos.null_move()?,
-            ..*self
-        })
-    }
-
-    fn hash(&self) -> Option<u64> {
-        self.pos.hash()
-    }
-
-    /// The chess position's captures among the moves kept here.
-    fn noisy_moves(&self, out: &mut Vec<Self::Move>) {
-        self.pos.noisy_moves(out);
-        if out.is_empty() {
-            return;
-        }
-        let mut kept = Vec::new();
-        self.moves(&mut kept);
-        out.retain(|m| kept.contains(m));
-    }
-
-    fn order_hint(&self, mv: Self::Move) -> i32 {
-        self.pos.order_hint(mv)
-    }
-
-    fn history_index(&self, mv: Self::Move) -> Option<usize> {
-        self.pos.history_index(mv)
-    }
-
-    const HISTORY_SIZE: usize = <Chess as Game>::HISTORY_SIZE;
-    const TRANSPOSITIONS: bool = <Chess as Game>::TRANSPOSITIONS;
-
-    fn move_name(&self, mv: Self::Move) -> String {
-        self.pos.move_name(mv)
-    }
-}
 
 /// Distinct bottom values of the full depth-`d` tree below `root`.
 fn distinct_bottom_values(root: &FixedBranching, d: u32) -> usize {
