@@ -18,6 +18,12 @@
 //! Theorem 2 and §7.1, with the speedups approaching `f^{q/2}` and `f^q` (Theorem 3); (d)
 //! Pbound's measured bottom-position counts on random trees against Theorem 4's bound and
 //! `r(d, f)`.
+//!
+//! The run is split by phase: this file measures ([`Measured`]), [`rows`] compares with the
+//! paper, [`details`] writes the tables, the CSV, the plot and the JSON data.
+mod details;
+mod rows;
+
 use crate::report::{Report, Row, Sample};
 use crate::{min_mean_max_sd, ExpError, Options, Progress};
 use arachne_core::{Game, Score, Window};
@@ -357,16 +363,87 @@ fn depth_two<G: Game>(
 /// The paper.
 pub const PAPER: &str =
     "Fishburn and Finkel, Parallel alpha-beta search on Arachne (1980), seed 000";
+/// Everything the experiment measured, read by the rows and the details.
+struct Measured {
+    /// Positions of Tables 1 and 2.
+    positions: u64,
+    /// Depth of Tables 1 and 2.
+    depth_a: u32,
+    /// Depth of the speedup curves.
+    depth_b: u32,
+    /// Trees per point of the speedup curves.
+    seeds: u64,
+    /// Where the positions of Tables 1 and 2 come from.
+    source: String,
+    /// Tables 1 and 2.
+    t1: Table1,
+    /// §7.3: speedups of depth-two processor trees, f = 2 and 3.
+    two: [Vec<f64>; 2],
+    /// The P of the speedup curves.
+    ps: Vec<u32>,
+    /// The speedup curves.
+    curves: Vec<Curve>,
+    /// Theorems 2, 3: d, f, q and the largest s.
+    td: u64,
+    tf: u64,
+    tq: u32,
+    smax: u32,
+    /// Theorems 2, 3 and §7.1: one row per s.
+    theory: Vec<[f64; 7]>,
+    /// Theorem 4: trees per height.
+    t4_trials: u64,
+    /// Theorem 4: (d, f, rows).
+    t4: Vec<(u64, u64, Vec<[f64; 4]>)>,
+}
+
+impl Measured {
+    /// γ0's (min, mean, max, sd) for 2 and 3 slaves.
+    fn s0(&self) -> [[f64; 4]; 2] {
+        [
+            min_mean_max_sd(&self.t1.g0[0]),
+            min_mean_max_sd(&self.t1.g0[1]),
+        ]
+    }
+
+    /// γ1's (min, mean, max, sd) for 2 and 3 slaves.
+    fn s1(&self) -> [[f64; 4]; 2] {
+        [
+            min_mean_max_sd(&self.t1.g1[0]),
+            min_mean_max_sd(&self.t1.g1[1]),
+        ]
+    }
+}
+
+/// Theorem 6's case: (d, f, the threshold f/(√f − 1), rows of (q, random, best-first)).
+type Theorem6 = (u64, u64, f64, Vec<[f64; 3]>);
+
+/// Positions with γ0 above `k` among `v`.
+fn over(v: &[f64], k: f64) -> usize {
+    v.iter().filter(|&&x| x > k).count()
+}
 
 /// Runs the experiment.
 pub fn run(o: &Options) -> Result<Report, ExpError> {
-    let pg = &o.progress;
     let mut rep = Report::new(
         "fishburn",
         "Fishburn and Finkel (1980): tree-splitting, Palphabeta and Pbound on the simulator",
         PAPER,
         o.quick,
     );
+    let m = measure(o, &mut rep)?;
+    rows::tables_1_2(&mut rep, &m);
+    rows::theorems_2_to_5(o, &mut rep, &m)?;
+    let t6 = rows::theorem_6(o, &mut rep)?;
+    details::details(&mut rep, &m, &t6);
+    details::plot(&mut rep, &m);
+    details::data(&mut rep, &m);
+    crate::fishburn_serial::section_8_4(o, &mut rep)?;
+    Ok(rep)
+}
+
+/// Measures Tables 1 and 2, the speedup curves and the theorems' trees; records the setup.
+fn measure(o: &Options, rep: &mut Report) -> Result<Measured, ExpError> {
+    let pg = &o.progress;
     let (positions, depth_a, depth_b, seeds, max_p) = if o.quick {
         (10, 6, 6, 3, 1024)
     } else {
@@ -410,9 +487,9 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .collect();
     let curves = speedup_curves(&ps, depth_b, seeds, pg)?;
     let (td, tf, tq, smax) = (2u64, 2u64, 2u32, if o.quick { 5 } else { SMAX_FULL });
-    pg.message("Theorems 2 and 3");
+    o.progress.message("Theorems 2 and 3");
     let theory = theory_rows(td, tf, tq, smax)?;
-    pg.message("Theorem 4");
+    o.progress.message("Theorem 4");
     let t4_trials: u64 = if o.quick { 20 } else { 100 };
     let t4: Vec<(u64, u64, Vec<[f64; 4]>)> = [(2u64, 2u64), (3, 2), (2, 3)]
         .into_iter()
@@ -426,426 +503,22 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "Theorems 2–4",
         format!("unit cost model (ρ = 1); Theorems 2, 3: `ordered` trees of degree df = {} and depth q + s, f = {tf}, q = {tq}, s = 1..{smax}; Theorem 4: Pbound on `iid` trees of degree df and height h = 1..4, {} trees each", td * tf, if o.quick { 20 } else { 100 }),
     );
-
-    // Rows: Tables 1 and 2.
-    let s0 = [min_mean_max_sd(&t1.g0[0]), min_mean_max_sd(&t1.g0[1])];
-    let s1 = [min_mean_max_sd(&t1.g1[0]), min_mean_max_sd(&t1.g1[1])];
-    let labels = ["minimum", "average", "maximum", "standard deviation"];
-    for (table, ours, paper, g) in [
-        ("Table 1", &s0, &PAPER_G0, "γ0"),
-        ("Table 2", &s1, &PAPER_G1, "γ1"),
-    ] {
-        for k in 0..2 {
-            for (i, label) in labels.iter().enumerate() {
-                rep.row(
-                    Row::compare(
-                        table,
-                        format!("{g} {label}, {} slaves", k + 2),
-                        paper[k][i],
-                        ours[k][i],
-                        0.10,
-                    )
-                    .texts(format!("{:.2}", paper[k][i]), format!("{:.2}", ours[k][i])),
-                );
-            }
-        }
-    }
-    let over = |v: &[f64], k: f64| v.iter().filter(|&&x| x > k).count();
-    let frac = |a: usize, b: usize| (a as f64 / b.max(1) as f64, format!("{a}/{b}"));
-    rep.row(Row::exact(
-        "§5 (more than k-way)",
-        "positions sped up by more than 2 with 2 slaves",
-        (0.3, "3/10".into()),
-        frac(over(&t1.g0[0], 2.0), positions as usize),
-    ));
-    rep.row(Row::exact(
-        "§5 (more than k-way)",
-        "positions sped up by more than 3 with 3 slaves",
-        (0.2, "2/10".into()),
-        frac(over(&t1.g0[1], 3.0), positions as usize),
-    ));
-    rep.row(Row::exact(
-        "§5 (more than k-way)",
-        "subtrees sped up by more than 2 with 2 slaves",
-        (4.0 / 84.0, "4/84".into()),
-        frac(t1.sub_over_k[0], t1.subtrees),
-    ));
-    rep.row(Row::exact(
-        "§5 (more than k-way)",
-        "subtrees sped up by more than 3 with 3 slaves",
-        (9.0 / 84.0, "9/84".into()),
-        frac(t1.sub_over_k[1], t1.subtrees),
-    ));
-    // §7.3: γ0·γ1 as the speedup of a depth-two processor tree.
-    let g0g1 = [s0[0][1], s0[1][1], s0[0][1] * s1[0][1], s0[1][1] * s1[1][1]];
-    for (i, (t, paper)) in [(2u32, 1.81), (3, 2.34), (4, 2.64), (9, 4.59)]
-        .into_iter()
-        .enumerate()
-    {
-        let what = if i < 2 {
-            "γ0 average"
-        } else {
-            "γ0·γ1 (averages)"
-        };
-        rep.row(
-            Row::compare(
-                "§7.3",
-                format!("speedup with {t} terminal processors: {what}"),
-                paper,
-                g0g1[i],
-                0.10,
-            )
-            .texts(format!("{paper:.2}"), format!("{:.2}", g0g1[i])),
-        );
-    }
-    let within = g0g1
-        .iter()
-        .zip([2.0f64, 3.0, 4.0, 9.0])
-        .all(|(&g, t)| g >= t.sqrt() && g <= t);
-    rep.row(Row::claim(
-        "§7.3",
-        "every measured speedup lies between √P (best-first theory) and P (worst-first)",
-        within,
-    ));
-    for (i, (t, paper)) in [(4u32, 2.64), (9, 4.59)].into_iter().enumerate() {
-        let m = min_mean_max_sd(&two[i])[1];
-        rep.row(
-            Row::compare(
-                "§7.3",
-                format!("speedup with {t} terminal processors: simulated depth-two processor tree (f = {}), average", i + 2),
-                paper,
-                m,
-                0.10,
-            )
-            .texts(format!("{paper:.2} (γ0·γ1)"), format!("{m:.2}")),
-        );
-    }
-    // Theorems 2, 3 and §7.1.
-    rep.sample(Sample::new(1, None, "ordered tree per s (exact)"));
-    for r in &theory {
-        // (figure, ordering, column of the theorem's value, column of ours)
-        for (fig, order, paper, ours) in [
-            ("Theorem 2", "best-first", 2, 1),
-            ("§7.1 (worst-first)", "worst-first", 5, 4),
-        ] {
-            rep.row(Row::exact(
-                fig,
-                format!("Palphabeta time, {order}, d={td} f={tf} q={tq} s={}", r[0]),
-                (r[paper], format!("{}", r[paper])),
-                (r[ours], format!("{}", r[ours])),
-            ));
-        }
-    }
-    // The full form's larger s, as rows of the quick form too (the same rows at every scale).
-    for s in smax + 1..=SMAX_FULL {
-        use arachne_parallel::palphabeta_par::{theorem2_time, worst_first_time};
-        for (fig, order, paper) in [
-            ("Theorem 2", "best-first", theorem2_time(td, tf, tq, s, 1.0)),
-            (
-                "§7.1 (worst-first)",
-                "worst-first",
-                worst_first_time(td, tf, tq, s, 1.0),
-            ),
-        ] {
-            rep.not_computed(
-                fig,
-                format!("Palphabeta time, {order}, d={td} f={tf} q={tq} s={s}"),
-                format!("{paper}"),
-            );
-        }
-    }
-    if let Some(r) = theory.last() {
-        let lim = (tf as f64).powf(tq as f64 / 2.0);
-        rep.row(
-            Row::compare(
-                "Theorem 3",
-                format!("best-first speedup at s = {} (→ f^(q/2) as s → ∞)", r[0]),
-                lim,
-                r[3],
-                0.10,
-            )
-            .texts(format!("→ {lim:.3}"), format!("{:.3}", r[3])),
-        );
-    }
-    // §7.1 Theorem 1 and Corollary 1; §8.1's falphabeta theorem (issue 25, item 6).
-    pg.message("§7.1 Theorem 1, Corollary 1, §8.1 Theorem 1");
-    crate::fishburn_theory::palphabeta_rows(&mut rep, o.quick)?;
-    crate::fishburn_theory::falphabeta_rows(&mut rep, o.quick, o.seed);
-    rep.sample(Sample::new(t4_trials, None, "trees per height"));
-    for (d, f, rows) in &t4 {
-        let ok = rows.iter().all(|r| r[1] <= r[2] + 1e-9);
-        rep.row(Row::claim(
-            "Theorem 4",
-            format!("Pbound's mean bottom positions ≤ f^h·1ᵀM^(h−1)·1, d={d} f={f}, h = 1..4"),
-            ok,
-        ));
-    }
-    for (d, f, rows) in &t4 {
-        let fr = *f as f64 * arachne_parallel::pbound::r(*d, *f);
-        if let Some(last) = rows.last() {
-            // Theorem 5 bounds the branching factor lim T^(1/h) from above by way of Theorem
-            // 4's f·r(d, f): a bound, not a target.
-            rep.row(
-                Row::bound(
-                    "Theorem 5",
-                    format!("per-level growth of Pbound's bottom positions at h = {}, d={d} f={f}, against the upper bound f·r(d,f)", last[0]),
-                    fr,
-                    last[3],
-                    true,
-                )
-                .texts(format!("≤ f·r = {fr:.3}"), format!("{:.3}", last[3]))
-                .because("the growth at a small height h is not yet the limit h → ∞ the theorem bounds"),
-            );
-        }
-    }
-    let (t6_s, t6_q, t6_trials) = if o.quick {
-        (2u32, 3u32, 3u64)
-    } else {
-        (2, 4, 10)
-    };
-    rep.sample(Sample::new(t6_trials, None, "trees per point"));
-    let mut t6 = Vec::new();
-    for (d, f) in [(2u64, 2u64), (8, 2), (2, 4), (8, 4)] {
-        pg.message(format!("Theorem 6: d={d} f={f}"));
-        let qmax = if d * f >= 32 { t6_q.min(3) } else { t6_q };
-        let rows = theorem6_rows(d, f, t6_s, qmax, t6_trials)?;
-        let threshold = f as f64 / ((f as f64).sqrt() - 1.0);
-        let predicted = d as f64 > threshold;
-        let n = rows.len();
-        // Geometric mean growth per processor level, q = 1 → qmax.
-        let growth = |k: usize| (rows[n - 1][k] / rows[0][k]).powf(1.0 / (n - 1) as f64);
-        let (gr, gb) = (growth(1), growth(2));
-        let observed = gr > gb;
-        rep.row(
-            Row::claim(
-                "Theorem 6 / §7.5",
-                format!(
-                    "d={d}, f={f}: d {} f/(√f − 1) = {threshold:.2}, so random ordering's speedup should grow {} than best-first's per processor level (Pbound, geometric mean growth q = 1 → {n})",
-                    if predicted { ">" } else { "≤" },
-                    if predicted { "faster" } else { "no faster" },
-                ),
-                observed == predicted,
-            )
-            .because(format!("not observed for q ≤ {n} (the theorem is asymptotic in q)"))
-            .texts(
-                if predicted { "random faster" } else { "best-first at least as fast" },
-                format!("growth random {gr:.3}, best-first {gb:.3}"),
-            ),
-        );
-        t6.push((d, f, threshold, rows));
-    }
-    rep.setup(
-        "Theorem 6 check",
-        format!("Pbound (unit cost model) on `iid` trees (random order, {t6_trials} trees per point) and on `ordered:order=best` trees, degree df, height q + {t6_s}, processor trees of fan-out f and height q = 1..{t6_q} (1..3 when df ≥ 32); the theorem is asymptotic in q, we compare the geometric mean growth of the speedup per processor level from q = 1 to the largest q"),
-    );
-
-    // Details.
-    let mut md = String::new();
-    let _ = writeln!(
-        md,
-        "# Tables 1 and 2: one master with k slaves\n\n{source}; best-first static ordering, last root successor with (−α−1, −α).\n"
-    );
-    let _ = writeln!(
-        md,
-        "| statistic | γ0 k=2 (ours) | γ0 k=2 (paper) | γ0 k=3 (ours) | γ0 k=3 (paper) | γ1 k=2 (ours) | γ1 k=2 (paper) | γ1 k=3 (ours) | γ1 k=3 (paper) |"
-    );
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|---|");
-    for (i, label) in labels.iter().enumerate() {
-        let _ = writeln!(
-            md,
-            "| {label} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} | {:.2} |",
-            s0[0][i],
-            PAPER_G0[0][i],
-            s0[1][i],
-            PAPER_G0[1][i],
-            s1[0][i],
-            PAPER_G1[0][i],
-            s1[1][i],
-            PAPER_G1[1][i]
-        );
-    }
-    let _ = writeln!(
-        md,
-        "\nMore than k-way speedup with k slaves: positions {}/{} (k=2), {}/{} (k=3) — paper 3/10 and 2/10; subtrees {}/{} (k=2), {}/{} (k=3) — paper 4/84 and 9/84.\n",
-        over(&t1.g0[0], 2.0),
+    Ok(Measured {
         positions,
-        over(&t1.g0[1], 3.0),
-        positions,
-        t1.sub_over_k[0],
-        t1.subtrees,
-        t1.sub_over_k[1],
-        t1.subtrees
-    );
-    let _ = writeln!(
-        md,
-        "# Mean speedup against P on `incremental:b=10,d={depth_b}` (seeds 1..{seeds}), arachne cost model\n"
-    );
-    let mut header = String::from("| algorithm |");
-    let mut rule = String::from("|---|");
-    for p in &ps {
-        let _ = write!(header, " P={p} |");
-        rule.push_str("---|");
-    }
-    let _ = writeln!(md, "{header}\n{rule}");
-    let mut csv = String::from("algorithm,p_requested,processors,speedup\n");
-    for c in &curves {
-        let mut row = format!("| {} |", c.name);
-        for p in &ps {
-            match c.points.iter().find(|x| x.0 == *p as f64) {
-                Some(&(_, used, sp)) => {
-                    let _ = write!(row, " {sp:.2} ({used}) |");
-                    let _ = writeln!(csv, "{},{p},{used},{sp:.6}", c.name);
-                }
-                None => row.push_str(" – |"),
-            }
-        }
-        let _ = writeln!(md, "{row}");
-    }
-    let _ = writeln!(
-        md,
-        "\nEach cell: mean speedup (processors actually used: the processor tree's size, ≤ P)."
-    );
-    let _ = writeln!(
-        md,
-        "\n# Palphabeta theory (Theorems 2, 3 and §7.1): d={td}, f={tf}, q={tq}, `ordered` trees of degree {} and depth q+s, unit cost model (ρ = 1)\n",
-        td * tf
-    );
-    let _ = writeln!(
-        md,
-        "| s | best-first sim time | Theorem 2 | speedup (→ f^(q/2) = {:.3}) | worst-first sim time | §7.1 formula | speedup (→ f^q = {}) |",
-        (tf as f64).powf(tq as f64 / 2.0),
-        tf.pow(tq)
-    );
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|");
-    for r in &theory {
-        let _ = writeln!(
-            md,
-            "| {} | {} | {} | {:.4} | {} | {} | {:.4} |",
-            r[0], r[1], r[2], r[3], r[4], r[5], r[6]
-        );
-    }
-    let _ = writeln!(
-        md,
-        "\n# Theorem 4: Pbound's mean bottom positions on i.i.d. random trees\n\nDegree df, height h, processor tree f, h; against the proof's bound f^h·1ᵀM^(h−1)·1.\n"
-    );
-    let _ = writeln!(
-        md,
-        "| d | f | r(d,f) | f·r | h | measured mean | bound | measured growth |"
-    );
-    let _ = writeln!(md, "|---|---|---|---|---|---|---|---|");
-    for (d, f, rows) in &t4 {
-        let r = arachne_parallel::pbound::r(*d, *f);
-        for row in rows {
-            let _ = writeln!(
-                md,
-                "| {d} | {f} | {r:.4} | {:.4} | {} | {:.2} | {:.2} | {} |",
-                *f as f64 * r,
-                row[0],
-                row[1],
-                row[2],
-                if row[3].is_nan() {
-                    "–".to_string()
-                } else {
-                    format!("{:.3}", row[3])
-                }
-            );
-        }
-    }
-    let _ = writeln!(
-        md,
-        "\n# Theorem 6 / §7.5: random against best-first ordering (Pbound, unit cost model)\n\n| d | f | f/(√f−1) | q | speedup, random (mean) | speedup, best-first |\n|---|---|---|---|---|---|"
-    );
-    for (d, f, th, rows) in &t6 {
-        for r in rows {
-            let _ = writeln!(
-                md,
-                "| {d} | {f} | {th:.2} | {} | {:.3} | {:.3} |",
-                r[0], r[1], r[2]
-            );
-        }
-    }
-    let _ = writeln!(
-        md,
-        "\n# §7.3: depth-two processor trees simulated directly\n\nTree-splitting with q = 2 on the positions of Tables 1 and 2 (depth {depth_a}): f = 2 (4 terminal processors): average speedup {:.2} (paper's γ0·γ1: 2.64); f = 3 (9 terminal processors): {:.2} (paper: 4.59).\n",
-        min_mean_max_sd(&two[0])[1],
-        min_mean_max_sd(&two[1])[1]
-    );
-    rep.details = md;
-    rep.file("fishburn_speedup.csv", csv);
-    let pmax = curves
-        .iter()
-        .flat_map(|c| c.points.iter().map(|p| p.1))
-        .fold(1.0f64, f64::max);
-    let mut series: Vec<Series> = Vec::new();
-    for c in &curves {
-        series.push(Series {
-            name: c.name.clone(),
-            points: c.points.iter().map(|&(_, used, sp)| (used, sp)).collect(),
-            style: Style::LinePoints,
-        });
-        series.push(Series {
-            name: c.name.clone(),
-            points: c
-                .points
-                .iter()
-                .zip(&c.ci95)
-                .flat_map(|(&(_, used, sp), &h)| [(used, sp - h), (used, sp + h)])
-                .collect(),
-            style: Style::Segments,
-        });
-    }
-    let refs: Vec<f64> = (0..=pmax.log2().ceil() as i32)
-        .map(|i| 2f64.powi(i))
-        .collect();
-    series.push(Series {
-        name: "P (linear, worst-first theory)".into(),
-        points: refs.iter().map(|&p| (p, p)).collect(),
-        style: Style::Line,
-    });
-    series.push(Series {
-        name: "√P (best-first theory)".into(),
-        points: refs.iter().map(|&p| (p, p.sqrt())).collect(),
-        style: Style::Line,
-    });
-    rep.plot(
-        "fishburn_speedup",
-        format!("Mean speedup over serial alpha-beta against processors used (log–log), `incremental:b=10,d={depth_b}`, seeds 1..{seeds}, arachne cost model; bars: 95 % intervals over the trees; the lines P and √P for reference"),
-        Chart {
-            title: format!("Speedup vs processors, incremental b=10 d={depth_b}, arachne cost model"),
-            x_label: "processors used P".into(),
-            y_label: "speedup over serial alpha-beta (virtual time ratio)".into(),
-            log_x: true,
-            log_y: true,
-            series,
-        },
-    );
-    let stat = |s: [f64; 4]| json!({"min": s[0], "avg": s[1], "max": s[2], "sd": s[3]});
-    rep.data = json!({
-        "table1": {
-            "positions": source, "depth": depth_a,
-            "gamma0": {"2": stat(s0[0]), "3": stat(s0[1])},
-            "gamma1": {"2": stat(s1[0]), "3": stat(s1[1])},
-            "gamma0_values": {"2": t1.g0[0], "3": t1.g0[1]},
-            "gamma1_values": {"2": t1.g1[0], "3": t1.g1[1]},
-            "paper_gamma0": {"2": PAPER_G0[0], "3": PAPER_G0[1]},
-            "paper_gamma1": {"2": PAPER_G1[0], "3": PAPER_G1[1]},
-            "positions_over_k": {"2": over(&t1.g0[0], 2.0), "3": over(&t1.g0[1], 3.0)},
-            "subtrees_over_k": {"2": t1.sub_over_k[0], "3": t1.sub_over_k[1]},
-            "subtrees": t1.subtrees,
-        },
-        "theory_palphabeta": {"d": td, "f": tf, "q": tq, "rows": theory.iter().map(|r| json!({
-            "s": r[0], "best_sim": r[1], "theorem2": r[2], "best_speedup": r[3],
-            "worst_sim": r[4], "worst_formula": r[5], "worst_speedup": r[6]})).collect::<Vec<_>>()},
-        "theorem4": t4.iter().map(|(d, f, rows)| json!({
-            "d": d, "f": f, "r": arachne_parallel::pbound::r(*d, *f),
-            "rows": rows.iter().map(|r| json!({"h": r[0], "mean": r[1], "bound": r[2]})).collect::<Vec<_>>()
-        })).collect::<Vec<_>>(),
-        "speedup": curves.iter().map(|c| json!({
-            "algorithm": c.name,
-            "ci95": c.ci95,
-            "points": c.points.iter().map(|&(p, used, sp)| json!({"p": p, "procs": used, "speedup": sp})).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-    });
-    crate::fishburn_serial::section_8_4(o, &mut rep)?;
-    Ok(rep)
+        depth_a,
+        depth_b,
+        seeds,
+        source,
+        t1,
+        two,
+        ps,
+        curves,
+        td,
+        tf,
+        tq,
+        smax,
+        theory,
+        t4_trials,
+        t4,
+    })
 }

@@ -123,30 +123,7 @@ pub(crate) fn section_8_4(o: &Options, rep: &mut Report) -> Result<(), ExpError>
         "§8.4 search",
         format!("depth {depth}, successors preordered by static value, no transposition table (staged forms keep the principal line only), no quiescence; nodes = interior + bottom positions, every stage counted"),
     );
-    let algos: Vec<Algorithm> = ALGORITHMS
-        .iter()
-        .map(|(n, _)| n.parse().map_err(ExpError::failed))
-        .collect::<Result<_, _>>()?;
-    let opts = SearchOptions {
-        preorder: true,
-        tt_mib: 0,
-        ..SearchOptions::default()
-    };
-    let mut moves = Vec::new();
-    for (i, (game, ply, pos)) in chosen.iter().enumerate() {
-        o.progress
-            .message(format!("§8.4: move {}/{}", i + 1, chosen.len()));
-        let mut nodes = [0u64; 6];
-        for (k, a) in algos.iter().enumerate() {
-            nodes[k] = a.search(pos, &Limits::depth(depth), &opts).stats.nodes();
-        }
-        moves.push(Move {
-            game: *game,
-            ply: *ply,
-            fen: pos.fen(),
-            nodes,
-        });
-    }
+    let moves = count_nodes(o, &chosen, depth)?;
     // Ratios and their statistics.
     let mut md = String::new();
     let _ = writeln!(
@@ -186,7 +163,66 @@ pub(crate) fn section_8_4(o: &Options, rep: &mut Report) -> Result<(), ExpError>
         }
         stats_json.push(json!({"ratio": name, "min": ours[0], "max": ours[1], "avg": ours[2], "sd": ours[3], "paper": paper}));
     }
-    // "Lalphabeta is never slower than alphabeta and slalphabeta is never slower than salphabeta."
+    never_slower(rep, &mut md, &moves);
+    let _ = writeln!(
+        md,
+        "\nNode counts per move:\n\n| game | ply | {} |\n|---|---|{}",
+        ALGORITHMS.map(|a| a.0).join(" | "),
+        "---|".repeat(6)
+    );
+    let mut csv = format!("game,ply,fen,{}\n", ALGORITHMS.map(|a| a.0).join(","));
+    for m in &moves {
+        let cells = m.nodes.map(|n| n.to_string());
+        let _ = writeln!(md, "| {} | {} | {} |", m.game, m.ply, cells.join(" | "));
+        let _ = writeln!(csv, "{},{},{},{}", m.game, m.ply, m.fen, cells.join(","));
+    }
+    rep.details.push_str(&md);
+    rep.file("section_8_4.csv", csv);
+    rep.data["section_8_4"] = json!({
+        "depth": depth,
+        "moves": moves.len(),
+        "ratios": stats_json,
+        "nodes": moves.iter().map(|m| json!({"game": m.game, "ply": m.ply, "fen": m.fen, "nodes": m.nodes})).collect::<Vec<_>>(),
+    });
+    Ok(())
+}
+
+/// Every algorithm's nodes on every chosen position, to depth `depth`.
+fn count_nodes(
+    o: &Options,
+    chosen: &[(usize, usize, Checkers)],
+    depth: u32,
+) -> Result<Vec<Move>, ExpError> {
+    let algos: Vec<Algorithm> = ALGORITHMS
+        .iter()
+        .map(|(n, _)| n.parse().map_err(ExpError::failed))
+        .collect::<Result<_, _>>()?;
+    let opts = SearchOptions {
+        preorder: true,
+        tt_mib: 0,
+        ..SearchOptions::default()
+    };
+    let mut moves = Vec::new();
+    for (i, (game, ply, pos)) in chosen.iter().enumerate() {
+        o.progress
+            .message(format!("§8.4: move {}/{}", i + 1, chosen.len()));
+        let mut nodes = [0u64; 6];
+        for (k, a) in algos.iter().enumerate() {
+            nodes[k] = a.search(pos, &Limits::depth(depth), &opts).stats.nodes();
+        }
+        moves.push(Move {
+            game: *game,
+            ply: *ply,
+            fen: pos.fen(),
+            nodes,
+        });
+    }
+    Ok(moves)
+}
+
+/// "Lalphabeta is never slower than alphabeta and slalphabeta is never slower than
+/// salphabeta": the rows, and the exceptions in the details.
+fn never_slower(rep: &mut Report, md: &mut String, moves: &[Move]) {
     let slower = |a: usize, b: usize| -> Vec<&Move> {
         moves.iter().filter(|m| m.nodes[a] > m.nodes[b]).collect()
     };
@@ -228,25 +264,4 @@ pub(crate) fn section_8_4(o: &Options, rep: &mut Report) -> Result<(), ExpError>
             }
         }
     }
-    let _ = writeln!(
-        md,
-        "\nNode counts per move:\n\n| game | ply | {} |\n|---|---|{}",
-        ALGORITHMS.map(|a| a.0).join(" | "),
-        "---|".repeat(6)
-    );
-    let mut csv = format!("game,ply,fen,{}\n", ALGORITHMS.map(|a| a.0).join(","));
-    for m in &moves {
-        let cells = m.nodes.map(|n| n.to_string());
-        let _ = writeln!(md, "| {} | {} | {} |", m.game, m.ply, cells.join(" | "));
-        let _ = writeln!(csv, "{},{},{},{}", m.game, m.ply, m.fen, cells.join(","));
-    }
-    rep.details.push_str(&md);
-    rep.file("section_8_4.csv", csv);
-    rep.data["section_8_4"] = json!({
-        "depth": depth,
-        "moves": moves.len(),
-        "ratios": stats_json,
-        "nodes": moves.iter().map(|m| json!({"game": m.game, "ply": m.ply, "fen": m.fen, "nodes": m.nodes})).collect::<Vec<_>>(),
-    });
-    Ok(())
 }

@@ -53,7 +53,7 @@ use arachne_bestfirst::{engine, tables, BfOptions, Kind};
 use arachne_core::Limits;
 use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
 use arachne_parallel::smp::work_span::{
-    measure, measure_speculative, CostWeights, Measure, Sched, Split,
+    measure, measure_speculative, CostWeights, Measure, Sched, SpecRun, Split,
 };
 use arachne_plot::{Chart, Series, Style};
 use serde_json::json;
@@ -120,15 +120,78 @@ fn rbfm_nodes(seeds: &[u64], pv: u32, branching: Branching, budget: u64) -> (f64
     (g as f64 / n, d as f64 / n)
 }
 
+/// Everything the experiment measured: the trees, the work and span of every reading, the
+/// node match with RBFM, the speculative runs, the serial-depth sensitivity.
+struct Measured {
+    /// Random-branching and uniform-branching trees, and the size of a group of trees.
+    trees: u64,
+    utrees: u64,
+    group: usize,
+    /// Search depth, serial depth, and the serial depth of the "from the root" reading.
+    depth: u32,
+    serial: u32,
+    top_serial: u32,
+    /// The P of the greedy schedules.
+    ps: Vec<u64>,
+    /// Jamboree on the random trees, per cost model (the first: evaluate() calls).
+    rnd: Vec<(CostWeights, Measure)>,
+    /// W/T∞ per group of trees, and its range.
+    groups: Vec<(usize, f64)>,
+    gmin: f64,
+    gmax: f64,
+    /// YBWC on the random trees: evaluate() calls, nodes.
+    ybwc_r: Measure,
+    ybwc_rn: Measure,
+    /// Jamboree on the uniform trees: nodes, evaluate() calls, from the root.
+    uni: Measure,
+    uni_e: Measure,
+    uni_top: Measure,
+    /// §6.2.2's node match: RBFM's seeds, generated nodes and PV depth per tree.
+    rb_seeds: Vec<u64>,
+    rb_r: f64,
+    rb_r_pv: f64,
+    rb_u: f64,
+    rb_u_pv: f64,
+    ubudget: u64,
+    /// Jamboree's nodes per tree (random, uniform), and RBFM's over Jamboree's (random).
+    jam_r_nodes: f64,
+    jam_u_nodes: f64,
+    ratio: f64,
+    /// Fig. 12: Jamboree with speculation on P processors, and its time at P = 1.
+    spec: Vec<SpecRun>,
+    w1: f64,
+    /// The serial-depth sensitivity: trees used (random, uniform) and (serial, random,
+    /// uniform) W/T∞.
+    k: usize,
+    ku: usize,
+    sens: Vec<(u32, f64, f64)>,
+}
+
+/// Nodes per tree.
+fn per_tree(x: u64, n: u64) -> f64 {
+    x as f64 / n.max(1) as f64
+}
+
 /// Runs the experiment.
 pub fn run(o: &Options) -> Result<Report, ExpError> {
-    let pg = &o.progress;
     let mut rep = Report::new(
         "jamboree",
         "Shoham and Toledo (2002) §6.2.4: Jamboree's work, span and parallelism (Cilk-style, on one core)",
         PAPER,
         o.quick,
     );
+    let m = measure_all(o);
+    setup(o, &mut rep, &m);
+    rows(&mut rep, &m);
+    rep.details = details(&m);
+    plot(&mut rep, &m);
+    data(&mut rep, &m);
+    Ok(rep)
+}
+
+/// Runs every reading (see [`Measured`]).
+fn measure_all(o: &Options) -> Measured {
+    let pg = &o.progress;
     let depth = 10u32;
     let serial = 3u32;
     let (trees, utrees, group) = if o.quick {
@@ -143,28 +206,6 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .map(|i| tree(depth, o.seed + i, Branching::Uniform))
         .collect();
     let ps: Vec<u64> = (0..=10).map(|i| 1u64 << i).collect();
-    rep.sample(Sample::new(trees, Some(100), "trees"));
-    rep.setup(
-        "trees",
-        format!(
-            "{trees} trees `incremental:b=10,d={depth},seed={}..{},branching=random` (random branching 1..10, root 10, real edge values in [−1, 1]: §3.1.1, the reading we defend, see below); beside them {utrees} uniform-branching trees (the literal \"branching factor b = 10\"){}",
-            o.seed,
-            o.seed + trees - 1,
-            if o.quick { "; the paper: 100 trees (run without --quick)" } else { "" }
-        ),
-    );
-    rep.setup(
-        "search",
-        format!("Jamboree (`arachne_parallel::smp::jamboree`) to depth {depth}, static move ordering (children by static value), serial fail-soft alpha-beta while fewer than {serial} plies are left, no transposition table — the paper's settings"),
-    );
-    rep.setup(
-        "measurement",
-        "the one-processor execution's task graph (Cilk's serial elision: a spawned test runs to completion before the next, so it sees the α of every earlier test and re-search; none started after a cutoff; a re-search after its test and every earlier iteration) recorded on one core; W = total cost, T∞ = costliest path, T_P = greedy list schedule (optimistic: no speculative work, no steal cost; Jamboree executed with speculation is in the Fig. 12 row)",
-    );
-    rep.setup(
-        "cost",
-        "main: one unit per evaluate() call — static ordering evaluates every child of an expanded node before its first son (on the critical path), a bottom position evaluates itself; also per generated node, per expansion, per node visited, and with Cilk's spawn at 1 % of an evaluation",
-    );
     // The defended reading: random branching, every cost model.
     let costs = [
         CostWeights::EVAL_CALLS,
@@ -184,20 +225,6 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         rnd.push((
             w,
             measure(Split::Jamboree, &random, depth, serial, true, w, procs),
-        ));
-    }
-    let main = &rnd[0].1;
-    let nodes_r = &rnd[3].1;
-    for (w, m) in &rnd {
-        rep.row(Row::compare(
-            "§6.2.4",
-            format!(
-                "Jamboree parallelism W/T∞, random branching, serial below {serial} plies left, cost: {}",
-                cost_name(*w)
-            ),
-            PAPER_PARALLELISM,
-            m.parallelism(),
-            0.2,
         ));
     }
     // The spread over groups of trees (the paper's 100 seeds are unknown).
@@ -268,6 +295,198 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         CostWeights::NODES,
         &[],
     );
+    let (jam_r_nodes, jam_u_nodes) = (
+        per_tree(rnd[3].1.stats.nodes(), trees),
+        per_tree(uni.stats.nodes(), utrees),
+    );
+    let (rb_seeds, rb_r, rb_r_pv, rb_u, rb_u_pv, ubudget) = node_match(o, jam_u_nodes);
+    let (spec, w1) = speculative(o, &random, depth, serial);
+    let (k, ku, sens) = sensitivity(o, &random, &uniform, group, depth);
+    Measured {
+        trees,
+        utrees,
+        group,
+        depth,
+        serial,
+        top_serial,
+        ps,
+        rnd,
+        groups,
+        gmin,
+        gmax,
+        ybwc_r,
+        ybwc_rn,
+        uni,
+        uni_e,
+        uni_top,
+        rb_seeds,
+        rb_r,
+        rb_r_pv,
+        rb_u,
+        rb_u_pv,
+        ubudget,
+        jam_r_nodes,
+        jam_u_nodes,
+        ratio: rb_r / jam_r_nodes,
+        spec,
+        w1,
+        k,
+        ku,
+        sens,
+    }
+}
+
+/// §6.2.2's node match: RBFM to PV depth 26 (random branching), and with twice Jamboree's
+/// nodes (uniform): (seeds, generated and PV depth random, generated and PV depth uniform,
+/// the uniform budget).
+fn node_match(o: &Options, jam_u_nodes: f64) -> (Vec<u64>, f64, f64, f64, f64, u64) {
+    let pg = &o.progress;
+    let rb_seeds: Vec<u64> = (0..if o.quick { 6 } else { 40 })
+        .map(|i| o.seed + 1000 + i)
+        .collect();
+    pg.message("RBFM to PV depth 26, random branching");
+    let (rb_r, rb_r_pv) = rbfm_nodes(&rb_seeds, 26, Branching::Random, 5_000_000);
+    let ubudget = (2.0 * jam_u_nodes) as u64;
+    pg.message("RBFM, uniform branching, 2× Jamboree's nodes");
+    let (rb_u, rb_u_pv) = rbfm_nodes(&rb_seeds[..2], 26, Branching::Uniform, ubudget);
+    (rb_seeds, rb_r, rb_r_pv, rb_u, rb_u_pv, ubudget)
+}
+
+/// Fig. 12: Jamboree executed with speculation on P processors (Cilk-5 work stealing, a
+/// steal attempt 1/20 of an evaluation); the runs and the time at P = 1.
+fn speculative(
+    o: &Options,
+    random: &[IncrementalTree],
+    depth: u32,
+    serial: u32,
+) -> (Vec<SpecRun>, f64) {
+    o.progress
+        .message("Jamboree with speculation on P processors");
+    let spec_ps: Vec<u64> = vec![1, 2, 4, 8, 15, 16, 20, 32, 35, 64];
+    let w20 = CostWeights {
+        interior: 0,
+        leaf: 20,
+        order: 20,
+        spawn: 0,
+    };
+    let spec = measure_speculative(
+        random,
+        depth,
+        serial,
+        true,
+        w20,
+        &spec_ps,
+        Sched::Stealing {
+            steal: 1,
+            seed: o.seed,
+        },
+    );
+    let w1 = spec[0].time as f64;
+    (spec, w1)
+}
+
+/// Jamboree's parallelism against the serial depth, both kinds of tree.
+fn sensitivity(
+    o: &Options,
+    random: &[IncrementalTree],
+    uniform: &[IncrementalTree],
+    group: usize,
+    depth: u32,
+) -> (usize, usize, Vec<(u32, f64, f64)>) {
+    let k = group.min(random.len());
+    let ku = 20usize.min(uniform.len());
+    let mut sens = Vec::new();
+    for sd in 2..=8u32 {
+        o.progress.message(format!("serial depth {sd}"));
+        let r = measure(
+            Split::Jamboree,
+            &random[..k],
+            depth,
+            sd,
+            true,
+            CostWeights::EVAL_CALLS,
+            &[],
+        );
+        let u = measure(
+            Split::Jamboree,
+            &uniform[..ku],
+            depth,
+            sd,
+            true,
+            CostWeights::NODES,
+            &[],
+        );
+        sens.push((sd, r.parallelism(), u.parallelism()));
+    }
+    (k, ku, sens)
+}
+
+/// The sample and the setup lines.
+fn setup(o: &Options, rep: &mut Report, m: &Measured) {
+    let Measured {
+        trees,
+        utrees,
+        depth,
+        serial,
+        ..
+    } = *m;
+    rep.sample(Sample::new(trees, Some(100), "trees"));
+    rep.setup(
+        "trees",
+        format!(
+            "{trees} trees `incremental:b=10,d={depth},seed={}..{},branching=random` (random branching 1..10, root 10, real edge values in [−1, 1]: §3.1.1, the reading we defend, see below); beside them {utrees} uniform-branching trees (the literal \"branching factor b = 10\"){}",
+            o.seed,
+            o.seed + trees - 1,
+            if o.quick { "; the paper: 100 trees (run without --quick)" } else { "" }
+        ),
+    );
+    rep.setup(
+        "search",
+        format!("Jamboree (`arachne_parallel::smp::jamboree`) to depth {depth}, static move ordering (children by static value), serial fail-soft alpha-beta while fewer than {serial} plies are left, no transposition table — the paper's settings"),
+    );
+    rep.setup(
+        "measurement",
+        "the one-processor execution's task graph (Cilk's serial elision: a spawned test runs to completion before the next, so it sees the α of every earlier test and re-search; none started after a cutoff; a re-search after its test and every earlier iteration) recorded on one core; W = total cost, T∞ = costliest path, T_P = greedy list schedule (optimistic: no speculative work, no steal cost; Jamboree executed with speculation is in the Fig. 12 row)",
+    );
+    rep.setup(
+        "cost",
+        "main: one unit per evaluate() call — static ordering evaluates every child of an expanded node before its first son (on the critical path), a bottom position evaluates itself; also per generated node, per expansion, per node visited, and with Cilk's spawn at 1 % of an evaluation",
+    );
+}
+
+/// The rows: §6.2.4's parallelism, §6.2.2's node match, W and T∞, Fig. 12.
+fn rows(rep: &mut Report, m: &Measured) {
+    let Measured {
+        serial,
+        top_serial,
+        ref rnd,
+        ref uni,
+        ref uni_e,
+        ref uni_top,
+        rb_r,
+        rb_r_pv,
+        rb_u,
+        rb_u_pv,
+        jam_r_nodes,
+        jam_u_nodes,
+        ratio,
+        ref spec,
+        w1,
+        ..
+    } = *m;
+    let main = &rnd[0].1;
+    for (w, m) in rnd {
+        rep.row(Row::compare(
+            "§6.2.4",
+            format!(
+                "Jamboree parallelism W/T∞, random branching, serial below {serial} plies left, cost: {}",
+                cost_name(*w)
+            ),
+            PAPER_PARALLELISM,
+            m.parallelism(),
+            0.2,
+        ));
+    }
     rep.row(
         Row::compare(
             "§6.2.4",
@@ -291,19 +510,6 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         uni_top.parallelism(),
         0.2,
     ));
-    // §6.2.2's node match: RBFM to PV depth 26 against Jamboree to depth 10.
-    let per_tree = |x: u64, n: u64| x as f64 / n.max(1) as f64;
-    let jam_r_nodes = per_tree(nodes_r.stats.nodes(), trees);
-    let jam_u_nodes = per_tree(uni.stats.nodes(), utrees);
-    let rb_seeds: Vec<u64> = (0..if o.quick { 6 } else { 40 })
-        .map(|i| o.seed + 1000 + i)
-        .collect();
-    pg.message("RBFM to PV depth 26, random branching");
-    let (rb_r, rb_r_pv) = rbfm_nodes(&rb_seeds, 26, Branching::Random, 5_000_000);
-    let ubudget = (2.0 * jam_u_nodes) as u64;
-    pg.message("RBFM, uniform branching, 2× Jamboree's nodes");
-    let (rb_u, rb_u_pv) = rbfm_nodes(&rb_seeds[..2], 26, Branching::Uniform, ubudget);
-    let ratio = rb_r / jam_r_nodes;
     rep.row(Row::claim(
         "§6.2.2",
         format!(
@@ -325,29 +531,6 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         format!("{} evaluate() calls", main.span),
         "Cilk seconds on the paper's machine; we count evaluations",
     ));
-    // Fig. 12: Jamboree executed with speculation on P processors (Cilk-5 work stealing, a
-    // steal attempt 1/20 of an evaluation), beside the dag's greedy bound.
-    pg.message("Jamboree with speculation on P processors");
-    let spec_ps: Vec<u64> = vec![1, 2, 4, 8, 15, 16, 20, 32, 35, 64];
-    let w20 = CostWeights {
-        interior: 0,
-        leaf: 20,
-        order: 20,
-        spawn: 0,
-    };
-    let spec = measure_speculative(
-        &random,
-        depth,
-        serial,
-        true,
-        w20,
-        &spec_ps,
-        Sched::Stealing {
-            steal: 1,
-            seed: o.seed,
-        },
-    );
-    let w1 = spec[0].time as f64;
     let ssp: Vec<(u64, f64)> = spec.iter().map(|r| (r.p, w1 / r.time as f64)).collect();
     let sat = |p: u64| ssp.iter().find(|x| x.0 == p).map_or(0.0, |x| x.1);
     let sp = main.speedups();
@@ -369,7 +552,30 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         )
         .because("the speedup keeps growing slowly past 15 processors in every model we have: speculation costs work but less than the processors added (see `arachne experiment rbfm-parallel` for the full table and why)"),
     );
-    // Tables.
+}
+
+/// The details: the tables, why random branching, the serial-depth sensitivity.
+fn details(m: &Measured) -> String {
+    let Measured {
+        trees,
+        utrees,
+        group,
+        top_serial,
+        ref ps,
+        ref rnd,
+        ref groups,
+        gmin,
+        gmax,
+        ref uni,
+        ref uni_top,
+        jam_r_nodes,
+        jam_u_nodes,
+        k,
+        ku,
+        ref sens,
+        ..
+    } = *m;
+    let nodes_r = &rnd[3].1;
     let mut md = String::new();
     let _ = writeln!(
         md,
@@ -377,12 +583,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         ps.iter().map(|p| format!("P={p}")).collect::<Vec<_>>().join(" | "),
         "---|".repeat(ps.len())
     );
-    let results: Vec<(&str, CostWeights, &Measure)> = vec![
-        ("Jamboree", CostWeights::NODES, nodes_r),
-        ("Jamboree", CostWeights::EVAL_CALLS, main),
-        ("YBWC", CostWeights::NODES, &ybwc_rn),
-        ("YBWC", CostWeights::EVAL_CALLS, &ybwc_r),
-    ];
+    let results = results(m);
     for (name, w, m) in &results {
         let _ = writeln!(
             md,
@@ -412,7 +613,46 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    // The seconds.
+    why_random(&mut md, m);
+    let exp_r = per_tree(nodes_r.stats.interior, trees);
+    let exp_u = per_tree(uni.stats.interior, utrees);
+    let _ = writeln!(
+        md,
+        "\n# Jamboree's parallelism against the serial depth\n\nSerial alpha-beta while fewer than `serial` plies are left (the paper: 3). Random branching: the first {k} trees, cost per evaluate() call; uniform: the first {ku} trees, cost per node visited. Read as \"depth counted from the root\" (Jamboree at plies 0–2 only), serial = {top_serial}: uniform {:.1}.\n\n| serial below | W/T∞ random | W/T∞ uniform |\n|---|---|---|",
+        uni_top.parallelism()
+    );
+    for (sd, r, u) in sens {
+        let _ = writeln!(md, "| {sd} | {r:.1} | {u:.1} |");
+    }
+    let _ = writeln!(
+        md,
+        "\nNodes of the one-processor execution per tree: random {:.0} (interior {exp_r:.0}), uniform {jam_u_nodes:.0} (interior {exp_u:.0}).",
+        jam_r_nodes
+    );
+    md
+}
+
+/// The details' section on why random branching is the paper's reading.
+fn why_random(md: &mut String, m: &Measured) {
+    let Measured {
+        trees,
+        utrees,
+        group,
+        ref rnd,
+        gmin,
+        gmax,
+        ref uni,
+        ref uni_e,
+        ref rb_seeds,
+        rb_r,
+        rb_r_pv,
+        rb_u_pv,
+        jam_r_nodes,
+        jam_u_nodes,
+        ratio,
+        ..
+    } = *m;
+    let (main, nodes_r) = (&rnd[0].1, &rnd[3].1);
     let evals_r = per_tree(main.work, trees);
     let evals_u = per_tree(uni_e.work, utrees);
     let exp_r = per_tree(nodes_r.stats.interior, trees);
@@ -444,46 +684,17 @@ The paper's Fig. 12 Jamboree speedup (about 6 at 35 processors, slower beyond 20
         uni_e.parallelism(),
         35.0 * PAPER_WORK_S / (PAPER_WORK_S + 35.0 * PAPER_SPAN_S),
     );
-    // Sensitivity to the serial depth, both kinds of tree.
-    let k = group.min(random.len());
-    let ku = 20usize.min(uniform.len());
-    let mut sens = Vec::new();
-    for sd in 2..=8u32 {
-        pg.message(format!("serial depth {sd}"));
-        let r = measure(
-            Split::Jamboree,
-            &random[..k],
-            depth,
-            sd,
-            true,
-            CostWeights::EVAL_CALLS,
-            &[],
-        );
-        let u = measure(
-            Split::Jamboree,
-            &uniform[..ku],
-            depth,
-            sd,
-            true,
-            CostWeights::NODES,
-            &[],
-        );
-        sens.push((sd, r.parallelism(), u.parallelism()));
-    }
-    let _ = writeln!(
-        md,
-        "\n# Jamboree's parallelism against the serial depth\n\nSerial alpha-beta while fewer than `serial` plies are left (the paper: 3). Random branching: the first {k} trees, cost per evaluate() call; uniform: the first {ku} trees, cost per node visited. Read as \"depth counted from the root\" (Jamboree at plies 0–2 only), serial = {top_serial}: uniform {:.1}.\n\n| serial below | W/T∞ random | W/T∞ uniform |\n|---|---|---|",
-        uni_top.parallelism()
-    );
-    for (sd, r, u) in &sens {
-        let _ = writeln!(md, "| {sd} | {r:.1} | {u:.1} |");
-    }
-    let _ = writeln!(
-        md,
-        "\nNodes of the one-processor execution per tree: random {:.0} (interior {exp_r:.0}), uniform {jam_u_nodes:.0} (interior {exp_u:.0}).",
-        jam_r_nodes
-    );
-    rep.details = md;
+}
+
+/// The speedup plot.
+fn plot(rep: &mut Report, m: &Measured) {
+    let Measured {
+        trees,
+        depth,
+        ref ps,
+        ..
+    } = *m;
+    let results = results(m);
     let mut series: Vec<Series> = results
         .iter()
         .filter(|(_, w, _)| *w == CostWeights::EVAL_CALLS)
@@ -515,6 +726,42 @@ The paper's Fig. 12 Jamboree speedup (about 6 at 35 processors, slower beyond 20
             series,
         },
     );
+}
+
+/// The table's readings: (algorithm, cost, measure).
+fn results(m: &Measured) -> Vec<(&'static str, CostWeights, &Measure)> {
+    vec![
+        ("Jamboree", CostWeights::NODES, &m.rnd[3].1),
+        ("Jamboree", CostWeights::EVAL_CALLS, &m.rnd[0].1),
+        ("YBWC", CostWeights::NODES, &m.ybwc_rn),
+        ("YBWC", CostWeights::EVAL_CALLS, &m.ybwc_r),
+    ]
+}
+
+/// The JSON data.
+fn data(rep: &mut Report, m: &Measured) {
+    let Measured {
+        trees,
+        utrees,
+        depth,
+        serial,
+        top_serial,
+        ref rnd,
+        ref groups,
+        ref uni,
+        ref uni_e,
+        ref uni_top,
+        rb_r,
+        rb_r_pv,
+        rb_u,
+        rb_u_pv,
+        ubudget,
+        ref spec,
+        w1,
+        ref sens,
+        ..
+    } = *m;
+    let results = results(m);
     rep.data = json!({
         "trees": trees, "depth": depth, "serial_depth": serial,
         "speculative_stealing": spec.iter().map(|r| json!({"p": r.p, "time": r.time, "busy": r.busy, "wasted": r.wasted, "speedup": w1 / r.time as f64})).collect::<Vec<_>>(),
@@ -535,5 +782,4 @@ The paper's Fig. 12 Jamboree speedup (about 6 at 35 processors, slower beyond 20
             "nodes": m.stats.nodes(),
         })).collect::<Vec<_>>(),
     });
-    Ok(rep)
 }

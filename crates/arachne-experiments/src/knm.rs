@@ -296,8 +296,26 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     let mut md = String::new();
     let t41 = table_rows(&mut rep, &mut md, "Table 4-1", &TABLE_41, true, o.seed, pg)?;
     let t42 = table_rows(&mut rep, &mut md, "Table 4-2", &TABLE_42, false, o.seed, pg)?;
+    let sweep = sweep(o, &mut rep, &mut md)?;
+    let curves = speedup_vs_k(o, &mut rep, &mut md)?;
+    rep.details = md;
+    rep.data = json!({
+        "table_4_1": t41,
+        "table_4_2": t42,
+        "sweep": sweep,
+        "speedup_vs_k": curves.iter().map(|(n, p)| json!({"name": n, "points": p})).collect::<Vec<_>>(),
+    });
+    Ok(rep)
+}
 
-    // (b) Past the paper: the sweep.
+/// (b) Past the paper: the pooled model over f, q and k; the details table and the CSV;
+/// returns the JSON rows.
+fn sweep(
+    o: &Options,
+    rep: &mut Report,
+    md: &mut String,
+) -> Result<Vec<serde_json::Value>, ExpError> {
+    let pg = &o.progress;
     let ks: Vec<u32> = (0..=10).map(|i| 1u32 << i).collect();
     let (fs, qs, trials): (&[u32], &[u32], u64) = if o.quick {
         (&[2, 4, 6], &[4, 6], 1)
@@ -366,8 +384,16 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         }
     }
     rep.file("knm_sweep.csv", csv);
+    Ok(sweep)
+}
 
-    // (c) Speedup against k: KNM pooled, KNM distributed and tree-split on the same trees.
+/// A named speedup curve: (k, speedup) points.
+type Curve = (String, Vec<(f64, f64)>);
+
+/// (c) Speedup against k: KNM pooled, KNM distributed and tree-split on the same trees; the
+/// details table and the plot; returns the curves.
+fn speedup_vs_k(o: &Options, rep: &mut Report, md: &mut String) -> Result<Vec<Curve>, ExpError> {
+    let pg = &o.progress;
     let (pf, pq, pseeds): (u32, u32, u64) = if o.quick { (4, 6, 2) } else { (5, 7, 3) };
     let cost = CostModel::unit(1.0);
     let sim = Backend::Sim(SimConfig::new(cost.clone()));
@@ -381,7 +407,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     .iter()
     .map(|a| a.parse().map_err(ExpError::failed))
     .collect::<Result<_, _>>()?;
-    let mut curves: Vec<(String, Vec<(f64, f64)>)> = vec![
+    let mut curves: Vec<Curve> = vec![
         ("KNM, pooled model (mono time / time)".into(), Vec::new()),
         (
             "KNM, distributed, unit cost (vs serial alpha-beta)".into(),
@@ -480,12 +506,5 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                 .collect(),
         },
     );
-    rep.details = md;
-    rep.data = json!({
-        "table_4_1": t41,
-        "table_4_2": t42,
-        "sweep": sweep,
-        "speedup_vs_k": curves.iter().map(|(n, p)| json!({"name": n, "points": p})).collect::<Vec<_>>(),
-    });
-    Ok(rep)
+    Ok(curves)
 }

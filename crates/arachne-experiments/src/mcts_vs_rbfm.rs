@@ -444,20 +444,23 @@ fn mean_ci(xs: &[f64]) -> (f64, f64) {
     let var = xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1.0).max(1.0);
     (m, 1.96 * (var / n).sqrt())
 }
+/// The parallel runs: `time[f][p][t]`, `ok[f][p]`, `nodes[f][p]` for form `f` (0 MCTS,
+/// 1 RBFM), processor count `PROCS[p]` and tree `t`.
+struct ParallelRuns {
+    time: Vec<Vec<Vec<f64>>>,
+    ok: Vec<Vec<u32>>,
+    nodes: Vec<Vec<u64>>,
+}
 
-/// Simulated speedup of root-parallel MCTS beside master–slave RBFM (module docs).
-fn parallel(o: &Options, rep: &mut Report, md: &mut String) -> Result<serde_json::Value, ExpError> {
-    const B: u32 = 10;
-    const D: u32 = 10;
-    let (trees, n): (u32, u64) = if o.quick { (6, 4_000) } else { (40, 20_000) };
-    rep.sample(Sample::new(trees as u64, Some(100), "trees (Fig. 12: 100)"));
-    rep.setup(
-        "parallel",
-        format!(
-            "{trees} incremental trees b = {B} (random branching), depth {D}; {n} generated nodes in all at every P; P = {}; cost model of rbfm-parallel at t = 50 000 (evaluation 1, tree work 0.05, message 0.01); MCTS values leaves by the static evaluation",
-            PROCS.map(|p| p.to_string()).join(", ")
-        ),
-    );
+/// Runs root-parallel MCTS and master–slave RBFM at every P on `trees` trees of branching
+/// `b` and depth `d`, `n` generated nodes in all, and checks their moves against the exact
+/// values.
+fn parallel_runs(
+    o: &Options,
+    (b, d): (u32, u32),
+    trees: u32,
+    n: u64,
+) -> Result<ParallelRuns, ExpError> {
     let sim = Backend::Sim(SimConfig::new(crate::rbfm_parallel::cost(1.0)));
     // time[f][p][t], ok[f][p] for form f (0 MCTS, 1 RBFM).
     let mut time = vec![vec![vec![0.0f64; trees as usize]; PROCS.len()]; 2];
@@ -466,12 +469,12 @@ fn parallel(o: &Options, rep: &mut Report, md: &mut String) -> Result<serde_json
     for t in 0..trees {
         o.progress.message(format!("parallel, tree {}", t + 1));
         let seed = o.seed * 700_001 + t as u64;
-        let root = tree(B, D, seed);
+        let root = tree(b, d, seed);
         let mut moves = Vec::new();
         root.moves(&mut moves);
         let exact: Vec<i32> = moves
             .iter()
-            .map(|&m| up(compare::alphabeta(&root.play(m), D - 1).1 .0))
+            .map(|&m| up(compare::alphabeta(&root.play(m), d - 1).1 .0))
             .collect();
         let top = exact.iter().copied().max().unwrap_or(0);
         let right = |mv: Option<_>| {
@@ -483,7 +486,7 @@ fn parallel(o: &Options, rep: &mut Report, md: &mut String) -> Result<serde_json
             let m =
                 distributed::search(&root, &mcts_opts(Playout::Eval, seed), p, &sim, &lim, false)
                     .map_err(|e| ExpError::failed(e.0))?;
-            let mut cfg = MasterConfig::new(rbfm_opts(B, seed), p);
+            let mut cfg = MasterConfig::new(rbfm_opts(b, seed), p);
             cfg.max_nodes = Some(n);
             cfg.serial_baseline = false;
             let r = master::search(&root, &cfg, &sim).map_err(ExpError::failed)?;
@@ -500,6 +503,23 @@ fn parallel(o: &Options, rep: &mut Report, md: &mut String) -> Result<serde_json
             }
         }
     }
+    Ok(ParallelRuns { time, ok, nodes })
+}
+
+/// Simulated speedup of root-parallel MCTS beside master–slave RBFM (module docs).
+fn parallel(o: &Options, rep: &mut Report, md: &mut String) -> Result<serde_json::Value, ExpError> {
+    const B: u32 = 10;
+    const D: u32 = 10;
+    let (trees, n): (u32, u64) = if o.quick { (6, 4_000) } else { (40, 20_000) };
+    rep.sample(Sample::new(trees as u64, Some(100), "trees (Fig. 12: 100)"));
+    rep.setup(
+        "parallel",
+        format!(
+            "{trees} incremental trees b = {B} (random branching), depth {D}; {n} generated nodes in all at every P; P = {}; cost model of rbfm-parallel at t = 50 000 (evaluation 1, tree work 0.05, message 0.01); MCTS values leaves by the static evaluation",
+            PROCS.map(|p| p.to_string()).join(", ")
+        ),
+    );
+    let ParallelRuns { time, ok, nodes } = parallel_runs(o, (B, D), trees, n)?;
     const FORMS: [&str; 2] = ["MCTS root-parallel", "RBFM master–slave"];
     // speedup[f][p] = (mean, half-width) over the trees of T(1)/T(P).
     let speedup: Vec<Vec<(f64, f64)>> = (0..2)

@@ -33,8 +33,9 @@ use crate::report::{Report, Row};
 use crate::{ExpError, Options};
 use arachne_core::{Game, Window};
 use arachne_games::{
-    checkers, chess::bench, Branching, EdgeValues, IncrementalParams, IncrementalTree, Order,
-    OrderedParams, OrderedTree,
+    checkers,
+    chess::{bench, Chess},
+    Branching, EdgeValues, IncrementalParams, IncrementalTree, Order, OrderedParams, OrderedTree,
 };
 use arachne_parallel::type_guided::{search_traced, PicNode, Trace, TypeStats};
 use arachne_parallel::{alphabeta_speedup, alphabeta_stats, search, Backend, ParAlgo, ParOutcome};
@@ -161,6 +162,23 @@ fn contenders(p: u32) -> Vec<(&'static str, String, Option<u32>)> {
     v
 }
 
+/// What the chess part measured: the details table, the speedups per (algorithm, P), the
+/// found types ply by ply and the alternation's share of parent → child pairs.
+struct ChessTypes {
+    depth: u32,
+    rows: String,
+    speed: Vec<(String, u32, f64)>,
+    alt: String,
+    share: f64,
+    pairs: [[u64; 2]; 2],
+}
+
+/// The speedup part's results: the details table and the JSON points.
+struct SpeedupTable {
+    table: String,
+    data: Vec<serde_json::Value>,
+}
+
 /// Runs the experiment.
 pub fn run(o: &Options) -> Result<Report, ExpError> {
     let pg = &o.progress;
@@ -181,9 +199,60 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     );
     r.setup("hierarchies", "type-guided's own rule from P and the root's branching factor b (exactly P processors): processor 0 with ⌈b/2⌉ slaves, further masters with b slaves, as many levels as leave every bottom master two slaves, one more level (a third of the rest) where the bottom masters would get more than b slaves; on b=10: 16 → 5/2, 64 → 1+5+19+39, 256 → 5/10/4, 1024 → 1+5+50+322+646");
     r.setup("knm", "`knm:preorder=1`, the distributed form (`arachne_parallel::knm::dist`) with --procs P, on the same trees and cost model");
+    perfect_ordering(o, &mut r, &unit)?;
+    // (b) Node types on chess, and pictures.
+    pg.message("node types");
+    let sets: [(&str, Vec<arachne_games::epd::EpdRecord>); 3] = [
+        ("LCT II", bench::lct2()),
+        ("WAC", bench::wac()),
+        ("Nunn", bench::nunn()),
+    ];
+    let ch = chess(o, &mut r, &sets, &arachne)?;
+    pictures(o, &mut r, &arachne, &sets[0].1[0].position)?;
+    let sp = speedup(o, &mut r, &arachne, &unit)?;
+    // Anchors at P = 16 on chess (published systems, not this seed's figures).
+    let mean16 = |label: &str| {
+        let v: Vec<f64> = ch
+            .speed
+            .iter()
+            .filter(|(l, p, _)| l == label && *p == 16)
+            .map(|x| x.2)
+            .collect();
+        (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
+    };
+    if let Some(s) = mean16("type-guided") {
+        r.row(
+            Row::compare(
+                "outside anchor (not in seed 004)",
+                "chess speedup at 16 processors against Cray Blitz's DTS",
+                11.1,
+                s,
+                0.1,
+            )
+            .outside_anchor("Hyatt's Dynamic Tree Splitting (DTS) in Cray Blitz on a 16-processor Cray C916, real chess; the nCUBE seed prints no speedup")
+            .because("a different program, machine and search (DTS with Cray Blitz's full chess program against our type-guided search on the simulator at a shallow depth); the anchor places our speedup, it is not the seed's number")
+            .texts(
+                "11.1",
+                format!(
+                    "{s:.2} (type-guided, sim, depth {}, hierarchy from P, 16 processors)",
+                    ch.depth
+                ),
+            ),
+        );
+    }
 
-    // (a) Perfect ordering: the minimal tree at every P.
-    pg.message("ordered trees");
+    r.details = format!(
+        "### Speedup against P\n{}\n### Chess bench positions (depth {}, static ordering, cost arachne; type-guided with quiescence, tree-split without)\n\n{}\n### Found types off the principal line, ply by ply (chess, last iterations)\n\n{}",
+        sp.table, ch.depth, ch.rows, ch.alt
+    );
+    r.data = json!({ "speedup": sp.data, "alternation": { "share": ch.share, "pairs": ch.pairs } });
+    pg.finish();
+    Ok(r)
+}
+
+/// (a) Perfect ordering: the minimal tree at every P, one master and a hierarchy.
+fn perfect_ordering(o: &Options, r: &mut Report, unit: &CostModel) -> Result<(), ExpError> {
+    o.progress.message("ordered trees");
     let (n, d) = if o.quick { (4, 6) } else { (5, 8) };
     let root = OrderedTree::new(OrderedParams {
         n,
@@ -211,7 +280,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             ("hierarchy", spec, procs)
         }] {
             let algo: ParAlgo = spec.parse().map_err(ExpError::failed)?;
-            let out = search(&algo, &root, d, procs, &sim(&unit))
+            let out = search(&algo, &root, d, procs, &sim(unit))
                 .map_err(|e| ExpError::failed(format!("{spec}: {e}")))?;
             let got = out.last_iteration.map_or(0, |s| s.leaves);
             r.row(Row::exact(
@@ -225,18 +294,22 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             ));
         }
     }
+    Ok(())
+}
 
-    // (b) Node types on chess, and pictures.
-    pg.message("node types");
+/// (b) Node types on chess: speedups of type-guided and tree-split on a few positions of each
+/// set, and the found types of the seed's literal scheme; the alternation claim.
+fn chess(
+    o: &Options,
+    r: &mut Report,
+    sets: &[(&str, Vec<arachne_games::epd::EpdRecord>)],
+    arachne: &CostModel,
+) -> Result<ChessTypes, ExpError> {
+    let pg = &o.progress;
     let chess_depth = if o.quick { 3 } else { 5 };
     let mut per_ply: Vec<[u64; 4]> = Vec::new();
     // (parent found type, child found type) counts for types 2 and 3: [[2→2, 2→3], [3→2, 3→3]].
     let mut pairs = [[0u64; 2]; 2];
-    let sets: [(&str, Vec<arachne_games::epd::EpdRecord>); 3] = [
-        ("LCT II", bench::lct2()),
-        ("WAC", bench::wac()),
-        ("Nunn", bench::nunn()),
-    ];
     let per_set = if o.quick { 1 } else { 4 };
     let chess_ps: &[u32] = if o.quick {
         &[1, 16]
@@ -247,7 +320,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "| set | position | P | algorithm | speedup | overhead | waste | idle | type-2 hit rate |\n|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut chess_speed: Vec<(String, u32, f64)> = Vec::new();
-    for (name, recs) in &sets {
+    for (name, recs) in sets {
         let step = (recs.len() / per_set).max(1);
         for (i, rec) in recs.iter().enumerate().step_by(step).take(per_set) {
             pg.message(format!("chess {name} #{}", i + 1));
@@ -263,7 +336,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                         Some(p),
                     ),
                 ] {
-                    let (pt, t) = run_one(&spec, &rec.position, chess_depth, procs, &arachne)?;
+                    let (pt, t) = run_one(&spec, &rec.position, chess_depth, procs, arachne)?;
                     let rate = t
                         .as_ref()
                         .and_then(|t| t.last_stats.type2_hit_rate())
@@ -284,7 +357,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             // The node types, from the seed's literal scheme (every node split, one-ply
             // deepening) on 16 processors, 3/4: the default grain leaves too few master nodes.
             {
-                let (_, t) = run_one(LITERAL, &rec.position, chess_depth, None, &arachne)?;
+                let (_, t) = run_one(LITERAL, &rec.position, chess_depth, None, arachne)?;
                 if let Some(t) = t {
                     alternation(&t, &mut pairs);
                     for l in &t.logs {
@@ -303,7 +376,28 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             }
         }
     }
-    // Alternation: the majority found type (2 or 3) off the principal line, ply by ply.
+    let (alt, share) = alternation_table(&per_ply, &pairs);
+    r.row(Row::claim(
+        "§ node types",
+        format!(
+            "chess: type 2 and type 3 at alternate levels ({:.1} % of parent → child pairs of found types 2/3 alternate; claim taken to hold at ≥ 80 %)",
+            100.0 * share
+        ),
+        share >= 0.8,
+    ));
+    Ok(ChessTypes {
+        depth: chess_depth,
+        rows: chess_rows,
+        speed: chess_speed,
+        alt,
+        share,
+        pairs,
+    })
+}
+
+/// Alternation: the majority found type (2 or 3) off the principal line, ply by ply, and the
+/// share of parent → child pairs of found types 2/3 that alternate.
+fn alternation_table(per_ply: &[[u64; 4]], pairs: &[[u64; 2]; 2]) -> (String, f64) {
     let mut alt =
         String::from("| ply | type 1 | type 2 | type 3 | majority |\n|---|---|---|---|---|\n");
     for (k, c) in per_ply.iter().enumerate() {
@@ -326,34 +420,35 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "\nParent → child pairs among found types 2 and 3 (masters' nodes and their farmed-out searches): 2→3 {}, 3→2 {}, 2→2 {}, 3→3 {}.",
         pairs[0][1], pairs[1][0], pairs[0][0], pairs[1][1]
     );
-    r.row(Row::claim(
-        "§ node types",
-        format!(
-            "chess: type 2 and type 3 at alternate levels ({:.1} % of parent → child pairs of found types 2/3 alternate; claim taken to hold at ≥ 80 %)",
-            100.0 * share
-        ),
-        share >= 0.8,
-    ));
 
+    (alt, share)
+}
+
+/// The node-type pictures: one per game.
+fn pictures(
+    o: &Options,
+    r: &mut Report,
+    arachne: &CostModel,
+    chess_root: &Chess,
+) -> Result<(), ExpError> {
     // Pictures: one per game.
-    pg.message("pictures");
+    o.progress.message("pictures");
     let inc = tree(6, if o.quick { 5 } else { 6 }, o.seed, false);
-    let (_, t) = run_one(LITERAL, &inc, inc_depth(o), None, &arachne)?;
+    let (_, t) = run_one(LITERAL, &inc, inc_depth(o), None, arachne)?;
     picture(
-        &mut r,
+        r,
         "ncube_types_incremental",
         "incremental:b=6 tree",
         t.as_ref(),
     );
-    let chess_root = sets[0].1[0].position.clone();
     let (_, t) = run_one(
         LITERAL,
-        &chess_root,
+        chess_root,
         if o.quick { 3 } else { 4 },
         None,
-        &arachne,
+        arachne,
     )?;
-    picture(&mut r, "ncube_types_chess", "chess (LCT II #1)", t.as_ref());
+    picture(r, "ncube_types_chess", "chess (LCT II #1)", t.as_ref());
     let ck = checkers::bench_positions();
     let ck_root = ck[ck.len() / 2];
     let (_, t) = run_one(
@@ -361,16 +456,26 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         &ck_root,
         if o.quick { 5 } else { 7 },
         None,
-        &arachne,
+        arachne,
     )?;
     picture(
-        &mut r,
+        r,
         "ncube_types_checkers",
         "checkers (bench position)",
         t.as_ref(),
     );
+    Ok(())
+}
 
-    // (c) Speedup against P.
+/// (c) Speedup against P on incremental trees, per cost model and branching: the table, the
+/// CSV, a plot each, and the KNM claim.
+fn speedup(
+    o: &Options,
+    r: &mut Report,
+    arachne: &CostModel,
+    unit: &CostModel,
+) -> Result<SpeedupTable, ExpError> {
+    let pg = &o.progress;
     let ps: Vec<u32> = if o.quick {
         vec![1, 4, 16, 64]
     } else {
@@ -388,7 +493,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     let mut data = Vec::new();
     // (label, speedup) at the largest P, cost arachne, uniform branching.
     let mut at_top: Vec<(&str, f64)> = Vec::new();
-    for (cname, cost) in [("arachne", &arachne), ("unit", &unit)] {
+    for (cname, cost) in [("arachne", arachne), ("unit", unit)] {
         if o.quick && cname == "unit" {
             continue;
         }
@@ -443,37 +548,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
                 let _ = writeln!(table, "| {label} |{row}");
                 series.push((label.to_string(), pts));
             }
-            let mut chart_series: Vec<Series> = series
-                .into_iter()
-                .map(|(name, points)| Series {
-                    name,
-                    points,
-                    style: Style::LinePoints,
-                })
-                .collect();
-            let top = *ps.last().unwrap_or(&1) as f64;
-            chart_series.push(Series {
-                name: "ideal P".into(),
-                points: vec![(1.0, 1.0), (top, top)],
-                style: Style::Line,
-            });
-            chart_series.push(Series {
-                name: "√P".into(),
-                points: ps.iter().map(|&p| (p as f64, (p as f64).sqrt())).collect(),
-                style: Style::Line,
-            });
-            r.plot(
-                format!("ncube_speedup_{cname}_{br}"),
-                format!("speedup against processors, incremental b=10 d={depth} ({br} branching), cost {cname}"),
-                Chart {
-                    title: format!("speedup, b=10 d={depth} {br}, cost {cname}"),
-                    x_label: "processors".into(),
-                    y_label: "speedup over serial alpha-beta".into(),
-                    log_x: true,
-                    log_y: true,
-                    series: chart_series,
-                },
-            );
+            speedup_plot(r, cname, br, depth, &ps, series);
         }
     }
     r.file("ncube_speedup.csv", csv);
@@ -487,42 +562,51 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         ),
         tg > knm,
     ));
+    Ok(SpeedupTable { table, data })
+}
 
-    // Anchors at P = 16 on chess (published systems, not this seed's figures).
-    let mean16 = |label: &str| {
-        let v: Vec<f64> = chess_speed
-            .iter()
-            .filter(|(l, p, _)| l == label && *p == 16)
-            .map(|x| x.2)
-            .collect();
-        (!v.is_empty()).then(|| v.iter().sum::<f64>() / v.len() as f64)
-    };
-    if let Some(s) = mean16("type-guided") {
-        r.row(
-            Row::compare(
-                "outside anchor (not in seed 004)",
-                "chess speedup at 16 processors against Cray Blitz's DTS",
-                11.1,
-                s,
-                0.1,
-            )
-            .outside_anchor("Hyatt's Dynamic Tree Splitting (DTS) in Cray Blitz on a 16-processor Cray C916, real chess; the nCUBE seed prints no speedup")
-            .because("a different program, machine and search (DTS with Cray Blitz's full chess program against our type-guided search on the simulator at a shallow depth); the anchor places our speedup, it is not the seed's number")
-            .texts(
-                "11.1",
-                format!(
-                    "{s:.2} (type-guided, sim, depth {chess_depth}, hierarchy from P, 16 processors)"
-                ),
-            ),
-        );
-    }
-
-    r.details = format!(
-        "### Speedup against P\n{table}\n### Chess bench positions (depth {chess_depth}, static ordering, cost arachne; type-guided with quiescence, tree-split without)\n\n{chess_rows}\n### Found types off the principal line, ply by ply (chess, last iterations)\n\n{alt}"
+/// The plot of one cost model and branching: each contender's speedup, P and √P.
+fn speedup_plot(
+    r: &mut Report,
+    cname: &str,
+    br: &str,
+    depth: u32,
+    ps: &[u32],
+    series: Vec<(String, Vec<(f64, f64)>)>,
+) {
+    let mut chart_series: Vec<Series> = series
+        .into_iter()
+        .map(|(name, points)| Series {
+            name,
+            points,
+            style: Style::LinePoints,
+        })
+        .collect();
+    let top = *ps.last().unwrap_or(&1) as f64;
+    chart_series.push(Series {
+        name: "ideal P".into(),
+        points: vec![(1.0, 1.0), (top, top)],
+        style: Style::Line,
+    });
+    chart_series.push(Series {
+        name: "√P".into(),
+        points: ps.iter().map(|&p| (p as f64, (p as f64).sqrt())).collect(),
+        style: Style::Line,
+    });
+    r.plot(
+        format!("ncube_speedup_{cname}_{br}"),
+        format!(
+            "speedup against processors, incremental b=10 d={depth} ({br} branching), cost {cname}"
+        ),
+        Chart {
+            title: format!("speedup, b=10 d={depth} {br}, cost {cname}"),
+            x_label: "processors".into(),
+            y_label: "speedup over serial alpha-beta".into(),
+            log_x: true,
+            log_y: true,
+            series: chart_series,
+        },
     );
-    r.data = json!({ "speedup": data, "alternation": { "share": share, "pairs": pairs } });
-    pg.finish();
-    Ok(r)
 }
 
 /// Adds the last iteration's (parent, child) found-type pairs among types 2 and 3: a master's

@@ -109,6 +109,9 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Instant;
 
+mod position;
+mod summary;
+
 /// The paper.
 pub const PAPER: &str =
     "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search (seed 002), §5, §6.3, Tables 2 and 4";
@@ -534,6 +537,66 @@ fn table4_why(runs: &[Vec<MasterRun>], i: usize, g: u64, work: Option<f64>) -> S
     )
 }
 
+/// The run's form: the positions, the budgets and the seeds (quick or full).
+struct Config {
+    /// The Table 2 names run.
+    names: Vec<&'static str>,
+    /// RBFM seeds per position.
+    seeds: u64,
+    /// RBFM's budget of shallow-search nodes.
+    budget: u64,
+    /// Alpha-beta's depth and node limits.
+    ab_depth: u32,
+    ab_nodes: u64,
+    /// Table 4's largest budget of generated nodes, and its seeds.
+    ladder_cap: u64,
+    t4_seeds: u64,
+    /// The LCT-II positions (`data/lct2.epd`).
+    all: Vec<EpdRecord>,
+}
+
+impl Config {
+    fn new(quick: bool) -> Config {
+        let names: Vec<&str> = if quick {
+            vec!["Fin3"]
+        } else {
+            TABLE.iter().map(|r| r.0).collect()
+        };
+        let (seeds, budget, ab_depth, ab_nodes) = if quick {
+            (1u64, 3_000_000u64, 8u32, 3_000_000u64)
+        } else {
+            (1, FULL_BUDGET, 30, FULL_BUDGET)
+        };
+        // Table 4's runs stop at this many generated nodes, with this many seeds.
+        let (ladder_cap, t4_seeds) = if quick {
+            (3_000, 1)
+        } else {
+            (LADDER_CAP, TABLE4_SEEDS)
+        };
+        Config {
+            names,
+            seeds,
+            budget,
+            ab_depth,
+            ab_nodes,
+            ladder_cap,
+            t4_seeds,
+            all: bench::lct2(),
+        }
+    }
+}
+
+/// What the positions' runs add up to: the details table, the JSON per position, the
+/// speedups `(x, ours at 32, ours at 64, paper at 32, paper at 64)` and the shallow-search
+/// nodes per generated node and per evaluation of each position.
+#[derive(Default)]
+struct Totals {
+    md: String,
+    data: Vec<serde_json::Value>,
+    speedups: Vec<[f64; 5]>,
+    gen_cost: Vec<(f64, f64)>,
+}
+
 /// Runs the experiment.
 pub fn run(o: &Options) -> Result<Report, ExpError> {
     if let Some(path) = &o.scale.engine {
@@ -545,420 +608,29 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         PAPER,
         o.quick,
     );
-    let names: Vec<&str> = if o.quick {
-        vec!["Fin3"]
-    } else {
-        TABLE.iter().map(|r| r.0).collect()
-    };
-    let (seeds, budget, ab_depth, ab_nodes) = if o.quick {
-        (1u64, 3_000_000u64, 8u32, 3_000_000u64)
-    } else {
-        (1, FULL_BUDGET, 30, FULL_BUDGET)
-    };
-    // Table 4's runs stop at this many generated nodes, with this many seeds.
-    let (ladder_cap, t4_seeds) = if o.quick {
-        (3_000, 1)
-    } else {
-        (LADDER_CAP, TABLE4_SEEDS)
-    };
-    rep.sample(Sample::new(
-        names.len() as u64,
-        Some(19),
-        "LCT-II positions",
-    ));
-    rep.setup(
-        "positions",
-        format!(
-            "{} of the paper's 19 LCT-II positions (data/lct2.epd)",
-            names.len()
-        ),
-    );
-    rep.setup("static evaluation", format!("`{}` for both programs: tapered piece-square tables, bishop pair, passed/doubled/isolated pawns, rooks on open files (paper: Crafty 17.9's evaluation for both)", eval_spec()));
-    rep.setup("evaluator", format!("fail-soft alphabeta to SEARCH-DEPTH 3 with the capture quiescence in the caller's window, extensions for checks (+1) and equal trades (+2), at most +1; checks first; inside each shallow search the check extension, the null move and a {} MiB transposition table kept across the searches of a position (paper: Crafty 17.9's shallow search, with its transposition table and null move)", arachne_bestfirst::shallow::EXPERIMENT_TT_MIB));
-    rep.setup("heuristics (§5.2)", "1 (leaf searched to SEARCH-DEPTH+1, other children unknown), 2 (EXTEND-DOWN: SEARCH-DEPTH−1, then the best child to SEARCH-DEPTH+1), 3 (extensions), 4 (checks first): all on, in the serial runs and in Table 4's master–slave runs");
-    rep.setup(
-        "distribution",
-        format!(
-            "the shipped chess table for {} (§5.4, learned): {}",
-            eval_spec(),
-            tables::default_for("chess", &eval_spec()).source
-        ),
-    );
-    rep.setup(
-        "RBFM budget",
-        format!("{budget} shallow-search nodes per run, {seeds} seed(s) per position (paper: 20 runs, until solved)"),
-    );
-    rep.setup(
-        "alpha-beta",
-        format!("aspiration (quiescence in the node's window) + TT 16 MiB, MVV/LVA, killers, history, quiescence, check extension, null move (R = 2/3); to depth {ab_depth} or {ab_nodes} nodes (paper: Crafty 17.9)"),
-    );
-    rep.setup("Table 4", format!("master–slave on the simulator, P = 1, 32, 64, seeds 1..{t4_seeds} of each position (paper: 20 runs), heuristics 1–4 (as the paper's program; P = 1 is the serial search), each run up to min(serial run's generated nodes, {ladder_cap}); solution = the point of the master's trace from which the move played stays a bm move; cost in shallow-search nodes: each job's shallow-search nodes as measured, tree work 20 per selection/expansion/resolution/move generation, message 10"));
-    let all = bench::lct2();
-    // §5.1's evaluator: the cost of one evaluation, old (full-window quiescence per bottom
-    // position) against the current one (quiescence in the caller's window), on the root
-    // children of the positions run.
-    o.progress.message("shallow evaluator: cost per evaluation");
-    let eval_roots: Vec<Chess> = names
-        .iter()
-        .filter_map(|n| {
-            let id = lct_id(n);
-            all.iter()
-                .find(|r| r.id() == Some(id.as_str()))
-                .map(|r| with_experiment_eval(&r.position))
-        })
-        .collect();
-    let eval_cfg = Arc::new(ShallowConfig {
-        max_extension: 1,
-        ..ShallowConfig::default()
-    });
-    let (mut old_cost, mut new_cost) = (Vec::new(), Vec::new());
-    // Mean nodes of one evaluation, per position (Table 4's leaf cost).
-    let mut leaf_cost = Vec::new();
-    for pos in &eval_roots {
-        let (a, b) = evaluation_cost(std::slice::from_ref(pos), &eval_cfg)?;
-        leaf_cost.push(median_mean(&b).1);
-        old_cost.extend(a);
-        new_cost.extend(b);
-    }
-    let (om, oa) = median_mean(&old_cost);
-    let (nm, na) = median_mean(&new_cost);
-    rep.row(Row::claim(
-        "§5.1",
-        format!(
-            "the shallow evaluator with quiescence in the caller's window gives the full-window value on all {} root children, for fewer nodes (median {om:.0} → {nm:.0}, mean {oa:.0} → {na:.0} nodes per evaluation)",
-            new_cost.len()
-        ),
-        na < oa,
-    ));
-    let mut md = String::from(
+    let c = Config::new(o.quick);
+    summary::setup(&mut rep, &c);
+    let cost = summary::evaluator_cost(o, &mut rep, &c)?;
+    let mut totals = Totals {
+        md: String::from(
         "| position | bm | α-β depth | α-β nodes | α-β s | RBFM solved | RBFM nodes (mean) | RBFM s (mean) | nodes/generated | nodes/eval | ratio (ours) | ratio (paper) | T(1) | T(32) | S(32) | T(64) | S(64) |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n",
-    );
-    let mut data = Vec::new();
-    // (x, ours at 32, ours at 64, paper at 32, paper at 64)
-    let mut speedups: Vec<[f64; 5]> = Vec::new();
-    // (shallow-search nodes per generated node, per evaluation) of each position.
-    let mut gen_cost: Vec<(f64, f64)> = Vec::new();
-    for (pos_index, name) in names.iter().enumerate() {
-        let (row, id, rec, bm_text) = table2_position(&all, name)?;
-        let bm = rec.best_moves.clone();
-        o.progress.message(format!("{name}: alpha-beta"));
-        let position = with_experiment_eval(&rec.position);
-        let ab = alphabeta_solution(&position, &bm, ab_depth, ab_nodes);
-        let root = ShallowChess::new(position.clone(), experiment_config());
-        // Table 4's evaluator: one per position, shared by all its runs (the memo cache), no
-        // table across the searches (see [`table4_config`]).
-        let t4_root = ShallowChess::new(position, table4_config());
-        let mut sols = Vec::new();
-        let mut per_eval = Vec::new();
-        let mut max_generated = 0;
-        for k in 0..seeds {
-            o.progress
-                .message(format!("{name}: RBFM seed {}", o.seed + k));
-            let (sol, pe, generated) = rbfm_solution(&root, &bm, o.seed + k, budget);
-            if k == 0 {
-                max_generated = generated;
-            }
-            sols.push(sol);
-            per_eval.push(pe);
-        }
-        // Shallow-search nodes per generated node of the serial runs (heuristic 1 leaves
-        // most children unevaluated), and per evaluation (Table 4's cost model).
-        let per_generated = per_eval.iter().sum::<f64>() / per_eval.len() as f64;
-        let leaf = leaf_cost.get(pos_index).copied().unwrap_or(per_generated);
-        gen_cost.push((per_generated, leaf));
-        let solved: Vec<Solution> = sols.iter().flatten().copied().collect();
-        let all_solved = solved.len() == sols.len();
-        let mean = |f: fn(&Solution) -> f64| {
-            solved.iter().map(f).sum::<f64>() / solved.len().max(1) as f64
-        };
-        let (r_nodes, r_secs) = (mean(|s| s.nodes), mean(|s| s.seconds));
-        let paper_ratio = row.2 / row.1;
-        let why_time = "seconds on an Origin-2000 (RBFM at 150 evaluations/s, Crafty 17.9) against ours on a shared 2-core machine with our own alpha-beta: not comparable; the ratio row compares them";
-        rep.row(Row::not_reproducible(
-            "Table 2",
-            format!("{name}: RBFM solution time (s)"),
-            format!("{}", row.2),
-            if all_solved {
-                format!("{r_secs:.2} s, {r_nodes:.0} nodes")
-            } else {
-                format!(
-                    "{}/{} runs solved within {budget} nodes",
-                    solved.len(),
-                    sols.len()
-                )
-            },
-            why_time,
-        ));
-        rep.row(Row::not_reproducible(
-            "Table 2",
-            format!("{name}: alpha-beta solution time (s)"),
-            format!("{} (Crafty)", row.1),
-            match ab {
-                Some(s) => format!("{:.2} s, {:.0} nodes, depth {}", s.seconds, s.nodes, s.at),
-                None => format!("not solved by depth {ab_depth} / {ab_nodes} nodes"),
-            },
-            why_time,
-        ));
-        let ratio = match (ab, all_solved) {
-            (Some(a), true) => Some(r_nodes / a.nodes.max(1.0)),
-            _ => None,
-        };
-        rep.row(match ratio {
-            Some(r) => Row::compare(
-                "Table 2",
-                format!("{name}: RBFM / alpha-beta solution time (ours: nodes)"),
-                paper_ratio,
-                r,
-                0.15,
-            ),
-            None => Row::not_reproducible(
-                "Table 2",
-                format!("{name}: RBFM / alpha-beta solution time"),
-                format!("{paper_ratio:.2}"),
-                "–",
-                if ab.is_none() {
-                    "alpha-beta did not settle on the solution within its budget"
-                } else {
-                    "RBFM did not settle on the solution within its budget in every run"
-                },
-            ),
-        });
-        // Table 4: the master–slave form with heuristics 1–2 at P = 1, 32, 64, `t4_seeds`
-        // seeds, each run up to the serial run's generated nodes (seed 1) or the cap. Without a
-        // serial solution there is no T(1): the runs are skipped in the full run (the quick run
-        // makes them anyway, to exercise the path).
-        let g4 = max_generated.min(ladder_cap);
-        let mut runs: Vec<Vec<MasterRun>> = vec![Vec::new(); TABLE4_PROCS.len()];
-        let serial_solved = sols.first().is_some_and(|s| s.is_some());
-        if serial_solved || o.quick {
-            for k in 0..t4_seeds {
-                for (i, &p) in TABLE4_PROCS.iter().enumerate() {
-                    o.progress
-                        .message(format!("{name}: master–slave P = {p}, seed {}", o.seed + k));
-                    runs[i].push(master_solution(&t4_root, &bm, o.seed + k, p, g4)?);
-                }
-            }
-        }
-        let t: Vec<Option<f64>> = runs.iter().map(|r| mean_solution(r)).collect();
-        let sp = |i: usize| paired_speedup(&runs, i).0;
-        // The same work: the time to apply the budget's generated nodes, T_end(1) / T_end(P).
-        let work_sp = |i: usize| {
-            let n = runs[i].len().min(runs[0].len());
-            (n > 0).then(|| {
-                (0..n)
-                    .map(|k| runs[0][k].time / runs[i][k].time.max(1.0))
-                    .sum::<f64>()
-                    / n as f64
-            })
-        };
-        let util = |i: usize| {
-            runs[i].iter().map(|r| r.utilization).sum::<f64>() / runs[i].len().max(1) as f64
-        };
-        for (i, paper) in [(1usize, row.4), (2, row.6)] {
-            let p = TABLE4_PROCS[i];
-            let (s_p, each) = paired_speedup(&runs, i);
-            let quantity = table4_quantity(name, p);
-            rep.row(match s_p {
-                Some(s) => Row::compare("Table 4", quantity, paper, s, 0.15)
-                    .texts(
-                        format!("{paper}"),
-                        format!(
-                            "{} ({}/{} seeds settled at both)",
-                            num(s),
-                            each.len(),
-                            runs[i].len()
-                        ),
-                    )
-                    .because(table4_why(&runs, i, g4, work_sp(i))),
-                None => Row::not_reproducible(
-                    "Table 4",
-                    quantity,
-                    format!("{paper}"),
-                    "–",
-                    if !serial_solved {
-                        "no T(1): serial RBFM did not settle on the solution within its budget"
-                            .to_string()
-                    } else {
-                        table4_why(&runs, i, g4, work_sp(i))
-                    },
-                ),
-            });
-        }
-        rep.row(match (work_sp(1), work_sp(2)) {
-            (Some(a), Some(b)) => Row::claim("Table 4 (§6.3)", table63_quantity(name), a >= 16.0 && b > a)
-                .texts(
-                    "holds",
-                    format!(
-                        "the serial run's {g4} nodes {a:.1}× faster at 32, {b:.1}× at 64 (slaves busy {:.0} % / {:.0} %)",
-                        100.0 * util(1),
-                        100.0 * util(2)
-                    ),
-                ),
-            _ => Row::not_reproducible(
-                "Table 4 (§6.3)",
-                table63_quantity(name),
-                "holds",
-                "–",
-                "no master–slave runs: serial RBFM did not settle on the solution within its budget",
-            ),
-        });
-        if let (Some(a), Some(b)) = (sp(1), sp(2)) {
-            speedups.push([pos_index as f64 + 1.0, a, b, row.4, row.6]);
-        }
-        let f = |x: Option<Solution>| x.map_or("–".to_string(), |s| format!("{:.0}", s.nodes));
-        let g = |x: Option<f64>| x.map_or("–".to_string(), |s| format!("{s:.1}"));
-        let ft = |x: Option<f64>| x.map_or("–".to_string(), |s| format!("{s:.0}"));
-        writeln!(
-            md,
-            "| {name} | {} | {} | {} | {} | {}/{} | {} | {} | {per_generated:.0} | {leaf:.0} | {} | {paper_ratio:.2} | {} | {} | {} | {} | {} |",
-            bm_text.join(" "),
-            ab.map_or("–".into(), |s| s.at.to_string()),
-            f(ab),
-            ab.map_or("–".into(), |s| format!("{:.2}", s.seconds)),
-            solved.len(),
-            sols.len(),
-            if solved.is_empty() { "–".into() } else { format!("{r_nodes:.0}") },
-            if solved.is_empty() { "–".into() } else { format!("{r_secs:.2}") },
-            g(ratio),
-            ft(t[0]),
-            ft(t[1]),
-            g(sp(1)),
-            ft(t[2]),
-            g(sp(2)),
-        )
-        .ok();
-        data.push(json!({
-            "position": name, "id": id, "bm": bm_text,
-            "alphabeta": ab.map(|s| json!({"nodes": s.nodes, "seconds": s.seconds, "depth": s.at})),
-            "rbfm": sols.iter().map(|s| s.map(|s| json!({"nodes": s.nodes, "seconds": s.seconds, "expansions": s.at}))).collect::<Vec<_>>(),
-            "nodes_per_eval": leaf, "nodes_per_generated": per_generated,
-            "ratio": ratio, "paper_ratio": paper_ratio,
-            "virtual_time": t,
-            "speedup32": sp(1), "speedup64": sp(2),
-            "table4_runs": runs.iter().zip(TABLE4_PROCS).map(|(r, p)| json!({
-                "procs": p,
-                "solution_time": r.iter().map(|x| x.solution.map(|s| s.nodes)).collect::<Vec<_>>(),
-                "solution_generated": r.iter().map(|x| x.solution.map(|s| s.at)).collect::<Vec<_>>(),
-                "end_time": r.iter().map(|x| x.time).collect::<Vec<_>>(),
-                "generated": r.iter().map(|x| x.generated).collect::<Vec<_>>(),
-                "changes": r.iter().map(|x| x.changes).collect::<Vec<_>>(),
-                "utilization": r.iter().map(|x| x.utilization).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-            "work_speedup32": work_sp(1), "work_speedup64": work_sp(2),
-        }));
-    }
-    let n = gen_cost.len().max(1) as f64;
-    let (pg, pe) = (
-        gen_cost.iter().map(|c| c.0).sum::<f64>() / n,
-        gen_cost.iter().map(|c| c.1).sum::<f64>() / n,
-    );
-    rep.row(Row::claim(
-        "§5.2",
-        format!("heuristics 1 and 2 make a generated node cheaper than an evaluation: {pg:.0} shallow-search nodes per generated node in the serial runs against {pe:.0} per evaluation (means over the positions)"),
-        pg < pe,
-    ));
-    // §5.4's parameter estimation (issue 25, item 6): the figures print no values.
-    rep.row(Row::not_reproducible(
-        "Fig. 10 (§5.4)",
-        "histogram of the difference from the real score after 200 RBFM expansions, 3 600 positions of 30 self-play games (linear and log scale)",
-        "a histogram, no values printed",
-        "–",
-        "an illustration without values in the seed; its data needs the real score of 3 600 positions from Crafty 17.9 at SEARCH-DEPTH 10, which is not obtainable here (our chess distribution table comes from our own evaluator: crates/arachne-bestfirst/data/README.md)",
-    ));
-    rep.row(Row::not_reproducible(
-        "Fig. 11 (§5.4)",
-        "variance of the real score against RBFM node expansions: it drops, and rises again after 100 expansions",
-        "a curve, no values printed",
-        "–",
-        "an illustration without values in the seed; the variance needs the same Crafty depth-10 real scores as Fig. 10, not obtainable here",
-    ));
-    rep.row(Row::not_reproducible(
-        "Table 3",
-        "full games RBFM vs Crafty at time ratios 6, 7, 8 (RBFM points 12, 22, 23 of 40)",
-        "12.0 / 22.0 / 23.0",
-        "not run",
-        "needs Crafty 17.9 as the opponent, which is not obtainable here (not in Debian's packages: `apt-cache policy crafty` has no candidate); `arachne play --first rbfm:... --second aspiration:...` plays our RBFM against our alpha-beta",
-    ));
-    let average = "64 processors are faster than 32 on average over the positions";
-    if speedups.is_empty() {
-        rep.row(Row::not_reproducible(
-            "Table 4 (§6.3)",
-            average,
-            "holds",
-            "–",
-            "no position has a speedup at both 32 and 64 processors",
-        ));
-    } else {
-        let n = speedups.len() as f64;
-        let m32 = speedups.iter().map(|x| x[1]).sum::<f64>() / n;
-        let m64 = speedups.iter().map(|x| x[2]).sum::<f64>() / n;
-        rep.row(Row::claim("Table 4 (§6.3)", average, m64 > m32).texts(
-            "holds",
-            format!(
-                "mean speedup {m32:.1} at 32, {m64:.1} at 64, over {} positions",
-                speedups.len()
-            ),
-        ));
-    }
-    // The full form's positions left out of the quick form: the same rows, not computed.
-    for r in TABLE.iter().filter(|r| !names.contains(&r.0)) {
-        let name = r.0;
-        rep.not_computed(
-            "Table 2",
-            format!("{name}: RBFM solution time (s)"),
-            format!("{}", r.2),
-        );
-        rep.not_computed(
-            "Table 2",
-            format!("{name}: alpha-beta solution time (s)"),
-            format!("{} (Crafty)", r.1),
-        );
-        rep.not_computed(
-            "Table 2",
-            format!("{name}: RBFM / alpha-beta solution time (ours: nodes)"),
-            format!("{:.2}", r.2 / r.1),
-        );
-        for (p, paper) in [(TABLE4_PROCS[1], r.4), (TABLE4_PROCS[2], r.6)] {
-            rep.not_computed("Table 4", table4_quantity(name, p), format!("{paper}"));
-        }
-        rep.not_computed("Table 4 (§6.3)", table63_quantity(name), "holds");
-    }
-    let pts = |k: usize| -> Vec<(f64, f64)> { speedups.iter().map(|x| (x[0], x[k])).collect() };
-    let paper_pts = |col: usize| -> Vec<(f64, f64)> {
-        names
-            .iter()
-            .enumerate()
-            .filter_map(|(i, n)| {
-                let r = TABLE.iter().find(|r| r.0 == *n)?;
-                Some((i as f64 + 1.0, if col == 32 { r.4 } else { r.6 }))
-            })
-            .collect()
+        ),
+        ..Totals::default()
     };
-    rep.plot(
-        "table4",
-        "Table 4: master–slave speedup at 32 and 64 simulated processors per position (x: position in the order of the table), beside the paper's",
-        Chart {
-            title: "RBFM chess speedup (master–slave, simulated)".into(),
-            x_label: "position (order of Table 4)".into(),
-            y_label: "speedup".into(),
-            log_x: false,
-            log_y: false,
-            series: vec![
-                Series { name: "ours, P = 32".into(), points: pts(1), style: Style::Points },
-                Series { name: "ours, P = 64".into(), points: pts(2), style: Style::Points },
-                Series { name: "paper, P = 32".into(), points: paper_pts(32), style: Style::Points },
-                Series { name: "paper, P = 64".into(), points: paper_pts(64), style: Style::Points },
-            ],
-        },
-    );
+    for (pos_index, name) in c.names.iter().enumerate() {
+        position::run(o, &mut rep, &c, pos_index, name, &cost.leaf, &mut totals)?;
+    }
+    summary::closing_rows(&mut rep, &c.names, &totals);
+    summary::plot(&mut rep, &c.names, &totals.speedups);
     rep.details = format!(
         "Nodes: shallow-search nodes (RBFM) and all nodes searched (alpha-beta), quiescence included. \
-         T(P): simulated virtual time to the solution (units: shallow-search nodes), mean over the runs that settled; S(P) = ΣT(1)/ΣT(P) over the seeds that settled at both 1 and P processors.\n\n{md}"
+         T(P): simulated virtual time to the solution (units: shallow-search nodes), mean over the runs that settled; S(P) = ΣT(1)/ΣT(P) over the seeds that settled at both 1 and P processors.\n\n{}",
+        totals.md
     );
-    rep.data = json!({ "positions": data, "evaluation_cost": {
-        "children": new_cost.len(),
-        "full_window": {"median": om, "mean": oa},
-        "windowed": {"median": nm, "mean": na},
+    rep.data = json!({ "positions": totals.data, "evaluation_cost": {
+        "children": cost.children,
+        "full_window": {"median": cost.old.0, "mean": cost.old.1},
+        "windowed": {"median": cost.new.0, "mean": cost.new.1},
     } });
     Ok(rep)
 }

@@ -135,27 +135,7 @@ pub fn run(o: &Options, path: &Path) -> Result<Report, ExpError> {
             b.max(MIN_BUDGET)
         }
     };
-    rep.setup(
-        "positions",
-        format!(
-            "{} of the paper's 19 LCT-II positions (data/lct2.epd)",
-            names.len()
-        ),
-    );
-    rep.setup("evaluator", format!("`{}` (UCI, Threads 1, Hash {HASH_MIB} MiB), `go depth 3` per shallow search plus our heuristic-3 extensions (checks, equal trades; at most +1), its table cleared between runs (paper: Crafty 17.9, SEARCH-DEPTH 3)", path.display()));
-    rep.setup("heuristics (§5.2)", "1, 2, 3, 4 as in the default mode; the move played = the most common best move of the last 100 expansions (§5.3)");
-    rep.setup(
-        "distribution",
-        format!(
-            "the shipped `chess-uci.tbl`: {}",
-            engine_rbfm_options(0).table.expect("set").source
-        ),
-    );
-    rep.setup("RBFM budget", format!("{BUDGET_FACTOR} × the paper's evaluations to its solution (its time × {PAPER_EVALS_PER_SECOND} evaluations/s), at least {}; {seeds} seed(s) per position (paper: 20 runs)", if o.quick { 1_000 } else { MIN_BUDGET }));
-    rep.setup(
-        "engine alone",
-        format!("`go depth 60 nodes {alone_nodes}` (paper: Crafty 17.9's solution times)"),
-    );
+    setup(&mut rep, o, path, names.len(), (seeds, alone_nodes));
     let all = bench::lct2();
     let mut md = String::from(
         "| position | bm | engine alone: nodes (depth) | RBFM solved | RBFM evaluations (mean) | paper: evaluations (150/s × s) | RBFM engine nodes (mean) | expansions | ratio RBFM / alone (nodes) | paper ratio (time) |\n|---|---|---|---|---|---|---|---|---|---|\n",
@@ -169,24 +149,7 @@ pub fn run(o: &Options, path: &Path) -> Result<Report, ExpError> {
         let alone = engine_alone_solution(&pool, &rec.position, &bm, alone_nodes)?;
         let paper_evals = PAPER_EVALS_PER_SECOND * row.2;
         let budget = budget_of(row.2);
-        let mut sols = Vec::new();
-        for k in 0..seeds {
-            o.progress.message(format!(
-                "{name}: RBFM seed {} ({budget} evaluations)",
-                o.seed + k
-            ));
-            pool.new_game().map_err(ExpError::failed)?;
-            // A fresh configuration per run: its memo cache starts empty.
-            let root = ShallowChess::new(rec.position.clone(), engine_config(Arc::clone(&pool)));
-            let (sol, _, _) = rbfm_solution_with(
-                &root,
-                &bm,
-                engine_rbfm_options(o.seed + k),
-                u64::MAX,
-                budget,
-            );
-            sols.push(sol);
-        }
+        let sols = rbfm_runs(o, &pool, name, &rec.position, &bm, budget, seeds)?;
         let solved: Vec<Solution> = sols.iter().flatten().copied().collect();
         let all_solved = solved.len() == sols.len();
         if all_solved {
@@ -285,4 +248,53 @@ pub fn run(o: &Options, path: &Path) -> Result<Report, ExpError> {
     );
     rep.data = json!({ "engine": path.display().to_string(), "positions": data });
     Ok(rep)
+}
+
+/// The setup lines: `n` positions, `seeds` RBFM seeds, the engine alone's node budget.
+fn setup(rep: &mut Report, o: &Options, path: &Path, n: usize, (seeds, alone_nodes): (u64, u64)) {
+    rep.setup(
+        "positions",
+        format!("{} of the paper's 19 LCT-II positions (data/lct2.epd)", n),
+    );
+    rep.setup("evaluator", format!("`{}` (UCI, Threads 1, Hash {HASH_MIB} MiB), `go depth 3` per shallow search plus our heuristic-3 extensions (checks, equal trades; at most +1), its table cleared between runs (paper: Crafty 17.9, SEARCH-DEPTH 3)", path.display()));
+    rep.setup("heuristics (§5.2)", "1, 2, 3, 4 as in the default mode; the move played = the most common best move of the last 100 expansions (§5.3)");
+    rep.setup(
+        "distribution",
+        format!(
+            "the shipped `chess-uci.tbl`: {}",
+            engine_rbfm_options(0).table.expect("set").source
+        ),
+    );
+    rep.setup("RBFM budget", format!("{BUDGET_FACTOR} × the paper's evaluations to its solution (its time × {PAPER_EVALS_PER_SECOND} evaluations/s), at least {}; {seeds} seed(s) per position (paper: 20 runs)", if o.quick { 1_000 } else { MIN_BUDGET }));
+    rep.setup(
+        "engine alone",
+        format!("`go depth 60 nodes {alone_nodes}` (paper: Crafty 17.9's solution times)"),
+    );
+}
+
+/// RBFM's runs on `pos`, one per seed, each with a fresh configuration and the engine's table
+/// cleared, `budget` evaluations each.
+fn rbfm_runs(
+    o: &Options,
+    pool: &Arc<UciPool>,
+    name: &str,
+    pos: &Chess,
+    bm: &[Move],
+    budget: u64,
+    seeds: u64,
+) -> Result<Vec<Option<Solution>>, ExpError> {
+    let mut sols = Vec::new();
+    for k in 0..seeds {
+        o.progress.message(format!(
+            "{name}: RBFM seed {} ({budget} evaluations)",
+            o.seed + k
+        ));
+        pool.new_game().map_err(ExpError::failed)?;
+        // A fresh configuration per run: its memo cache starts empty.
+        let root = ShallowChess::new(pos.clone(), engine_config(Arc::clone(pool)));
+        let (sol, _, _) =
+            rbfm_solution_with(&root, bm, engine_rbfm_options(o.seed + k), u64::MAX, budget);
+        sols.push(sol);
+    }
+    Ok(sols)
 }

@@ -70,8 +70,23 @@ fn pct(ok: u32, n: u32) -> f64 {
     100.0 * ok as f64 / n.max(1) as f64
 }
 
+/// One b of Experiments 2 and 3: depth `d`, deepest alpha-beta `kmax`, `trees` trees.
+#[derive(Clone, Copy)]
+struct Config {
+    b: u32,
+    d: u32,
+    kmax: u32,
+    trees: u32,
+}
+
+impl Config {
+    /// Experiment 3 runs BFM and RBFM to every PV depth below the tree's.
+    fn pvmax(&self) -> u32 {
+        self.d - 1
+    }
+}
+
 /// Runs the experiment.
-#[allow(clippy::needless_range_loop)]
 pub fn run(o: &Options) -> Result<Report, ExpError> {
     let mut rep = Report::new(
         "rbfm-decision",
@@ -101,223 +116,12 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     let mut md = String::new();
     for &(b, d, kmax) in &configs {
         o.progress.message(format!("decision quality, b = {b}"));
-        let table = Arc::new(tables::default_for(
-            "incremental",
-            &format!("incremental:b={b}"),
-        ));
-        // Experiment 3 runs BFM and RBFM to every PV depth below the tree's.
-        let pvmax = d - 1;
-        let mut cells = vec![Cell::default(); pvmax.max(kmax) as usize + 1];
-        for t in 0..trees {
-            if t % (trees / 20).max(1) == 0 {
-                o.progress
-                    .message(format!("decision quality, b = {b}: tree {t} of {trees}"));
-            }
-            let root = tree(b, d, o.seed * 100_003 + t as u64);
-            // The correct moves: full-depth values of the root's children.
-            let mut moves = Vec::new();
-            root.moves(&mut moves);
-            let vals: Vec<i32> = moves
-                .iter()
-                .map(|&m| up(compare::alphabeta(&root.play(m), d - 1).1 .0))
-                .collect();
-            let best = *vals.iter().max().expect("moves");
-            let correct = |m: Option<u32>| m.is_some_and(|m| vals[m as usize] == best);
-            let mut rb = BfOptions::new(Kind::Rbfm);
-            rb.table = Some(Arc::clone(&table));
-            rb.seed = o.seed + t as u64;
-            rb.vote = 0;
-            let bf = BfOptions::new(Kind::Bfm);
-            for k in 1..=pvmax {
-                let c = &mut cells[k as usize];
-                for (i, opts) in [(3, &rb), (4, &bf)] {
-                    let mut opts = opts.clone();
-                    opts.pv_depth = Some(k);
-                    let out = search(&root, &opts, &Limits::default());
-                    c.ok[i] += correct(out.best_move) as u32;
-                    c.nodes[i] += out.generated();
-                }
-            }
-            for k in 1..=kmax {
-                let c = &mut cells[k as usize];
-                let (mv, _, n, visited) = compare::alphabeta_counts(&root, k);
-                c.ok[0] += correct(mv) as u32;
-                c.nodes[0] += n;
-                c.visited += visited;
-                let lim = Limits::default().with_nodes(n);
-                for (i, opts) in [(1, &rb), (2, &bf)] {
-                    let out = search(&root, opts, &lim);
-                    c.ok[i] += correct(out.best_move) as u32;
-                    c.nodes[i] += out.generated();
-                }
-            }
-        }
-        // Table and plots.
-        writeln!(md, "\n### b = {b}, depth {d} ({trees} trees)\n").ok();
-        writeln!(
-            md,
-            "| αβ depth | {} |",
-            NAMES
-                .iter()
-                .map(|n| format!("{n} % / nodes"))
-                .collect::<Vec<_>>()
-                .join(" | ")
-        )
-        .ok();
-        writeln!(md, "|---|{}", "---|".repeat(5)).ok();
-        for k in 1..=pvmax.max(kmax) as usize {
-            let c = &cells[k];
-            write!(md, "| {k} |").ok();
-            for i in 0..5 {
-                if i < 3 && k > kmax as usize {
-                    write!(md, " – |").ok();
-                    continue;
-                }
-                write!(
-                    md,
-                    " {:.1} / {:.0} |",
-                    pct(c.ok[i], trees),
-                    c.nodes[i] as f64 / trees as f64
-                )
-                .ok();
-            }
-            writeln!(md).ok();
-        }
-        let series7 = (0..3)
-            .map(|i| Series {
-                name: NAMES[i].into(),
-                points: (1..=kmax as usize)
-                    .map(|k| (k as f64, pct(cells[k].ok[i], trees)))
-                    .collect(),
-                style: Style::LinePoints,
-            })
-            .collect();
-        rep.plot(
-            format!("fig7-b{b}"),
-            format!("Fig. 7 (Experiment 2), b = {b}: success at equal generated nodes"),
-            Chart {
-                title: format!("Experiment 2, b = {b}: equal generated nodes"),
-                x_label: "alpha-beta depth".into(),
-                y_label: "correct move (%)".into(),
-                log_x: false,
-                log_y: false,
-                series: series7,
-            },
-        );
-        let series8 = [0usize, 3, 4]
-            .iter()
-            .map(|&i| Series {
-                name: NAMES[i].into(),
-                points: (1..=if i == 0 { kmax } else { pvmax } as usize)
-                    .map(|k| {
-                        (
-                            cells[k].nodes[i] as f64 / trees as f64,
-                            pct(cells[k].ok[i], trees),
-                        )
-                    })
-                    .collect(),
-                style: Style::LinePoints,
-            })
-            .collect();
-        rep.plot(
-            format!("fig8-b{b}"),
-            format!("Fig. 8 (Experiment 3), b = {b}: success against generated nodes"),
-            Chart {
-                title: format!("Experiment 3, b = {b}: equal principal-variation depth"),
-                x_label: "generated nodes (mean)".into(),
-                y_label: "correct move (%)".into(),
-                log_x: true,
-                log_y: false,
-                series: series8,
-            },
-        );
-        // Claims of §3.2.4.
-        let deep: Vec<usize> = (3..=kmax as usize).collect();
-        let better = deep
-            .iter()
-            .filter(|&&k| cells[k].ok[1] >= cells[k].ok[0])
-            .count();
-        rep.row(
-            Row::claim(
-                "Fig. 7",
-                format!(
-                    "b = {b}: RBFM decides at least as well as alpha-beta at equal generated nodes (αβ depths 3–{kmax}: {better} of {})",
-                    deep.len()
-                ),
-                better * 2 > deep.len(),
-            ),
-        );
-        let gain = |i: usize| pct(cells[kmax as usize].ok[i], trees) - pct(cells[2].ok[i], trees);
-        rep.row(Row::claim(
-            "Fig. 7",
-            format!(
-                "b = {b}: from αβ depth 2 to {kmax} RBFM improves more than BFM ({:+.1} vs {:+.1} points)",
-                gain(1),
-                gain(2)
-            ),
-            gain(1) > gain(2),
-        ));
-        // Fig. 8: for each αβ depth ≥ 3, the fewest RBFM nodes (over PV depths) reaching
-        // alpha-beta's success.
-        let mut fewer = 0;
-        let mut total = 0;
-        for k in 3..=kmax as usize {
-            let target = cells[k].ok[0];
-            if let Some(j) = (1..=pvmax as usize).find(|&j| cells[j].ok[3] >= target) {
-                total += 1;
-                if cells[j].nodes[3] < cells[k].nodes[0] {
-                    fewer += 1;
-                }
-            }
-        }
-        rep.row(Row::claim(
-            "Fig. 8",
-            format!(
-                "b = {b}: RBFM reaches alpha-beta's decision quality with fewer generated nodes ({fewer} of {total} αβ depths ≥ 3)"
-            ),
-            total > 0 && fewer * 2 > total,
-        ));
-        if b == 10 && kmax >= 6 {
-            let c6 = &cells[6];
-            rep.row(Row::compare(
-                "Fig. 8 (§3.2.4 text)",
-                "b = 10: alpha-beta depth 6, correct move (%)",
-                72.0,
-                pct(c6.ok[0], trees),
-                0.15,
-            ));
-            rep.row(Row::compare(
-                "Fig. 8 (§3.2.4 text)",
-                "b = 10: alpha-beta depth 6, generated nodes (mean)",
-                2096.0,
-                c6.nodes[0] as f64 / trees as f64,
-                0.15,
-            ));
-            rep.row(Row::compare(
-                "Fig. 8 (§3.2.4 text)",
-                "b = 10: alpha-beta depth 6, visited nodes (interior + bottom positions, mean)",
-                2096.0,
-                c6.visited as f64 / trees as f64,
-                0.15,
-            ));
-            {
-                let c9 = &cells[9];
-                rep.row(Row::compare(
-                    "Fig. 8 (§3.2.4 text)",
-                    "b = 10: RBFM to PV depth 9, correct move (%)",
-                    72.0,
-                    pct(c9.ok[3], trees),
-                    0.15,
-                ));
-                rep.row(Row::compare(
-                    "Fig. 8 (§3.2.4 text)",
-                    "b = 10: RBFM to PV depth 9, generated nodes (mean)",
-                    549.0,
-                    c9.nodes[3] as f64 / trees as f64,
-                    0.15,
-                ));
-            }
-        }
+        let c = Config { b, d, kmax, trees };
+        let cells = measure(o, c);
+        table(&mut md, c, &cells);
+        plots(&mut rep, c, &cells);
+        rows(&mut rep, c, &cells);
+        let pvmax = c.pvmax();
         all.push(json!({
             "b": b, "depth": d, "trees": trees,
             "success_pct": (1..=pvmax.max(kmax) as usize).map(|k| (0..5).map(|i| pct(cells[k].ok[i], trees)).collect::<Vec<_>>()).collect::<Vec<_>>(),
@@ -526,5 +330,246 @@ fn ln_gamma(x: f64) -> f64 {
             y += 1.0;
         }
         r
+    }
+}
+
+/// Experiments 2 and 3 on `c.trees` trees: per alpha-beta or PV depth, the correct moves and
+/// generated nodes of alpha-beta, RBFM and BFM at equal nodes, RBFM and BFM at equal PV depth.
+fn measure(o: &Options, c: Config) -> Vec<Cell> {
+    let Config { b, d, kmax, trees } = c;
+    let pvmax = c.pvmax();
+    let table = Arc::new(tables::default_for(
+        "incremental",
+        &format!("incremental:b={b}"),
+    ));
+    let mut cells = vec![Cell::default(); pvmax.max(kmax) as usize + 1];
+    for t in 0..trees {
+        if t % (trees / 20).max(1) == 0 {
+            o.progress
+                .message(format!("decision quality, b = {b}: tree {t} of {trees}"));
+        }
+        let root = tree(b, d, o.seed * 100_003 + t as u64);
+        // The correct moves: full-depth values of the root's children.
+        let mut moves = Vec::new();
+        root.moves(&mut moves);
+        let vals: Vec<i32> = moves
+            .iter()
+            .map(|&m| up(compare::alphabeta(&root.play(m), d - 1).1 .0))
+            .collect();
+        let best = *vals.iter().max().expect("moves");
+        let correct = |m: Option<u32>| m.is_some_and(|m| vals[m as usize] == best);
+        let mut rb = BfOptions::new(Kind::Rbfm);
+        rb.table = Some(Arc::clone(&table));
+        rb.seed = o.seed + t as u64;
+        rb.vote = 0;
+        let bf = BfOptions::new(Kind::Bfm);
+        for k in 1..=pvmax {
+            let c = &mut cells[k as usize];
+            for (i, opts) in [(3, &rb), (4, &bf)] {
+                let mut opts = opts.clone();
+                opts.pv_depth = Some(k);
+                let out = search(&root, &opts, &Limits::default());
+                c.ok[i] += correct(out.best_move) as u32;
+                c.nodes[i] += out.generated();
+            }
+        }
+        for k in 1..=kmax {
+            let c = &mut cells[k as usize];
+            let (mv, _, n, visited) = compare::alphabeta_counts(&root, k);
+            c.ok[0] += correct(mv) as u32;
+            c.nodes[0] += n;
+            c.visited += visited;
+            let lim = Limits::default().with_nodes(n);
+            for (i, opts) in [(1, &rb), (2, &bf)] {
+                let out = search(&root, opts, &lim);
+                c.ok[i] += correct(out.best_move) as u32;
+                c.nodes[i] += out.generated();
+            }
+        }
+    }
+    cells
+}
+
+/// The details table of one b.
+#[allow(clippy::needless_range_loop)]
+fn table(md: &mut String, c: Config, cells: &[Cell]) {
+    let Config { b, d, kmax, trees } = c;
+    let pvmax = c.pvmax();
+    writeln!(md, "\n### b = {b}, depth {d} ({trees} trees)\n").ok();
+    writeln!(
+        md,
+        "| αβ depth | {} |",
+        NAMES
+            .iter()
+            .map(|n| format!("{n} % / nodes"))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    )
+    .ok();
+    writeln!(md, "|---|{}", "---|".repeat(5)).ok();
+    for k in 1..=pvmax.max(kmax) as usize {
+        let c = &cells[k];
+        write!(md, "| {k} |").ok();
+        for i in 0..5 {
+            if i < 3 && k > kmax as usize {
+                write!(md, " – |").ok();
+                continue;
+            }
+            write!(
+                md,
+                " {:.1} / {:.0} |",
+                pct(c.ok[i], trees),
+                c.nodes[i] as f64 / trees as f64
+            )
+            .ok();
+        }
+        writeln!(md).ok();
+    }
+}
+
+/// Figs. 7 and 8 of one b.
+fn plots(rep: &mut Report, c: Config, cells: &[Cell]) {
+    let Config { b, kmax, trees, .. } = c;
+    let pvmax = c.pvmax();
+    let series7 = (0..3)
+        .map(|i| Series {
+            name: NAMES[i].into(),
+            points: (1..=kmax as usize)
+                .map(|k| (k as f64, pct(cells[k].ok[i], trees)))
+                .collect(),
+            style: Style::LinePoints,
+        })
+        .collect();
+    rep.plot(
+        format!("fig7-b{b}"),
+        format!("Fig. 7 (Experiment 2), b = {b}: success at equal generated nodes"),
+        Chart {
+            title: format!("Experiment 2, b = {b}: equal generated nodes"),
+            x_label: "alpha-beta depth".into(),
+            y_label: "correct move (%)".into(),
+            log_x: false,
+            log_y: false,
+            series: series7,
+        },
+    );
+    let series8 = [0usize, 3, 4]
+        .iter()
+        .map(|&i| Series {
+            name: NAMES[i].into(),
+            points: (1..=if i == 0 { kmax } else { pvmax } as usize)
+                .map(|k| {
+                    (
+                        cells[k].nodes[i] as f64 / trees as f64,
+                        pct(cells[k].ok[i], trees),
+                    )
+                })
+                .collect(),
+            style: Style::LinePoints,
+        })
+        .collect();
+    rep.plot(
+        format!("fig8-b{b}"),
+        format!("Fig. 8 (Experiment 3), b = {b}: success against generated nodes"),
+        Chart {
+            title: format!("Experiment 3, b = {b}: equal principal-variation depth"),
+            x_label: "generated nodes (mean)".into(),
+            y_label: "correct move (%)".into(),
+            log_x: true,
+            log_y: false,
+            series: series8,
+        },
+    );
+}
+
+/// The claims of §3.2.4 for one b, and the text's numbers at b = 10.
+fn rows(rep: &mut Report, c: Config, cells: &[Cell]) {
+    let Config { b, kmax, trees, .. } = c;
+    let pvmax = c.pvmax();
+    // Claims of §3.2.4.
+    let deep: Vec<usize> = (3..=kmax as usize).collect();
+    let better = deep
+        .iter()
+        .filter(|&&k| cells[k].ok[1] >= cells[k].ok[0])
+        .count();
+    rep.row(
+        Row::claim(
+            "Fig. 7",
+            format!(
+                "b = {b}: RBFM decides at least as well as alpha-beta at equal generated nodes (αβ depths 3–{kmax}: {better} of {})",
+                deep.len()
+            ),
+            better * 2 > deep.len(),
+        ),
+    );
+    let gain = |i: usize| pct(cells[kmax as usize].ok[i], trees) - pct(cells[2].ok[i], trees);
+    rep.row(Row::claim(
+        "Fig. 7",
+        format!(
+            "b = {b}: from αβ depth 2 to {kmax} RBFM improves more than BFM ({:+.1} vs {:+.1} points)",
+            gain(1),
+            gain(2)
+        ),
+        gain(1) > gain(2),
+    ));
+    // Fig. 8: for each αβ depth ≥ 3, the fewest RBFM nodes (over PV depths) reaching
+    // alpha-beta's success.
+    let mut fewer = 0;
+    let mut total = 0;
+    for k in 3..=kmax as usize {
+        let target = cells[k].ok[0];
+        if let Some(j) = (1..=pvmax as usize).find(|&j| cells[j].ok[3] >= target) {
+            total += 1;
+            if cells[j].nodes[3] < cells[k].nodes[0] {
+                fewer += 1;
+            }
+        }
+    }
+    rep.row(Row::claim(
+        "Fig. 8",
+        format!(
+            "b = {b}: RBFM reaches alpha-beta's decision quality with fewer generated nodes ({fewer} of {total} αβ depths ≥ 3)"
+        ),
+        total > 0 && fewer * 2 > total,
+    ));
+    if b == 10 && kmax >= 6 {
+        let c6 = &cells[6];
+        rep.row(Row::compare(
+            "Fig. 8 (§3.2.4 text)",
+            "b = 10: alpha-beta depth 6, correct move (%)",
+            72.0,
+            pct(c6.ok[0], trees),
+            0.15,
+        ));
+        rep.row(Row::compare(
+            "Fig. 8 (§3.2.4 text)",
+            "b = 10: alpha-beta depth 6, generated nodes (mean)",
+            2096.0,
+            c6.nodes[0] as f64 / trees as f64,
+            0.15,
+        ));
+        rep.row(Row::compare(
+            "Fig. 8 (§3.2.4 text)",
+            "b = 10: alpha-beta depth 6, visited nodes (interior + bottom positions, mean)",
+            2096.0,
+            c6.visited as f64 / trees as f64,
+            0.15,
+        ));
+        {
+            let c9 = &cells[9];
+            rep.row(Row::compare(
+                "Fig. 8 (§3.2.4 text)",
+                "b = 10: RBFM to PV depth 9, correct move (%)",
+                72.0,
+                pct(c9.ok[3], trees),
+                0.15,
+            ));
+            rep.row(Row::compare(
+                "Fig. 8 (§3.2.4 text)",
+                "b = 10: RBFM to PV depth 9, generated nodes (mean)",
+                549.0,
+                c9.nodes[3] as f64 / trees as f64,
+                0.15,
+            ));
+        }
     }
 }

@@ -114,6 +114,16 @@ fn player(
         }
     }
 }
+/// A curve of the plot: b, our RBFM-vs-alpha-beta percentages and the paper's, against D_αβ.
+type Curve = (u32, Vec<(f64, f64)>, Vec<(f64, f64)>);
+
+/// One row's games: wins of each pair's first-named algorithm (BFM-AB, RBFM-AB, RBFM-BFM),
+/// generated nodes and games per algorithm (AB, RBFM, BFM).
+struct Played {
+    wins: [f64; 3],
+    nodes: [u64; 3],
+    games: [u64; 3],
+}
 
 /// Runs the experiment.
 pub fn run(o: &Options) -> Result<Report, ExpError> {
@@ -148,148 +158,22 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "| b | D_αβ | D_RBFM | D_BFM | BFM-AB % (paper) | RBFM-AB % (paper) | RBFM-BFM % (paper) | nodes/game AB | RBFM | BFM | RBFM/AB (paper) | BFM/AB (paper) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
     let mut data = Vec::new();
-    type Curve = (u32, Vec<(f64, f64)>, Vec<(f64, f64)>);
     let mut curves: Vec<Curve> = Vec::new();
-    for &&(b, dab, drbfm, dbfm, p_bfm_ab, p_rbfm_ab, p_rbfm_bfm, n_ab, n_rbfm, n_bfm) in &rows {
+    for &row in &rows {
+        let &(b, dab, drbfm, dbfm, ..) = row;
         o.progress.message(format!("games, b = {b}, D = {dab}"));
-        // wins of the pair's first-named algorithm, nodes and games per algorithm.
-        let mut wins = [0.0f64; 3];
-        let mut nodes = [0u64; 3];
-        let mut games = [0u64; 3];
-        let idx = |w: Who| match w {
-            Who::Ab => 0,
-            Who::Rbfm => 1,
-            Who::Bfm => 2,
-        };
-        for (pi, (a, bb)) in [
-            (Who::Bfm, Who::Ab),
-            (Who::Rbfm, Who::Ab),
-            (Who::Rbfm, Who::Bfm),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            for t in 0..trees {
-                if t % (trees / 10).max(1) == 0 {
-                    o.progress.message(format!(
-                        "games, b = {b}, D = {dab}: pair {} of 3, tree {t} of {trees}",
-                        pi + 1
-                    ));
-                }
-                let seed = o.seed * 1_000_003 + (b as u64) * 10_007 + t as u64;
-                let root = IncrementalTree::new(IncrementalParams {
-                    b,
-                    d: PLIES,
-                    seed,
-                    branching: Branching::Random,
-                    values: EdgeValues::Real,
-                });
-                let left = |_: &IncrementalTree, k: u32| Some(PLIES - k);
-                let mut value = [0i64; 2];
-                for (g, (first, second)) in [(a, bb), (bb, a)].into_iter().enumerate() {
-                    let mut ps = [
-                        player(first, b, (dab, drbfm, dbfm), seed ^ 0x51),
-                        player(second, b, (dab, drbfm, dbfm), seed ^ 0xa7),
-                    ];
-                    let end = play_players(&root, &mut ps, PLIES, &left);
-                    // The leaf's value from the first player's side (an even number of plies).
-                    let v = end.last.max_value() as i64;
-                    value[g] = if end.plies % 2 == 0 { v } else { -v };
-                    nodes[idx(first)] += end.nodes[0];
-                    nodes[idx(second)] += end.nodes[1];
-                    games[idx(first)] += 1;
-                    games[idx(second)] += 1;
-                }
-                wins[pi] += match value[0].cmp(&value[1]) {
-                    std::cmp::Ordering::Greater => 1.0,
-                    std::cmp::Ordering::Equal => 0.5,
-                    std::cmp::Ordering::Less => 0.0,
-                };
-            }
-        }
-        let pct = |w: f64| 100.0 * w / trees as f64;
-        let per = |i: usize| nodes[i] as f64 / games[i].max(1) as f64;
-        let (r_rb, r_bf) = (per(1) / per(0), per(2) / per(0));
-        writeln!(
-            md,
-            "| {b} | {dab} | {drbfm} | {dbfm} | {:.0} ({p_bfm_ab:.0}) | {:.0} ({p_rbfm_ab:.0}) | {:.0} ({p_rbfm_bfm:.0}) | {:.0} | {:.0} | {:.0} | {:.2} ({:.2}) | {:.2} ({:.2}) |",
-            pct(wins[0]), pct(wins[1]), pct(wins[2]), per(0), per(1), per(2), r_rb, n_rbfm / n_ab, r_bf, n_bfm / n_ab
-        )
-        .ok();
-        let fig = format!("Table 1, b = {b}");
-        // Winning percentages: a difference of 15 points of percentage counts as reproduced
-        // (binomial noise of a few dozen games is about ±8 points).
-        for (q, paper, ours) in [
-            ("BFM-AB %", p_bfm_ab, pct(wins[0])),
-            ("RBFM-AB %", p_rbfm_ab, pct(wins[1])),
-            ("RBFM-BFM %", p_rbfm_bfm, pct(wins[2])),
-        ] {
-            rep.row(Row::compare_points(
-                &fig,
-                format!("D_αβ = {dab}: {q}"),
-                paper,
-                ours,
-                15.0,
-            ));
-        }
-        rep.row(Row::compare(
-            &fig,
-            format!("D_αβ = {dab}: nodes RBFM/AB"),
-            n_rbfm / n_ab,
-            r_rb,
-            0.15,
-        ));
-        rep.row(Row::compare(
-            &fig,
-            format!("D_αβ = {dab}: nodes BFM/AB"),
-            n_bfm / n_ab,
-            r_bf,
-            0.15,
-        ));
-        match curves.iter_mut().find(|c| c.0 == b) {
-            Some(c) => {
-                c.1.push((dab as f64, pct(wins[1])));
-                c.2.push((dab as f64, p_rbfm_ab));
-            }
-            None => curves.push((
-                b,
-                vec![(dab as f64, pct(wins[1]))],
-                vec![(dab as f64, p_rbfm_ab)],
-            )),
-        }
-        data.push(json!({"b": b, "d_ab": dab, "d_rbfm": drbfm, "d_bfm": dbfm,
-            "bfm_ab": pct(wins[0]), "rbfm_ab": pct(wins[1]), "rbfm_bfm": pct(wins[2]),
-            "nodes_per_game": [per(0), per(1), per(2)], "trees": trees}));
+        let played = play(o, (b, dab, drbfm, dbfm), trees);
+        report_row(
+            &mut rep,
+            row,
+            trees,
+            &played,
+            &mut md,
+            &mut curves,
+            &mut data,
+        );
     }
-    let series = curves
-        .into_iter()
-        .flat_map(|(b, ours, paper)| {
-            [
-                Series {
-                    name: format!("b = {b}: ours"),
-                    points: ours,
-                    style: Style::LinePoints,
-                },
-                Series {
-                    name: format!("b = {b}: paper"),
-                    points: paper,
-                    style: Style::Points,
-                },
-            ]
-        })
-        .collect();
-    rep.plot(
-        "table1-rbfm-ab",
-        "Table 1: RBFM's winning percentage against alpha-beta",
-        Chart {
-            title: "Experiment 4: RBFM against alpha-beta".into(),
-            x_label: "alpha-beta depth".into(),
-            y_label: "RBFM wins (%)".into(),
-            log_x: false,
-            log_y: false,
-            series,
-        },
-    );
+    plot(&mut rep, curves);
     // The rows the full form plays and this quick form does not: rows of the quick form too,
     // not computed (the same rows at every scale).
     let full_rows = if o.quick && o.scale.is_default() {
@@ -338,4 +222,164 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     );
     rep.data = json!({ "table1": data });
     Ok(rep)
+}
+
+/// Plays the three pairs of one row of Table 1, `trees` trees, each twice (colours swapped).
+fn play(o: &Options, (b, dab, drbfm, dbfm): (u32, u32, u32, u32), trees: u32) -> Played {
+    // wins of the pair's first-named algorithm, nodes and games per algorithm.
+    let mut wins = [0.0f64; 3];
+    let mut nodes = [0u64; 3];
+    let mut games = [0u64; 3];
+    let idx = |w: Who| match w {
+        Who::Ab => 0,
+        Who::Rbfm => 1,
+        Who::Bfm => 2,
+    };
+    for (pi, (a, bb)) in [
+        (Who::Bfm, Who::Ab),
+        (Who::Rbfm, Who::Ab),
+        (Who::Rbfm, Who::Bfm),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for t in 0..trees {
+            if t % (trees / 10).max(1) == 0 {
+                o.progress.message(format!(
+                    "games, b = {b}, D = {dab}: pair {} of 3, tree {t} of {trees}",
+                    pi + 1
+                ));
+            }
+            let seed = o.seed * 1_000_003 + (b as u64) * 10_007 + t as u64;
+            let root = IncrementalTree::new(IncrementalParams {
+                b,
+                d: PLIES,
+                seed,
+                branching: Branching::Random,
+                values: EdgeValues::Real,
+            });
+            let left = |_: &IncrementalTree, k: u32| Some(PLIES - k);
+            let mut value = [0i64; 2];
+            for (g, (first, second)) in [(a, bb), (bb, a)].into_iter().enumerate() {
+                let mut ps = [
+                    player(first, b, (dab, drbfm, dbfm), seed ^ 0x51),
+                    player(second, b, (dab, drbfm, dbfm), seed ^ 0xa7),
+                ];
+                let end = play_players(&root, &mut ps, PLIES, &left);
+                // The leaf's value from the first player's side (an even number of plies).
+                let v = end.last.max_value() as i64;
+                value[g] = if end.plies % 2 == 0 { v } else { -v };
+                nodes[idx(first)] += end.nodes[0];
+                nodes[idx(second)] += end.nodes[1];
+                games[idx(first)] += 1;
+                games[idx(second)] += 1;
+            }
+            wins[pi] += match value[0].cmp(&value[1]) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Equal => 0.5,
+                std::cmp::Ordering::Less => 0.0,
+            };
+        }
+    }
+    Played { wins, nodes, games }
+}
+
+/// One row of Table 1: its details line, rows, plot points and JSON.
+fn report_row(
+    rep: &mut Report,
+    row: &Table1Row,
+    trees: u32,
+    played: &Played,
+    md: &mut String,
+    curves: &mut Vec<Curve>,
+    data: &mut Vec<serde_json::Value>,
+) {
+    let &(b, dab, drbfm, dbfm, p_bfm_ab, p_rbfm_ab, p_rbfm_bfm, n_ab, n_rbfm, n_bfm) = row;
+    let Played { wins, nodes, games } = played;
+    let pct = |w: f64| 100.0 * w / trees as f64;
+    let per = |i: usize| nodes[i] as f64 / games[i].max(1) as f64;
+    let (r_rb, r_bf) = (per(1) / per(0), per(2) / per(0));
+    writeln!(
+        md,
+        "| {b} | {dab} | {drbfm} | {dbfm} | {:.0} ({p_bfm_ab:.0}) | {:.0} ({p_rbfm_ab:.0}) | {:.0} ({p_rbfm_bfm:.0}) | {:.0} | {:.0} | {:.0} | {:.2} ({:.2}) | {:.2} ({:.2}) |",
+        pct(wins[0]), pct(wins[1]), pct(wins[2]), per(0), per(1), per(2), r_rb, n_rbfm / n_ab, r_bf, n_bfm / n_ab
+    )
+    .ok();
+    let fig = format!("Table 1, b = {b}");
+    // Winning percentages: a difference of 15 points of percentage counts as reproduced
+    // (binomial noise of a few dozen games is about ±8 points).
+    for (q, paper, ours) in [
+        ("BFM-AB %", p_bfm_ab, pct(wins[0])),
+        ("RBFM-AB %", p_rbfm_ab, pct(wins[1])),
+        ("RBFM-BFM %", p_rbfm_bfm, pct(wins[2])),
+    ] {
+        rep.row(Row::compare_points(
+            &fig,
+            format!("D_αβ = {dab}: {q}"),
+            paper,
+            ours,
+            15.0,
+        ));
+    }
+    rep.row(Row::compare(
+        &fig,
+        format!("D_αβ = {dab}: nodes RBFM/AB"),
+        n_rbfm / n_ab,
+        r_rb,
+        0.15,
+    ));
+    rep.row(Row::compare(
+        &fig,
+        format!("D_αβ = {dab}: nodes BFM/AB"),
+        n_bfm / n_ab,
+        r_bf,
+        0.15,
+    ));
+    match curves.iter_mut().find(|c| c.0 == b) {
+        Some(c) => {
+            c.1.push((dab as f64, pct(wins[1])));
+            c.2.push((dab as f64, p_rbfm_ab));
+        }
+        None => curves.push((
+            b,
+            vec![(dab as f64, pct(wins[1]))],
+            vec![(dab as f64, p_rbfm_ab)],
+        )),
+    }
+    data.push(json!({"b": b, "d_ab": dab, "d_rbfm": drbfm, "d_bfm": dbfm,
+        "bfm_ab": pct(wins[0]), "rbfm_ab": pct(wins[1]), "rbfm_bfm": pct(wins[2]),
+        "nodes_per_game": [per(0), per(1), per(2)], "trees": trees}));
+}
+
+/// Table 1's plot: RBFM's winning percentage against alpha-beta, ours and the paper's.
+fn plot(rep: &mut Report, curves: Vec<Curve>) {
+    let series = curves
+        .into_iter()
+        .flat_map(|(b, ours, paper)| {
+            [
+                Series {
+                    name: format!("b = {b}: ours"),
+                    points: ours,
+                    style: Style::LinePoints,
+                },
+                Series {
+                    name: format!("b = {b}: paper"),
+                    points: paper,
+                    style: Style::Points,
+                },
+            ]
+        })
+        .collect();
+    rep.plot(
+        "table1-rbfm-ab",
+        "Table 1: RBFM's winning percentage against alpha-beta",
+        Chart {
+            title: "Experiment 4: RBFM against alpha-beta".into(),
+            x_label: "alpha-beta depth".into(),
+            y_label: "RBFM wins (%)".into(),
+            log_x: false,
+            log_y: false,
+            series,
+        },
+    );
 }

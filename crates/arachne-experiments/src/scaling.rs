@@ -40,7 +40,6 @@ struct Curve {
 
 /// Runs the experiment.
 pub fn run(o: &Options) -> Result<Report, ExpError> {
-    let pg = &o.progress;
     let mut rep = Report::new(
         "scaling",
         "Scaling of tree-splitting, type-guided search, the Key Node Method, YBWC and Jamboree at P = 1 … 1024 on the same trees",
@@ -67,75 +66,8 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "ybwc, jamboree",
         format!("serial below depth {SERIAL_DEPTH}; the one-processor task graph scheduled greedily on P processors; speedup = serial alpha-beta's nodes / T_P in nodes (no message costs: shared memory; no speculative losses: an upper bound)"),
     );
-    let serial_nodes: Vec<u64> = roots
-        .iter()
-        .map(|r| serial(r, depth, StepperMode::AlphaBeta, true).1.nodes())
-        .collect();
-    let mut curves = Vec::new();
-    // The message-passing algorithms on the simulator. KNM's distributed form costs seconds a
-    // run at depth 8, so the full run averages it over the first two trees only.
-    let sim = Backend::Sim(SimConfig::new(CostModel::arachne()));
-    let knm_trees = if o.quick { roots.len() } else { 2 };
-    for (spec, name, n) in [
-        (
-            "tree-split:preorder=1,master=0",
-            "tree-split (processor tree from P)",
-            roots.len(),
-        ),
-        (
-            "type-guided:preorder=1,master=0",
-            "type-guided (hierarchy from P)",
-            roots.len(),
-        ),
-        ("knm:preorder=1", "knm (distributed form)", knm_trees),
-    ] {
-        pg.message(name);
-        let algo: ParAlgo = spec.parse().map_err(ExpError::failed)?;
-        let mut points = Vec::new();
-        for &p in &ps {
-            let mut sum = 0.0;
-            for r in &roots[..n] {
-                let out =
-                    search(&algo, r, depth, Some(p as u32), &sim).map_err(ExpError::failed)?;
-                sum += alphabeta_speedup(&out).unwrap_or(0.0);
-            }
-            points.push((p, sum / n as f64));
-        }
-        curves.push(Curve {
-            name: name.into(),
-            points,
-            parallelism: None,
-        });
-    }
-    for (split, name) in [(Split::Ybwc, "ybwc"), (Split::Jamboree, "jamboree")] {
-        pg.message(name);
-        let mut sums = vec![0.0; ps.len()];
-        let mut par = 0.0;
-        for (r, &sn) in roots.iter().zip(&serial_nodes) {
-            let m = measure(
-                split,
-                std::slice::from_ref(r),
-                depth,
-                SERIAL_DEPTH,
-                true,
-                CostWeights::NODES,
-                &ps,
-            );
-            for (s, &(_, t)) in sums.iter_mut().zip(&m.times) {
-                *s += sn as f64 / t.max(1) as f64;
-            }
-            par += m.parallelism();
-        }
-        curves.push(Curve {
-            name: name.into(),
-            points: ps
-                .iter()
-                .zip(&sums)
-                .map(|(&p, s)| (p, s / seeds as f64))
-                .collect(),
-            parallelism: Some(par / seeds as f64),
-        });
-    }
+    let mut curves = message_passing(o, &roots, depth, &ps)?;
+    curves.extend(shared_memory(o, &roots, depth, &ps));
     let at = |c: &Curve, p: u64| c.points.iter().find(|x| x.0 == p).map_or(0.0, |x| x.1);
     let shared = curves.len() - 2;
     let best16 = curves[shared..]
@@ -155,6 +87,107 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             at(j, 1024) <= j.parallelism.unwrap_or(f64::INFINITY) + 1e-9
         },
     ));
+    render(&mut rep, &curves, &ps, depth, seeds);
+    rep.data = json!({
+        "depth": depth, "seeds": seeds, "serial_depth": SERIAL_DEPTH,
+        "curves": curves.iter().map(|c| json!({
+            "name": c.name, "parallelism": c.parallelism,
+            "points": c.points.iter().map(|&(p, s)| json!({"p": p, "speedup": s})).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    });
+    Ok(rep)
+}
+
+/// The message-passing algorithms on the simulator. KNM's distributed form costs seconds a
+/// run at depth 8, so the full run averages it over the first two trees only.
+fn message_passing(
+    o: &Options,
+    roots: &[IncrementalTree],
+    depth: u32,
+    ps: &[u64],
+) -> Result<Vec<Curve>, ExpError> {
+    let pg = &o.progress;
+    let mut curves = Vec::new();
+    let sim = Backend::Sim(SimConfig::new(CostModel::arachne()));
+    let knm_trees = if o.quick { roots.len() } else { 2 };
+    for (spec, name, n) in [
+        (
+            "tree-split:preorder=1,master=0",
+            "tree-split (processor tree from P)",
+            roots.len(),
+        ),
+        (
+            "type-guided:preorder=1,master=0",
+            "type-guided (hierarchy from P)",
+            roots.len(),
+        ),
+        ("knm:preorder=1", "knm (distributed form)", knm_trees),
+    ] {
+        pg.message(name);
+        let algo: ParAlgo = spec.parse().map_err(ExpError::failed)?;
+        let mut points = Vec::new();
+        for &p in ps {
+            let mut sum = 0.0;
+            for r in &roots[..n] {
+                let out =
+                    search(&algo, r, depth, Some(p as u32), &sim).map_err(ExpError::failed)?;
+                sum += alphabeta_speedup(&out).unwrap_or(0.0);
+            }
+            points.push((p, sum / n as f64));
+        }
+        curves.push(Curve {
+            name: name.into(),
+            points,
+            parallelism: None,
+        });
+    }
+    Ok(curves)
+}
+
+/// YBWC and Jamboree: the one-processor task graph scheduled greedily on P processors, over
+/// serial alpha-beta's nodes.
+fn shared_memory(o: &Options, roots: &[IncrementalTree], depth: u32, ps: &[u64]) -> Vec<Curve> {
+    let pg = &o.progress;
+    let seeds = roots.len() as u64;
+    let serial_nodes: Vec<u64> = roots
+        .iter()
+        .map(|r| serial(r, depth, StepperMode::AlphaBeta, true).1.nodes())
+        .collect();
+    let mut curves = Vec::new();
+    for (split, name) in [(Split::Ybwc, "ybwc"), (Split::Jamboree, "jamboree")] {
+        pg.message(name);
+        let mut sums = vec![0.0; ps.len()];
+        let mut par = 0.0;
+        for (r, &sn) in roots.iter().zip(&serial_nodes) {
+            let m = measure(
+                split,
+                std::slice::from_ref(r),
+                depth,
+                SERIAL_DEPTH,
+                true,
+                CostWeights::NODES,
+                ps,
+            );
+            for (s, &(_, t)) in sums.iter_mut().zip(&m.times) {
+                *s += sn as f64 / t.max(1) as f64;
+            }
+            par += m.parallelism();
+        }
+        curves.push(Curve {
+            name: name.into(),
+            points: ps
+                .iter()
+                .zip(&sums)
+                .map(|(&p, s)| (p, s / seeds as f64))
+                .collect(),
+            parallelism: Some(par / seeds as f64),
+        });
+    }
+    curves
+}
+
+/// The details table, the CSV and the plot.
+fn render(rep: &mut Report, curves: &[Curve], ps: &[u64], depth: u32, seeds: u64) {
     let mut md = String::new();
     let _ = writeln!(
         md,
@@ -166,7 +199,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "---|".repeat(ps.len())
     );
     let mut csv = String::from("algorithm,p,speedup\n");
-    for c in &curves {
+    for c in curves {
         let _ = writeln!(
             md,
             "| {} | {} | {} |",
@@ -197,7 +230,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         points: ps.iter().map(|&p| (p as f64, p as f64)).collect(),
         style: Style::Line,
     });
-    for c in &curves {
+    for c in curves {
         if let Some(w) = c.parallelism {
             series.push(Series {
                 name: format!("W/T∞ of {} = {w:.1}", c.name),
@@ -218,12 +251,4 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             series,
         },
     );
-    rep.data = json!({
-        "depth": depth, "seeds": seeds, "serial_depth": SERIAL_DEPTH,
-        "curves": curves.iter().map(|c| json!({
-            "name": c.name, "parallelism": c.parallelism,
-            "points": c.points.iter().map(|&(p, s)| json!({"p": p, "speedup": s})).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-    });
-    Ok(rep)
 }

@@ -43,6 +43,7 @@ use cozy_chess::{
 };
 use std::fmt;
 
+pub mod fixed_branching;
 pub mod full;
 pub mod pst;
 

@@ -14,6 +14,7 @@
 //! | `aspiration` | [`aspiration`] | seed 000 §3 — narrow windows, fail-soft re-search |
 //! | `sss` | [`sss`] | SSS* as MT-SSS* (seed 003 §2.1) |
 //! | `mtdf` | [`mtdf`] | MTD(f) |
+//! | — | [`tiebroken`] | seed 001 §6 — alpha-beta with bottom values that would prune by equality perturbed |
 //!
 //! All of them share [`context::Ctx`] (move buffers, ordering, statistics, limits, principal
 //! variation, transposition table), so each file holds only its own loop.
@@ -43,6 +44,7 @@ pub mod ordering;
 pub mod palphabeta;
 pub mod sss;
 pub mod staged;
+pub mod tiebroken;
 
 use arachne_core::{Game, Limits, Score, Stats, StopReason, TranspositionTable};
 use context::{Aborted, Ctx};

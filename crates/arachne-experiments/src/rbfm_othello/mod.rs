@@ -135,6 +135,13 @@ pub const ABORT_FACTOR: f64 = 5.0;
 /// this many, evenly spaced among the 244 (fewer when fewer are played).
 pub const CALIBRATION_OPENINGS: usize = 16;
 
+/// Fig. 9's accumulators: the details table, the winning percentages per pair, the JSON.
+struct Fig9 {
+    md: String,
+    pts: [Vec<(f64, f64)>; 3],
+    data: Vec<serde_json::Value>,
+}
+
 /// Runs the experiment.
 pub fn run(o: &Options) -> Result<Report, ExpError> {
     let mut rep = Report::new(
@@ -177,10 +184,12 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             ),
         },
     );
-    let mut md = String::from("| αβ depth | D_RBFM | D_BFM | RBFM vs AB: RBFM wins % | BFM vs AB: BFM wins % | RBFM vs BFM: RBFM wins % | nodes/move AB | RBFM | BFM | aborted (§4.1) RBFM / BFM % | no expansion RBFM / BFM % |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+    let mut fig = Fig9 {
+        md: String::from("| αβ depth | D_RBFM | D_BFM | RBFM vs AB: RBFM wins % | BFM vs AB: BFM wins % | RBFM vs BFM: RBFM wins % | nodes/move AB | RBFM | BFM | aborted (§4.1) RBFM / BFM % | no expansion RBFM / BFM % |\n|---|---|---|---|---|---|---|---|---|---|---|\n"),
+        pts: [Vec::new(), Vec::new(), Vec::new()],
+        data: Vec::new(),
+    };
     let mut cal_md = String::new();
-    let mut pts = [Vec::new(), Vec::new(), Vec::new()];
-    let mut data = Vec::new();
     let mut prev = PvDepths::default();
     for &d in &depths {
         o.progress
@@ -188,128 +197,198 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         let pv = match matching {
             Matching::Nodes => PvDepths::default(),
             Matching::PvDepth => {
-                let mut pv = PvDepths::default();
-                for who in [Who::Rbfm, Who::Bfm] {
-                    o.progress.message(format!(
-                        "Othello, alpha-beta depth {d}: calibrating {who:?}'s principal-variation depth"
-                    ));
-                    // The previous depth's, one deeper; else the alpha-beta depth (RBFM) or twice it.
-                    let start = prev
-                        .of(who)
-                        .map_or(if who == Who::Rbfm { d } else { 2 * d }, |k| k + 1);
-                    let (k, tried, games) =
-                        calibrate(who, d, start, &cal, o.seed * 7919 + 1_000_000, &o.progress);
-                    let list: Vec<String> =
-                        tried.iter().map(|(k, r)| format!("{k}: {r:.2}")).collect();
-                    writeln!(
-                        cal_md,
-                        "| {d} | {who:?} | {} | {k} | {games} |",
-                        list.join(", ")
-                    )
-                    .ok();
-                    match who {
-                        Who::Rbfm => pv.rbfm = Some(k),
-                        _ => pv.bfm = Some(k),
-                    }
-                }
+                let pv = calibrate_depths(o, d, &cal, prev, &mut cal_md);
                 prev = pv;
                 pv
             }
         };
-        let Pairs {
-            score,
-            nodes,
-            moves,
-            aborted,
-            idle,
-            ..
-        } = pairs(&chosen, d, pv, o.seed, &Setup::default(), &o.progress);
-        let games = 2.0 * chosen.len() as f64;
-        let pct: Vec<f64> = score.iter().map(|s| 100.0 * s / games).collect();
-        let per = |j: usize| nodes[j] as f64 / moves[j].max(1) as f64;
-        let ab_pct = |j: usize| 100.0 * aborted[j] as f64 / moves[j].max(1) as f64;
-        let idle_pct = |j: usize| 100.0 * idle[j] as f64 / moves[j].max(1) as f64;
-        let show = |k: Option<u32>| k.map_or("–".to_string(), |k| k.to_string());
+        play_depth(o, &mut rep, d, pv, &chosen, &mut fig);
+    }
+    not_run_rows(o, &mut rep, &depths);
+    let Fig9 { md, pts, data } = fig;
+    let names = ["RBFM vs alpha-beta", "BFM vs alpha-beta", "RBFM vs BFM"];
+    rep.plot(
+        "fig9",
+        "Fig. 9: winning percentages in Othello against alpha-beta depth",
+        Chart {
+            title: "Othello: winning percentage of the first-named".into(),
+            x_label: "alpha-beta depth (effort per move)".into(),
+            y_label: "wins (%)".into(),
+            log_x: false,
+            log_y: false,
+            series: (0..3)
+                .map(|k| Series {
+                    name: names[k].into(),
+                    points: pts[k].clone(),
+                    style: Style::LinePoints,
+                })
+                .collect(),
+        },
+    );
+    let cal_md = if cal_md.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "\n\nCalibration (§3.2.5): generated nodes of the best-first player over alpha-beta's \
+             in games against it from {} openings, per principal-variation depth tried.\n\n\
+             | αβ depth | player | depth: node ratio | chosen | games |\n|---|---|---|---|---|\n{cal_md}",
+            cal.len()
+        )
+    };
+    rep.details = format!(
+        "Each opening is played twice, colours swapped; a draw counts half. Nodes per move are \
+         generated nodes over all games of all pairs; aborted: the share of a player's moves \
+         whose search §4.1's rule ended; no expansion: the share of its moves made without \
+         generating a node (the subtree kept from the last move already met the stop, or the \
+         root was solved).\n\n{md}{cal_md}"
+    );
+    rep.data = json!({ "fig9": data, "matching": matching.name() });
+    Ok(rep)
+}
+
+/// §3.2.5's calibration at alpha-beta depth `d`: RBFM's and BFM's principal-variation depths
+/// matched to alpha-beta's generated nodes over the openings `cal`, starting from the
+/// previous depth's (`prev`); a line of the calibration table each.
+fn calibrate_depths(
+    o: &Options,
+    d: u32,
+    cal: &[Othello],
+    prev: PvDepths,
+    cal_md: &mut String,
+) -> PvDepths {
+    let mut pv = PvDepths::default();
+    for who in [Who::Rbfm, Who::Bfm] {
+        o.progress.message(format!(
+            "Othello, alpha-beta depth {d}: calibrating {who:?}'s principal-variation depth"
+        ));
+        // The previous depth's, one deeper; else the alpha-beta depth (RBFM) or twice it.
+        let start = prev
+            .of(who)
+            .map_or(if who == Who::Rbfm { d } else { 2 * d }, |k| k + 1);
+        let (k, tried, games) =
+            calibrate(who, d, start, cal, o.seed * 7919 + 1_000_000, &o.progress);
+        let list: Vec<String> = tried.iter().map(|(k, r)| format!("{k}: {r:.2}")).collect();
         writeln!(
-            md,
-            "| {d} | {} | {} | {:.1} | {:.1} | {:.1} | {:.0} | {:.0} | {:.0} | {:.1} / {:.1} | {:.1} / {:.1} |",
-            show(pv.rbfm),
-            show(pv.bfm),
-            pct[0],
-            pct[1],
-            pct[2],
-            per(0),
-            per(1),
-            per(2),
-            ab_pct(1),
-            ab_pct(2),
-            idle_pct(1),
-            idle_pct(2)
+            cal_md,
+            "| {d} | {who:?} | {} | {k} | {games} |",
+            list.join(", ")
         )
         .ok();
-        for (k, p) in pct.iter().enumerate() {
-            pts[k].push((d as f64, *p));
+        match who {
+            Who::Rbfm => pv.rbfm = Some(k),
+            _ => pv.bfm = Some(k),
         }
-        rep.row(Row::claim(
-            "Fig. 9 (left)",
-            format!(
-                "alpha-beta depth {d}: RBFM outperforms alpha-beta (wins {:.1} %)",
-                pct[0]
-            ),
-            pct[0] > 50.0,
-        ));
-        rep.row(Row::claim(
-            "Fig. 9 (left)",
-            format!(
-                "alpha-beta depth {d}: BFM outperforms alpha-beta (wins {:.1} %)",
-                pct[1]
-            ),
-            pct[1] > 50.0,
-        ));
-        // §4.3: "RBFM wins over Alpha-Beta at greater percentages [than BFM] at depth 5 or
-        // more"; "RBFM beats BFM at depth 6 or more, but loses at shallower depths".
-        if d >= 5 {
-            rep.row(Row::claim(
-                "Fig. 9 (left)",
-                format!(
-                    "alpha-beta depth {d} (≥ 5): RBFM beats alpha-beta more often than BFM does ({:.1} % vs {:.1} %)",
-                    pct[0], pct[1]
-                ),
-                pct[0] > pct[1],
-            ));
-        }
-        rep.row(if d < 6 {
-            Row::claim(
-                "Fig. 9 (right)",
-                format!(
-                    "alpha-beta depth {d} (< 6): RBFM loses to BFM (RBFM wins {:.1} %)",
-                    pct[2]
-                ),
-                pct[2] < 50.0,
-            )
-        } else {
-            Row::claim(
-                "Fig. 9 (right)",
-                format!(
-                    "alpha-beta depth {d} (≥ 6): RBFM beats BFM (RBFM wins {:.1} %)",
-                    pct[2]
-                ),
-                pct[2] > 50.0,
-            )
-        });
-        data.push(
-            json!({"depth": d, "rbfm_ab": pct[0], "bfm_ab": pct[1], "rbfm_bfm": pct[2],
-            "nodes_per_move": [per(0), per(1), per(2)], "pv_depth_rbfm": pv.rbfm,
-            "pv_depth_bfm": pv.bfm, "aborted_pct": [ab_pct(1), ab_pct(2)],
-            "no_expansion_pct": [idle_pct(1), idle_pct(2)]}),
-        );
     }
-    // The full form's depths left out of a quick run: the same rows, not computed (the same
-    // rows at every scale).
+    pv
+}
+
+/// The games at alpha-beta depth `d` (each opening twice, colours swapped): the details line,
+/// Fig. 9's points and rows, the JSON.
+fn play_depth(
+    o: &Options,
+    rep: &mut Report,
+    d: u32,
+    pv: PvDepths,
+    chosen: &[Othello],
+    fig: &mut Fig9,
+) {
+    let (md, pts, data) = (&mut fig.md, &mut fig.pts, &mut fig.data);
+    let Pairs {
+        score,
+        nodes,
+        moves,
+        aborted,
+        idle,
+        ..
+    } = pairs(chosen, d, pv, o.seed, &Setup::default(), &o.progress);
+    let games = 2.0 * chosen.len() as f64;
+    let pct: Vec<f64> = score.iter().map(|s| 100.0 * s / games).collect();
+    let per = |j: usize| nodes[j] as f64 / moves[j].max(1) as f64;
+    let ab_pct = |j: usize| 100.0 * aborted[j] as f64 / moves[j].max(1) as f64;
+    let idle_pct = |j: usize| 100.0 * idle[j] as f64 / moves[j].max(1) as f64;
+    let show = |k: Option<u32>| k.map_or("–".to_string(), |k| k.to_string());
+    writeln!(
+        md,
+        "| {d} | {} | {} | {:.1} | {:.1} | {:.1} | {:.0} | {:.0} | {:.0} | {:.1} / {:.1} | {:.1} / {:.1} |",
+        show(pv.rbfm),
+        show(pv.bfm),
+        pct[0],
+        pct[1],
+        pct[2],
+        per(0),
+        per(1),
+        per(2),
+        ab_pct(1),
+        ab_pct(2),
+        idle_pct(1),
+        idle_pct(2)
+    )
+    .ok();
+    for (k, p) in pct.iter().enumerate() {
+        pts[k].push((d as f64, *p));
+    }
+    rep.row(Row::claim(
+        "Fig. 9 (left)",
+        format!(
+            "alpha-beta depth {d}: RBFM outperforms alpha-beta (wins {:.1} %)",
+            pct[0]
+        ),
+        pct[0] > 50.0,
+    ));
+    rep.row(Row::claim(
+        "Fig. 9 (left)",
+        format!(
+            "alpha-beta depth {d}: BFM outperforms alpha-beta (wins {:.1} %)",
+            pct[1]
+        ),
+        pct[1] > 50.0,
+    ));
+    // §4.3: "RBFM wins over Alpha-Beta at greater percentages [than BFM] at depth 5 or
+    // more"; "RBFM beats BFM at depth 6 or more, but loses at shallower depths".
+    if d >= 5 {
+        rep.row(Row::claim(
+            "Fig. 9 (left)",
+            format!(
+                "alpha-beta depth {d} (≥ 5): RBFM beats alpha-beta more often than BFM does ({:.1} % vs {:.1} %)",
+                pct[0], pct[1]
+            ),
+            pct[0] > pct[1],
+        ));
+    }
+    rep.row(if d < 6 {
+        Row::claim(
+            "Fig. 9 (right)",
+            format!(
+                "alpha-beta depth {d} (< 6): RBFM loses to BFM (RBFM wins {:.1} %)",
+                pct[2]
+            ),
+            pct[2] < 50.0,
+        )
+    } else {
+        Row::claim(
+            "Fig. 9 (right)",
+            format!(
+                "alpha-beta depth {d} (≥ 6): RBFM beats BFM (RBFM wins {:.1} %)",
+                pct[2]
+            ),
+            pct[2] > 50.0,
+        )
+    });
+    data.push(
+        json!({"depth": d, "rbfm_ab": pct[0], "bfm_ab": pct[1], "rbfm_bfm": pct[2],
+        "nodes_per_move": [per(0), per(1), per(2)], "pv_depth_rbfm": pv.rbfm,
+        "pv_depth_bfm": pv.bfm, "aborted_pct": [ab_pct(1), ab_pct(2)],
+        "no_expansion_pct": [idle_pct(1), idle_pct(2)]}),
+    );
+}
+
+/// The full form's depths left out of a quick run: the same rows, not computed (the same rows
+/// at every scale), and a row for the paper's depths no run makes.
+fn not_run_rows(o: &Options, rep: &mut Report, depths: &[u32]) {
     let full_depths = if o.quick && o.scale.depths.is_none() && !o.scale.paper {
         o.scale.othello_depths((1, 3))
     } else {
-        depths.clone()
+        depths.to_vec()
     };
     for &d in full_depths.iter().filter(|d| !depths.contains(d)) {
         let mut rows = vec![
@@ -362,44 +441,6 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
             },
         ));
     }
-    let names = ["RBFM vs alpha-beta", "BFM vs alpha-beta", "RBFM vs BFM"];
-    rep.plot(
-        "fig9",
-        "Fig. 9: winning percentages in Othello against alpha-beta depth",
-        Chart {
-            title: "Othello: winning percentage of the first-named".into(),
-            x_label: "alpha-beta depth (effort per move)".into(),
-            y_label: "wins (%)".into(),
-            log_x: false,
-            log_y: false,
-            series: (0..3)
-                .map(|k| Series {
-                    name: names[k].into(),
-                    points: pts[k].clone(),
-                    style: Style::LinePoints,
-                })
-                .collect(),
-        },
-    );
-    let cal_md = if cal_md.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "\n\nCalibration (§3.2.5): generated nodes of the best-first player over alpha-beta's \
-             in games against it from {} openings, per principal-variation depth tried.\n\n\
-             | αβ depth | player | depth: node ratio | chosen | games |\n|---|---|---|---|---|\n{cal_md}",
-            cal.len()
-        )
-    };
-    rep.details = format!(
-        "Each opening is played twice, colours swapped; a draw counts half. Nodes per move are \
-         generated nodes over all games of all pairs; aborted: the share of a player's moves \
-         whose search §4.1's rule ended; no expansion: the share of its moves made without \
-         generating a node (the subtree kept from the last move already met the stop, or the \
-         root was solved).\n\n{md}{cal_md}"
-    );
-    rep.data = json!({ "fig9": data, "matching": matching.name() });
-    Ok(rep)
 }
 
 #[cfg(test)]

@@ -10,7 +10,8 @@
 //! | `abdada` | [`abdada`] | Weill, *The ABDADA Distributed Minimax Search Algorithm* (1996) |
 //!
 //! [`work_span`] measures Cilk-style work W and span T∞ of `ybwc` and `jamboree` on one core and
-//! schedules the measured task graph greedily on P virtual processors (seed 002 §6.2.1, §6.2.4).
+//! schedules the measured task graph greedily on P virtual processors (seed 002 §6.2.1, §6.2.4);
+//! [`lock_model`] is the closed-queue model of a shared tree's root lock (seed 002 §6.2.3).
 //!
 //! # Runtime
 //!
@@ -84,6 +85,7 @@
 pub mod abdada;
 pub mod jamboree;
 pub mod lazy_smp;
+pub mod lock_model;
 mod shared;
 pub mod work_span;
 pub mod ybwc;

@@ -53,9 +53,12 @@
 //! Bit `i` is square `i + 1`. Row `r = i / 4` counts from Black's back row; on even rows the
 //! dark squares are columns 1, 3, 5, 7, on odd rows 0, 2, 4, 6. A step in one diagonal
 //! direction is a shift by 3, 4 or 5 depending on the row's parity (see [`step`]).
-use arachne_core::rng::mix64;
+mod tables;
+
 use arachne_core::{Game, Score};
 use std::fmt;
+pub use tables::step;
+use tables::*;
 
 /// Depth searched when none is given: 8 plies, the depth of seed 000 §5's lookahead trees.
 pub const DEFAULT_DEPTH: u32 = 8;
@@ -69,106 +72,6 @@ pub const KING: i32 = 150;
 pub const ADVANCE: i32 = 3;
 /// Bonus per ring a king stands inwards from the edge.
 pub const KING_CENTER: i32 = 5;
-
-const EVEN_ROWS: u32 = 0x0F0F_0F0F;
-const ODD_ROWS: u32 = 0xF0F0_F0F0;
-/// Odd-row squares in column 0 (5, 13, 21, 29).
-const LEFT_ODD: u32 = 0x1010_1010;
-/// Even-row squares in column 7 (4, 12, 20, 28).
-const RIGHT_EVEN: u32 = 0x0808_0808;
-/// Row 0 (squares 1–4): White crowns here.
-const ROW0: u32 = 0x0000_000F;
-/// Row 7 (squares 29–32): Black crowns here.
-const ROW7: u32 = 0xF000_0000;
-
-/// Diagonal directions: towards square 1's row (`UP_*`) or square 32's row (`DOWN_*`), towards
-/// column 0 (`*_LEFT`) or column 7 (`*_RIGHT`).
-const UP_LEFT: usize = 0;
-const UP_RIGHT: usize = 1;
-const DOWN_LEFT: usize = 2;
-const DOWN_RIGHT: usize = 3;
-/// `3 - d` is the opposite direction of `d`.
-const BLACK_FORWARD: [usize; 2] = [DOWN_LEFT, DOWN_RIGHT];
-const WHITE_FORWARD: [usize; 2] = [UP_LEFT, UP_RIGHT];
-const ALL_DIRS: [usize; 4] = [UP_LEFT, UP_RIGHT, DOWN_LEFT, DOWN_RIGHT];
-
-/// Every square of `b` moved one step in direction `d` (squares stepping off the board
-/// vanish).
-#[inline(always)]
-pub const fn step(b: u32, d: usize) -> u32 {
-    match d {
-        UP_LEFT => ((b & EVEN_ROWS) >> 4) | ((b & ODD_ROWS & !LEFT_ODD) >> 5),
-        UP_RIGHT => ((b & EVEN_ROWS & !RIGHT_EVEN) >> 3) | ((b & ODD_ROWS) >> 4),
-        DOWN_LEFT => ((b & EVEN_ROWS) << 4) | ((b & ODD_ROWS & !LEFT_ODD) << 3),
-        _ => ((b & EVEN_ROWS & !RIGHT_EVEN) << 5) | ((b & ODD_ROWS) << 4),
-    }
-}
-
-const NONE: u8 = 32;
-
-/// `NEIGHBOUR[d][i]`: the square one step from `i` in direction `d`, or 32.
-const NEIGHBOUR: [[u8; 32]; 4] = {
-    let mut t = [[NONE; 32]; 4];
-    let mut d = 0;
-    while d < 4 {
-        let mut i = 0;
-        while i < 32 {
-            let s = step(1 << i, d);
-            if s != 0 {
-                t[d][i] = s.trailing_zeros() as u8;
-            }
-            i += 1;
-        }
-        d += 1;
-    }
-    t
-};
-
-/// Squares by ring (0 = centre … 3 = edge), for the kings' centrality term.
-const RINGS: [u32; 4] = {
-    let mut r = [0u32; 4];
-    let mut i: i32 = 0;
-    while i < 32 {
-        let row = i / 4;
-        let col = if row % 2 == 0 {
-            2 * (i % 4) + 1
-        } else {
-            2 * (i % 4)
-        };
-        let dr = (2 * row - 7).abs();
-        let dc = (2 * col - 7).abs();
-        let m = if dr > dc { dr } else { dc };
-        r[((m - 1) / 2) as usize] |= 1 << i;
-        i += 1;
-    }
-    r
-};
-
-/// Zobrist keys: `[black man, black king, white man, white king][square]`.
-const ZOBRIST: [[u64; 32]; 4] = {
-    let mut t = [[0u64; 32]; 4];
-    let mut k = 0;
-    while k < 4 {
-        let mut i = 0;
-        while i < 32 {
-            t[k][i] = mix64(0xC4EC_7E25_0000_0000 ^ ((k as u64) << 8) ^ i as u64);
-            i += 1;
-        }
-        k += 1;
-    }
-    t
-};
-const ZOBRIST_BLACK_TO_MOVE: u64 = mix64(0xC4EC_7E25_FFFF_0001);
-/// Keys for the draw-rule counter, mixed in by [`Game::hash`].
-const ZOBRIST_QUIET: [u64; DRAW_PLIES as usize + 1] = {
-    let mut t = [0u64; DRAW_PLIES as usize + 1];
-    let mut q = 1; // counter 0 mixes in nothing
-    while q <= DRAW_PLIES as usize {
-        t[q] = mix64(0xC4EC_7E25_EEEE_0000 ^ q as u64);
-        q += 1;
-    }
-    t
-};
 
 /// A checkers move: a starting square and its landing squares (one for a plain move, one per
 /// jump for a capture), plus the captured pieces.
@@ -817,49 +720,7 @@ pub fn bench_positions() -> Vec<Checkers> {
 }
 
 /// The shipped PDN file of Chinook–Tinsley, London 1992, game 8 (see `data/README.md`).
-pub const TINSLEY_PDN: &str = include_str!("../../../data/checkers-chinook-tinsley-1992.pdn");
+pub const TINSLEY_PDN: &str = include_str!("../../../../data/checkers-chinook-tinsley-1992.pdn");
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn bits(squares: &[u32]) -> u32 {
-        squares.iter().fold(0, |b, &s| b | 1 << (s - 1))
-    }
-
-    #[test]
-    fn geometry() {
-        // square 1 touches 5 and 6; square 5 touches 1 and 9; 32 touches 27, 28
-        let n = |s: u32, d: usize| NEIGHBOUR[d][s as usize - 1] as u32 + 1;
-        assert_eq!((n(1, DOWN_LEFT), n(1, DOWN_RIGHT)), (5, 6));
-        assert_eq!(NEIGHBOUR[UP_LEFT][0], NONE);
-        assert_eq!(n(5, UP_RIGHT), 1);
-        assert_eq!(n(5, DOWN_RIGHT), 9);
-        assert_eq!(NEIGHBOUR[DOWN_LEFT][4], NONE);
-        assert_eq!((n(32, UP_LEFT), n(32, UP_RIGHT)), (27, 28));
-        assert_eq!(bits(&[1, 2]), 3);
-        assert_eq!(RINGS.iter().map(|r| r.count_ones()).sum::<u32>(), 32);
-        assert_eq!(RINGS[0], bits(&[15, 18]));
-    }
-
-    #[test]
-    fn perft_start() {
-        let want = [7u64, 49, 302, 1469, 7361, 36768];
-        for (d, &n) in want.iter().enumerate() {
-            assert_eq!(arachne_core::perft(&Checkers::start(), d as u32 + 1), n);
-        }
-    }
-
-    #[test]
-    fn fen_round_trip() {
-        let s = Checkers::start();
-        assert_eq!(
-            s.fen(),
-            "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
-        );
-        assert_eq!(Checkers::from_fen(&s.fen()).unwrap(), s);
-        assert_eq!(Checkers::from_fen("B:W21-32:B1-12.").unwrap(), s);
-        let p = Checkers::from_fen("W:W7,13,14,17,21:B1,5,6,12,K22").unwrap();
-        assert_eq!(p.fen(), "W:W7,13,14,17,21:B1,5,6,12,K22");
-    }
-}
+mod tests;

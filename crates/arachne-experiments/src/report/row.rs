@@ -1,0 +1,503 @@
+//! One compared value of a report: the [`Row`] (paper beside ours), its [`Verdict`], its
+//! [`Tolerance`] and its [`Sample`], and the number formats the rows share.
+use serde::{Deserialize, Serialize};
+
+/// How one reproduced figure compares with the paper: four outcomes (issue 25).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Ours equals the paper's (exact rows) or lies within the row's [`Tolerance`].
+    Reproduced,
+    /// Ours differs from the paper's by `percent` (signed: ours above the paper's is positive;
+    /// percentage points when the row's tolerance is in [`Tolerance::Points`]), `because` the
+    /// reason ([`CAUSE_UNKNOWN`] until an experiment gives one with [`Row::because`]).
+    Differs {
+        /// `100 · (ours − paper) / |paper|`, or `ours − paper` in points.
+        #[serde(deserialize_with = "null_is_infinite")]
+        percent: f64,
+        /// Whether `percent` is in percentage points (ours − paper) rather than relative.
+        points: bool,
+        /// Why it differs, one line.
+        because: String,
+    },
+    /// The paper states a bound (a theorem's upper or lower bound) and ours respects it.
+    BoundHolds,
+    /// The paper states a bound and ours is beyond it by `percent` (relative to the bound).
+    BoundViolated {
+        /// `100 · (ours − bound) / |bound|`.
+        #[serde(deserialize_with = "null_is_infinite")]
+        percent: f64,
+        /// Why, one line ([`CAUSE_UNKNOWN`] until given).
+        because: String,
+    },
+    /// The paper's figure cannot be reproduced here; `why`.
+    NotReproducible {
+        /// The reason, one line.
+        why: String,
+    },
+}
+
+/// A percentage read back from JSON, where an infinite one was written as `null`.
+fn null_is_infinite<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::INFINITY))
+}
+
+/// The reason of a row that differs before an experiment gives one.
+pub const CAUSE_UNKNOWN: &str = "cause not established";
+
+impl Verdict {
+    /// `reproduced`, `differs`, `bound-holds`, `bound-violated`, `not-reproducible`: for CSS
+    /// classes and counting.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Verdict::Reproduced => "reproduced",
+            Verdict::Differs { .. } => "differs",
+            Verdict::BoundHolds => "bound-holds",
+            Verdict::BoundViolated { .. } => "bound-violated",
+            Verdict::NotReproducible { .. } => "not-reproducible",
+        }
+    }
+
+    /// A relative difference, without a reason yet.
+    fn differs(percent: f64) -> Verdict {
+        Verdict::Differs {
+            percent,
+            points: false,
+            because: CAUSE_UNKNOWN.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let reason = |f: &mut std::fmt::Formatter<'_>, why: &str| {
+            if why == CAUSE_UNKNOWN {
+                write!(f, " ({CAUSE_UNKNOWN})")
+            } else {
+                write!(f, " because {why}")
+            }
+        };
+        match self {
+            Verdict::Reproduced => write!(f, "reproduced"),
+            Verdict::Differs {
+                percent,
+                points,
+                because,
+            } => {
+                write!(f, "differs by {}", diff_text(*percent, *points))?;
+                reason(f, because)
+            }
+            Verdict::BoundHolds => write!(f, "bound holds"),
+            Verdict::BoundViolated { percent, because } => {
+                write!(f, "bound violated by {}", percent_text(*percent))?;
+                reason(f, because)
+            }
+            Verdict::NotReproducible { why } => write!(f, "not reproducible: {why}"),
+        }
+    }
+}
+
+/// `+12.3 %`, `-0.41 %`, `+1.2e3 %`.
+fn percent_text(p: f64) -> String {
+    let a = p.abs();
+    if a >= 1e4 {
+        format!("{p:+.1e} %")
+    } else if a >= 10.0 {
+        format!("{p:+.0} %")
+    } else if a >= 1.0 {
+        format!("{p:+.1} %")
+    } else {
+        format!("{p:+.2} %")
+    }
+}
+
+/// `+12 %` or, in percentage points, `+12 points`.
+pub(super) fn diff_text(d: f64, points: bool) -> String {
+    if points {
+        format!("{d:+.1} points")
+    } else {
+        percent_text(d)
+    }
+}
+
+/// What "reproduced" means for a row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "value", rename_all = "kebab-case")]
+pub enum Tolerance {
+    /// The paper's value as printed, exactly (a fraction, a count, a closed form).
+    Exact,
+    /// Within this fraction of the paper's value (`0.15` for ±15 %).
+    Relative(f64),
+    /// Within this many percentage points of the paper's percentage.
+    Points(f64),
+    /// A claim of the paper (holds or not).
+    Claim,
+    /// A bound of the paper: an upper bound (`true`) or a lower bound.
+    Bound(bool),
+    /// Nothing to compare (a row not reproducible).
+    None,
+}
+
+impl std::fmt::Display for Tolerance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Tolerance::Exact => write!(f, "exact"),
+            Tolerance::Relative(t) => write!(f, "±{} %", num(100.0 * t)),
+            Tolerance::Points(t) => write!(f, "±{} points", num(*t)),
+            Tolerance::Claim => write!(f, "claim"),
+            Tolerance::Bound(true) => write!(f, "upper bound"),
+            Tolerance::Bound(false) => write!(f, "lower bound"),
+            Tolerance::None => write!(f, "–"),
+        }
+    }
+}
+
+/// How much data a row rests on: ours against the paper's (`40 trees (paper 10 000)`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Sample {
+    /// Our count.
+    pub ours: u64,
+    /// The paper's count, when it gives one.
+    pub paper: Option<u64>,
+    /// What is counted, plural: `trees`, `games`, `positions`.
+    pub unit: String,
+}
+
+impl Sample {
+    /// `ours` of `unit` against the paper's `paper`.
+    pub fn new(ours: u64, paper: Option<u64>, unit: impl Into<String>) -> Sample {
+        Sample {
+            ours,
+            paper,
+            unit: unit.into(),
+        }
+    }
+
+    /// `40 trees (paper 10 000)`, or in a quick run `quick: 40 of 10 000 trees`.
+    pub fn text(&self, quick: bool) -> String {
+        let (o, u) = (thousands(self.ours), &self.unit);
+        match (quick, self.paper) {
+            (true, Some(p)) => format!("quick: {o} of {} {u}", thousands(p)),
+            (true, None) => format!("quick: {o} {u}"),
+            (false, Some(p)) => format!("{o} {u} (paper {})", thousands(p)),
+            (false, None) => format!("{o} {u}"),
+        }
+    }
+}
+
+/// `10 000`: thousands separated by a thin space, as the papers print them.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut o = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 && s.len() > 4 {
+            o.push(' ');
+        }
+        o.push(c);
+    }
+    o
+}
+
+/// One reproduced figure: a number (or exact value) the paper prints, and ours.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Row {
+    /// The paper's table, figure, theorem or section: `Table 5.1`, `Figure 6.1`, `§7.3`.
+    pub figure: String,
+    /// What the number is: `E[NBP_(2,2)]`, `γ0 average, k = 2`.
+    pub quantity: String,
+    /// The paper's value as a number, when it has one.
+    pub paper: Option<f64>,
+    /// The paper's value as printed (or why it is missing).
+    pub paper_text: String,
+    /// Where the paper's value comes from when not from the paper's own tables and text: an
+    /// outside anchor (`outside anchor: Hyatt et al. 1989`) or a part of the paper (`the
+    /// paper's abstract`).
+    pub source: Option<String>,
+    /// Our value as a number, when there is one.
+    pub ours: Option<f64>,
+    /// Our value as shown.
+    pub ours_text: String,
+    /// `(ours − paper) / |paper|`, when both are numbers and the paper's is not zero.
+    pub rel_diff: Option<f64>,
+    /// What "reproduced" means for this row.
+    pub tolerance: Tolerance,
+    /// The data the row rests on (set by [`Row::sample`] or [`Report::sample`]).
+    pub sample: Option<Sample>,
+    /// The verdict.
+    pub verdict: Verdict,
+}
+
+fn rel(paper: f64, ours: f64) -> Option<f64> {
+    (paper != 0.0 && paper.is_finite() && ours.is_finite()).then(|| (ours - paper) / paper.abs())
+}
+
+impl Row {
+    fn bare(figure: String, quantity: String, tolerance: Tolerance, verdict: Verdict) -> Row {
+        Row {
+            figure,
+            quantity,
+            paper: None,
+            paper_text: String::new(),
+            source: None,
+            ours: None,
+            ours_text: String::new(),
+            rel_diff: None,
+            tolerance,
+            sample: None,
+            verdict,
+        }
+    }
+
+    /// A measured number against the paper's: `reproduced` when the relative difference is at
+    /// most `tol` (e.g. `0.05` for 5 %), `differs by N %` otherwise. Values are shown to four
+    /// significant digits; override with [`Row::texts`].
+    pub fn compare(
+        figure: impl Into<String>,
+        quantity: impl Into<String>,
+        paper: f64,
+        ours: f64,
+        tol: f64,
+    ) -> Row {
+        let r = rel(paper, ours);
+        let verdict = match r {
+            Some(r) if r.abs() <= tol => Verdict::Reproduced,
+            Some(r) => Verdict::differs(100.0 * r),
+            None if paper == ours => Verdict::Reproduced,
+            None if !ours.is_finite() => Verdict::NotReproducible {
+                why: "no value obtained".into(),
+            },
+            None => Verdict::differs(f64::INFINITY),
+        };
+        Row {
+            paper: Some(paper),
+            paper_text: num(paper),
+            ours: Some(ours),
+            ours_text: num(ours),
+            rel_diff: r,
+            ..Row::bare(
+                figure.into(),
+                quantity.into(),
+                Tolerance::Relative(tol),
+                verdict,
+            )
+        }
+    }
+
+    /// A percentage against the paper's, within `tol` percentage points (`15.0` for ±15
+    /// points): the difference shown is `ours − paper` in points, not relative.
+    pub fn compare_points(
+        figure: impl Into<String>,
+        quantity: impl Into<String>,
+        paper: f64,
+        ours: f64,
+        tol: f64,
+    ) -> Row {
+        let d = ours - paper;
+        let verdict = if !ours.is_finite() {
+            Verdict::NotReproducible {
+                why: "no value obtained".into(),
+            }
+        } else if d.abs() <= tol {
+            Verdict::Reproduced
+        } else {
+            Verdict::Differs {
+                percent: d,
+                points: true,
+                because: CAUSE_UNKNOWN.into(),
+            }
+        };
+        Row {
+            paper: Some(paper),
+            paper_text: format!("{} %", num(paper)),
+            ours: Some(ours),
+            ours_text: format!("{} %", num(ours)),
+            rel_diff: rel(paper, ours),
+            ..Row::bare(
+                figure.into(),
+                quantity.into(),
+                Tolerance::Points(tol),
+                verdict,
+            )
+        }
+    }
+
+    /// A bound of the paper (a theorem's): `bound holds` when ours is at most `bound` (`upper`)
+    /// or at least it (a lower bound), `bound violated by N %` otherwise.
+    pub fn bound(
+        figure: impl Into<String>,
+        quantity: impl Into<String>,
+        bound: f64,
+        ours: f64,
+        upper: bool,
+    ) -> Row {
+        let holds = if upper { ours <= bound } else { ours >= bound };
+        let verdict = if !ours.is_finite() {
+            Verdict::NotReproducible {
+                why: "no value obtained".into(),
+            }
+        } else if holds {
+            Verdict::BoundHolds
+        } else {
+            Verdict::BoundViolated {
+                percent: 100.0 * rel(bound, ours).unwrap_or(f64::INFINITY),
+                because: CAUSE_UNKNOWN.into(),
+            }
+        };
+        Row {
+            paper: Some(bound),
+            paper_text: format!("{} {}", if upper { "≤" } else { "≥" }, num(bound)),
+            ours: Some(ours),
+            ours_text: num(ours),
+            rel_diff: rel(bound, ours),
+            ..Row::bare(
+                figure.into(),
+                quantity.into(),
+                Tolerance::Bound(upper),
+                verdict,
+            )
+        }
+    }
+
+    /// An exact value (a fraction, a count, a closed form): `reproduced` when `paper_text` and
+    /// `ours_text` are equal as strings, `differs` otherwise (the percentage from the numbers).
+    pub fn exact(
+        figure: impl Into<String>,
+        quantity: impl Into<String>,
+        paper: (f64, String),
+        ours: (f64, String),
+    ) -> Row {
+        let r = rel(paper.0, ours.0);
+        let verdict = if paper.1 == ours.1 {
+            Verdict::Reproduced
+        } else {
+            Verdict::differs(100.0 * r.unwrap_or(f64::INFINITY))
+        };
+        Row {
+            paper: Some(paper.0),
+            paper_text: paper.1,
+            ours: Some(ours.0),
+            ours_text: ours.1,
+            rel_diff: r,
+            ..Row::bare(figure.into(), quantity.into(), Tolerance::Exact, verdict)
+        }
+    }
+
+    /// A figure of the paper we cannot reproduce: what the paper says, what we have (maybe
+    /// nothing: `"–"`), and why.
+    pub fn not_reproducible(
+        figure: impl Into<String>,
+        quantity: impl Into<String>,
+        paper_text: impl Into<String>,
+        ours_text: impl Into<String>,
+        why: impl Into<String>,
+    ) -> Row {
+        Row {
+            paper_text: paper_text.into(),
+            ours_text: ours_text.into(),
+            ..Row::bare(
+                figure.into(),
+                quantity.into(),
+                Tolerance::None,
+                Verdict::NotReproducible { why: why.into() },
+            )
+        }
+    }
+
+    /// A claim of the paper that holds or not in our run (`E[NBP] grows with R`, `the measured
+    /// mean is below the bound`): `reproduced`, or `not reproducible: does not hold here`.
+    pub fn claim(figure: impl Into<String>, statement: impl Into<String>, holds: bool) -> Row {
+        let verdict = if holds {
+            Verdict::Reproduced
+        } else {
+            Verdict::NotReproducible {
+                why: "the claim does not hold in our run".into(),
+            }
+        };
+        Row {
+            paper_text: "holds".into(),
+            ours_text: if holds { "holds" } else { "does not hold" }.into(),
+            ..Row::bare(figure.into(), statement.into(), Tolerance::Claim, verdict)
+        }
+    }
+
+    /// Gives the reason of a verdict that is not `reproduced`: why a row differs, why a bound
+    /// is violated, why a figure is not reproducible (e.g. a [`Row::claim`] that does not
+    /// hold). A reproduced row is left alone, so an experiment can state the reason whatever
+    /// its run gives.
+    pub fn because(mut self, why: impl Into<String>) -> Row {
+        match &mut self.verdict {
+            Verdict::NotReproducible { why: w }
+            | Verdict::Differs { because: w, .. }
+            | Verdict::BoundViolated { because: w, .. } => *w = why.into(),
+            Verdict::Reproduced | Verdict::BoundHolds => {}
+        }
+        self
+    }
+
+    /// Replaces the displayed texts (e.g. `1.37` as the paper prints it, `11/3` for a fraction).
+    pub fn texts(mut self, paper: impl Into<String>, ours: impl Into<String>) -> Row {
+        self.paper_text = paper.into();
+        self.ours_text = ours.into();
+        self
+    }
+
+    /// The paper's value comes from `source` rather than the paper's tables and text (`the
+    /// paper's abstract`).
+    pub fn source(mut self, source: impl Into<String>) -> Row {
+        self.source = Some(source.into());
+        self
+    }
+
+    /// The value compared against is an outside anchor, not the paper's: `source` names it.
+    pub fn outside_anchor(self, source: impl Into<String>) -> Row {
+        let s = source.into();
+        self.source(format!("outside anchor: {s}"))
+    }
+
+    /// The data the row rests on.
+    pub fn sample(mut self, sample: Sample) -> Row {
+        self.sample = Some(sample);
+        self
+    }
+
+    /// The paper's cell: the value as printed and, when it has one, its source.
+    pub fn paper_cell(&self) -> String {
+        match &self.source {
+            Some(s) => format!("{} ({s})", self.paper_text),
+            None => self.paper_text.clone(),
+        }
+    }
+
+    /// The difference as shown: relative in percent, or in points for [`Tolerance::Points`].
+    pub fn diff_text(&self) -> String {
+        match (&self.tolerance, self.paper, self.ours) {
+            (Tolerance::Points(_), Some(p), Some(o)) => diff_text(o - p, true),
+            _ => self
+                .rel_diff
+                .map_or("–".into(), |x| percent_text(100.0 * x)),
+        }
+    }
+
+    /// The sample as shown in a run that is `quick` or not (`–` when none is given).
+    pub fn sample_text(&self, quick: bool) -> String {
+        self.sample.as_ref().map_or("–".into(), |s| s.text(quick))
+    }
+}
+
+/// A number to four significant digits (integers as integers).
+pub fn num(x: f64) -> String {
+    if !x.is_finite() {
+        return format!("{x}");
+    }
+    let a = x.abs();
+    if a == 0.0 {
+        "0".into()
+    } else if (x - x.round()).abs() < 1e-9 && a < 1e12 {
+        format!("{}", x.round() as i64)
+    } else if !(1e-3..1e7).contains(&a) {
+        format!("{x:.3e}")
+    } else {
+        let digits = (3 - a.log10().floor() as i32).max(0) as usize;
+        format!("{x:.digits$}")
+    }
+}
