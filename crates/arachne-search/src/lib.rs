@@ -43,6 +43,7 @@ pub mod ordering;
 pub mod palphabeta;
 pub mod sss;
 pub mod staged;
+pub mod stepper;
 
 use arachne_core::{Game, Limits, Score, Stats, StopReason, TranspositionTable};
 use context::{Aborted, Ctx};
