@@ -1,7 +1,7 @@
 //! The check extension's rule, one home for every searcher: the serial engine's context
 //! (`arachne_search::context`, which documents the option), the shared-memory searches' parallel
-//! nodes, and the message-passing processes and the resumable stepper of `arachne-parallel` and
-//! `arachne-runtime`.
+//! nodes, and the message-passing processes of `arachne-parallel` (the resumable search,
+//! `arachne_search::stepper`, applies it through the serial engine's context).
 
 use crate::Game;
 

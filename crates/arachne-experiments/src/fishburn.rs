@@ -32,7 +32,8 @@ use arachne_parallel::{
     alphabeta_speedup, search, search_in, serial, Backend, ParAlgo, ParOutcome,
 };
 use arachne_plot::{Chart, Series, Style};
-use arachne_runtime::{CostModel, SimConfig, StepperMode};
+use arachne_runtime::{CostModel, SimConfig};
+use arachne_search::stepper::StepperMode;
 use serde_json::json;
 use std::fmt::Write as _;
 
@@ -118,7 +119,7 @@ fn table1<G: Game>(roots: &[G], depth: u32, pg: &Progress) -> Result<Table1, Exp
             // γ1: the root's successors, each with the window serial alpha-beta gives it.
             let mut moves = Vec::new();
             root.moves(&mut moves);
-            arachne_runtime::stepper::preorder_moves(&root, &mut moves);
+            arachne_search::stepper::preorder_moves(&root, &mut moves);
             let mut alpha = -Score::INF;
             let (mut ser, mut par) = (0.0, 0.0);
             for &m in &moves {

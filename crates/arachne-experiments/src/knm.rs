@@ -22,7 +22,8 @@ use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
 use arachne_parallel::knm::{dist, pooled, KnmOptions};
 use arachne_parallel::{alphabeta_speedup, search, serial, Backend, ParAlgo};
 use arachne_plot::{Chart, Series, Style};
-use arachne_runtime::{CostModel, SimConfig, StepperMode};
+use arachne_runtime::{CostModel, SimConfig};
+use arachne_search::stepper::StepperMode;
 use serde_json::json;
 use std::fmt::Write as _;
 

@@ -17,7 +17,8 @@ use arachne_games::IncrementalTree;
 use arachne_parallel::smp::work_span::{measure, CostWeights, Split};
 use arachne_parallel::{alphabeta_speedup, search, serial, Backend, ParAlgo};
 use arachne_plot::{Chart, Series, Style};
-use arachne_runtime::{CostModel, SimConfig, StepperMode};
+use arachne_runtime::{CostModel, SimConfig};
+use arachne_search::stepper::StepperMode;
 use serde_json::json;
 use std::fmt::Write as _;
 

@@ -5,7 +5,8 @@
 use crate::master_kit::{send_value, Slots};
 use crate::slave::{Engine, MasterNode, Msg, ProcTree, Slave};
 use arachne_core::{Game, Score, Stats, Window};
-use arachne_runtime::{Env, Mailbox, Pid, Process, StepperMode};
+use arachne_runtime::{Env, Mailbox, Pid, Process};
+use arachne_search::stepper::StepperMode;
 
 /// Which of the two §7 procedures.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -21,7 +21,8 @@
 //! `alphabeta --quiescence`. The default window centre stays the root's static value.
 use crate::slave::{Engine, Msg, Slave};
 use arachne_core::{Game, Score, Window};
-use arachne_runtime::{Pid, StepperMode, HOST};
+use arachne_runtime::{Pid, HOST};
+use arachne_search::stepper::StepperMode;
 
 /// Options.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]

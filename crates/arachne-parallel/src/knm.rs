@@ -483,7 +483,7 @@ impl<G: Game, A> Node<G, A> {
     fn expand(&mut self, rules: &Rules, stats: &mut KnmStats, buf: &mut Vec<G::Move>) {
         self.pos.moves(buf);
         if rules.preorder && buf.len() > 1 {
-            arachne_runtime::stepper::preorder_moves(&self.pos, buf);
+            arachne_search::stepper::preorder_moves(&self.pos, buf);
         }
         self.desc.clear();
         self.desc.extend(buf.iter().map(|&mv| Desc {
@@ -578,7 +578,7 @@ impl<G: Game, A> Node<G, A> {
                 self.evaluated = true;
                 self.stat = if rules.quiescence {
                     let (v, q) =
-                        (crate::type_guided::quiescence_leaf::<G>().0)(&self.pos, self.ply);
+                        crate::type_guided::quiescence_leaf::<G>().value(&self.pos, self.ply);
                     stats.qnodes += q;
                     v
                 } else {

@@ -105,8 +105,9 @@ pub mod wire;
 
 use arachne_core::{Game, Limits, Score, Stats, StopReason, Window};
 use arachne_runtime::exec::{execute as execute_with_procs, Run};
-use arachne_runtime::stepper::LeafEval;
-use arachne_runtime::{Pid, Process, Stepper, StepperMode};
+use arachne_runtime::{Pid, Process};
+use arachne_search::stepper::LeafEval;
+use arachne_search::stepper::{Stepper, StepperMode};
 use slave::{Msg, ProcTree};
 use std::fmt;
 use std::str::FromStr;

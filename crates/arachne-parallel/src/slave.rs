@@ -13,8 +13,9 @@
 use crate::master_kit::send_value;
 use crate::subsearch::{Poll, SerialSpec, SubSearch};
 use arachne_core::{Game, Score, Stats, Window};
-use arachne_runtime::stepper::LeafEval;
-use arachne_runtime::{Env, Mailbox, Pid, Process, Stepper, StepperMode, Stopping, HOST};
+use arachne_runtime::{Env, Mailbox, Pid, Process, Stopping, HOST};
+use arachne_search::stepper::LeafEval;
+use arachne_search::stepper::{Stepper, StepperMode};
 use std::sync::Arc;
 
 /// An EVALUATE's assignment: search `pos` to `depth` plies with `window`; `ply` is its
@@ -473,7 +474,7 @@ pub(crate) fn expand<G: Game, M>(
             stats.interior += 1;
             env.charge_interior();
             if preorder && moves.len() > 1 {
-                arachne_runtime::stepper::preorder_moves(pos, &mut moves);
+                arachne_search::stepper::preorder_moves(pos, &mut moves);
             }
             return Ok(moves);
         }

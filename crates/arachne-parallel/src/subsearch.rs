@@ -40,11 +40,12 @@
 //! smaller one), allocated at its first job on a real backend; without one (allocation failed)
 //! a restart searches its job again from scratch, still exactly.
 use arachne_core::{Game, Limits, Score, Stats, StopReason, TranspositionTable, Window};
-use arachne_runtime::{Env, Mailbox, Process, Stepper, StepperMode, Stopping};
+use arachne_runtime::{Env, Mailbox, Process, Stopping};
 use arachne_runtime::{PMove, Pathed};
 use arachne_search::alphabeta::falphabeta_tt;
 use arachne_search::context::{Ctx, Scratch};
 use arachne_search::ordering::OrderingState;
+use arachne_search::stepper::{Stepper, StepperMode};
 use arachne_search::SearchOptions;
 use std::any::{Any, TypeId};
 use std::cell::{Cell, RefCell};

@@ -80,7 +80,8 @@ use std::sync::Arc;
 
 mod grand;
 use arachne_core::{Game, Score, Stats, TranspositionTable, Window};
-use arachne_runtime::{Env, Mailbox, Pid, Process, StepperMode, Stopping};
+use arachne_runtime::{Env, Mailbox, Pid, Process, Stopping};
+use arachne_search::stepper::StepperMode;
 pub use grand::GrandMaster;
 
 /// §4.3 alpha raising.

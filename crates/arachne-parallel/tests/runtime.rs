@@ -3,7 +3,8 @@
 use arachne_core::{Score, Stats, Window};
 use arachne_games::{Order, OrderedParams, OrderedTree};
 use arachne_parallel::slave::{Msg, Slave};
-use arachne_runtime::{run_sim, CostModel, Env, Pid, Process, SimConfig, StepperMode, HOST};
+use arachne_runtime::{run_sim, CostModel, Env, Pid, Process, SimConfig, HOST};
+use arachne_search::stepper::StepperMode;
 
 /// Process 0: forwards the host's EVALUATE to the slave at once, works for `delay`, then sends
 /// the slave a non-positive window (a cutoff).

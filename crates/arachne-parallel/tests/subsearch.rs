@@ -8,9 +8,10 @@ use arachne_games::{
 };
 use arachne_parallel::subsearch::{Poll, SerialSpec, SubSearch, SLAVE_TT_MIB, SLAVE_TT_MIN_DEPTH};
 use arachne_parallel::{search, Backend, ParAlgo};
-use arachne_runtime::{CostModel, SimConfig, StepperMode};
+use arachne_runtime::{CostModel, SimConfig};
 use arachne_search::alphabeta::{alphabeta, falphabeta_tt};
 use arachne_search::context::Ctx;
+use arachne_search::stepper::StepperMode;
 use arachne_search::{Algorithm, SearchOptions};
 use std::sync::Arc;
 

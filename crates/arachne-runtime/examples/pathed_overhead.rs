@@ -1,12 +1,13 @@
 //! The cost of [`Pathed`] (positions that carry their path, as on `--backend mpi`): the same
-//! serial stepper search on a game and on the game wrapped (docs/benchmarks-history.md).
+//! serial resumable search (`arachne_search::stepper`) on a game and on the game wrapped (docs/benchmarks-history.md).
 //!
 //! ```sh
 //! cargo run --release -p arachne-runtime --example pathed_overhead
 //! ```
 use arachne_core::{Game, Window};
 use arachne_games::{Branching, Chess, EdgeValues, IncrementalParams, IncrementalTree};
-use arachne_runtime::{Pathed, Stepper, StepperMode};
+use arachne_runtime::Pathed;
+use arachne_search::stepper::{Stepper, StepperMode};
 use std::time::Instant;
 
 fn run<G: Game>(root: &G, depth: u32) -> (f64, u64) {

@@ -13,11 +13,13 @@
 //!
 //! [`exec`] is the one entry point for all three: [`Backend`], [`execute`] and its [`Run`].
 //!
-//! A long serial sub-search inside a process (a tree-splitting slave) is a [`Stepper`]: an
-//! explicit-stack alpha-beta that advances one node per step and, between steps, accepts window
-//! updates that narrow `α[k]`, `β[k]` at every level exactly as the slave's `catcher` does
-//! (seed 000 §4.1). The simulator advances steppers in chunks and applies each UPDATE at the
-//! virtual time it arrives; the threads runtime polls the mailbox every few nodes.
+//! A long serial sub-search inside a process (a tree-splitting slave) that must keep handling
+//! messages is `arachne-search`'s resumable search (`arachne_search::stepper::Stepper`): the
+//! serial search's node code on an explicit stack, advancing one node per step and, between
+//! steps, accepting window updates that narrow `α[k]`, `β[k]` at every level exactly as the
+//! slave's `catcher` does (seed 000 §4.1). Its home is the serial searchers' crate, not this
+//! one (there is one serial search); the simulator advances it in chunks and applies each
+//! UPDATE at the virtual time it arrives.
 pub mod cost;
 pub mod exec;
 #[cfg(feature = "mpi")]
@@ -25,7 +27,6 @@ pub mod mpi;
 pub mod pathed;
 pub mod process;
 pub mod sim;
-pub mod stepper;
 pub mod threads;
 pub mod traffic;
 pub mod wire;
@@ -35,6 +36,5 @@ pub use exec::{execute, Backend, ExecError, Run, RunOutcome};
 pub use pathed::{PMove, Path, PathError, Pathed};
 pub use process::{Env, Mailbox, Outgoing, Pid, Process, Stopping, HOST};
 pub use sim::{run_sim, run_sim_limited, SimConfig, SimOutcome};
-pub use stepper::{Step, Stepper, StepperMode};
 pub use threads::{run_threads, run_threads_limited, ThreadsOutcome};
 pub use wire::{Reader, Wire, WireError};

@@ -270,7 +270,8 @@ pub fn launcher_rank() -> Option<i32> {
 /// Settings of an MPI run.
 #[derive(Clone, Debug)]
 pub struct MpiConfig {
-    /// Stepper nodes a busy process runs between mailbox polls.
+    /// Nodes of a resumable search (`arachne_search::stepper`) a busy process runs between
+    /// mailbox polls.
     pub poll_every: u64,
 }
 

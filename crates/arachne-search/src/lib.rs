@@ -44,6 +44,7 @@ pub mod ordering;
 pub mod palphabeta;
 pub mod sss;
 pub mod staged;
+pub mod stepper;
 pub mod tiebroken;
 
 use arachne_core::{Game, Limits, Score, Stats, StopReason, TranspositionTable};

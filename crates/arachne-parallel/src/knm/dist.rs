@@ -30,7 +30,8 @@ use crate::{
 use arachne_core::rng::{hash2, mix64};
 use arachne_core::Limits;
 use arachne_core::{Game, Score, Stats, Window};
-use arachne_runtime::{Env, Pid, Process, Stepper, StepperMode, HOST};
+use arachne_runtime::{Env, Pid, Process, HOST};
+use arachne_search::stepper::{Stepper, StepperMode};
 use std::collections::HashMap;
 use std::mem::size_of;
 use std::time::Instant;

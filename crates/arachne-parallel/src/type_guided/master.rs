@@ -8,8 +8,9 @@ use crate::master_kit::{send_value, Slots};
 use crate::slave::{expand, MasterNode, Msg, Task};
 use crate::subsearch::{defer, Poll, SerialSpec, SubSearch};
 use arachne_core::{Game, Score, Stats, Window};
-use arachne_runtime::stepper::LeafEval;
-use arachne_runtime::{Env, Pid, Process, StepperMode, HOST};
+use arachne_runtime::{Env, Pid, Process, HOST};
+use arachne_search::stepper::LeafEval;
+use arachne_search::stepper::StepperMode;
 use std::sync::Arc;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -132,11 +132,8 @@ use crate::{
     ParAlgo, ParError, ParOutcome,
 };
 use arachne_core::{Game, Limits, Stats, Window};
-use arachne_runtime::stepper::LeafEval;
-use arachne_runtime::{Stepper, StepperMode};
-use arachne_search::context::Ctx;
-use arachne_search::SearchOptions;
-use std::sync::Arc;
+use arachne_search::stepper::LeafEval;
+use arachne_search::stepper::{Stepper, StepperMode};
 use std::time::Instant;
 
 mod hierarchy;
@@ -183,21 +180,12 @@ pub struct TypeGuidedOptions {
 }
 
 /// `arachne-search`'s quiescence search as a bottom-position evaluator for the steppers
-/// ([`Ctx::leaf`](arachne_search::context::Ctx::leaf) with `quiescence` on: the capture search
-/// with its own full window, so the value does not depend on the caller's window).
+/// ([`LeafEval::quiescence`]: [`Ctx::leaf`](arachne_search::context::Ctx::leaf) with
+/// `quiescence` on, the capture search with its own full window, so the value does not depend
+/// on the caller's window).
 pub fn quiescence_leaf<G: Game>() -> LeafEval<G> {
-    LeafEval(Arc::new(|pos: &G, ply: u32| {
-        let opts = SearchOptions {
-            quiescence: true,
-            ..SearchOptions::default()
-        };
-        let limits = Limits::default();
-        let mut ctx: Ctx<'_, G> = Ctx::new(&opts, &limits, None);
-        let v = ctx.leaf(pos, ply as usize);
-        (v, ctx.stats.qnodes)
-    }))
+    LeafEval::quiescence()
 }
-
 /// The default grain size (`serial=S`): see the module docs.
 pub const DEFAULT_SERIAL: u32 = 2;
 /// The default iterative-deepening step (`step=K`): see the module docs.

@@ -5,7 +5,8 @@ use super::{Hierarchy, JobRec, Log, Table, TgMaster, TypeGuidedOptions};
 use crate::slave::{Msg, Slave};
 use crate::subsearch::{deliver_waiting, Poll};
 use arachne_core::{Game, Stats};
-use arachne_runtime::{Env, Mailbox, Pid, Process, StepperMode};
+use arachne_runtime::{Env, Mailbox, Pid, Process};
+use arachne_search::stepper::StepperMode;
 use std::sync::Arc;
 
 #[derive(Clone, Debug)]

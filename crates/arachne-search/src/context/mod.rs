@@ -125,7 +125,9 @@ impl<M> Default for Ply<M> {
 
 /// The buffers of a context (per-ply move lists and principal variations, quiescence move
 /// lists), taken out with [`Ctx::take_scratch`] so a thread that runs many short searches
-/// (the serial subtrees of a shared-memory parallel search) allocates them once.
+/// (the serial subtrees of a shared-memory parallel search) allocates them once. The
+/// resumable search ([`crate::stepper`]) keeps its nodes' moves and lines in one between steps.
+#[derive(Clone, Debug)]
 pub struct Scratch<M> {
     plies: Vec<Ply<M>>,
     qbufs: Vec<Vec<M>>,
@@ -137,6 +139,13 @@ impl<M> Default for Scratch<M> {
             plies: Vec::new(),
             qbufs: Vec::new(),
         }
+    }
+}
+
+impl<M> Scratch<M> {
+    /// The principal variation last recorded at `ply` (empty if none).
+    pub(crate) fn pv(&self, ply: usize) -> &[M] {
+        self.plies.get(ply).map_or(&[], |p| &p.pv)
     }
 }
 
@@ -210,7 +219,7 @@ pub const NULL_MOVE_R3_DEPTH: u32 = 6;
 /// extension on in a search whose root has depth `root_depth` (module docs, "Check
 /// extension"): one more when the side to move is in check and the bound allows it. What
 /// [`Ctx::extend`] computes below the root; parallel searches whose nodes have no context of
-/// their own call it directly. (Its home is `arachne-core`, for the runtime's stepper too.)
+/// their own call it directly. (Its home is `arachne-core`, one rule for every searcher.)
 pub use arachne_core::extension::extended_depth;
 
 /// The conditions of the null move (module docs, "Null move") that depend on the node alone,
@@ -267,13 +276,26 @@ impl<'a, G: Game> Ctx<'a, G> {
         tt: Option<&'a TranspositionTable>,
         scratch: Scratch<G::Move>,
     ) -> Self {
+        let mut scratch = scratch;
+        for p in &mut scratch.plies {
+            p.pv.clear();
+        }
+        Self::resume(opts, limits, tt, scratch)
+    }
+
+    /// [`Ctx::with_scratch`] that keeps what the buffers hold — every ply's moves and
+    /// principal variation — for a search that goes on from where an earlier context left it
+    /// (the resumable search, [`crate::stepper`], which takes a context per run of steps).
+    pub(crate) fn resume(
+        opts: &'a SearchOptions,
+        limits: &'a Limits,
+        tt: Option<&'a TranspositionTable>,
+        scratch: Scratch<G::Move>,
+    ) -> Self {
         let Scratch { mut plies, qbufs } = scratch;
         // One ply per level of the nominal depth and two spare: `enter` then never grows
         // the vector in a fixed-depth search (quiescence plies are separate).
         let n = limits.depth.unwrap_or(1).min(256) as usize + 2;
-        for p in &mut plies {
-            p.pv.clear();
-        }
         if plies.len() < n {
             plies.resize_with(n, Ply::default);
         }
