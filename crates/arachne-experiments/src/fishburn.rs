@@ -19,8 +19,8 @@
 //! Pbound's measured bottom-position counts on random trees against Theorem 4's bound and
 //! `r(d, f)`.
 //!
-//! The run is split by phase: this file measures ([`Measured`]), [`rows`] compares with the
-//! paper, [`details`] writes the tables, the CSV, the plot and the JSON data.
+//! The run is split by phase: this file measures (`Measured`), `rows` compares with the
+//! paper, `details` writes the tables, the CSV, the plot and the JSON data.
 mod details;
 mod rows;
 

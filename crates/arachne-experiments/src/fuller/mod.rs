@@ -15,8 +15,8 @@
 //! * `move_generations.csv` — exact expected non-terminal positions examined (§5, end);
 //! * `perfect_ordering.csv` — the §2 closed form against `alphabeta` on best-first trees.
 //!
-//! One module per part of the paper: [`figure_5_1`] (E[NBP] against N), [`fits`] (Table 7.1,
-//! the L_D line, depth ratios), [`figure_6_1`] (the range R of the values) and [`section_8`]
+//! One module per part of the paper: `figure_5_1` (E\[NBP\] against N), `fits` (Table 7.1,
+//! the L_D line, depth ratios), `figure_6_1` (the range R of the values) and `section_8`
 //! (correlation, move generations, perfect ordering); this file runs them in the report's
 //! order and holds Tables 5.1 and 5.2.
 mod figure_5_1;

@@ -15,8 +15,8 @@
 //! `#` headings, tables of `|` lines (the second line the rule), `- ` lists, paragraphs,
 //! `` `code` `` and `**bold**`.
 //!
-//! The module is split by kind: [`row`] holds a compared value (verdict, tolerance, sample,
-//! row), [`html`] the Markdown subset's conversion to HTML; this file the report, its
+//! The module is split by kind: `row` holds a compared value (verdict, tolerance, sample,
+//! row), `html` the Markdown subset's conversion to HTML; this file the report, its
 //! writing and the per-figure summary.
 mod html;
 mod row;

@@ -221,7 +221,7 @@ pub struct Row {
     pub rel_diff: Option<f64>,
     /// What "reproduced" means for this row.
     pub tolerance: Tolerance,
-    /// The data the row rests on (set by [`Row::sample`] or [`Report::sample`]).
+    /// The data the row rests on (set by [`Row::sample`] or [`Report::sample`](super::Report::sample)).
     pub sample: Option<Sample>,
     /// The verdict.
     pub verdict: Verdict,
