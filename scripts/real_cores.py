@@ -107,10 +107,14 @@ SETS = {
         # Chess: a principal-variation depth the budget ends first (the default stops at 5).
         "game_extra": {f"chess:bench=lct2:{i}": ["--depth", "100"] for i in (1, 5, 9)},
         "metric": "rate",
+        # The default on threads queues 8 jobs at each slave and lets the master expand too
+        # (arachne_bestfirst::master, "Real cores"); batch=1,master=0 is section 6.1's form.
         "algos": [
             ("rbfm", []),
             ("rbfm", ["--procs", "2", "--backend", "threads"]),
             ("rbfm", ["--procs", "3", "--backend", "threads"]),
+            ("rbfm:master=0", ["--procs", "2", "--backend", "threads"]),
+            ("rbfm:batch=1,master=0", ["--procs", "3", "--backend", "threads"]),
         ],
     },
 }

@@ -60,7 +60,7 @@ pub struct BfError(pub String);
 /// One line per algorithm, for `arachne algos`.
 pub const CATALOGUE: &[(&str, &str)] = &[
     ("bfm", "Korf–Chickering best-first minimax: descend to the best child, expand, back up; bfm:memory=MiB (seed 002 §1, §3)"),
-    ("rbfm", "randomized best-first minimax: random walks by sampled real scores, EXTEND-UP/DOWN pruning; rbfm:seed=S,pruning=0|1,vote=N,dist=normal|chisquare|mix|exponential,table=FILE,threads=T,memory=MiB; --procs P: master–slave (seed 002 §2, §6)"),
+    ("rbfm", "randomized best-first minimax: random walks by sampled real scores, EXTEND-UP/DOWN pruning; rbfm:seed=S,pruning=0|1,vote=N,dist=normal|chisquare|mix|exponential,table=FILE,threads=T,memory=MiB; --procs P: master–slave, batch=K jobs per slave, master=0|1 the master expands too (seed 002 §2, §6.1)"),
 ];
 
 /// A parsed `bfm` / `rbfm` spec.
@@ -76,6 +76,10 @@ pub struct BfAlgo {
     pub threads: Option<u32>,
     /// `memory=MiB`.
     pub memory_mib: Option<u64>,
+    /// `batch=K`: master–slave jobs out with each slave at a time ([`master::Form`]).
+    pub batch: Option<u32>,
+    /// `master=0|1`: the master–slave master expands leaves too ([`master::Form`]).
+    pub master_expands: Option<bool>,
 }
 
 /// True when `name` (before any `:`) is one of ours.
@@ -109,6 +113,8 @@ impl std::str::FromStr for BfAlgo {
             family: None,
             threads: None,
             memory_mib: None,
+            batch: None,
+            master_expands: None,
         };
         for (k, v) in &spec.pairs {
             let (k, v) = (k.as_str(), v.as_str());
@@ -129,13 +135,29 @@ impl std::str::FromStr for BfAlgo {
                     rbfm_only(k)?;
                     a.opts.seed = num(v)?
                 }
-                "pruning" => {
+                "pruning" | "master" => {
                     rbfm_only(k)?;
-                    a.opts.pruning = match v {
+                    let on = match v {
                         "1" | "on" | "true" => true,
                         "0" | "off" | "false" => false,
-                        _ => return Err(BfError(format!("{name}: pruning=`{v}` must be 0 or 1"))),
+                        _ => return Err(BfError(format!("{name}: {k}=`{v}` must be 0 or 1"))),
+                    };
+                    if k == "pruning" {
+                        a.opts.pruning = on
+                    } else {
+                        a.master_expands = Some(on)
                     }
+                }
+                "batch" => {
+                    rbfm_only(k)?;
+                    let b = num(v)?;
+                    if !(1..=u64::from(master::MAX_BATCH)).contains(&b) {
+                        return Err(BfError(format!(
+                            "{name}: batch must be in 1..={}",
+                            master::MAX_BATCH
+                        )));
+                    }
+                    a.batch = Some(b as u32)
                 }
                 "vote" => {
                     let n = num(v)?;

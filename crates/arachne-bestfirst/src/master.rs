@@ -38,6 +38,31 @@
 //! with slaves are dropped. A run stopped by the deadline or the flag has no serial baseline
 //! (its `P = 1` run would stop at another point).
 //!
+//! ## Real cores: jobs queued at each slave, and a master that expands too ([`Form`])
+//! §6.1 sends a job only to an *idle* slave, and its master only selects and backs up: "while
+//! the master waits to the reply of the slave, it assigns work to other idle slaves", which
+//! pays as long as "leaf expansion is significantly more expensive than selecting leaves and
+//! backing up scores". On real cores a leaf of a synthetic tree or a chess position costs 2–4 µs
+//! to expand, and a job's round trip to a slave thread asleep in a blocking receive about 50 µs
+//! (issue 23): at `P = 2` the master and its one slave would take turns, each mostly asleep.
+//! Two choices, both within §6 (the master "chooses P leaves" whose expansions run
+//! concurrently; which processor expands one is not the algorithm's concern), make the form
+//! pay there:
+//! * `batch = K` ([`MasterConfig::batch`]): the master keeps up to `K` jobs out with each slave
+//!   (the slave's mailbox queues them, so it never sleeps between jobs). It is the paper's
+//!   speculation with `K·(P−1)` leaves pending instead of `P−1`.
+//! * `master_expands` ([`MasterConfig::master_expands`]): while its jobs are out and no reply
+//!   waits, the master expands a leaf itself ([`Process::work`]: the same job a slave would
+//!   get, done by a slave state of its own and applied at once), so at `P = 2` both cores
+//!   expand.
+//!
+//! The defaults depend on the backend ([`Form::for_backend`]): on `sim` the paper's form
+//! (`K = 1`, the master does not expand), so `arachne experiment rbfm-parallel` (Fig. 12) and
+//! every simulated figure are §6.1's; on threads and MPI `K =` [`REAL_BATCH`] and an expanding
+//! master. Either can be chosen on every backend (`rbfm:batch=K,master=0|1`); on `sim` the
+//! master's own expansions take its virtual time between replies. With `P = 1` neither applies
+//! (the master is the serial search).
+//!
 //! The master's random stream is seeded, so a run on `sim` is repeatable bit for bit; on
 //! `threads` the order in which replies arrive is not, so only the value of a run to the end
 //! is.
@@ -66,6 +91,7 @@
 //! the time at which the move played settles.
 use crate::engine::{BfOptions, BfOutcome, BfStop, Heuristics, Kind, LeafSearch, Searcher};
 use crate::heuristics::{self, Job, LeafWork};
+use crate::rbfm::Mode;
 use crate::tree::{count_moves, Tree, PENDING};
 use arachne_core::{Game, Limits, Score, Stats};
 use arachne_runtime::pathed::play_index;
@@ -118,6 +144,47 @@ pub struct MasterConfig {
     /// Deadline, stop flag and node budget (module docs, "Limits"; `depth` is not used: the
     /// principal-variation depth is `opts.pv_depth`).
     pub limits: Limits,
+    /// Jobs out with each slave at a time (module docs, "Real cores"); `None`: the backend's
+    /// default ([`Form::for_backend`]).
+    pub batch: Option<u32>,
+    /// The master also expands leaves itself while its jobs are out (module docs, "Real
+    /// cores"); `None`: the backend's default.
+    pub master_expands: Option<bool>,
+}
+
+/// The form of master–slave RBFM a run uses (module docs, "Real cores").
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Form {
+    /// Jobs out with each slave at a time (1: §6.1's form, a job only to an idle slave).
+    pub batch: u32,
+    /// The master expands leaves itself while its jobs are out.
+    pub master_expands: bool,
+}
+
+/// Jobs out with each slave by default on real cores (module docs, "Real cores").
+pub const REAL_BATCH: u32 = 8;
+
+/// Largest `batch`.
+pub const MAX_BATCH: u32 = 1024;
+
+impl Form {
+    /// §6.1's form: one job per slave, the master only selects and backs up.
+    pub const PAPER: Form = Form {
+        batch: 1,
+        master_expands: false,
+    };
+
+    /// The default on `backend`: the paper's form on the simulator (Fig. 12 and the reports
+    /// reproduce it), [`REAL_BATCH`] jobs per slave and an expanding master on real cores.
+    pub fn for_backend(backend: &Backend) -> Form {
+        match backend {
+            Backend::Sim(_) => Form::PAPER,
+            _ => Form {
+                batch: REAL_BATCH,
+                master_expands: true,
+            },
+        }
+    }
 }
 
 impl MasterConfig {
@@ -130,6 +197,22 @@ impl MasterConfig {
             serial_baseline: true,
             trace: false,
             limits: Limits::default(),
+            batch: None,
+            master_expands: None,
+        }
+    }
+
+    /// The form this configuration runs on `backend`: its own choices, else the backend's
+    /// defaults ([`Form::for_backend`]).
+    pub fn form(&self, backend: &Backend) -> Form {
+        self.form_over(Form::for_backend(backend))
+    }
+
+    /// Its own choices over the defaults `d`.
+    fn form_over(&self, d: Form) -> Form {
+        Form {
+            batch: self.batch.unwrap_or(d.batch),
+            master_expands: self.master_expands.unwrap_or(d.master_expands),
         }
     }
 }
@@ -141,6 +224,8 @@ pub struct MasterDetail<M> {
     pub trace: Vec<TracePoint<M>>,
     /// Unknown children evaluated (§5.2 heuristic 1).
     pub resolved: u64,
+    /// Jobs the master did itself while it had slaves ([`Form::master_expands`]).
+    pub own_expansions: u64,
 }
 
 /// The result of a master–slave run: the runtime's one run outcome, whose `outcome` is the
@@ -214,6 +299,7 @@ pub struct SlaveState<G: Game> {
 pub struct MasterState<G: Game> {
     s: Searcher<G, u32>,
     procs: u32,
+    /// Room for one more job at a slave, one entry per free slot ([`Form::batch`] per slave).
     idle: Vec<Pid>,
     outstanding: u32,
     budget: u64,
@@ -232,6 +318,13 @@ pub struct MasterState<G: Game> {
     limits: Limits,
     /// A slave's fault (module docs): the search ends with it.
     fault: Option<String>,
+    /// The master's own slave state: it expands leaves itself while its jobs are out (with
+    /// slaves and [`Form::master_expands`], module docs).
+    local: Option<SlaveState<G>>,
+    /// No open leaf was left for the master's own expansion; cleared by the next reply.
+    stalled: bool,
+    /// Leaves the master expanded itself while it had slaves.
+    own_expansions: u64,
 }
 
 /// The meter's reading now (0 without one).
@@ -376,20 +469,62 @@ impl<G: Game> MasterState<G> {
         )
     }
 
-    /// Sends node `n`'s unknown children to an idle slave for evaluation.
-    fn send_resolve(&mut self, n: u32, env: &mut Env<'_, Msg>) {
-        let slave = self.idle.pop().expect("an idle slave");
+    /// The job for node `n`, marked pending until its answer: the evaluation of its unknown
+    /// children (`resolve`), else its expansion (with the heuristics, the evaluator's half of
+    /// the step for a walk that reached it in `mode`).
+    fn job_for(&mut self, n: u32, resolve: bool, mode: Mode) -> Msg {
+        self.s.tree_mut().node_mut(n).flags |= PENDING;
         let path = self.path(n);
-        let kids = self.s.tree().unknown_moves(n);
-        self.outstanding += 1;
-        env.send(
-            slave,
+        if resolve {
+            let kids = self.s.tree().unknown_moves(n);
             Msg::Resolve {
                 node: n,
                 path,
                 kids,
-            },
-        );
+            }
+        } else if self.heur == Heuristics::default() {
+            Msg::Expand { leaf: n, path }
+        } else {
+            let job = Job::for_walk(self.heur, mode);
+            Msg::Search { leaf: n, path, job }
+        }
+    }
+
+    /// Sends `job` to a slave with room (slot [`MasterState::idle`]).
+    fn send_job(&mut self, job: Msg, env: &mut Env<'_, Msg>) {
+        let slave = self.idle.pop().expect("a slave with room");
+        self.outstanding += 1;
+        env.send(slave, job);
+    }
+
+    /// One leaf expanded (or one node's unknown children evaluated) by the master itself while
+    /// its jobs are out (module docs, "Real cores"): the job a slave would get, done by the
+    /// master's own slave state and applied at once.
+    fn own_step(&mut self, env: &mut Env<'_, Msg>) {
+        if let Some(why) = self.should_stop() {
+            self.finish(why, env);
+            return;
+        }
+        let job = if let Some(n) = self.queue.pop_front() {
+            self.job_for(n, true, Mode::Up)
+        } else {
+            env.charge_interior();
+            let Some(walk) = self.s.select() else {
+                self.stalled = true;
+                if self.outstanding == 0 {
+                    self.finish(BfStop::Blocked, env);
+                }
+                return;
+            };
+            self.job_for(walk.leaf, walk.resolve, walk.mode)
+        };
+        let Some(local) = self.local.as_mut() else {
+            return;
+        };
+        if let Some(answer) = local.on_job(job, env) {
+            self.own_expansions += 1;
+            self.take(answer, env);
+        }
     }
 
     /// With no slaves: evaluates node `n`'s unknown children here and backs up (the serial
@@ -527,7 +662,8 @@ impl<G: Game> MasterState<G> {
             }
             if self.procs > 1 {
                 if let Some(n) = self.queue.pop_front() {
-                    self.send_resolve(n, env);
+                    let job = self.job_for(n, true, Mode::Up);
+                    self.send_job(job, env);
                     continue;
                 }
             }
@@ -539,19 +675,19 @@ impl<G: Game> MasterState<G> {
                 return;
             };
             let leaf = walk.leaf;
-            if walk.resolve {
-                if self.procs == 1 {
-                    self.resolve_here(leaf, env);
-                } else {
-                    self.s.tree_mut().node_mut(leaf).flags |= PENDING;
-                    self.send_resolve(leaf, env);
-                }
+            if self.procs > 1 {
+                let job = self.job_for(leaf, walk.resolve, walk.mode);
+                self.send_job(job, env);
                 continue;
             }
-            let plain = self.heur == Heuristics::default();
-            let job = Job::for_walk(self.heur, walk.mode);
-            if self.procs == 1 {
-                // No slaves: expand here (the serial baseline).
+            if walk.resolve {
+                self.resolve_here(leaf, env);
+                continue;
+            }
+            // No slaves: expand here (the serial baseline).
+            {
+                let plain = self.heur == Heuristics::default();
+                let job = Job::for_walk(self.heur, walk.mode);
                 let ok = if plain {
                     let pos = self.position(leaf);
                     let count = self.s.counts_leaf_moves();
@@ -566,16 +702,6 @@ impl<G: Game> MasterState<G> {
                 if !ok {
                     return;
                 }
-                continue;
-            }
-            let slave = self.idle.pop().expect("an idle slave");
-            self.s.tree_mut().node_mut(leaf).flags |= PENDING;
-            let path = self.path(leaf);
-            self.outstanding += 1;
-            if plain {
-                env.send(slave, Msg::Expand { leaf, path });
-            } else {
-                env.send(slave, Msg::Search { leaf, path, job });
             }
         }
     }
@@ -609,6 +735,13 @@ impl<G: Game> MasterState<G> {
     fn reply(&mut self, from: Pid, msg: Msg, env: &mut Env<'_, Msg>) -> bool {
         self.outstanding -= 1;
         self.idle.push(from);
+        self.stalled = false;
+        self.take(msg, env)
+    }
+
+    /// An answer (a slave's, or the master's own) goes into the tree; false when the search
+    /// had to stop.
+    fn take(&mut self, msg: Msg, env: &mut Env<'_, Msg>) -> bool {
         if self.done {
             return false;
         }
@@ -770,7 +903,10 @@ impl<G: Game> Process for RbfmProc<G> {
         match self {
             RbfmProc::Master(m) => {
                 let go_on = match msg {
-                    Msg::Start => true,
+                    Msg::Start => {
+                        m.stalled = false;
+                        true
+                    }
                     Msg::Children { .. }
                     | Msg::Searched { .. }
                     | Msg::Resolved { .. }
@@ -789,12 +925,31 @@ impl<G: Game> Process for RbfmProc<G> {
         }
     }
 
+    fn busy(&self) -> bool {
+        match self {
+            RbfmProc::Master(m) => m.local.is_some() && !m.done && !m.stalled,
+            RbfmProc::Slave(_) => false,
+        }
+    }
+
+    /// The master's own expansions while its jobs are out (module docs, "Real cores"): one
+    /// leaf at a time, until `until` (virtual time) or `max_steps` leaves.
+    fn work(&mut self, env: &mut Env<'_, Msg>, until: f64, max_steps: u64) {
+        let mut steps = 0;
+        while steps < max_steps && env.clock < until && self.busy() {
+            if let RbfmProc::Master(m) = self {
+                m.own_step(env);
+            }
+            steps += 1;
+        }
+    }
+
     fn stats(&self) -> Stats {
         match self {
             RbfmProc::Master(m) => Stats {
                 interior: 0,
                 leaves: 0,
-                movegens: m.stats.movegens,
+                movegens: m.stats.movegens + m.local.as_ref().map_or(0, |l| l.stats.movegens),
                 ..Stats::default()
             },
             RbfmProc::Slave(s) => s.stats,
@@ -802,16 +957,31 @@ impl<G: Game> Process for RbfmProc<G> {
     }
 }
 
-/// The processes for `root`.
+/// The processes for `root`, in the simulator's form ([`Form::PAPER`] unless `cfg` chooses).
 pub fn processes<G: Game>(root: &G, cfg: &MasterConfig) -> Vec<RbfmProc<G>> {
-    processes_with(root, cfg, None)
+    let form = cfg.form_over(Form::PAPER);
+    processes_with(root, cfg, None, form)
 }
 
-/// The processes for `root`, with the evaluator for §5.2's heuristics.
+/// A slave's state on `root`.
+fn slave_state<G: Game>(root: &G, eval: Option<Evaluator<G>>, count: bool) -> SlaveState<G> {
+    SlaveState {
+        stats: Stats::default(),
+        eval,
+        count,
+        line: vec![root.clone()],
+        last: Vec::new(),
+        want: Vec::new(),
+        moves: Vec::new(),
+    }
+}
+
+/// The processes for `root` in `form`, with the evaluator for §5.2's heuristics.
 pub fn processes_with<G: Game>(
     root: &G,
     cfg: &MasterConfig,
     eval: Option<Evaluator<G>>,
+    form: Form,
 ) -> Vec<RbfmProc<G>> {
     let p = cfg.procs.max(1);
     // The heuristics need the evaluator as a search, and are RBFM's (module docs).
@@ -825,7 +995,8 @@ pub fn processes_with<G: Game>(
     procs.push(RbfmProc::Master(Box::new(MasterState {
         s,
         procs: p,
-        idle: (1..p).rev().collect(),
+        // Slots: every slave once, then again (`batch` rounds); the first popped is slave 1.
+        idle: (0..form.batch.max(1)).flat_map(|_| (1..p).rev()).collect(),
         outstanding: 0,
         budget: cfg
             .max_nodes
@@ -842,17 +1013,16 @@ pub fn processes_with<G: Game>(
         resolved: 0,
         limits: cfg.limits.clone(),
         fault: None,
+        local: (p > 1 && form.master_expands).then(|| slave_state(root, eval.clone(), count)),
+        stalled: true,
+        own_expansions: 0,
     })));
     for _ in 1..p {
-        procs.push(RbfmProc::Slave(Box::new(SlaveState {
-            stats: Stats::default(),
-            eval: eval.clone(),
+        procs.push(RbfmProc::Slave(Box::new(slave_state(
+            root,
+            eval.clone(),
             count,
-            line: vec![root.clone()],
-            last: Vec::new(),
-            want: Vec::new(),
-            moves: Vec::new(),
-        })));
+        ))));
     }
     procs
 }
@@ -890,10 +1060,14 @@ pub fn search_with<G: Game>(
     if let Backend::Mpi { .. } = backend {
         crate::mpi::register()?;
     }
+    let form = cfg.form(backend);
+    if !(1..=MAX_BATCH).contains(&form.batch) {
+        return Err(format!("batch must be in 1..={MAX_BATCH}"));
+    }
     let start = Instant::now();
     let stop = |m: &Msg| matches!(m, Msg::Done { .. });
     let (run, mut procs) = execute(
-        processes_with(root, cfg, eval.clone()),
+        processes_with(root, cfg, eval.clone(), form),
         vec![(0, Msg::Start)],
         backend,
         &Limits::default(),
@@ -957,6 +1131,7 @@ pub fn search_with<G: Game>(
             })
             .collect(),
         resolved: m.resolved,
+        own_expansions: m.own_expansions,
     };
     Ok(RunOutcome::of(&run, outcome, detail, serial_time))
 }
@@ -998,15 +1173,7 @@ mod tests {
     use arachne_games::{Checkers, Chess};
 
     fn slave<G: Game>(root: &G) -> SlaveState<G> {
-        SlaveState {
-            stats: Stats::default(),
-            eval: None,
-            count: false,
-            line: vec![root.clone()],
-            last: Vec::new(),
-            want: Vec::new(),
-            moves: Vec::new(),
-        }
+        slave_state(root, None, false)
     }
 
     /// Random paths sharing prefixes, as a master's jobs do.

@@ -184,3 +184,147 @@ fn master_slave_honours_the_deadline_the_flag_and_a_node_budget() {
     let out = master::search(&root, &cfg, &sim).unwrap();
     assert!(out.outcome.generated() <= 2_000);
 }
+
+/// Issue 23: the real-cores form (jobs queued at each slave, an expanding master).
+fn with_form(mut cfg: MasterConfig, batch: u32, master_expands: bool) -> MasterConfig {
+    cfg.batch = Some(batch);
+    cfg.master_expands = Some(master_expands);
+    cfg
+}
+
+#[test]
+fn every_form_on_sim_is_exact_and_repeats() {
+    let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
+    let mut own = 0;
+    for seed in 0..10u64 {
+        let d = 3 + (seed % 4) as u32;
+        let root = inc(4, d, seed);
+        let want = negamax(&root, d);
+        for p in [2u32, 3, 8] {
+            for (batch, me) in [(1, true), (2, false), (3, true), (16, true)] {
+                let cfg = with_form(MasterConfig::new(opts(Kind::Rbfm, seed), p), batch, me);
+                let out = master::search(&root, &cfg, &sim).unwrap();
+                let what = format!("seed {seed} P {p} batch {batch} master {me}");
+                assert_eq!(out.outcome.stop, BfStop::Solved, "{what}");
+                assert_eq!(out.outcome.value, want, "{what}");
+                check_move(&root, d, out.outcome.best_move, want, &what);
+                assert_eq!(out.outcome.generated() as usize + 1, out.outcome.tree_nodes);
+                if !me {
+                    assert_eq!(out.detail.own_expansions, 0, "{what}");
+                }
+                own += out.detail.own_expansions;
+                let again = master::search(&root, &cfg, &sim).unwrap();
+                assert_eq!(again.time, out.time, "{what}");
+                assert_eq!(again.outcome.pv, out.outcome.pv, "{what}");
+                assert_eq!(again.outcome.stats, out.outcome.stats, "{what}");
+            }
+        }
+    }
+    assert!(own > 0, "the master expanded leaves itself");
+}
+
+#[test]
+fn the_sim_default_is_the_papers_form_and_threads_batch() {
+    let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
+    let cfg = MasterConfig::new(opts(Kind::Rbfm, 1), 4);
+    assert_eq!(cfg.form(&sim), master::Form::PAPER);
+    let threads = Backend::Threads { poll_every: 1 };
+    let real = cfg.form(&threads);
+    assert_eq!(real.batch, master::REAL_BATCH);
+    assert!(real.master_expands);
+    // An explicit paper form on sim is the default run, to the bit.
+    let root = inc(10, 30, 2);
+    let mut a = cfg.clone();
+    a.max_nodes = Some(5_000);
+    let b = with_form(a.clone(), 1, false);
+    let (a, b) = (
+        master::search(&root, &a, &sim).unwrap(),
+        master::search(&root, &b, &sim).unwrap(),
+    );
+    assert_eq!((a.time, a.messages), (b.time, b.messages));
+    assert_eq!(a.outcome.pv, b.outcome.pv);
+    assert_eq!(a.detail.own_expansions, 0);
+}
+
+#[test]
+fn one_processor_ignores_the_form_and_is_the_serial_search() {
+    let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
+    for seed in 1..=6u64 {
+        let root = inc(8, 30, seed);
+        let budget = 2_000 + 111 * seed;
+        let serial = arachne_bestfirst::search(
+            &root,
+            &opts(Kind::Rbfm, seed),
+            &Limits::default().with_nodes(budget),
+        );
+        for backend in [sim.clone(), Backend::Threads { poll_every: 1 }] {
+            for (batch, me) in [(1, false), (8, true)] {
+                let mut cfg = with_form(MasterConfig::new(opts(Kind::Rbfm, seed), 1), batch, me);
+                cfg.max_nodes = Some(budget);
+                let out = master::search(&root, &cfg, &backend).unwrap();
+                let what = format!("seed {seed} batch {batch} master {me} {backend:?}");
+                assert_eq!(out.outcome.value, serial.value, "{what}");
+                assert_eq!(out.outcome.pv, serial.pv, "{what}");
+                assert_eq!(out.outcome.best_move, serial.best_move, "{what}");
+                assert_eq!(out.outcome.tree_nodes, serial.tree_nodes, "{what}");
+                assert_eq!(out.outcome.stats.leaves, serial.stats.leaves, "{what}");
+                assert_eq!(out.detail.own_expansions, 0, "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_real_cores_form_on_threads_is_exact() {
+    let threads = Backend::Threads { poll_every: 1 };
+    for seed in 0..6u64 {
+        let root = inc(4, 5, seed);
+        let want = negamax(&root, 5);
+        for p in [2u32, 3] {
+            for (batch, me) in [(master::REAL_BATCH, true), (4, false), (1, true)] {
+                let cfg = with_form(MasterConfig::new(opts(Kind::Rbfm, seed), p), batch, me);
+                let out = master::search(&root, &cfg, &threads).unwrap();
+                let what = format!("seed {seed} P {p} batch {batch} master {me}");
+                assert!(out.outcome.solved, "{what}");
+                assert_eq!(out.outcome.value, want, "{what}");
+                check_move(&root, 5, out.outcome.best_move, want, &what);
+                assert_eq!(out.outcome.generated() as usize + 1, out.outcome.tree_nodes);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_budgeted_chess_run_on_threads_with_batch_plays_a_legal_move() {
+    use arachne_games::Chess;
+    let root = Chess::default();
+    let mut legal = Vec::new();
+    root.moves(&mut legal);
+    let mut o = BfOptions::new(Kind::Rbfm);
+    o.seed = 7;
+    o.table = Some(Arc::new(tables::default_for("chess", "chess")));
+    for (p, batch, me) in [(2u32, 8u32, true), (3, 4, false), (3, 16, true)] {
+        let mut cfg = with_form(MasterConfig::new(o.clone(), p), batch, me);
+        cfg.max_nodes = Some(20_000);
+        let out = master::search(&root, &cfg, &Backend::Threads { poll_every: 1 }).unwrap();
+        let what = format!("P {p} batch {batch} master {me}");
+        assert_eq!(out.outcome.stop, BfStop::Nodes, "{what}");
+        assert!(out.outcome.generated() <= 20_000, "{what}");
+        let mv = out.outcome.best_move.expect("a move");
+        assert!(legal.contains(&mv), "{what}: {mv:?} is legal");
+        // The line is legal from the root, move after move.
+        let mut pos = root.clone();
+        for &m in &out.outcome.pv {
+            let mut ms = Vec::new();
+            pos.moves(&mut ms);
+            assert!(ms.contains(&m), "{what}: the line is legal");
+            pos = pos.play(m);
+        }
+        if me {
+            assert!(
+                out.detail.own_expansions > 0,
+                "{what}: the master expanded too"
+            );
+        }
+    }
+}

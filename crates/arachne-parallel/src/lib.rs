@@ -105,7 +105,7 @@ pub mod wire;
 
 use arachne_core::{Game, Limits, Score, Stats, StopReason, Window};
 use arachne_runtime::exec::{execute as execute_with_procs, Run};
-use arachne_runtime::{Pid, Process};
+use arachne_runtime::{Pid, Process, RunOutcome};
 use arachne_search::stepper::LeafEval;
 use arachne_search::stepper::{Stepper, StepperMode};
 use slave::{Msg, ProcTree};
@@ -680,9 +680,14 @@ impl ParAlgo {
 /// Where to run: the runtime's one [`Backend`].
 pub use arachne_runtime::Backend;
 
-/// The result of a parallel search.
+/// The result of a parallel search: the runtime's one run outcome (messages, time, the serial
+/// reference's time and the speedup, busy and idle time per processor) around what the search
+/// found ([`ParResult`]; `out.value` reads `out.outcome.value`).
+pub type ParOutcome<M> = RunOutcome<ParResult<M>>;
+
+/// What a parallel search found, beside the run's figures ([`ParOutcome`]).
 #[derive(Clone, Debug)]
-pub struct ParOutcome<M> {
+pub struct ParResult<M> {
     /// Root value (negamax, side to move at the root).
     pub value: Score,
     /// False when `value` is only a lower bound (§4.3 `raise=last`).
@@ -697,24 +702,12 @@ pub struct ParOutcome<M> {
     pub procs: usize,
     /// The processor tree (`f`, `q`) where the algorithm has one.
     pub tree: Option<ProcTree>,
-    /// Virtual time (sim) or wall seconds (threads).
-    pub time: f64,
-    /// Sim: the baseline's virtual time under the same cost model (the best serial search with
-    /// the same options, [`SerialBaseline`]).
-    pub serial_time: Option<f64>,
-    /// Sim: the baseline's node counts.
+    /// Sim: the baseline's node counts (its time is the run outcome's `serial_time`: the best
+    /// serial search with the same options, [`SerialBaseline`]).
     pub serial_stats: Option<Stats>,
-    /// Sim: `serial_time / time`, the speedup against the baseline.
-    pub speedup: Option<f64>,
     /// Sim: which serial search the speedup is against, and serial alpha-beta's figures beside
     /// it (the seeds' own definition of speedup).
     pub baseline: Option<SerialBaseline>,
-    /// Messages sent.
-    pub messages: u64,
-    /// Sim: work time per processor.
-    pub busy: Vec<f64>,
-    /// Sim: idle time per processor.
-    pub idle: Vec<f64>,
     /// Wall-clock time of the run.
     pub wall: Duration,
     /// Iterative searches: the node counts of the last iteration alone.
@@ -722,6 +715,83 @@ pub struct ParOutcome<M> {
     /// Set when a limit stopped the search before it finished: then `value` means nothing
     /// (`value_kind` unknown) and `best_move` is `None`; counts and times are those so far.
     pub stopped: Option<StopReason>,
+}
+
+impl<M> ParResult<M> {
+    /// A search that found `value` (`exact`: not only a lower bound) and `best_move`, with
+    /// `stats` summed over `procs` processors, started at `start`; no processor tree, serial
+    /// reference, baseline or last iteration yet.
+    pub fn found(
+        value: Score,
+        exact: bool,
+        best_move: Option<M>,
+        pv: Vec<M>,
+        stats: Stats,
+        procs: usize,
+        start: Instant,
+    ) -> Self {
+        ParResult {
+            value,
+            exact,
+            best_move,
+            pv,
+            stats,
+            procs,
+            tree: None,
+            serial_stats: None,
+            baseline: None,
+            wall: start.elapsed(),
+            last_iteration: None,
+            stopped: None,
+        }
+    }
+
+    /// A search a limit stopped (`reason`) before it found its value.
+    pub fn stopped(stats: Stats, procs: usize, start: Instant, reason: StopReason) -> Self {
+        ParResult {
+            stopped: Some(reason),
+            ..Self::found(Score(0), false, None, Vec::new(), stats, procs, start)
+        }
+    }
+}
+
+/// The run's figures of a parallel search: virtual time (sim) or wall seconds, messages, and
+/// busy and idle time per processor.
+pub(crate) struct Figures {
+    pub time: f64,
+    pub messages: u64,
+    pub busy: Vec<f64>,
+    pub idle: Vec<f64>,
+}
+
+impl<N> From<&Run<N>> for Figures {
+    fn from(run: &Run<N>) -> Self {
+        Figures {
+            time: run.time,
+            messages: run.messages,
+            busy: run.busy.clone(),
+            idle: run.idle.clone(),
+        }
+    }
+}
+
+/// `result` in the runtime's run outcome, with the run's figures and the serial reference's
+/// time and the speedup (as each algorithm computed them).
+pub(crate) fn outcome<M>(
+    result: ParResult<M>,
+    figures: Figures,
+    (serial_time, speedup): (Option<f64>, Option<f64>),
+) -> ParOutcome<M> {
+    RunOutcome {
+        outcome: result,
+        messages: figures.messages,
+        time: figures.time,
+        serial_time,
+        speedup,
+        busy: figures.busy,
+        idle: figures.idle,
+        detail: (),
+    }
 }
 
 /// The serial counterpart: a full-window search by a [`Stepper`] (same code as the slaves).
@@ -906,9 +976,10 @@ pub fn best_baseline<G: Game>(
     let (Some(t_ab), Some(st_ab)) = (out.serial_time, out.serial_stats) else {
         return out;
     };
+    let time = out.time;
     let ratio = |serial: f64| {
-        if out.time > 0.0 {
-            serial / out.time
+        if time > 0.0 {
+            serial / time
         } else {
             1.0
         }
@@ -1098,26 +1169,12 @@ fn search_core<G: Game>(
     } else {
         principal_line(root, depth, value, !lower, best, algo.preorder(), limits)
     };
-    Ok(ParOutcome {
-        value,
-        exact: !lower,
-        best_move: best,
-        pv,
-        stats: run.stats,
-        procs: nprocs,
+    let result = ParResult {
         tree,
-        time: run.time,
-        serial_time,
         serial_stats,
-        speedup,
-        baseline: None,
-        messages: run.messages,
-        busy: run.busy,
-        idle: run.idle,
-        wall: start.elapsed(),
-        last_iteration: None,
-        stopped: None,
-    })
+        ..ParResult::found(value, !lower, best, pv, run.stats, nprocs, start)
+    };
+    Ok(outcome(result, (&run).into(), (serial_time, speedup)))
 }
 
 /// The largest number of processors `backend` takes (a simulator's cost model is validated
@@ -1191,26 +1248,11 @@ fn stopped_outcome<M, N>(
     tree: Option<ProcTree>,
     start: Instant,
 ) -> ParOutcome<M> {
-    ParOutcome {
-        value: Score(0),
-        exact: false,
-        best_move: None,
-        pv: Vec::new(),
-        stats: run.stats,
-        procs,
+    let result = ParResult {
         tree,
-        time: run.time,
-        serial_time: None,
-        serial_stats: None,
-        speedup: None,
-        baseline: None,
-        messages: run.messages,
-        busy: run.busy,
-        idle: run.idle,
-        wall: start.elapsed(),
-        last_iteration: None,
-        stopped: Some(reason),
-    }
+        ..ParResult::stopped(run.stats, procs, start, reason)
+    };
+    outcome(result, (&run).into(), (None, None))
 }
 
 /// The principal variation of a finished parallel search with root value `value` and best

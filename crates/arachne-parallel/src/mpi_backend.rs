@@ -79,26 +79,20 @@ pub fn unwrap_outcome<G: Game>(
     if world.rank != 0 {
         return Err(ParError(WORKER.into()));
     }
-    Ok(ParOutcome {
-        value: o.value,
-        exact: o.exact,
-        best_move: o.best_move.map(|m| m.mv),
-        pv: o.pv.iter().map(|m| m.mv).collect(),
-        stats: o.stats,
-        procs: o.procs,
-        tree: o.tree,
-        time: o.time,
-        serial_time: o.serial_time,
-        serial_stats: o.serial_stats,
-        speedup: o.speedup,
-        baseline: o.baseline,
-        messages: o.messages,
-        busy: o.busy,
-        idle: o.idle,
-        wall: o.wall,
-        last_iteration: o.last_iteration,
-        stopped: o.stopped,
-    })
+    Ok(o.map(|r| crate::ParResult {
+        best_move: r.best_move.map(|m| m.mv),
+        pv: r.pv.iter().map(|m| m.mv).collect(),
+        value: r.value,
+        exact: r.exact,
+        stats: r.stats,
+        procs: r.procs,
+        tree: r.tree,
+        serial_stats: r.serial_stats,
+        baseline: r.baseline,
+        wall: r.wall,
+        last_iteration: r.last_iteration,
+        stopped: r.stopped,
+    }))
 }
 
 /// `--procs` when it was not given: one process per rank, unless the options fix the tree.

@@ -267,7 +267,7 @@ fn simulation_is_deterministic() {
                 out.stats,
                 out.messages,
                 out.busy,
-                out.last_iteration,
+                out.outcome.last_iteration,
             )
         };
         assert_eq!(run(0), run(0), "{spec}");

@@ -145,6 +145,35 @@ impl<A, D> RunOutcome<A, D> {
             detail,
         }
     }
+
+    /// The same run with the algorithm's outcome turned by `f` (e.g. its moves unwrapped).
+    pub fn map<B>(self, f: impl FnOnce(A) -> B) -> RunOutcome<B, D> {
+        RunOutcome {
+            outcome: f(self.outcome),
+            messages: self.messages,
+            time: self.time,
+            serial_time: self.serial_time,
+            speedup: self.speedup,
+            busy: self.busy,
+            idle: self.idle,
+            detail: self.detail,
+        }
+    }
+}
+
+/// A run outcome reads as what the algorithm returned (`out.value` is `out.outcome.value`), so
+/// an algorithm's callers need not spell the `outcome` field.
+impl<A, D> std::ops::Deref for RunOutcome<A, D> {
+    type Target = A;
+    fn deref(&self) -> &A {
+        &self.outcome
+    }
+}
+
+impl<A, D> std::ops::DerefMut for RunOutcome<A, D> {
+    fn deref_mut(&mut self) -> &mut A {
+        &mut self.outcome
+    }
 }
 
 /// The run of `procs` as they ended: their counts summed and each, and the rest as given.

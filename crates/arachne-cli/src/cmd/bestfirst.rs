@@ -62,6 +62,8 @@ fn run_bf(args: &SearchArgs) -> CliResult {
     }
     if args.procs.is_none() {
         for (flag, given) in [
+            ("rbfm:batch=", algo.batch.is_some()),
+            ("rbfm:master=", algo.master_expands.is_some()),
             ("--backend", args.backend.is_some()),
             ("--cost", args.cost.is_some()),
             ("--latency-seed", args.latency_seed != 0),
@@ -145,11 +147,15 @@ impl GameVisitor for Visit<'_> {
                 }
             };
             let mut cfg = MasterConfig::new(algo.opts.clone(), p);
+            cfg.batch = algo.batch;
+            cfg.master_expands = algo.master_expands;
             // --nodes, --time-ms and Ctrl-C, as for the serial search.
             cfg.limits = lim.clone();
             let par = master::search(&root, &cfg, &backend).map_err(CliError::usage)?;
+            let form = cfg.form(&backend);
             let mut extra = json!({"procs": p, "form": "master-slave", "messages": par.messages,
-                "backend": args.backend.as_deref().unwrap_or("sim")});
+                "backend": args.backend.as_deref().unwrap_or("sim"), "batch": form.batch,
+                "master_expands": form.master_expands, "own_expansions": par.detail.own_expansions});
             if let master::Backend::Sim(c) = &backend {
                 extra["virtual_time"] = json!(par.time);
                 extra["serial_virtual_time"] = json!(par.serial_time);

@@ -24,8 +24,8 @@
 //!   ends the run; the search then fails with an error naming `--memory`.
 use super::{Desc, Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
 use crate::{
-    execute, max_procs, principal_line, serial_reference_with, stopped_outcome, Backend, ParError,
-    ParOutcome,
+    execute, max_procs, outcome, principal_line, serial_reference_with, stopped_outcome, Backend,
+    Figures, ParError, ParOutcome, ParResult,
 };
 use arachne_core::rng::{hash2, mix64};
 use arachne_core::Limits;
@@ -457,27 +457,22 @@ pub fn search_limited<G: Game>(
         run.time,
         limits,
     );
-    let tally = Tally {
-        stats: run.stats,
-        time: run.time,
-        messages: run.messages,
-        busy: run.busy,
-        idle: run.idle,
-    };
+    let figures = Figures::from(&run);
     Ok(finished(
-        root, depth, opts, p, value, best, tally, serial, start, limits,
+        root,
+        depth,
+        opts,
+        p,
+        value,
+        best,
+        (run.stats, figures),
+        serial,
+        start,
+        limits,
     ))
 }
 
 /// What a finished run of either model measured.
-struct Tally {
-    stats: Stats,
-    time: f64,
-    messages: u64,
-    busy: Vec<f64>,
-    idle: Vec<f64>,
-}
-
 /// The outcome of a finished search (both models): the value is exact, the principal line is
 /// re-derived from the best move, `serial` is the (time, counts, speedup) it is compared with.
 #[allow(clippy::too_many_arguments)]
@@ -488,37 +483,23 @@ fn finished<G: Game>(
     procs: u32,
     value: Score,
     best: Option<G::Move>,
-    tally: Tally,
+    (stats, figures): (Stats, Figures),
     serial: (Option<f64>, Option<Stats>, Option<f64>),
     start: Instant,
     limits: &Limits,
 ) -> ParOutcome<G::Move> {
     let (serial_time, serial_stats, speedup) = serial;
-    ParOutcome {
-        value,
-        exact: true,
-        best_move: best,
-        // The line is re-derived without quiescence: with it, only the best move.
-        pv: if opts.quiescence {
-            best.into_iter().collect()
-        } else {
-            principal_line(root, depth, value, true, best, opts.preorder, limits)
-        },
-        stats: tally.stats,
-        procs: procs as usize,
-        tree: None,
-        time: tally.time,
-        serial_time,
+    // The line is re-derived without quiescence: with it, only the best move.
+    let pv = if opts.quiescence {
+        best.into_iter().collect()
+    } else {
+        principal_line(root, depth, value, true, best, opts.preorder, limits)
+    };
+    let result = ParResult {
         serial_stats,
-        speedup,
-        baseline: None,
-        messages: tally.messages,
-        busy: tally.busy,
-        idle: tally.idle,
-        wall: start.elapsed(),
-        last_iteration: None,
-        stopped: None,
-    }
+        ..ParResult::found(value, true, best, pv, stats, procs as usize, start)
+    };
+    outcome(result, figures, (serial_time, speedup))
 }
 
 /// `model=pooled` through [`crate::search`]: time in the paper's units, speedup against the
@@ -539,27 +520,15 @@ fn pooled_search<G: Game>(
     }
     let out = super::pooled::run_limited(root, depth, k, opts, limits)?;
     let busy = (out.time * k as u64 - out.idle) as f64;
+    let figures = Figures {
+        time: out.time as f64,
+        messages: out.stats.messages,
+        busy: vec![busy / k as f64; k as usize],
+        idle: vec![out.idle as f64 / k as f64; k as usize],
+    };
     if let Some(reason) = out.stopped {
-        return Ok(ParOutcome {
-            value: Score(0),
-            exact: false,
-            best_move: None,
-            pv: Vec::new(),
-            stats: out.stats.stats(),
-            procs: k as usize,
-            tree: None,
-            time: out.time as f64,
-            serial_time: None,
-            serial_stats: None,
-            speedup: None,
-            baseline: None,
-            messages: out.stats.messages,
-            busy: vec![busy / k as f64; k as usize],
-            idle: vec![out.idle as f64 / k as f64; k as usize],
-            wall: start.elapsed(),
-            last_iteration: None,
-            stopped: Some(reason),
-        });
+        let result = ParResult::stopped(out.stats.stats(), k as usize, start, reason);
+        return Ok(outcome(result, figures, (None, None)));
     }
     // The mono-processor reference, as the other searches' serial references: stopped by the
     // stop flag only (then absent), and absent if it does not fit in the memory cap.
@@ -576,13 +545,6 @@ fn pooled_search<G: Game>(
         qnodes: mono.stats.qnodes,
         ..Stats::default()
     });
-    let tally = Tally {
-        stats: out.stats.stats(),
-        time: out.time as f64,
-        messages: out.stats.messages,
-        busy: vec![busy / k as f64; k as usize],
-        idle: vec![out.idle as f64 / k as f64; k as usize],
-    };
     let serial = (
         mono.as_ref().map(|m| m.time as f64),
         serial_stats,
@@ -596,7 +558,7 @@ fn pooled_search<G: Game>(
         k,
         out.value,
         out.best_move,
-        tally,
+        (out.stats.stats(), figures),
         serial,
         start,
         limits,

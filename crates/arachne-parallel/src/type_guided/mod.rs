@@ -129,7 +129,7 @@
 use crate::slave::{Msg, ProcTree};
 use crate::{
     execute_with_procs, max_procs, principal_line, serial_reference, stopped_outcome, Backend,
-    ParAlgo, ParError, ParOutcome,
+    ParAlgo, ParError, ParOutcome, ParResult,
 };
 use arachne_core::{Game, Limits, Stats, Window};
 use arachne_search::stepper::LeafEval;
@@ -320,32 +320,20 @@ pub(crate) fn search_traced_on<G: Game>(
             limits,
         )
     };
+    // The line is re-derived without quiescence: with it, only the best move.
+    let pv = if opts.quiescence {
+        best.into_iter().collect()
+    } else {
+        principal_line(root, depth, value, true, best, opts.preorder, limits)
+    };
+    let result = ParResult {
+        tree,
+        serial_stats,
+        last_iteration: Some(last_iteration),
+        ..ParResult::found(value, true, best, pv, run.stats, n, start)
+    };
     Ok((
-        ParOutcome {
-            value,
-            exact: true,
-            best_move: best,
-            // The line is re-derived without quiescence: with it, only the best move.
-            pv: if opts.quiescence {
-                best.into_iter().collect()
-            } else {
-                principal_line(root, depth, value, true, best, opts.preorder, limits)
-            },
-            stats: run.stats,
-            procs: n,
-            tree,
-            time: run.time,
-            serial_time,
-            serial_stats,
-            speedup,
-            baseline: None,
-            messages: run.messages,
-            busy: run.busy,
-            idle: run.idle,
-            wall: start.elapsed(),
-            last_iteration: Some(last_iteration),
-            stopped: None,
-        },
+        crate::outcome(result, (&run).into(), (serial_time, speedup)),
         trace,
     ))
 }
