@@ -340,7 +340,13 @@ fn threads_tree_split_defaults_exact_on_deeper_trees() {
                 let Ok(out) = search(&algo, &root, d, Some(p), &be) else {
                     continue;
                 };
-                check(&root, d, &out, want, &format!("threads {spec} P={p} seed {seed}"));
+                check(
+                    &root,
+                    d,
+                    &out,
+                    want,
+                    &format!("threads {spec} P={p} seed {seed}"),
+                );
             }
         }
     }
