@@ -97,9 +97,12 @@
 //!
 //! On `--backend threads`, `pv` and `id` not given are **on** ([`TreeSplitOptions::on_backend`]):
 //! `tree-split` there is `tree-split:pv=1,id=1`, the form measured best on 2 real cores
-//! (BENCHMARKS.md, "Message-passing algorithms on real cores"; issue 23: the literal root split
-//! searched 17–81 % more nodes than the serial search on the b = 10 trees and 42 % more on
-//! chess). `pv=0,id=0` gives §4's literal form. On the simulator and MPI both stay off
+//! (BENCHMARKS.md, "Message-passing algorithms on real cores"). Issue 23, `--procs 3`, nodes
+//! of all processors against the serial search with the same options: the literal root split
+//! searched +24 to +69 % on `incremental:b=10,d=11` seeds 1–3 (`alphabeta --preorder`) and +13
+//! to +48 % on LCT II #1/#5/#9 at depth 7 (`aspiration --ordering --quiescence`); these
+//! defaults, with the table moves above, +16 to +19 % and −13 to −33 %. `pv=0,id=0` gives §4's
+//! literal form. On the simulator and MPI both stay off
 //! unless given, so the simulator's counts and the report built on them are §4's.
 use crate::master_kit::{send_value, Slots};
 use crate::slave::{expand, Engine, MasterNode, Msg, ProcTree, Slave, Task};
