@@ -169,7 +169,7 @@ pub enum ParAlgo {
 
 /// One line per algorithm, for `arachne algos`.
 pub const CATALOGUE: &[(&str, &str)] = &[
-    ("tree-split", "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1,quiescence=0|1,pv=0|1,id=0|1 (defaults master=1 (0 with grand=1), preorder=1; id=1: iterative deepening at the root, the processors of a machine sharing a table; pv=1: the first successor of every node on the leftmost line is searched, split in turn, before its brothers are handed out; or --quiescence; --check-extension too, --null-move on threads but not with grand=1; raise=last|general: the best move is exact, the value may be only a lower bound, reported as value_kind lower; preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (seed 000 §4, §6)"),
+    ("tree-split", "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1,quiescence=0|1,pv=0|1,id=0|1 (defaults master=1 (0 with grand=1), preorder=1, and on --backend threads pv=1,id=1 (pv=0,id=0: the paper's form; the simulator and MPI default to it); id=1: iterative deepening at the root, the processors of a machine sharing a table; pv=1: the first successor of every node on the leftmost line is searched, split in turn, before its brothers are handed out; or --quiescence; --check-extension too, --null-move on threads but not with grand=1; raise=last|general: the best move is exact, the value may be only a lower bound, reported as value_kind lower; preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (seed 000 §4, §6)"),
     ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move on threads) (seed 000 §3)"),
     ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move on threads) (seed 000 §7)"),
     ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q,preorder=0|1,quiescence=0|1 (quiescence, or --quiescence: bottom positions valued by the capture search, at masters and slaves; --check-extension too) (seed 000 §7.4)"),
@@ -236,11 +236,11 @@ impl FromStr for ParAlgo {
                         grand,
                         preorder: flag_or("preorder", take("preorder"), true)?,
                         quiescence: flag("quiescence", take("quiescence"))?,
-                        pv_split: flag("pv", take("pv"))?,
-                        iterate: flag("id", take("id"))?,
+                        pv_split: take("pv").map(|v| flag("pv", Some(v))).transpose()?,
+                        iterate: take("id").map(|v| flag("id", Some(v))).transpose()?,
                         ..Default::default()
                     };
-                    if o.pv_split && (o.grand || o.raise != AlphaRaise::None) {
+                    if o.pv_split == Some(true) && (o.grand || o.raise != AlphaRaise::None) {
                         return err("tree-split: pv=1 cannot be combined with grand=1 or raise");
                     }
                     if o.grand && (o.master_searches || o.raise != AlphaRaise::None) {
@@ -1084,10 +1084,10 @@ fn search_core<G: Game>(
         }
         ParAlgo::TreeSplit(o) => {
             let tree = ParAlgo::proc_tree_for(o.f, o.q, procs, max, branching, depth)?;
-            // Real backends: the processors of a machine share a table.
+            // Real backends: the processors of a machine share a table; `pv`, `id` on threads.
             let o = TreeSplitOptions {
                 shared_table: !matches!(backend, Backend::Sim(_)),
-                ..o
+                ..o.on_backend(matches!(backend, Backend::Threads { .. }))
             };
             let ps = tree_split::build_with::<G>(tree, &o, algo.engine(depth));
             let n = ps.len();

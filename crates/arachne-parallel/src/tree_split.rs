@@ -73,13 +73,44 @@
 //! On real backends (threads) every slave, and a master's local slave, searches its subtree
 //! with `arachne-search`'s serial search ([`crate::subsearch`]); on the simulator with the
 //! resumable stepper. Values are the same; node counts differ.
+//!
+//! ## Table moves at the masters (real backends)
+//!
+//! Where the processors share a table ([`SHARED_TABLE_MIB`]: threads and MPI, not the
+//! simulator) and `preorder=1`, a master orders the successors of every node it splits — the
+//! node of an EVALUATE and, with `pv=1`, every node of its leftmost line — by the table: the
+//! move stored for the position goes first, then the static order. It stores the best move of
+//! every node it finishes, and of every successor whose VALUE names its best move (the root of
+//! a slave's job), unless the table already holds a move for that position at that draft or
+//! deeper (a serial search's own entry). This is the nCUBE program's rule (seed
+//! `ncube-chess-node-types`: "if the hash table suggests a move, search it first"), which
+//! with `id=1` makes each iteration's leftmost line the previous iteration's principal line:
+//! seed 000 §7.2's best-first order, under which the first successor of a node on the line
+//! gives its value and the brothers handed out after it (`pv=1`) all fail (§7.2, Theorem 1's
+//! type 1 and type 3 nodes). Without it only the root's best move was carried to the next
+//! iteration and the line below it followed the static order; on the synthetic trees, whose
+//! slaves keep no table (no transpositions), the masters' entries are the only ones.
+//! The entries carry no value (an upper bound of +∞ at the node's draft, on which no search
+//! cuts off), so values are those of the searches without them.
+//!
+//! ## Defaults on threads
+//!
+//! On `--backend threads`, `pv` and `id` not given are **on** ([`TreeSplitOptions::on_backend`]):
+//! `tree-split` there is `tree-split:pv=1,id=1`, the form measured best on 2 real cores
+//! (BENCHMARKS.md, "Message-passing algorithms on real cores"). Issue 23, `--procs 3`, nodes
+//! of all processors against the serial search with the same options: the literal root split
+//! searched +24 to +69 % on `incremental:b=10,d=11` seeds 1–3 (`alphabeta --preorder`) and +13
+//! to +48 % on LCT II #1/#5/#9 at depth 7 (`aspiration --ordering --quiescence`); these
+//! defaults, with the table moves above, +16 to +19 % and −13 to −33 %. `pv=0,id=0` gives §4's
+//! literal form. On the simulator and MPI both stay off
+//! unless given, so the simulator's counts and the report built on them are §4's.
 use crate::master_kit::{send_value, Slots};
 use crate::slave::{expand, Engine, MasterNode, Msg, ProcTree, Slave, Task};
 use crate::subsearch::{deliver_waiting, Poll, SerialSpec, SubSearch};
 use std::sync::Arc;
 
 mod grand;
-use arachne_core::{Game, Score, Stats, TranspositionTable, Window};
+use arachne_core::{Bound, Game, Score, Stats, TranspositionTable, TtEntry, Window};
 use arachne_runtime::{Env, Mailbox, Pid, Process, Stopping};
 use arachne_search::stepper::StepperMode;
 pub use grand::GrandMaster;
@@ -118,10 +149,11 @@ pub struct TreeSplitOptions {
     pub check_extension: bool,
     /// Null-move pruning in the slaves' serial searches (`--null-move`; [`Engine`]).
     pub null_move: bool,
-    /// Principal-variation splitting (module docs, `pv=1`).
-    pub pv_split: bool,
-    /// Iterative deepening at the root (module docs, `id=1`).
-    pub iterate: bool,
+    /// Principal-variation splitting (module docs, `pv=1`); `None` when not given: the
+    /// backend's default ([`TreeSplitOptions::on_backend`]).
+    pub pv_split: Option<bool>,
+    /// Iterative deepening at the root (module docs, `id=1`); `None` as for `pv_split`.
+    pub iterate: Option<bool>,
     /// Real backends: one table shared by the processors of a machine (set by the driver for
     /// threads and MPI, not an option of the spec).
     pub shared_table: bool,
@@ -146,9 +178,23 @@ impl Default for TreeSplitOptions {
             quiescence: false,
             check_extension: false,
             null_move: false,
-            pv_split: false,
-            iterate: false,
+            pv_split: None,
+            iterate: None,
             shared_table: false,
+        }
+    }
+}
+
+impl TreeSplitOptions {
+    /// The options as run on a backend (`threads`: the threads backend): `pv` and `id` not
+    /// given are on for threads and off elsewhere (module docs, "Defaults on threads"). Without
+    /// `grand=1` or alpha raising only, which they do not combine with.
+    pub fn on_backend(self, threads: bool) -> Self {
+        let on = threads && !self.grand && self.raise == AlphaRaise::None;
+        TreeSplitOptions {
+            pv_split: Some(self.pv_split.unwrap_or(on)),
+            iterate: Some(self.iterate.unwrap_or(on)),
+            ..self
         }
     }
 }
@@ -183,6 +229,9 @@ pub struct Master<G: Game> {
     stack: Vec<MasterNode<G>>,
     /// `pv=1`.
     pv_split: bool,
+    /// Real backends: the processors' shared table, which orders this master's nodes
+    /// (module docs, "table moves at the masters").
+    table: Option<Arc<TranspositionTable>>,
     /// `pv=1`: `node`'s first successor is out alone; its brothers wait for its value.
     wait_first: bool,
     /// `id=1` at the root: the depth of the job and its window (the iterations deepen to it).
@@ -211,7 +260,7 @@ impl<G: Game> Master<G> {
                 SerialSpec::new(StepperMode::AlphaBeta, opts.preorder, opts.quiescence)
                     .with_engine(engine),
             ))
-            .with_table(table)
+            .with_table(table.clone())
         });
         Master {
             me,
@@ -227,10 +276,11 @@ impl<G: Game> Master<G> {
                 )
                 .with_check_extension(engine.check_root),
             stack: Vec::new(),
-            pv_split: opts.pv_split,
+            pv_split: opts.pv_split == Some(true),
+            table: table.filter(|_| opts.preorder),
             wait_first: false,
             iterate: None,
-            deepen: opts.iterate,
+            deepen: opts.iterate == Some(true),
             active: false,
             lower: false,
             report: opts.raise == AlphaRaise::General && parent == 0,
@@ -275,6 +325,8 @@ impl<G: Game> Master<G> {
         {
             return;
         }
+        let pos = self.node.pos.as_ref().expect("active");
+        table_move_first(self.table.as_deref(), pos, &mut self.node.succ);
         self.active = true;
         self.lower = false;
         self.stack.clear();
@@ -310,7 +362,8 @@ impl<G: Game> Master<G> {
                 env,
             );
             match opened {
-                Ok(succ) => {
+                Ok(mut succ) => {
+                    table_move_first(self.table.as_deref(), &child, &mut succ);
                     let mut node = MasterNode::new()
                         .with_leaf(leaf)
                         .with_check_extension(self.node.check_root);
@@ -355,9 +408,21 @@ impl<G: Game> Master<G> {
         env.send_all(out);
     }
 
-    fn on_value(&mut self, s: usize, value: Score, env: &mut Env<'_, Msg<G>>) {
+    fn on_value(
+        &mut self,
+        s: usize,
+        value: Score,
+        best: Option<G::Move>,
+        env: &mut Env<'_, Msg<G>>,
+    ) {
         let (_, job) = self.slots.release(s);
         self.wait_first = false;
+        if let (Some(t), Some(b)) = (self.table.as_deref(), best) {
+            // The job's root is a successor of this node: its best move orders it next time.
+            let pos = self.node.pos.as_ref().expect("active");
+            let child = pos.play(self.node.succ[job.i]);
+            remember(t, &child, self.node.depth.saturating_sub(1), b);
+        }
         if self.node.child_value(job.i, value, &mut self.stats) {
             // A search we raised that failed low (returned its raised α) only bounds the value.
             self.lower = job.raised.is_some_and(|r| value <= r);
@@ -440,18 +505,27 @@ impl<G: Game> Master<G> {
         }
     }
 
+    /// Stores the best move of `node`, just finished, in the shared table (real backends).
+    fn remember_node(&self, node: &MasterNode<G>) {
+        if let (Some(t), Some(pos), Some(b)) = (self.table.as_deref(), &node.pos, node.best) {
+            remember(t, pos, node.depth, b);
+        }
+    }
+
     fn maybe_finish(&mut self, env: &mut Env<'_, Msg<G>>) {
         while self.active && self.slots.busy() == 0 {
             if let Some(parent) = self.stack.pop() {
                 // `pv=1`: a node of the line is done; its value is its parent's first
                 // successor's, and the parent's other successors go out.
                 let done = std::mem::replace(&mut self.node, parent);
+                self.remember_node(&done);
                 self.node.child_value(0, done.alpha, &mut self.stats);
                 self.fill(env);
                 continue;
             }
             if let Some((target, w)) = self.iterate {
                 if self.node.depth < target {
+                    self.remember_node(&self.node);
                     // `id=1`: the next iteration, the best move of this one first.
                     let mut succ = std::mem::take(&mut self.node.succ);
                     let best = self.node.best;
@@ -470,6 +544,7 @@ impl<G: Game> Master<G> {
                 }
             }
             self.active = false;
+            self.remember_node(&self.node);
             let node = &self.node;
             send_value(
                 env,
@@ -515,9 +590,11 @@ impl<G: Game> Process for Master<G> {
                     self.progress_of(s, alpha, env);
                 }
             }
-            Msg::Value { job, value, .. } => {
+            Msg::Value {
+                job, value, best, ..
+            } => {
                 if let Some(s) = self.slots.find(from, job) {
-                    self.on_value(s, value, env);
+                    self.on_value(s, value, best, env);
                 }
             }
         }
@@ -535,8 +612,9 @@ impl<G: Game> Process for Master<G> {
         let root_alpha = local.root_alpha();
         let s = self.slots.local_slot();
         if done {
-            let v = self.slots.local.as_ref().and_then(|l| l.result());
-            self.on_value(s, v.expect("finished"), env);
+            let l = self.slots.local.as_ref();
+            let (v, best) = (l.and_then(|l| l.result()), l.and_then(|l| l.best_move()));
+            self.on_value(s, v.expect("finished"), best, env);
         } else if let Some(a) = root_alpha {
             if self.raise == AlphaRaise::General {
                 self.progress_of(s, a, env);
@@ -571,9 +649,9 @@ impl<G: Game> Process for Master<G> {
                 self.slots.local = Some(local);
                 return true;
             }
-            let v = local.result().expect("finished");
+            let (v, best) = (local.result().expect("finished"), local.best_move());
             self.slots.local = Some(local);
-            self.on_value(s, v, env);
+            self.on_value(s, v, best, env);
             local = self.slots.local.take().expect("local slave");
         }
         self.slots.local = Some(local);
@@ -587,6 +665,56 @@ impl<G: Game> Process for Master<G> {
         }
         s
     }
+}
+
+/// Table moves at the masters (module docs): puts the move `table` stores for `pos` first
+/// among its successors `succ`, if it is one of them.
+fn table_move_first<G: Game>(table: Option<&TranspositionTable>, pos: &G, succ: &mut [G::Move]) {
+    let Some(e) = table.and_then(|t| t.probe(pos.hash()?)) else {
+        return;
+    };
+    let Some(k) = e.move_index else { return };
+    let mut generated = Vec::new();
+    pos.moves(&mut generated);
+    let Some(&m) = generated.get(k as usize) else {
+        return;
+    };
+    if let Some(i) = succ.iter().position(|&s| s == m) {
+        succ[..=i].rotate_right(1);
+    }
+}
+
+/// Stores `best` as the move of `pos` (searched to `depth` plies) for [`table_move_first`],
+/// unless the table already holds a move for it at that draft or deeper (a serial search's
+/// own entry, with its value). The entry carries no value: an upper bound of +∞, which no
+/// search can cut off on, so the values of the searches that read the table are untouched.
+fn remember<G: Game>(table: &TranspositionTable, pos: &G, depth: u32, best: G::Move) {
+    let Some(key) = pos.hash() else { return };
+    let depth = depth.min(255) as u8;
+    if table
+        .probe(key)
+        .is_some_and(|e| e.move_index.is_some() && e.depth >= depth)
+    {
+        return;
+    }
+    let mut generated = Vec::new();
+    pos.moves(&mut generated);
+    let Some(i) = generated.iter().position(|&m| m == best) else {
+        return;
+    };
+    let Ok(i) = u16::try_from(i) else { return };
+    if i == u16::MAX {
+        return;
+    }
+    table.store(
+        key,
+        TtEntry {
+            score: Score::INF,
+            depth,
+            bound: Bound::Upper,
+            move_index: Some(i),
+        },
+    );
 }
 
 /// A processor of the tree-splitting system.
@@ -694,4 +822,82 @@ pub fn build_with<G: Game>(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arachne_games::TicTacToe;
+
+    fn moves(pos: &TicTacToe) -> Vec<<TicTacToe as Game>::Move> {
+        let mut v = Vec::new();
+        pos.moves(&mut v);
+        v
+    }
+
+    #[test]
+    fn a_remembered_move_goes_first_and_never_settles_a_value() {
+        let table = TranspositionTable::with_slots(1 << 10);
+        let pos = TicTacToe::new();
+        let gen = moves(&pos);
+        let best = gen[6];
+        remember(&table, &pos, 5, best);
+        // Any order of the successors: the remembered move comes first, the rest keep theirs.
+        let mut succ = gen.clone();
+        succ.reverse();
+        let before = succ.clone();
+        table_move_first(Some(&table), &pos, &mut succ);
+        assert_eq!(succ[0], best);
+        let rest: Vec<_> = before.iter().copied().filter(|&m| m != best).collect();
+        assert_eq!(succ[1..], rest[..]);
+        // The entry is an upper bound of +inf: no window's alpha is at or above it.
+        let e = table.probe(pos.hash().unwrap()).unwrap();
+        assert_eq!((e.bound, e.score, e.depth), (Bound::Upper, Score::INF, 5));
+        assert_eq!(e.score.to_root_relative(60), Score::INF);
+        // A deeper iteration replaces it; a shallower one does not.
+        remember(&table, &pos, 7, gen[2]);
+        remember(&table, &pos, 6, gen[3]);
+        let e = table.probe(pos.hash().unwrap()).unwrap();
+        assert_eq!((e.move_index, e.depth), (Some(2), 7));
+        // Without a table, or without an entry, the order stays.
+        let mut succ = gen.clone();
+        table_move_first(None, &pos, &mut succ);
+        assert_eq!(succ, gen);
+        let other = pos.play(gen[0]);
+        let mut succ = moves(&other);
+        table_move_first(Some(&table), &other, &mut succ);
+        assert_eq!(succ, moves(&other));
+    }
+
+    #[test]
+    fn pv_and_id_default_on_threads_only() {
+        let o = TreeSplitOptions::default();
+        let t = o.on_backend(true);
+        assert_eq!((t.pv_split, t.iterate), (Some(true), Some(true)));
+        let s = o.on_backend(false);
+        assert_eq!((s.pv_split, s.iterate), (Some(false), Some(false)));
+        // Given values are kept, on threads too.
+        let given = TreeSplitOptions {
+            pv_split: Some(false),
+            iterate: Some(true),
+            ..o
+        };
+        let t = given.on_backend(true);
+        assert_eq!((t.pv_split, t.iterate), (Some(false), Some(true)));
+        // Not with the options they do not combine with.
+        for o in [
+            TreeSplitOptions {
+                grand: true,
+                master_searches: false,
+                ..o
+            },
+            TreeSplitOptions {
+                raise: AlphaRaise::Last,
+                ..o
+            },
+        ] {
+            let t = o.on_backend(true);
+            assert_eq!((t.pv_split, t.iterate), (Some(false), Some(false)));
+        }
+    }
 }

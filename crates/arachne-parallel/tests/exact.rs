@@ -318,3 +318,36 @@ fn bad_configurations_are_errors() {
         assert!(bad.parse::<ParAlgo>().is_err(), "{bad}");
     }
 }
+
+/// Threads: tree-split's defaults there (`pv=1,id=1`, the masters ordering by the shared
+/// table) and §4's literal form on trees deep enough for the leftmost line to be split at
+/// several levels and for the table's moves to reorder it.
+#[test]
+fn threads_tree_split_defaults_exact_on_deeper_trees() {
+    let be = Backend::Threads { poll_every: 8 };
+    for seed in 0..16u64 {
+        let (b, d) = (3 + (seed % 3) as u32, 6 + (seed % 2) as u32);
+        let root = incremental(b, d, seed, seed % 4 == 1, -50, 50);
+        let want = exact(&root, d);
+        for spec in [
+            "tree-split",
+            "tree-split:pv=0,id=0",
+            "tree-split:id=0",
+            "tree-split:q=2",
+        ] {
+            let algo: ParAlgo = spec.parse().unwrap();
+            for p in [2, 3, 4, 7] {
+                let Ok(out) = search(&algo, &root, d, Some(p), &be) else {
+                    continue;
+                };
+                check(
+                    &root,
+                    d,
+                    &out,
+                    want,
+                    &format!("threads {spec} P={p} seed {seed}"),
+                );
+            }
+        }
+    }
+}

@@ -40,3 +40,33 @@ fn checkers_bench_positions() {
         check(p, 5, &format!("checkers #{i}"));
     }
 }
+
+/// Threads: tree-split's defaults there (`pv=1,id=1`, the masters ordering by the shared
+/// table, whose moves the processors' serial searches store too) and §4's literal form, with
+/// the serial engine's ordering and quiescence, against the serial search with the same options.
+#[test]
+fn tree_split_threads_defaults_on_real_games() {
+    fn run<G: Game>(root: &G, depth: u32, what: &str) {
+        let opts = SearchOptions {
+            quiescence: true,
+            ..SearchOptions::default()
+        };
+        let want = Algorithm::AlphaBeta.search(root, &Limits::depth(depth), &opts);
+        let threads = Backend::Threads { poll_every: 64 };
+        for spec in ["tree-split", "tree-split:pv=0,id=0", "tree-split:master=0"] {
+            let algo = spec.parse::<ParAlgo>().unwrap();
+            let algo = algo.with_quiescence(true).unwrap();
+            for p in [2, 3, 4] {
+                let out = search(&algo, root, depth, Some(p), &threads).unwrap();
+                assert!(out.exact, "{what} {spec} P={p}");
+                assert_eq!(out.value, want.value, "{what} {spec} P={p}");
+            }
+        }
+    }
+    for (i, rec) in bench::lct2().iter().enumerate().step_by(5) {
+        run(&rec.position, 4, &format!("lct2 #{}", i + 1));
+    }
+    for (i, p) in checkers::bench_positions().iter().enumerate().step_by(2) {
+        run(p, 7, &format!("checkers #{i}"));
+    }
+}
