@@ -27,6 +27,7 @@ pub mod paper;
 pub mod poly;
 pub mod product;
 pub mod reduce;
+pub mod request;
 
 pub use montecarlo::{McResult, Summary, TreeModel};
 pub use num_rational::BigRational;
@@ -55,6 +56,9 @@ pub enum AnalysisError {
     /// Past a documented limit.
     #[error("{0}")]
     TooLarge(String),
+    /// A parameter out of its range (the message names it).
+    #[error("{0}")]
+    Invalid(String),
 }
 
 /// Checks `N ≥ 1`, `1 ≤ D ≤ MAX_DEPTH`.

@@ -336,6 +336,80 @@ pub fn learn_with<G: Game>(
     }
 }
 
+/// The settings of a learning run as `arachne learn` takes them, checked and assembled into a
+/// [`LearnConfig`] here, where the configuration lives (issue 26, item 1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LearnSettings {
+    /// Sample positions, 1..=1 000 000.
+    pub positions: usize,
+    /// Depth of the real score's alpha-beta search, 1..=30.
+    pub real_depth: u32,
+    /// RBFM node expansions per position, at most 100 000.
+    pub expansions: u32,
+    /// Bootstrapping rounds, 1..=20.
+    pub rounds: u32,
+    /// The table's family, e.g. `normal` or `exponential:damping=0.25` ([`Family`]).
+    pub dist: String,
+    /// The trivial start's variance, finite and ≥ 0.
+    pub start_var: f64,
+    /// Shortest random walk to a sample position.
+    pub min_plies: u32,
+    /// Longest random walk, `min_plies..=200`.
+    pub max_plies: u32,
+    /// Seed of the walks and the RBFM runs.
+    pub seed: u64,
+}
+
+/// A learning setting out of range: the message names it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SettingsError(pub String);
+
+impl LearnSettings {
+    /// Checks the settings and returns the table's family.
+    pub fn check(&self) -> Result<Family, SettingsError> {
+        let bad = |m: &str| Err(SettingsError(m.into()));
+        if self.positions == 0 || self.positions > 1_000_000 {
+            return bad("--positions must be in 1..=1000000");
+        }
+        if !(1..=30).contains(&self.real_depth) {
+            return bad("--real-depth must be in 1..=30");
+        }
+        if self.expansions > 100_000 {
+            return bad("--expansions is at most 100000");
+        }
+        if !(1..=20).contains(&self.rounds) {
+            return bad("--rounds must be in 1..=20");
+        }
+        if self.max_plies < self.min_plies || self.max_plies > 200 {
+            return bad("--max-plies must be in min-plies..=200");
+        }
+        if !(self.start_var.is_finite() && self.start_var >= 0.0) {
+            return bad("--start-var must be a finite number >= 0");
+        }
+        self.dist.parse().map_err(SettingsError)
+    }
+
+    /// The expansion counts whose samples are kept for the histograms (Figs. 5 and 6).
+    pub fn keep_s(&self) -> Vec<u32> {
+        vec![0, 10, 50, self.expansions.min(200)]
+    }
+
+    /// The configuration of the bootstrapping, for `family` (from [`LearnSettings::check`]).
+    pub fn config(&self, family: Family) -> LearnConfig {
+        LearnConfig {
+            real_depth: self.real_depth,
+            expansions: self.expansions,
+            rounds: self.rounds,
+            family,
+            start_var: self.start_var,
+            seed: self.seed,
+            keep_s: self.keep_s(),
+            start_table: None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -425,5 +499,72 @@ mod tests {
             &mut |_, _| {},
         );
         assert_eq!(none.rounds[0].samples, 0);
+    }
+
+    #[test]
+    fn settings_are_checked_and_assembled() {
+        let ok = LearnSettings {
+            positions: 10,
+            real_depth: 4,
+            expansions: 300,
+            rounds: 2,
+            dist: "exponential".into(),
+            start_var: 0.0,
+            min_plies: 1,
+            max_plies: 8,
+            seed: 5,
+        };
+        let family = ok.check().unwrap();
+        let c = ok.config(family);
+        assert_eq!(
+            (c.real_depth, c.expansions, c.rounds, c.seed),
+            (4, 300, 2, 5)
+        );
+        assert_eq!(c.keep_s, vec![0, 10, 50, 200]);
+        for (bad, msg) in [
+            (
+                LearnSettings {
+                    positions: 0,
+                    ..ok.clone()
+                },
+                "--positions",
+            ),
+            (
+                LearnSettings {
+                    real_depth: 31,
+                    ..ok.clone()
+                },
+                "--real-depth",
+            ),
+            (
+                LearnSettings {
+                    rounds: 0,
+                    ..ok.clone()
+                },
+                "--rounds",
+            ),
+            (
+                LearnSettings {
+                    max_plies: 0,
+                    ..ok.clone()
+                },
+                "--max-plies",
+            ),
+            (
+                LearnSettings {
+                    start_var: f64::NAN,
+                    ..ok.clone()
+                },
+                "--start-var",
+            ),
+        ] {
+            assert!(bad.check().unwrap_err().0.starts_with(msg), "{msg}");
+        }
+        assert!(LearnSettings {
+            dist: "nope".into(),
+            ..ok
+        }
+        .check()
+        .is_err());
     }
 }

@@ -4,14 +4,11 @@
 //! that use them also set `allow_negative_numbers`, so that `--depth -1` reaches the parser
 //! instead of being taken for an unknown flag `-1`.
 //!
-//! Also the flags of `arachne search` ([`SearchArgs`]), which every family of searcher reads,
-//! and what they make: the depth, the limits, the checks every family shares.
-use crate::error::{CliError, CliResult};
-use arachne_core::{Limits, StopFlag};
-use arachne_games::GameInfo;
-use arachne_search::SearchOptions;
+//! Also the flags of `arachne search` ([`SearchArgs`]) and the request they make
+//! ([`arachne_engine::SearchRequest`], which `arachne_engine::run` runs).
+use arachne_core::StopFlag;
+use arachne_engine::request::{SearchRequest, DEFAULT_ALGO, DEFAULT_GAME};
 use clap::Args;
-use std::time::Duration;
 
 /// `s` as an integer in `lo..=hi`.
 fn natural(s: &str, lo: u64, hi: u64) -> Result<u64, String> {
@@ -94,14 +91,6 @@ pub fn non_negative_f64(s: &str) -> Result<f64, String> {
     }
 }
 
-/// The embedded default: what `arachne` with no arguments searches.
-pub const DEFAULT_GAME: &str = "connect4";
-/// The default algorithm.
-pub const DEFAULT_ALGO: &str = "alphabeta";
-
-/// The table size without `--hash`, MiB.
-pub const DEFAULT_HASH_MIB: usize = 16;
-
 /// The flags of `arachne search`, shared by every family of searcher.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
@@ -178,94 +167,44 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The table size: `--hash`, or 16 MiB.
-    pub fn hash(&self) -> usize {
-        self.hash_arg.unwrap_or(DEFAULT_HASH_MIB)
-    }
-
-    /// Refuses an explicit `--hash` for a search that allocates no table (`what` says which).
-    pub fn refuse_hash(&self, what: &str) -> Result<(), CliError> {
-        match self.hash_arg {
-            Some(_) => Err(CliError::usage(format!(
-                "--hash: {what} uses no transposition table of that size"
-            ))),
-            None => Ok(()),
-        }
-    }
-
-    /// The search options these flags select.
-    pub fn options(&self) -> SearchOptions {
-        SearchOptions {
+    /// The request these flags make, with Ctrl-C wired to its stop flag (in-process under
+    /// [`crate::api::run_json`]: the host's stop flag, and no handler).
+    pub fn request(&self) -> SearchRequest {
+        let stop = Self::stop();
+        SearchRequest {
+            game: self.game.clone(),
+            algo: self.algo.clone(),
+            depth: self.depth,
+            procs: self.procs,
+            threads: self.threads,
+            backend: self.backend.clone(),
+            cost: self.cost.clone(),
+            latency_seed: self.latency_seed,
             preorder: self.preorder,
-            hints: self.ordering,
-            killers: self.ordering,
-            history: self.ordering,
-            tt_mib: self.hash(),
+            ordering: self.ordering,
             quiescence: self.quiescence,
             check_extension: self.check_extension,
             null_move: self.null_move,
-            ..SearchOptions::default()
+            hash: self.hash_arg,
+            nodes: self.nodes,
+            time_ms: self.time_ms,
+            memory: self.memory,
+            stop,
         }
     }
-}
 
-/// Checks the depth against the game and returns the depth to search
-/// ([`arachne_engine::resolve_depth`]).
-pub fn resolve_depth(requested: Option<u32>, info: &GameInfo) -> Result<u32, CliError> {
-    arachne_engine::resolve_depth(requested, info).map_err(CliError::usage)
-}
-
-/// Limits from the flags, with Ctrl-C wired to the stop flag (in-process under
-/// [`crate::api::run_json`]: the host's stop flag, and no handler).
-pub fn limits(args: &SearchArgs, depth: u32) -> Limits {
-    let stop = match crate::api::host_stop() {
-        Some(stop) => stop,
-        None => {
+    /// The stop flag of a search: the host's under [`crate::api::run_json`], else one that
+    /// Ctrl-C sets.
+    pub fn stop() -> StopFlag {
+        crate::api::host_stop().unwrap_or_else(|| {
             let stop = StopFlag::new();
             let s2 = stop.clone();
             // Ctrl-C stops the search; a second handler registration (tests) is harmless to
             // skip.
             let _ = ctrlc::set_handler(move || s2.stop());
             stop
-        }
-    };
-    let mut l = Limits {
-        depth: Some(depth),
-        stop,
-        ..Limits::default()
-    };
-    if let Some(n) = args.nodes {
-        l = l.with_nodes(n);
+        })
     }
-    if let Some(t) = args.time_ms {
-        l = l.with_time(Duration::from_millis(t));
-    }
-    l
-}
-
-/// Refuses the options of the alpha-beta searches, which a search that values leaves
-/// otherwise has no use for (issue 24, item 7): `who` names it and says how it values leaves.
-pub fn refuse_alphabeta_options(args: &SearchArgs, who: &str) -> CliResult {
-    for (flag, given) in [
-        ("--quiescence", args.quiescence),
-        ("--ordering", args.ordering),
-        ("--preorder", args.preorder),
-        ("--check-extension", args.check_extension),
-        ("--null-move", args.null_move),
-    ] {
-        if given {
-            return Err(CliError::usage(format!("{flag} is not supported by {who}")));
-        }
-    }
-    Ok(())
-}
-
-/// Checks `--memory` (MiB, 1..=1048576).
-pub fn check_memory(args: &SearchArgs) -> CliResult {
-    if args.memory == Some(0) || args.memory.is_some_and(|m| m > 1 << 20) {
-        return Err(CliError::usage("--memory is in MiB, 1..=1048576"));
-    }
-    Ok(())
 }
 
 #[cfg(test)]

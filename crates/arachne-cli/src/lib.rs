@@ -43,7 +43,7 @@ pub enum Command {
     /// Run as a UCI chess engine on standard input/output.
     Uci(cmd::uci::UciArgs),
     /// Learn RBFM's distribution tables for a game (seed 002 §2.6).
-    Learn(cmd::bestfirst::LearnArgs),
+    Learn(cmd::learn::LearnArgs),
 }
 
 /// Runs a parsed command line.
@@ -59,7 +59,7 @@ pub fn dispatch(command: Option<Command>) -> CliResult {
         Some(Command::Reproduce(a)) => cmd::reproduce::run(a),
         Some(Command::Play(a)) => cmd::play::run(a),
         Some(Command::Uci(a)) => cmd::uci::run(a),
-        Some(Command::Learn(a)) => cmd::bestfirst::learn_cmd(a),
+        Some(Command::Learn(a)) => cmd::learn::run(a),
     }
 }
 

@@ -3,6 +3,10 @@
 //! - [`uci`]: the UCI server (`arachne uci`), with time management and iterative deepening
 //!   over any serial searcher of `arachne-search`, the shared-memory searchers of
 //!   `arachne_parallel::smp` and Monte Carlo tree search;
+//! - [`request`] and [`run`]: a search request (the options of `arachne search` as a plain
+//!   value), the dispatch from its algorithm to a family of searchers, every family's checks
+//!   of the options it cannot honour, and the [`Report`] of the outcome — its JSON object and
+//!   its text, rendered once for the command line, the Python package and any other caller;
 //! - the shared pieces of the command line that are not argument parsing or printing: the
 //!   depth check ([`resolve_depth`]), move names along a line ([`pv_names`]), the catalogue
 //!   of message-passing algorithms ([`parallel_catalogue`]), the unknown-algorithm message
@@ -16,8 +20,15 @@
 //! command line (`arachne-cli`) and, for the match runner and the UCI client, the experiments
 //! (`arachne-experiments`). The command line is left with argument parsing, a call and
 //! printing.
+pub mod learn;
 pub mod play;
+pub mod report;
+pub mod request;
+pub mod run;
 pub mod uci;
+
+pub use report::{Report, RunError, RunResult};
+pub use request::SearchRequest;
 
 use arachne_core::Game;
 use arachne_games::GameInfo;

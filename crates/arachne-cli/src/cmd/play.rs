@@ -47,13 +47,12 @@
 //! wins or loses; otherwise the sign of the value, which only synthetic trees have), by
 //! threefold repetition (games with a hash), or after `--max-plies` plies: both are draws.
 //!
-//! The matches are played by the library's match runner, [`arachne_engine::play`]; this
-//! command parses the arguments, calls it and prints the result.
+//! The matches are played by the library's match runner, [`arachne_engine::play`], which also
+//! renders the report; this command parses the arguments, calls it and prints the report.
 use crate::error::{CliError, CliResult};
-use crate::output::{print_json, thousands};
-use arachne_engine::play::{match_play, MatchSettings, Side};
+use crate::output::emit;
+use arachne_engine::play::{match_play, MatchSettings};
 use clap::Args;
-use serde_json::json;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
@@ -97,105 +96,6 @@ pub fn run(a: PlayArgs) -> CliResult {
         max_plies: a.max_plies,
     };
     let m = match_play(&a.game, &a.first, &a.second, &settings).map_err(CliError::usage)?;
-    let (w, d, l) = m.score();
-    let (records, sides, depths, nodes, time) = (&m.records, &m.sides, m.depths, m.nodes, m.time);
-    let score = (w as f64 + 0.5 * d as f64) / records.len() as f64;
-    if a.json {
-        let games: Vec<_> = records
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                json!({
-                    "game": i + 1,
-                    "first_mover": if r.first_mover == 0 { "first" } else { "second" },
-                    "opening": r.opening,
-                    "moves": r.moves,
-                    "plies": r.opening.len() + r.moves.len(),
-                    "result": r.outcome.result(),
-                    "reason": r.reason,
-                })
-            })
-            .collect();
-        print_json(&json!({
-            "game": m.spec,
-            "first": sides[0].spec,
-            "second": sides[1].spec,
-            "depth_first": depths[0],
-            "depth_second": depths[1],
-            "time_limit_first_ms": sides[0].time.map(|t| t.as_millis() as u64),
-            "time_limit_second_ms": sides[1].time.map(|t| t.as_millis() as u64),
-            "games": records.len(),
-            "seed": a.seed,
-            "first_wins": w,
-            "draws": d,
-            "second_wins": l,
-            "first_score": score,
-            "first_nodes": nodes[0],
-            "second_nodes": nodes[1],
-            "first_time_ms": time[0].as_secs_f64() * 1e3,
-            "second_time_ms": time[1].as_secs_f64() * 1e3,
-            "results": games,
-        }));
-        return Ok(());
-    }
-    println!("game       {}", m.spec);
-    let limit = |s: &Side, d: u32| {
-        let mut parts = Vec::new();
-        if s.mcts.is_none() && !(s.bf.is_some() && s.nodes.is_some() && s.depth.is_none()) {
-            parts.push(if s.bf.is_some() {
-                format!("principal variation {d}")
-            } else {
-                format!("depth {d}")
-            });
-        }
-        if let Some(n) = s.nodes {
-            parts.push(format!("{n} nodes a move"));
-        }
-        if let Some(t) = s.time {
-            parts.push(format!("deadline {} ms a move", t.as_millis()));
-        }
-        parts.join(", ")
-    };
-    println!(
-        "first      {} ({})",
-        sides[0].spec,
-        limit(&sides[0], depths[0])
-    );
-    println!(
-        "second     {} ({})",
-        sides[1].spec,
-        limit(&sides[1], depths[1])
-    );
-    println!(
-        "games      {} (seed {}, {} random plies per pair)",
-        records.len(),
-        a.seed,
-        a.random_plies
-    );
-    println!(
-        "result     first {w} wins, {d} draws, {l} losses (score {:.1}%)",
-        score * 100.0
-    );
-    println!(
-        "nodes      first {} ({:.1} s), second {} ({:.1} s)",
-        thousands(nodes[0]),
-        time[0].as_secs_f64(),
-        thousands(nodes[1]),
-        time[1].as_secs_f64()
-    );
-    for (i, r) in records.iter().enumerate() {
-        println!(
-            "game {:>3}  {} moves first: {} ({}, {} plies)",
-            i + 1,
-            if r.first_mover == 0 {
-                "first "
-            } else {
-                "second"
-            },
-            r.outcome.result(),
-            r.reason,
-            r.opening.len() + r.moves.len()
-        );
-    }
+    emit(m.report(&settings), a.json);
     Ok(())
 }

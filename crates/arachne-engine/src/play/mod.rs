@@ -14,6 +14,7 @@
 //! Otherwise the side to move chooses through [`Players::choose`] (a move that is not legal
 //! here, or none, is replaced by the first legal move) and both hear the move through
 //! [`Players::observe`].
+mod render;
 mod side;
 
 pub use side::{match_play, GameRecord, MatchReport, MatchSettings, Outcome, Side};

@@ -1,0 +1,118 @@
+//! The [`Report`] of a match: its JSON object and its text, as `arachne play` prints them.
+use super::{MatchReport, MatchSettings, Side};
+use crate::report::{thousands, Report};
+use serde_json::json;
+
+impl MatchReport {
+    /// The report of this match, played with `settings`: the score of the first side, each
+    /// side's limits, nodes and time, and every game's result and reason.
+    pub fn report(&self, settings: &MatchSettings) -> Report {
+        let (w, d, l) = self.score();
+        let (records, sides, depths, nodes, time) = (
+            &self.records,
+            &self.sides,
+            self.depths,
+            self.nodes,
+            self.time,
+        );
+        let score = (w as f64 + 0.5 * d as f64) / records.len() as f64;
+        let games: Vec<_> = records
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                json!({
+                    "game": i + 1,
+                    "first_mover": if r.first_mover == 0 { "first" } else { "second" },
+                    "opening": r.opening,
+                    "moves": r.moves,
+                    "plies": r.opening.len() + r.moves.len(),
+                    "result": r.outcome.result(),
+                    "reason": r.reason,
+                })
+            })
+            .collect();
+        let mut rep = Report::new(json!({
+            "game": self.spec,
+            "first": sides[0].spec,
+            "second": sides[1].spec,
+            "depth_first": depths[0],
+            "depth_second": depths[1],
+            "time_limit_first_ms": sides[0].time.map(|t| t.as_millis() as u64),
+            "time_limit_second_ms": sides[1].time.map(|t| t.as_millis() as u64),
+            "games": records.len(),
+            "seed": settings.seed,
+            "first_wins": w,
+            "draws": d,
+            "second_wins": l,
+            "first_score": score,
+            "first_nodes": nodes[0],
+            "second_nodes": nodes[1],
+            "first_time_ms": time[0].as_secs_f64() * 1e3,
+            "second_time_ms": time[1].as_secs_f64() * 1e3,
+            "results": games,
+        }));
+        rep.line(format_args!("game       {}", self.spec));
+        rep.line(format_args!(
+            "first      {} ({})",
+            sides[0].spec,
+            limit(&sides[0], depths[0])
+        ));
+        rep.line(format_args!(
+            "second     {} ({})",
+            sides[1].spec,
+            limit(&sides[1], depths[1])
+        ));
+        rep.line(format_args!(
+            "games      {} (seed {}, {} random plies per pair)",
+            records.len(),
+            settings.seed,
+            settings.random_plies
+        ));
+        rep.line(format_args!(
+            "result     first {w} wins, {d} draws, {l} losses (score {:.1}%)",
+            score * 100.0
+        ));
+        rep.line(format_args!(
+            "nodes      first {} ({:.1} s), second {} ({:.1} s)",
+            thousands(nodes[0]),
+            time[0].as_secs_f64(),
+            thousands(nodes[1]),
+            time[1].as_secs_f64()
+        ));
+        for (i, r) in records.iter().enumerate() {
+            rep.line(format_args!(
+                "game {:>3}  {} moves first: {} ({}, {} plies)",
+                i + 1,
+                if r.first_mover == 0 {
+                    "first "
+                } else {
+                    "second"
+                },
+                r.outcome.result(),
+                r.reason,
+                r.opening.len() + r.moves.len()
+            ));
+        }
+        rep
+    }
+}
+
+/// A side's limits as the text shows them: its depth (or principal-variation depth), its
+/// nodes and its deadline a move.
+fn limit(s: &Side, d: u32) -> String {
+    let mut parts = Vec::new();
+    if s.mcts.is_none() && !(s.bf.is_some() && s.nodes.is_some() && s.depth.is_none()) {
+        parts.push(if s.bf.is_some() {
+            format!("principal variation {d}")
+        } else {
+            format!("depth {d}")
+        });
+    }
+    if let Some(n) = s.nodes {
+        parts.push(format!("{n} nodes a move"));
+    }
+    if let Some(t) = s.time {
+        parts.push(format!("deadline {} ms a move", t.as_millis()));
+    }
+    parts.join(", ")
+}

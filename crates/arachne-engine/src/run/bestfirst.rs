@@ -1,0 +1,282 @@
+//! Best-first searches (`bfm`, `rbfm[:options]`, crate `arachne-bestfirst`).
+//!
+//! `--depth D` stops a best-first search when its principal variation reaches `D` plies
+//! (seed 002 §3.2.3); without it a synthetic tree is searched to the end (exact value) and a
+//! real game until its principal variation reaches the game's default depth. `--nodes N` is
+//! the budget of generated nodes, `--memory MiB` (or `rbfm:memory=MiB`) caps the tree
+//! (default [`crate::DEFAULT_TREE_MIB`]); either ends the search cleanly with its best move,
+//! as `--time-ms` and the stop flag do, in every form (serial, shared tree, master–slave).
+//! `rbfm:threads=T` (or `--threads T`) runs the shared-tree form on T threads, `--procs P
+//! [--backend sim|threads|mpi]` the master–slave form. Options the best-first searches cannot
+//! honour (the alpha-beta options, and `--backend`, `--cost`, `--latency-seed` without
+//! `--procs`) are refused with a line naming them (issue 24, item 7).
+use crate::report::{mnps, thousands, Report, RunError, RunResult};
+use crate::request::SearchRequest;
+use crate::{pv_names, resolve_depth, DEFAULT_TREE_MIB};
+use arachne_bestfirst::master::{self, MasterConfig};
+use arachne_bestfirst::{shared, BfAlgo, BfOutcome, Kind};
+use arachne_core::Game;
+use arachne_games::{with_game, GameInfo, GameVisitor};
+use serde_json::{json, Value};
+
+/// The algorithm of `req` with `--threads` applied, after the request's checks.
+pub fn resolve(req: &SearchRequest) -> Result<BfAlgo, RunError> {
+    let mut algo: BfAlgo = req.algo.parse().map_err(RunError::usage)?;
+    req.refuse_hash("best-first search (its tree is --memory MiB)")?;
+    req.refuse_alphabeta_options(
+        "bfm/rbfm (best-first search values leaves by the game's evaluation)",
+    )?;
+    if let Some(t) = req.threads {
+        if algo.opts.kind == Kind::Bfm {
+            return Err(RunError::usage(
+                "--threads: bfm is serial (rbfm runs on threads: --algo rbfm --threads T)",
+            ));
+        }
+        // `--threads T` is rbfm's shared-tree form, as `rbfm:threads=T`.
+        match algo.threads {
+            Some(u) if u != t => {
+                return Err(RunError::usage(format!(
+                    "--threads {t} contradicts rbfm:threads={u}"
+                )))
+            }
+            _ => algo.threads = Some(t),
+        }
+    }
+    if req.procs.is_none() {
+        let why = |flag: &str| {
+            format!(
+                "{flag} is for master–slave rbfm: give --procs P (without it, `{}` runs {})",
+                arachne_core::parse::clip(&req.algo, 40),
+                if algo.threads.is_some() {
+                    "on a shared tree"
+                } else {
+                    "serially"
+                }
+            )
+        };
+        for (flag, given) in [
+            ("rbfm:batch=", algo.batch.is_some()),
+            ("rbfm:master=", algo.master_expands.is_some()),
+        ] {
+            if given {
+                return Err(RunError::usage(why(flag)));
+            }
+        }
+        req.refuse_process_flags(why)?;
+    } else if req.backend.as_deref().is_some_and(|b| b != "sim")
+        && (req.cost.is_some() || req.latency_seed != 0)
+    {
+        return Err(RunError::usage(
+            "--cost and --latency-seed apply to --backend sim only",
+        ));
+    }
+    req.check_memory()?;
+    if algo.opts.kind == Kind::Bfm && req.procs.is_some() {
+        return Err(RunError::usage("bfm is serial; --procs needs rbfm"));
+    }
+    if algo.threads.is_some() && req.procs.is_some() {
+        let given = if req.threads.is_some() {
+            "--threads"
+        } else {
+            "threads="
+        };
+        return Err(RunError::usage(format!(
+            "rbfm: {given} (shared tree) and --procs (master–slave) exclude each other"
+        )));
+    }
+    Ok(algo)
+}
+
+/// Runs `req`, whose algorithm is `bfm` or `rbfm`.
+pub fn run(req: &SearchRequest) -> RunResult {
+    let algo = resolve(req)?;
+    with_game(&req.game, Visit { req, algo }).map_err(RunError::usage)?
+}
+
+struct Visit<'a> {
+    req: &'a SearchRequest,
+    algo: BfAlgo,
+}
+
+impl GameVisitor for Visit<'_> {
+    type Output = RunResult;
+    fn visit<G: Game>(self, root: G, info: GameInfo) -> RunResult {
+        let req = self.req;
+        let mut algo = self.algo;
+        algo.resolve_table(info.name, &info.spec)
+            .map_err(RunError::usage)?;
+        algo.apply_memory::<G::Move>(req.memory.or(algo.memory_mib).or(Some(DEFAULT_TREE_MIB)));
+        if req.depth.is_some() || info.max_depth.is_none() {
+            let d = resolve_depth(req.depth, &info).map_err(RunError::Usage)?;
+            algo.opts.pv_depth = Some(d);
+        }
+        let lim = req.limits(algo.opts.pv_depth.unwrap_or(0));
+        let (out, extra) = if let Some(t) = algo.threads {
+            let out = shared::search(&root, &algo.opts, &lim, t);
+            (out, json!({"threads": t, "form": "shared-tree"}))
+        } else if let Some(p) = req.procs {
+            let backend = req.backend(1, 1, false)?;
+            let mut cfg = MasterConfig::new(algo.opts.clone(), p);
+            cfg.batch = algo.batch;
+            cfg.master_expands = algo.master_expands;
+            // --nodes, --time-ms and the stop flag, as for the serial search.
+            cfg.limits = lim.clone();
+            let par = master::search(&root, &cfg, &backend).map_err(RunError::usage)?;
+            let form = cfg.form(&backend);
+            let mut extra = json!({"procs": p, "form": "master-slave", "messages": par.messages,
+                "backend": req.backend.as_deref().unwrap_or("sim"), "batch": form.batch,
+                "master_expands": form.master_expands, "own_expansions": par.detail.own_expansions});
+            if let master::Backend::Sim(c) = &backend {
+                extra["virtual_time"] = json!(par.time);
+                extra["serial_virtual_time"] = json!(par.serial_time);
+                extra["speedup"] = json!(par.speedup);
+                extra["cost_model"] = json!(c.cost.to_string());
+                if par.speedup.is_some_and(|s| s > p as f64) {
+                    // Issue 24, item 12: say why, rather than print a figure above P bare.
+                    extra["speedup_note"] = json!(format!(
+                        "above {p} processors because the search stops at a principal-variation depth, which the parallel run reached with fewer generated nodes than the serial one: the speedup compares times to that stopping rule, not equal work"
+                    ));
+                }
+            }
+            (par.outcome, extra)
+        } else {
+            let out = arachne_bestfirst::search(&root, &algo.opts, &lim);
+            (out, json!({}))
+        };
+        Ok(report(&root, &info, &req.algo, &out, extra))
+    }
+}
+
+/// The report of a best-first search's outcome; `extra` holds the fields of its parallel
+/// form, added to the JSON and shown as `key value` lines in the text.
+pub fn report<G: Game>(
+    root: &G,
+    info: &GameInfo,
+    algo: &str,
+    out: &BfOutcome<G::Move>,
+    extra: Value,
+) -> Report {
+    let names = pv_names(root, &out.pv);
+    let best = out.best_move.map(|m| root.move_name(m));
+    let secs = out.elapsed.as_secs_f64();
+    // Issue 24, item 11: RBFM plays the §5.3 vote, which may differ from the line's first move.
+    let vote_note = match (&best, names.first()) {
+        (Some(b), Some(first)) if b != first => Some(format!(
+            "{b} is the move of the vote (seed 002 §5.3: the most common best move of the last \
+             expansions); the line follows the best child now, {first}"
+        )),
+        _ => None,
+    };
+    let mut v = json!({
+        "game": info.spec,
+        "algo": algo,
+        "depth": out.pv_depth,
+        "value": out.value.0,
+        "value_kind": if out.solved { "exact" } else { "estimate" },
+        "best_move": best,
+        "pv": names,
+        "nodes": out.generated(),
+        "interior": out.expansions(),
+        "leaves": out.stats.leaves,
+        "movegens": out.stats.movegens,
+        "expansions": out.expansions(),
+        "tree_nodes": out.tree_nodes,
+        "bytes_per_node": out.bytes_per_node,
+        "tree_bytes": out.tree_nodes * out.bytes_per_node,
+        "time_ms": secs * 1e3,
+        "stop": out.stop,
+        "stopped": out.stop_reason(),
+        "best_move_note": vote_note,
+    });
+    if let (Some(o), Some(e)) = (v.as_object_mut(), extra.as_object()) {
+        o.extend(e.clone());
+    }
+    let mut r = Report::new(v);
+    r.line(format_args!("game       {}", info.spec));
+    r.line(format_args!("algorithm  {algo}"));
+    if let Some(o) = extra.as_object() {
+        for (k, x) in o {
+            // Plain text, not JSON: strings without quotes, absent values left out.
+            match x {
+                Value::Null => {}
+                Value::String(t) => r.line(format_args!("{k:<10} {t}")),
+                x => r.line(format_args!("{k:<10} {x}")),
+            }
+        }
+    }
+    r.line(format_args!(
+        "value      {}{}",
+        out.value,
+        if out.solved {
+            " (exact)"
+        } else {
+            " (estimate: not solved)"
+        }
+    ));
+    let mut moves = Vec::new();
+    root.moves(&mut moves);
+    let no_move = if moves.is_empty() || root.is_terminal() {
+        "(none: terminal position)"
+    } else {
+        "(none: stopped before a root move was searched)"
+    };
+    r.line(format_args!(
+        "best move  {}",
+        best.as_deref().unwrap_or(no_move)
+    ));
+    if let Some(n) = &vote_note {
+        r.line(format_args!("           ({n})"));
+    }
+    r.line(format_args!(
+        "pv         {} ({} plies)",
+        names.join(" "),
+        out.pv_depth
+    ));
+    r.line(format_args!(
+        "nodes      {} generated, {} expansions, tree {} nodes x {} bytes",
+        thousands(out.generated()),
+        thousands(out.expansions()),
+        thousands(out.tree_nodes as u64),
+        out.bytes_per_node
+    ));
+    r.line(format_args!(
+        "time       {:.1} ms ({} M expansions/s)",
+        secs * 1e3,
+        mnps(out.expansions(), secs)
+    ));
+    r.line(format_args!("stop       {:?}", out.stop));
+    if let Some(s) = out.stop_reason() {
+        r.line(format_args!("stopped    {s:?}"));
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_first_solves_small_trees_to_the_negamax_value() {
+        for seed in 1..=6 {
+            let game = format!("incremental:b=3,d=4,seed={seed}");
+            let neg = crate::run::search(&SearchRequest::new(&game, "negamax")).unwrap();
+            for algo in ["bfm", "rbfm:seed=2"] {
+                let out = run(&SearchRequest::new(&game, algo)).unwrap();
+                assert_eq!(out.json["value"], neg.json["value"], "{algo} on {game}");
+                assert_eq!(out.json["value_kind"], "exact", "{algo} on {game}");
+            }
+        }
+        let mut r = SearchRequest::new("connect4", "bfm");
+        r.procs = Some(2);
+        assert_eq!(
+            run(&r).unwrap_err().to_string(),
+            "bfm is serial; --procs needs rbfm"
+        );
+        let mut r = SearchRequest::new("connect4", "rbfm");
+        r.cost = Some("unit".into());
+        assert!(run(&r)
+            .unwrap_err()
+            .to_string()
+            .starts_with("--cost is for master–slave rbfm"));
+    }
+}

@@ -1,0 +1,436 @@
+//! Message-passing algorithms (`--procs P --backend sim|threads|mpi`): seed 000's
+//! tree-splitting, Baudet, Palphabeta and Pbound, Lindstrom's Key Node Method and the nCUBE
+//! node-type guided search (crate `arachne-parallel`). The options of each algorithm are its
+//! own (`ParAlgo`); here the request's options are applied to it — `--ordering` and
+//! `--preorder`, `--quiescence`, `--check-extension`, `--null-move` (where the backend runs
+//! the engine's serial search), `--memory` (knm) — or refused with one line, and the backend
+//! and its cost model (`--cost measured`: measured on the game first) are chosen.
+use super::mpi;
+use crate::report::{thousands, Report, RunError, RunResult};
+use crate::request::SearchRequest;
+use crate::{pv_names, resolve_depth};
+use arachne_core::{Game, Window};
+use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_parallel::calibrate;
+use arachne_parallel::type_guided::{self, Trace, TypeStats};
+use arachne_parallel::{search_limited, Backend, Baseline, ParAlgo, ParOutcome};
+use arachne_runtime::CostModel;
+use serde_json::json;
+
+/// Nodes a searching thread runs between looks at its mailbox.
+const POLL_EVERY: u64 = 32;
+
+/// Nodes a searching MPI process runs between looks at its mailbox: a look is an MPI probe
+/// (which also drives MPI's progress engine), dearer than a channel's, and 256 nodes (a few µs)
+/// stay well below a message's latency.
+const MPI_POLL_EVERY: u64 = 256;
+
+/// Whether `algo` names a message-passing algorithm.
+pub fn is_parallel(algo: &str) -> bool {
+    let name = algo.split(':').next().unwrap_or("").trim();
+    [
+        "tree-split",
+        "treesplit",
+        "tree-splitting",
+        "baudet",
+        "palphabeta-par",
+        "pbound",
+        "knm",
+        "key-node",
+        "type-guided",
+        "typeguided",
+    ]
+    .contains(&name.to_ascii_lowercase().as_str())
+}
+
+/// The algorithm of `req` with the request's options applied, and its backend.
+pub fn resolve(req: &SearchRequest) -> Result<(ParAlgo, Backend), RunError> {
+    let algo: ParAlgo = req.algo.parse().map_err(RunError::usage)?;
+    // The processes size their own tables (arachne_parallel::subsearch): an explicit size
+    // would not be the one used.
+    req.refuse_hash("a message-passing algorithm")?;
+    // An explicit fan-out that does not fit one level into --procs P would run on a single
+    // processor (issue 24, item 9: `type-guided:f=1000 --procs 4`): refused. (The library
+    // keeps its rule, "the deepest tree of fan-out f within P", which the experiments use.)
+    let (f, depth) = match &algo {
+        ParAlgo::TreeSplit(o) => (o.f, o.q),
+        ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => (o.f, o.q),
+        ParAlgo::TypeGuided(o) if o.fanouts.is_none() => (o.f, o.levels),
+        _ => (None, None),
+    };
+    if let (Some(f), None, Some(p)) = (f, depth, req.procs) {
+        if p > 1 && f as u64 + 1 > p as u64 {
+            return Err(RunError::usage(format!(
+                "f={f} needs at least {} processors for one level of the processor tree, not --procs {p}",
+                f as u64 + 1
+            )));
+        }
+    }
+    // Type-guided's processors come from --procs or from its own f and levels (item 18: the
+    // processor-tree message of tree-split names `q`, which type-guided does not have).
+    if let ParAlgo::TypeGuided(o) = &algo {
+        // On MPI `--procs` defaults to the number of ranks.
+        let on_mpi = req.backend.as_deref() == Some("mpi");
+        if !on_mpi
+            && req.procs.is_none()
+            && o.fanouts.is_none()
+            && (o.f.is_none() || o.levels.is_none())
+        {
+            return Err(RunError::usage(
+                "type-guided: give --procs P, or both f and levels (e.g. type-guided:f=3,levels=2), or f=F1/F2/…",
+            ));
+        }
+    }
+    // `--ordering` and `--preorder` order every processor's nodes: the game's hint (captures
+    // first), static values, and on real backends killers and history, which a processor keeps
+    // from one job to the next (`arachne_parallel::subsearch`).
+    let algo = algo.with_preorder(req.preorder || req.ordering);
+    // `--quiescence`: bottom positions valued by the capture search, at every processor;
+    // `--check-extension`: the serial engine's rule at every processor (tree-split, baudet,
+    // palphabeta-par, pbound; the others refuse it with one line). `--null-move` below, once
+    // the backend is known.
+    let mut algo = algo
+        .with_quiescence(req.quiescence)
+        .and_then(|a| a.with_check_extension(req.check_extension))
+        .map_err(RunError::usage)?;
+    // `--memory`: knm keeps a record per node touched; the others keep no tree.
+    if let Some(m) = req.memory {
+        let ParAlgo::Knm(o) = &mut algo else {
+            return Err(RunError::usage(format!(
+                "--memory caps a tree kept in memory (bfm, rbfm, knm); `{}` keeps none",
+                req.algo
+            )));
+        };
+        if m == 0 || m > 1 << 20 {
+            return Err(RunError::usage("--memory is in MiB, 1..=1048576"));
+        }
+        o.memory_mib = m;
+    }
+    // `measured`: measured on the game in `Visit::visit`, the unit model until then.
+    let backend = req.backend(POLL_EVERY, MPI_POLL_EVERY, true)?;
+    // `--null-move`: in the slaves' serial searches, where those are the engine's (threads).
+    let algo = algo
+        .with_null_move(req.null_move, &backend)
+        .map_err(RunError::usage)?;
+    Ok((algo, backend))
+}
+
+/// Runs `req`, whose algorithm is a message-passing one.
+pub fn run(req: &SearchRequest) -> RunResult {
+    let (algo, backend) = resolve(req)?;
+    with_game(&req.game, Visit { req, algo, backend }).map_err(RunError::usage)?
+}
+
+struct Visit<'a> {
+    req: &'a SearchRequest,
+    algo: ParAlgo,
+    backend: Backend,
+}
+
+impl GameVisitor for Visit<'_> {
+    type Output = RunResult;
+    fn visit<G: Game>(mut self, root: G, info: GameInfo) -> RunResult {
+        let req = self.req;
+        let depth = resolve_depth(req.depth, &info).map_err(RunError::Usage)?;
+        if let (Backend::Sim(cfg), Some(spec)) = (&mut self.backend, req.cost.as_deref()) {
+            if CostModel::is_measured(Some(spec)) {
+                // This machine's node (the processors' serial search, same ordering and
+                // quiescence) and message (threads runtime) costs.
+                let mut opts = req.options();
+                opts.preorder |= self.algo.preorders();
+                let c = calibrate::measure(&root, depth, &opts, POLL_EVERY);
+                cfg.cost =
+                    CostModel::parse_measured(spec, c.cost_model()).map_err(RunError::usage)?;
+            }
+        }
+        // --nodes, --time-ms and the stop flag, as for the serial searches.
+        let limits = req.limits(depth);
+        let (out, trace) = match &self.algo {
+            ParAlgo::TypeGuided(o) => {
+                let (out, trace) = type_guided::search_traced_limited(
+                    o,
+                    &root,
+                    depth,
+                    Window::FULL,
+                    req.procs,
+                    &self.backend,
+                    &limits,
+                )
+                .map_err(RunError::usage)?;
+                (out, Some(trace))
+            }
+            algo => (
+                search_limited(
+                    algo,
+                    &root,
+                    depth,
+                    Window::FULL,
+                    req.procs,
+                    &self.backend,
+                    &limits,
+                )
+                .map_err(RunError::usage)?,
+                None,
+            ),
+        };
+        let run = Run {
+            root: &root,
+            info: &info,
+            req,
+            algo: &self.algo,
+            depth,
+            backend: &self.backend,
+            trace: trace.as_ref(),
+        };
+        Ok(run.report(&out))
+    }
+}
+
+/// What a report of a message-passing search shows beside its outcome.
+struct Run<'a, G> {
+    root: &'a G,
+    info: &'a GameInfo,
+    req: &'a SearchRequest,
+    algo: &'a ParAlgo,
+    depth: u32,
+    backend: &'a Backend,
+    trace: Option<&'a Trace>,
+}
+
+impl<G: Game> Run<'_, G> {
+    fn report(&self, out: &ParOutcome<G::Move>) -> Report {
+        let (root, depth, backend) = (self.root, self.depth, self.backend);
+        let types = self.trace.map(|t| &t.last_stats);
+        let hierarchy = self.trace.and_then(|t| t.hierarchy.as_ref());
+        let names = pv_names(root, &out.pv);
+        let best = out.best_move.map(|m| root.move_name(m));
+        let time_ms = if matches!(backend, Backend::Sim(_)) {
+            out.wall.as_secs_f64() * 1e3
+        } else {
+            out.time * 1e3
+        };
+        let mut v = json!({
+            "game": self.info.spec,
+            "algo": self.req.algo,
+            "depth": out.stopped.is_none().then_some(depth),
+            "value": out.stopped.is_none().then_some(out.value.0),
+            "value_kind": if out.stopped.is_some() { "unknown" } else if out.exact { "exact" } else { "lower" },
+            "stopped": out.stopped,
+            "best_move": best,
+            "pv": names,
+            "nodes": out.stats.nodes(),
+            "interior": out.stats.interior,
+            "leaves": out.stats.leaves,
+            "cutoffs": out.stats.cutoffs,
+            "time_ms": time_ms,
+            "procs": out.procs,
+            "messages": out.messages,
+            "backend": self.req.backend,
+        });
+        if let Some(t) = out.tree {
+            v["processor_tree"] = json!({"f": t.f, "q": t.q});
+        }
+        if let Some(l) = out.last_iteration {
+            v["last_iteration"] =
+                json!({"nodes": l.nodes(), "leaves": l.leaves, "interior": l.interior});
+        }
+        if let Some(n) = speedup_note(out) {
+            v["speedup_note"] = json!(n);
+        }
+        if let Backend::Sim(cfg) = backend {
+            v["cost_model"] = json!(cfg.cost.to_string());
+            v["virtual_time"] = json!(out.time);
+            v["serial_virtual_time"] = json!(out.serial_time);
+            v["speedup"] = json!(out.speedup);
+            v["serial_nodes"] = json!(out.serial_stats.map(|s| s.nodes()));
+            if let Some(b) = out.baseline {
+                v["baseline"] = json!(b.kind.name());
+                v["alphabeta_speedup"] = json!(b.alphabeta_speedup);
+                v["alphabeta_nodes"] = json!(b.alphabeta_stats.map(|s| s.nodes()));
+            }
+            mpi::busy_json(&mut v, out);
+        }
+        if let Some(s) = types {
+            v["node_types"] = types_json(s);
+        }
+        if let Some(h) = hierarchy {
+            v["hierarchy"] =
+                json!({"levels": h.widths, "fanouts": h.fanouts(), "describe": h.describe()});
+        }
+        if let Backend::Mpi { .. } = backend {
+            mpi::json(&mut v, out);
+        }
+        let mut r = Report::new(v);
+        r.line(format_args!("game       {}", self.info.spec));
+        r.line(format_args!("algorithm  {} ({})", self.algo, self.req.algo));
+        let shape = match (out.tree, hierarchy) {
+            (Some(t), _) => format!(" (processor tree f={}, q={})", t.f, t.q),
+            (None, Some(h)) => format!(" (hierarchy {})", h.describe()),
+            (None, None) => String::new(),
+        };
+        r.line(format_args!("processors {}{shape}", out.procs));
+        if out.stopped.is_some() {
+            r.line(format_args!("depth      none completed (of {depth})"));
+            r.line("value      unknown (stopped before a value was established)");
+            r.line("best move  (none: stopped)");
+        } else {
+            r.line(format_args!("depth      {depth}"));
+            r.line(format_args!(
+                "value      {}{}",
+                out.value,
+                if out.exact { "" } else { " (lower bound)" }
+            ));
+            r.line(format_args!(
+                "best move  {}",
+                best.as_deref().unwrap_or("(none)")
+            ));
+            r.line(format_args!("pv         {}", names.join(" ")));
+        }
+        r.line(format_args!(
+            "nodes      {} ({} interior, {} bottom positions)",
+            thousands(out.stats.nodes()),
+            thousands(out.stats.interior),
+            thousands(out.stats.leaves)
+        ));
+        r.line(format_args!("messages   {}", thousands(out.messages)));
+        match backend {
+            Backend::Sim(cfg) => sim_text(&mut r, out, &cfg.cost, time_ms),
+            Backend::Threads { .. } => r.line(format_args!("time       {time_ms:.1} ms wall")),
+            Backend::Mpi { .. } => mpi::text(&mut r, out, time_ms),
+        }
+        if let Some(l) = out.last_iteration {
+            r.line(format_args!(
+                "last iter  {} nodes ({} bottom positions)",
+                thousands(l.nodes()),
+                thousands(l.leaves)
+            ));
+        }
+        if let Some(s) = types {
+            types_text(&mut r, s);
+        }
+        if let Some(s) = out.stopped {
+            r.line(format_args!("stopped    {s:?}"));
+        }
+        r
+    }
+}
+
+/// The simulator's lines: virtual time, speedups, busy fraction, wall time.
+fn sim_text<M>(r: &mut Report, out: &ParOutcome<M>, cost: &CostModel, time_ms: f64) {
+    let unit = cost.unit;
+    r.line(format_args!("cost model {cost}"));
+    r.line(format_args!(
+        "time       {:.4} {unit} virtual (serial {} {:.4} {unit}, {} nodes): speedup {:.3}",
+        out.time,
+        out.baseline.map_or("search", |b| b.kind.name()),
+        out.serial_time.unwrap_or(0.0),
+        thousands(out.serial_stats.map_or(0, |s| s.nodes())),
+        out.speedup.unwrap_or(0.0)
+    ));
+    if let Some(b) = out.baseline.filter(|b| b.kind != Baseline::AlphaBeta) {
+        if let Some(sp) = b.alphabeta_speedup {
+            r.line(format_args!(
+                "           against serial alpha-beta ({} nodes): {sp:.3}",
+                thousands(b.alphabeta_stats.map_or(0, |s| s.nodes()))
+            ));
+        }
+    }
+    if let Some(n) = speedup_note(out) {
+        r.line(format_args!("           {n}"));
+    }
+    let (_, _, u) = mpi::utilisation(out);
+    r.line(format_args!(
+        "busy       {:.1}% of processor time",
+        u * 100.0
+    ));
+    r.line(format_args!("wall       {time_ms:.1} ms"));
+}
+
+/// Why a speedup exceeds the number of processors (issue 24, item 12), when it does.
+fn speedup_note<M>(out: &ParOutcome<M>) -> Option<String> {
+    let s = out.speedup?;
+    if s <= out.procs as f64 {
+        return None;
+    }
+    let serial = out.serial_stats.map(|st| st.nodes())?;
+    let par = out.stats.nodes();
+    Some(if par < serial {
+        format!(
+            "speedup above {} processors: the parallel search examined {par} nodes, the serial reference {serial} (a different, smaller tree: windows, ordering or the processor tree pruned more)",
+            out.procs
+        )
+    } else {
+        format!(
+            "speedup above {} processors: the serial reference's virtual time counts its nodes and messages differently from the parallel run's ({par} nodes against {serial})",
+            out.procs
+        )
+    })
+}
+
+/// The node-type statistics of a type-guided search's last iteration, as JSON.
+fn types_json(s: &TypeStats) -> serde_json::Value {
+    json!({
+            "iteration": s.iteration,
+            "master_nodes": s.master_nodes(),
+            "by_type": s.by_type,
+            "mispredicted": s.mispredicted(),
+            "sequential": s.sequential,
+            "job_roots": s.job_roots,
+            "farmed": s.farmed,
+            "farmed_wasted": s.farmed_wasted,
+            "wasted_nodes": s.wasted_nodes,
+            "waste_fraction": s.waste_fraction(),
+            "type2_predicted": s.type2_predicted,
+            "type2_held": s.type2_held,
+            "type2_hit_rate": s.type2_hit_rate(),
+            "idle_fraction": s.idle_fraction,
+    })
+}
+
+/// The node-type statistics of a type-guided search's last iteration, as text.
+fn types_text(r: &mut Report, s: &TypeStats) {
+    r.line(format_args!(
+        "node types {} master nodes (predicted→found mismatches {}), {} reached sequentially, {} farmed out ({} wasted, {} nodes = {:.1}%)",
+        s.master_nodes(),
+        s.mispredicted(),
+        s.sequential,
+        s.farmed,
+        s.farmed_wasted,
+        thousands(s.wasted_nodes),
+        100.0 * s.waste_fraction()
+    ));
+    match s.type2_hit_rate() {
+        Some(h) => r.line(format_args!(
+            "type 2     {} of {} predictions held ({:.1}%)",
+            s.type2_held,
+            s.type2_predicted,
+            100.0 * h
+        )),
+        None => r.line("type 2     no type-2 predictions"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_passing_searches_find_negamax_value() {
+        for seed in 1..=6 {
+            let game = format!("iid:n=3,d=4,seed={seed}");
+            let neg = super::super::search(&SearchRequest::new(&game, "negamax")).unwrap();
+            for algo in ["tree-split", "baudet", "pbound", "knm"] {
+                let mut r = SearchRequest::new(&game, algo);
+                r.procs = Some(4);
+                let out = super::super::search(&r).unwrap();
+                assert_eq!(out.json["value"], neg.json["value"], "{algo} on {game}");
+                assert_eq!(out.json["procs"], 4, "{algo}");
+            }
+        }
+        let mut r = SearchRequest::new("connect4", "tree-split:f=9");
+        r.procs = Some(4);
+        let e = super::super::search(&r).unwrap_err().to_string();
+        assert!(e.starts_with("f=9 needs at least 10 processors"), "{e}");
+        assert!(is_parallel("KNM:fifo=1") && !is_parallel("alphabeta"));
+    }
+}
