@@ -69,7 +69,8 @@ where
 
 /// `arachne search ARGS` (`args` without `search`, e.g. `["--json", "--algo", "alphabeta",
 /// "--depth", "9"]`) on `root`, a position the caller made (a game defined outside
-/// `arachne-games`), described by `info`: [`crate::cmd::search::run_serial_on`], with its JSON
+/// `arachne-games`), described by `info`: [`crate::cmd::search::run_on`] (the serial
+/// algorithms, and the message-passing ones on the simulator), with its JSON
 /// objects and errors as in [`run_json`].
 pub fn run_search_on<G, I, S>(
     args: I,
@@ -87,9 +88,7 @@ where
     let Some(crate::Command::Search(search)) = parse(argv)?.command else {
         unreachable!("parsed `search …`")
     };
-    collecting(stop, || {
-        crate::cmd::search::run_serial_on(&search, root, info)
-    })
+    collecting(stop, || crate::cmd::search::run_on(&search, root, info))
 }
 
 /// Parses a command line without the program name, as the binary does.
@@ -199,14 +198,36 @@ mod tests {
             assert_eq!(ours[0][k], theirs[0][k], "{k}");
         }
         assert_eq!(ours[0]["game"], "mine");
+        // The message-passing algorithms on the simulator: every count as for the spec.
+        for algo in ["tree-split", "pbound", "type-guided"] {
+            let args = ["--json", "--algo", algo, "--procs", "3", "--depth", "6"];
+            let root = arachne_games::with_game(spec, Root).unwrap();
+            let ours = run_search_on(args, root, info.clone(), None).unwrap();
+            let argv = ["search", "--game", spec].into_iter().chain(args);
+            let theirs = run_json(argv, None).unwrap();
+            for k in ["value", "nodes", "messages", "virtual_time", "pv"] {
+                assert_eq!(ours[0][k], theirs[0][k], "{algo} {k}");
+            }
+        }
         for (args, msg) in [
             (
-                vec!["--algo", "tree-split", "--depth", "2"],
-                "serial algorithms only",
+                vec!["--algo", "ybwc", "--depth", "2"],
+                "runs on the serial algorithms",
             ),
             (
                 vec!["--threads", "2", "--depth", "2"],
-                "serial algorithms only",
+                "the serial algorithms and the simulator only",
+            ),
+            (
+                vec![
+                    "--algo",
+                    "tree-split",
+                    "--procs",
+                    "2",
+                    "--backend",
+                    "threads",
+                ],
+                "--backend threads: a game defined outside arachne runs on the simulator only",
             ),
             (
                 vec!["--procs", "2", "--depth", "2"],

@@ -28,26 +28,59 @@ const MPI_POLL_EVERY: u64 = 256;
 
 /// Runs `args` if `args.algo` names a parallel algorithm; `None` otherwise.
 pub fn run(args: &SearchArgs) -> Option<CliResult> {
-    let name = args.algo.split(':').next().unwrap_or("").trim();
-    let ours = [
-        "tree-split",
-        "treesplit",
-        "tree-splitting",
-        "baudet",
-        "palphabeta-par",
-        "pbound",
-        "knm",
-        "key-node",
-        "type-guided",
-        "typeguided",
-    ];
-    if !ours.contains(&name.to_ascii_lowercase().as_str()) {
+    if !is_ours(&args.algo) {
         return None;
     }
     Some(mpi::finish(args, run_ours(args)))
 }
 
+/// The names (and aliases) of the message-passing algorithms.
+const OURS: [&str; 10] = [
+    "tree-split",
+    "treesplit",
+    "tree-splitting",
+    "baudet",
+    "palphabeta-par",
+    "pbound",
+    "knm",
+    "key-node",
+    "type-guided",
+    "typeguided",
+];
+
 fn run_ours(args: &SearchArgs) -> CliResult {
+    with_game(&args.game, prepare(args)?).map_err(CliError::usage)?
+}
+
+/// True when `algo` (an `--algo` spec) names one of the message-passing algorithms above.
+pub fn is_ours(algo: &str) -> bool {
+    let name = algo.split(':').next().unwrap_or("").trim();
+    OURS.contains(&name.to_ascii_lowercase().as_str())
+}
+
+/// A message-passing algorithm on `root`, a position the caller made (a game defined outside
+/// `arachne-games`, e.g. written in Python: crate `arachne-py`), described by `info`
+/// (`args.game` is not read), with every flag checked and reported as [`run`] does. Only the
+/// simulator runs it: `--backend threads` and `--backend mpi` are refused with one line (such
+/// a game is driven from one host thread; MPI ranks could not rebuild it from a spec).
+pub fn run_on<G: Game>(args: &SearchArgs, root: G, info: GameInfo) -> CliResult {
+    sim_only(args)?;
+    prepare(args)?.visit(root, info)
+}
+
+/// Refuses `--backend threads|mpi|…` for a game defined outside arachne, naming the backend.
+pub fn sim_only(args: &SearchArgs) -> CliResult {
+    match args.backend.as_deref().filter(|b| *b != "sim") {
+        Some(b) => Err(CliError::usage(format!(
+            "--backend {}: a game defined outside arachne runs on the simulator only (--backend sim)",
+            arachne_core::parse::clip(b, 20)
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// The algorithm and backend of `args`, checked, ready to visit a game.
+fn prepare(args: &SearchArgs) -> Result<Visit<'_>, CliError> {
     let algo: ParAlgo = args.algo.parse().map_err(CliError::usage)?;
     // The processes size their own tables (arachne_parallel::subsearch): an explicit size
     // would not be the one used.
@@ -152,15 +185,11 @@ fn run_ours(args: &SearchArgs) -> CliResult {
     let algo = algo
         .with_null_move(args.null_move, &backend)
         .map_err(CliError::usage)?;
-    with_game(
-        &args.game,
-        Visit {
-            args,
-            algo,
-            backend,
-        },
-    )
-    .map_err(CliError::usage)?
+    Ok(Visit {
+        args,
+        algo,
+        backend,
+    })
 }
 
 struct Visit<'a> {

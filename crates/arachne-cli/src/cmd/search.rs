@@ -79,10 +79,20 @@ pub fn run(args: SearchArgs) -> CliResult {
 
 /// `arachne search` on a position made by the caller — a game defined outside
 /// `arachne-games`, e.g. written in Python (crate `arachne-py`) — described by `info`
-/// (`args.game` is not read): the serial algorithms, with every flag checked and reported as
-/// [`run`] does. The parallel, shared-memory and best-first algorithms are refused.
-pub fn run_serial_on<G: Game>(args: &SearchArgs, root: G, info: GameInfo) -> CliResult {
+/// (`args.game` is not read): the serial algorithms, and the message-passing ones on the
+/// simulator ([`super::parallel::run_on`]), with every flag checked and reported as [`run`]
+/// does. The shared-memory and best-first algorithms, real threads and MPI are refused.
+pub fn run_on<G: Game>(args: &SearchArgs, root: G, info: GameInfo) -> CliResult {
     check_common(args)?;
+    if args.threads.is_some() {
+        return Err(CliError::usage(
+            "--threads: a game defined outside arachne runs on the serial algorithms and the simulator only",
+        ));
+    }
+    super::parallel::sim_only(args)?;
+    if super::parallel::is_ours(&args.algo) {
+        return super::parallel::run_on(args, root, info);
+    }
     let algo: Algorithm = args.algo.parse().map_err(|e: arachne_search::AlgoError| {
         let serial = arachne_search::CATALOGUE
             .iter()
@@ -91,18 +101,13 @@ pub fn run_serial_on<G: Game>(args: &SearchArgs, root: G, info: GameInfo) -> Cli
             .join(", ");
         if e.0.starts_with("unknown algorithm") {
             CliError::usage(format!(
-                "`{}`: a game defined outside arachne runs on the serial algorithms only ({serial})",
+                "`{}`: a game defined outside arachne runs on the serial algorithms ({serial}) and on the simulator's message-passing ones (tree-split, baudet, palphabeta-par, pbound, knm, type-guided) only",
                 arachne_core::parse::clip(&args.algo, 60)
             ))
         } else {
             CliError::usage(e.0)
         }
     })?;
-    if args.threads.is_some() {
-        return Err(CliError::usage(
-            "--threads: a game defined outside arachne runs on the serial algorithms only",
-        ));
-    }
     check_serial(args, &algo)?;
     Serial { args, algo }.visit(root, info)
 }
