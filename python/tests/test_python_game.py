@@ -131,3 +131,6 @@ def test_an_exception_in_the_game_is_raised():
 
     with pytest.raises(ZeroDivisionError, match="bad move 9"):
         arachne.search(Broken(), "alphabeta", depth=3)
+    # On the simulator too: the first exception stops the search and is raised.
+    with pytest.raises(ZeroDivisionError, match="bad move 9"):
+        arachne.search(Broken(), "tree-split", depth=3, procs=3)
