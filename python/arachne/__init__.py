@@ -15,12 +15,29 @@ import json as _json
 import os as _os
 import tempfile as _tempfile
 from fractions import Fraction
+from typing import Any, List, Protocol, Union
 
 from ._arachne import LOSS, WIN, Game, __version__
 from ._arachne import run as _run
 from ._arachne import search_python as _search_python
 
-__all__ = ["Game", "search", "nbp", "experiment", "run", "WIN", "LOSS", "__version__"]
+__all__ = ["Game", "PythonGame", "search", "nbp", "experiment", "run", "WIN", "LOSS",
+           "__version__"]
+
+
+class PythonGame(Protocol):
+    """What a game written in Python provides (for type annotations; any object with these
+    methods will do). Optional: ``is_terminal()`` (default: no moves) and ``hash()`` (an int,
+    for the transposition table)."""
+
+    def moves(self) -> List[Any]:
+        """The legal moves (any objects; named by ``str``), empty when the game is over."""
+
+    def play(self, move: Any) -> "PythonGame":
+        """The position after ``move``; the old one unchanged (copy-make)."""
+
+    def evaluate(self) -> Union[int, float]:
+        """The static value from the side to move's point of view (``LOSS`` when lost)."""
 
 
 def _flag(key):
@@ -86,9 +103,13 @@ def search(game, algo="alphabeta", *, depth=None, procs=None, threads=None, back
     when the game is over), ``play(move)`` (the new position; the old one unchanged),
     ``evaluate()`` (int or float, from the side to move's point of view; ``arachne.LOSS`` for a
     lost position) and optionally ``is_terminal()`` and ``hash()``. Moves are named by
-    ``str(move)``. It runs on the serial algorithms only (``depth`` required); the parallel
-    and shared-memory ones, and so ``procs``, ``threads`` and ``backend``, are refused. An
-    exception in one of its methods stops the search and is raised.
+    ``str(move)``. It runs on the serial algorithms and on the message-passing ones
+    (``tree-split``, ``baudet``, ``palphabeta-par``, ``pbound``, ``knm``, ``type-guided``)
+    on the simulator (``procs=P``); ``depth`` is required. The shared-memory algorithms
+    (``threads``), ``backend="threads"`` and ``backend="mpi"`` are refused with a
+    ``ValueError`` naming them: every call into the game takes the GIL, so real threads would
+    only wait for each other. An exception in one of its methods stops the search and is
+    raised.
     """
     if not isinstance(game, (str, Game)):
         return _search_custom(game, algo, depth=depth, procs=procs, threads=threads,
@@ -123,12 +144,12 @@ def _result(interrupted, text):
 
 
 def _search_custom(game, algo, *, depth, backend, **flags):
-    """A game written in Python: the serial searches, through the command line's `search`."""
+    """A game written in Python: the serial searches and the simulator's message-passing
+    algorithms, through the command line's `search` (which refuses the rest with its line)."""
     if depth is None:
         raise ValueError("a game written in Python needs depth=D (it has no default depth)")
     if backend is not None and backend != "sim":
-        raise ValueError(f"--backend {backend}: a game written in Python runs on the serial "
-                         "algorithms only (not on real threads or MPI)")
+        flags = {"backend": backend, **flags}
     argv = ["--json", "--algo", str(algo)] + _flags({"depth": depth, **flags})
     return _result(*_search_python(game, argv))
 

@@ -59,6 +59,29 @@ def test_real_threads_give_the_clis_value(cli, game, algo, kw):
     assert ours["depth"] == theirs["depth"]
 
 
+# games x message-passing algorithms x backends: on the simulator every field but the times
+# equals the command line's; on real threads (timing-dependent counts) the value and depth.
+MATRIX_GAMES = [("tictactoe", 9), ("connect4", 6), ("iid:n=3,d=6,seed=4", 6),
+                ("othello", 4), ("checkers", 4)]
+
+
+@pytest.mark.parametrize("backend", ["sim", "threads"])
+@pytest.mark.parametrize("algo", ["tree-split", "pbound"])
+@pytest.mark.parametrize("game,depth", MATRIX_GAMES)
+def test_matrix_equals_the_cli(cli, game, depth, algo, backend):
+    kw = {"depth": depth, "procs": 3}
+    ours = arachne.search(game, algo, backend=backend, **kw)
+    extra = [] if backend == "sim" else ["--backend", backend]
+    theirs = cli("search", "--json", "--game", game, "--algo", algo, *flags(kw), *extra)
+    if backend == "sim":
+        assert strip(ours) == strip(theirs)
+    else:
+        assert (ours["value"], ours["depth"], ours["backend"]) == (
+            theirs["value"], theirs["depth"], "threads")
+    # Both equal serial alpha-beta's value (the algorithms are exact).
+    assert ours["value"] == arachne.search(game, "alphabeta", depth=depth)["value"]
+
+
 def test_known_values():
     # Tic-tac-toe is a draw; negamax visits every one of its 549 946 nodes.
     r = arachne.search("tictactoe", "negamax")

@@ -69,8 +69,9 @@ where
 
 /// `arachne search ARGS` (`args` without `search`, e.g. `["--json", "--algo", "alphabeta",
 /// "--depth", "9"]`) on `root`, a position the caller made (a game defined outside
-/// `arachne-games`), described by `info`: [`crate::cmd::search::run_serial_on`], with its JSON
-/// objects and errors as in [`run_json`].
+/// `arachne-games`), described by `info`: [`crate::cmd::search::run_on`] (the serial
+/// algorithms, and the message-passing ones on the simulator), with its JSON objects and
+/// errors as in [`run_json`].
 pub fn run_search_on<G, I, S>(
     args: I,
     root: G,
@@ -87,9 +88,7 @@ where
     let Some(crate::Command::Search(search)) = parse(argv)?.command else {
         unreachable!("parsed `search …`")
     };
-    collecting(stop, || {
-        crate::cmd::search::run_serial_on(&search, root, info)
-    })
+    collecting(stop, || crate::cmd::search::run_on(&search, root, info))
 }
 
 /// Parses a command line without the program name, as the binary does.

@@ -78,14 +78,36 @@ fn a_position_made_by_the_caller_searches_as_its_spec() {
         assert_eq!(ours[0][k], theirs[0][k], "{k}");
     }
     assert_eq!(ours[0]["game"], "mine");
+    // The message-passing algorithms on the simulator: every count as for the spec.
+    for algo in ["tree-split", "pbound", "type-guided"] {
+        let args = ["--json", "--algo", algo, "--procs", "3", "--depth", "6"];
+        let root = arachne_games::with_game(spec, Root).unwrap();
+        let ours = run_search_on(args, root, info.clone(), None).unwrap();
+        let argv = ["search", "--game", spec].into_iter().chain(args);
+        let theirs = run_json(argv, None).unwrap();
+        for k in ["value", "nodes", "messages", "virtual_time", "pv"] {
+            assert_eq!(ours[0][k], theirs[0][k], "{algo} {k}");
+        }
+    }
     for (args, msg) in [
         (
-            vec!["--algo", "tree-split", "--depth", "2"],
-            "serial algorithms only",
+            vec!["--algo", "ybwc", "--depth", "2"],
+            "runs on the serial algorithms",
         ),
         (
             vec!["--threads", "2", "--depth", "2"],
-            "serial algorithms only",
+            "the serial algorithms and the simulator only",
+        ),
+        (
+            vec![
+                "--algo",
+                "tree-split",
+                "--procs",
+                "2",
+                "--backend",
+                "threads",
+            ],
+            "--backend threads: a game defined outside arachne runs on the simulator only",
         ),
         (
             vec!["--procs", "2", "--depth", "2"],

@@ -171,9 +171,52 @@ impl Connect4 {
             balance: -(self.balance + SQUARE_LINES[(disc.trailing_zeros() & 63) as usize]),
         }
     }
+    /// The disc on column `c` (0–6), row `r` (0 = bottom): `X` (the first player), `O` or
+    /// `-`.
+    fn disc(&self, c: u32, r: u32) -> char {
+        let bit = 1u64 << (c * H1 + r);
+        if self.mask & bit == 0 {
+            '-'
+        } else if (self.own & bit != 0) == (self.plies % 2 == 0) {
+            'X'
+        } else {
+            'O'
+        }
+    }
+    /// The position as text. Connect four has no standard position notation (its positions
+    /// are usually given as the column sequence that reaches them, as in Pascal Pons' solver
+    /// benchmarks and this crate's `connect4:moves=4453`); this is FEN-like: the six rows from
+    /// the top down, separated by `/`, each seven characters for columns 1–7 (`X` the first
+    /// player, `O` the second, `-` empty), a space, and the side to move (`X` or `O`). The
+    /// start is `-------/-------/-------/-------/-------/------- X`.
+    pub fn fen(&self) -> String {
+        let rows: Vec<String> = (0..HEIGHT)
+            .rev()
+            .map(|r| (0..WIDTH).map(|c| self.disc(c, r)).collect())
+            .collect();
+        let side = if self.plies % 2 == 0 { 'X' } else { 'O' };
+        format!("{} {side}", rows.join("/"))
+    }
     #[inline]
     fn can_play(&self, c: u32) -> bool {
         self.mask & (1u64 << (c * H1 + HEIGHT - 1)) == 0
+    }
+}
+
+/// The board as six lines of seven squares (`X`, `O`, `.`), top row first, and a line of the
+/// column numbers.
+impl std::fmt::Display for Connect4 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for r in (0..HEIGHT).rev() {
+            let line: String = (0..WIDTH)
+                .map(|c| match self.disc(c, r) {
+                    '-' => '.',
+                    d => d,
+                })
+                .collect();
+            writeln!(f, "{line}")?;
+        }
+        writeln!(f, "1234567")
     }
 }
 

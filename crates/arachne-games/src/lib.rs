@@ -13,6 +13,8 @@
 //! * Chess ([`Chess`], on cozy-chess) with the Technology program's material evaluation,
 //!   [`epd`] and [`pgn`] parsers and the bench positions of [`chess::bench`].
 //!
+//! [`notation`] gives a position's text (FEN or the game's documented string).
+//!
 //! [`spec`] parses the command-line game specs (`iid:n=3,d=5,seed=1`, …) and dispatches to a
 //! generic visitor.
 
@@ -22,6 +24,7 @@ pub mod connect4;
 pub mod epd;
 pub mod iid;
 pub mod incremental;
+pub mod notation;
 pub mod ordered;
 pub mod othello;
 pub mod pdn;

@@ -46,6 +46,51 @@ impl TicTacToe {
     pub fn is_won(&self) -> bool {
         has_line(self.other)
     }
+    /// True when X (the first player) is to move.
+    pub fn x_to_move(&self) -> bool {
+        (self.own | self.other).count_ones() % 2 == 0
+    }
+    /// The mark on square `sq` (0–8): `X`, `O` or `-`.
+    fn mark(&self, sq: u32) -> char {
+        let (x, o) = if self.x_to_move() {
+            (self.own, self.other)
+        } else {
+            (self.other, self.own)
+        };
+        if x >> sq & 1 != 0 {
+            'X'
+        } else if o >> sq & 1 != 0 {
+            'O'
+        } else {
+            '-'
+        }
+    }
+    /// The position as text (there is no standard notation for tic-tac-toe): the nine squares
+    /// in reading order (`X`, `O`, `-` empty), a space, and the side to move (`X` or `O`) — the
+    /// layout of Othello's position strings ([`crate::Othello::board`]). The start is
+    /// `--------- X`.
+    pub fn fen(&self) -> String {
+        let mut s: String = (0..9).map(|sq| self.mark(sq)).collect();
+        s.push(' ');
+        s.push(if self.x_to_move() { 'X' } else { 'O' });
+        s
+    }
+}
+
+/// The board as three lines of three squares (`X`, `O`, `.`), top row first.
+impl std::fmt::Display for TicTacToe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for row in 0..3 {
+            let line: String = (0..3)
+                .map(|c| match self.mark(row * 3 + c) {
+                    '-' => '.',
+                    m => m,
+                })
+                .collect();
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
 }
 
 impl Game for TicTacToe {

@@ -12,8 +12,9 @@
 //!   what it has, as Ctrl-C does in the binary.
 //! * `PyGame` (`arachne.Game`): a built-in game or tree from its spec, with its moves in the
 //!   command line's notation.
-//! * `search_python`: the serial searches on a game written in Python (module `pygame`), through
-//!   the command line's `search` ([`arachne_cli::api::run_search_on`]).
+//! * `search_python`: the serial searches, and the message-passing algorithms on the simulator,
+//!   on a game written in Python (module `pygame`, which says why this is sound), through the
+//!   command line's `search` ([`arachne_cli::api::run_search_on`]).
 use arachne_cli::error::CliError;
 use arachne_core::{Game, StopFlag};
 use arachne_games::{with_game, GameInfo, GameVisitor};
@@ -130,6 +131,22 @@ fn search_python(py: Python<'_>, game: Py<PyAny>, args: Vec<String>) -> PyResult
     Ok((interrupted, serde_json_to_string(&values)?))
 }
 
+/// For `python/benchmarks/overhead.py`: runs the command line `args` `repeat` times in Rust
+/// alone (on this thread, the GIL released, no Python between the calls) and returns the
+/// seconds each run took — the Rust side of the package's overhead.
+#[pyfunction]
+fn _bench_run(py: Python<'_>, args: Vec<String>, repeat: u32) -> PyResult<Vec<f64>> {
+    py.detach(move || {
+        (0..repeat)
+            .map(|_| {
+                let t = std::time::Instant::now();
+                arachne_cli::api::run_json(args.iter(), None).map_err(to_py_err)?;
+                Ok(t.elapsed().as_secs_f64())
+            })
+            .collect()
+    })
+}
+
 fn serde_json_to_string(v: &[arachne_cli::api::Value]) -> PyResult<String> {
     arachne_cli::api::to_json_text(v).map_err(PyRuntimeError::new_err)
 }
@@ -198,23 +215,10 @@ impl<G: Game> Position for Pos<G> {
         Ok(count(&self.game, depth))
     }
     fn display(&self) -> Option<String> {
-        let any = self.as_any();
-        if let Some(g) = any.downcast_ref::<arachne_games::Chess>() {
-            return Some(g.to_string());
-        }
-        if let Some(g) = any.downcast_ref::<arachne_games::Checkers>() {
-            return Some(g.to_string());
-        }
-        any.downcast_ref::<arachne_games::Othello>()
-            .map(|g| g.to_string())
+        arachne_games::notation::diagram(self.as_any())
     }
     fn fen(&self) -> Option<String> {
-        let any = self.as_any();
-        if let Some(g) = any.downcast_ref::<arachne_games::Chess>() {
-            return Some(g.fen());
-        }
-        any.downcast_ref::<arachne_games::Checkers>()
-            .map(|g| g.fen())
+        arachne_games::notation::fen(self.as_any())
     }
     fn info(&self) -> &GameInfo {
         &self.info
@@ -294,13 +298,19 @@ impl PyGame {
             .map_err(PyValueError::new_err)
     }
 
-    /// The position as FEN (chess, checkers); `ValueError` for games without one.
-    fn fen(&self) -> PyResult<String> {
-        self.pos.fen().ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "`{}` has no FEN (chess and checkers have one); str(game) describes the position",
-                self.pos.info().name
-            ))
+    /// The position as text ([`arachne_games::notation`]): FEN for chess, PDN FEN for
+    /// checkers, the FFO board string for Othello, the documented strings for connect four and
+    /// tic-tac-toe; for a synthetic tree, which has no positions beyond its nodes, the spec, a
+    /// space and the move path from the root separated by `/` (`-` at the root).
+    fn fen(&self) -> String {
+        self.pos.fen().unwrap_or_else(|| {
+            let played = self.pos.played();
+            let path = if played.is_empty() {
+                "-".to_string()
+            } else {
+                played.join("/")
+            };
+            format!("{} {path}", self.pos.info().spec)
         })
     }
 
@@ -322,11 +332,9 @@ impl PyGame {
         self.pos.played().to_vec()
     }
 
+    /// The board (several lines for chess, connect four and tic-tac-toe), or `fen()`.
     fn __str__(&self) -> String {
-        match self.pos.display() {
-            Some(s) => s,
-            None => self.__repr__(),
-        }
+        self.pos.display().unwrap_or_else(|| self.fen())
     }
 
     fn __repr__(&self) -> String {
@@ -352,6 +360,7 @@ impl PyGame {
 fn _arachne(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run, m)?)?;
     m.add_function(wrap_pyfunction!(search_python, m)?)?;
+    m.add_function(wrap_pyfunction!(_bench_run, m)?)?;
     m.add("WIN", arachne_core::Score::WIN.0)?;
     m.add("LOSS", arachne_core::Score::LOSS.0)?;
     m.add_class::<PyGame>()?;

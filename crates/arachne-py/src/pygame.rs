@@ -7,6 +7,22 @@
 //! Each call takes the GIL; the search itself runs with the GIL released. The first exception
 //! a callback raises stops the search (its stop flag) and is raised by `search` once the
 //! search has returned.
+//!
+//! ## Where it runs, and why that is sound
+//! The serial searches and the message-passing algorithms on the simulator (`--backend sim`,
+//! a single-threaded discrete-event simulation in `arachne-runtime`) run on it; the command
+//! line's [`arachne_cli::cmd::search::run_on`] refuses the shared-memory algorithms,
+//! `--backend threads` and `--backend mpi` for it with one line.
+//!
+//! [`Game`] asks for `Clone + Send + Sync + 'static`. [`PyPosition`] meets these bounds
+//! without `unsafe`: it holds the object as `Arc<Py<PyAny>>`, and PyO3's `Py<T>` is `Send +
+//! Sync` because it is only a reference count — every access to the object goes through
+//! `Python::attach`, which holds the GIL (abi3 builds exclude the free-threaded interpreter)
+//! for the duration of the call; cloning a position clones the `Arc`, never touching the
+//! Python reference count without the GIL; dropping the last `Arc` without the GIL queues the
+//! decrement in PyO3's reference pool, applied when the GIL is next taken. So even real
+//! threads would be memory-safe — they are refused because every node would wait for the GIL
+//! (no speedup to measure), and MPI because the other ranks could not rebuild the object.
 use arachne_core::{Game, Score, StopFlag};
 use pyo3::prelude::*;
 use std::sync::{Arc, Mutex, OnceLock};

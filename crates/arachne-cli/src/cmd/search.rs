@@ -25,8 +25,9 @@ pub fn run(args: SearchArgs) -> CliResult {
 
 /// `arachne search` on a position made by the caller (a game defined outside
 /// `arachne-games`, e.g. written in Python), described by `info`
-/// ([`arachne_engine::run::search_on`]: the serial algorithms).
-pub fn run_serial_on<G: Game>(args: &SearchArgs, root: G, info: GameInfo) -> CliResult {
+/// ([`arachne_engine::run::search_on`]: the serial algorithms, and the message-passing ones on
+/// the simulator).
+pub fn run_on<G: Game>(args: &SearchArgs, root: G, info: GameInfo) -> CliResult {
     emit(
         arachne_engine::run::search_on(&args.request(), root, info)?,
         args.json,

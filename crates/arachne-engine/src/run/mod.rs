@@ -63,10 +63,20 @@ pub fn search(req: &SearchRequest) -> RunResult {
 
 /// Runs `req` on a position made by the caller — a game defined outside `arachne-games`,
 /// e.g. written in Python (crate `arachne-py`) — described by `info` (`req.game` is not
-/// read): the serial algorithms, with every option checked and reported as [`search`] does.
-/// The parallel, shared-memory and best-first algorithms are refused.
+/// read): the serial algorithms, and the message-passing ones on the simulator
+/// ([`parallel::run_on`]), with every option checked and reported as [`search`] does. The
+/// shared-memory and best-first algorithms, real threads and MPI are refused.
 pub fn search_on<G: Game>(req: &SearchRequest, root: G, info: GameInfo) -> RunResult {
     check_common(req)?;
+    if req.threads.is_some() {
+        return Err(RunError::usage(
+            "--threads: a game defined outside arachne runs on the serial algorithms and the simulator only",
+        ));
+    }
+    parallel::sim_only(req)?;
+    if parallel::is_parallel(&req.algo) {
+        return parallel::run_on(req, root, info);
+    }
     let algo: Algorithm = req.algo.parse().map_err(|e: arachne_search::AlgoError| {
         let serial = arachne_search::CATALOGUE
             .iter()
@@ -75,18 +85,13 @@ pub fn search_on<G: Game>(req: &SearchRequest, root: G, info: GameInfo) -> RunRe
             .join(", ");
         if e.0.starts_with("unknown algorithm") {
             RunError::usage(format!(
-                "`{}`: a game defined outside arachne runs on the serial algorithms only ({serial})",
+                "`{}`: a game defined outside arachne runs on the serial algorithms ({serial}) and on the simulator's message-passing ones (tree-split, baudet, palphabeta-par, pbound, knm, type-guided) only",
                 arachne_core::parse::clip(&req.algo, 60)
             ))
         } else {
             RunError::usage(e.0)
         }
     })?;
-    if req.threads.is_some() {
-        return Err(RunError::usage(
-            "--threads: a game defined outside arachne runs on the serial algorithms only",
-        ));
-    }
     check_serial(req, &algo)?;
     Serial { req, algo }.visit(root, info)
 }

@@ -121,6 +121,29 @@ pub fn run(req: &SearchRequest) -> RunResult {
     with_game(&req.game, Visit { req, algo, backend }).map_err(RunError::usage)?
 }
 
+/// Runs `req`, a message-passing algorithm, on `root`, a position the caller made (a game
+/// defined outside `arachne-games`, e.g. written in Python: crate `arachne-py`), described by
+/// `info` (`req.game` is not read), with every option checked and reported as [`run`] does.
+/// Only the simulator runs it: `--backend threads` and `--backend mpi` are refused with one
+/// line (such a game is driven from one host thread; MPI ranks could not rebuild it from a
+/// spec).
+pub fn run_on<G: Game>(req: &SearchRequest, root: G, info: GameInfo) -> RunResult {
+    sim_only(req)?;
+    let (algo, backend) = resolve(req)?;
+    Visit { req, algo, backend }.visit(root, info)
+}
+
+/// Refuses `--backend threads|mpi|…` for a game defined outside arachne, naming the backend.
+pub fn sim_only(req: &SearchRequest) -> Result<(), RunError> {
+    match req.backend.as_deref().filter(|b| *b != "sim") {
+        Some(b) => Err(RunError::usage(format!(
+            "--backend {}: a game defined outside arachne runs on the simulator only (--backend sim)",
+            arachne_core::parse::clip(b, 20)
+        ))),
+        None => Ok(()),
+    }
+}
+
 struct Visit<'a> {
     req: &'a SearchRequest,
     algo: ParAlgo,
