@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 use std::fmt::Write;
 use std::time::Instant;
 
-/// How to compute E[NBP].
+/// How to compute E\[NBP\].
 #[derive(Clone, Debug, PartialEq)]
 pub enum Method {
     /// The exact fraction.
@@ -38,7 +38,7 @@ pub enum Method {
     },
 }
 
-/// E[NBP] for branching factor `n` and depth `d` by `method`; `force` goes past the
+/// E\[NBP\] for branching factor `n` and depth `d` by `method`; `force` goes past the
 /// documented size limits.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NbpRequest {
