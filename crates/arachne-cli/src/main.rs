@@ -7,7 +7,17 @@
 use arachne_cli::error::{clip_line, CliError};
 use arachne_cli::{clap_error_line, dispatch, Cli};
 use clap::Parser;
+use std::io::Write;
 use std::process::ExitCode;
+
+/// Writes `line` and its newline to stderr in one `write`: `eprintln!` writes the pieces of its
+/// format separately on the unbuffered stderr, and under `mpirun` (which merges every rank's
+/// stderr) the launcher's own report could land between `error: ` and the message.
+fn say(line: &str) {
+    let _ = std::io::stderr()
+        .lock()
+        .write_all(format!("{line}\n").as_bytes());
+}
 
 fn main() -> ExitCode {
     // Die quietly on a closed pipe (`arachne … | head`) like other command-line tools, instead
@@ -25,7 +35,7 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             Some(line) => {
-                eprintln!("{line}");
+                say(&line);
                 return ExitCode::from(2);
             }
         },
@@ -33,11 +43,11 @@ fn main() -> ExitCode {
     match dispatch(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Usage(msg)) => {
-            eprintln!("error: {}", clip_line(&msg));
+            say(&format!("error: {}", clip_line(&msg)));
             ExitCode::from(2)
         }
         Err(CliError::Failed(msg)) => {
-            eprintln!("error: {}", clip_line(&msg));
+            say(&format!("error: {}", clip_line(&msg)));
             ExitCode::from(1)
         }
     }
