@@ -532,42 +532,41 @@ fn rows(rep: &mut Report, c: Config, cells: &[Cell]) {
         total > 0 && fewer * 2 > total,
     ));
     if b == 10 && kmax >= 6 {
-        let c6 = &cells[6];
-        rep.row(Row::compare(
-            "Fig. 8 (§3.2.4 text)",
-            "b = 10: alpha-beta depth 6, correct move (%)",
-            72.0,
-            pct(c6.ok[0], trees),
-            0.15,
-        ));
-        rep.row(Row::compare(
-            "Fig. 8 (§3.2.4 text)",
-            "b = 10: alpha-beta depth 6, generated nodes (mean)",
-            2096.0,
-            c6.nodes[0] as f64 / trees as f64,
-            0.15,
-        ));
-        rep.row(Row::compare(
-            "Fig. 8 (§3.2.4 text)",
-            "b = 10: alpha-beta depth 6, visited nodes (interior + bottom positions, mean)",
-            2096.0,
-            c6.visited as f64 / trees as f64,
-            0.15,
-        ));
-        {
-            let c9 = &cells[9];
-            rep.row(Row::compare(
-                "Fig. 8 (§3.2.4 text)",
+        let (c6, c9) = (&cells[6], &cells[9]);
+        let per_tree = |n: u64| n as f64 / trees as f64;
+        let text_rows = [
+            (
+                "b = 10: alpha-beta depth 6, correct move (%)",
+                72.0,
+                pct(c6.ok[0], trees),
+            ),
+            (
+                "b = 10: alpha-beta depth 6, generated nodes (mean)",
+                2096.0,
+                per_tree(c6.nodes[0]),
+            ),
+            (
+                "b = 10: alpha-beta depth 6, visited nodes (interior + bottom positions, mean)",
+                2096.0,
+                per_tree(c6.visited),
+            ),
+            (
                 "b = 10: RBFM to PV depth 9, correct move (%)",
                 72.0,
                 pct(c9.ok[3], trees),
-                0.15,
-            ));
-            rep.row(Row::compare(
-                "Fig. 8 (§3.2.4 text)",
+            ),
+            (
                 "b = 10: RBFM to PV depth 9, generated nodes (mean)",
                 549.0,
-                c9.nodes[3] as f64 / trees as f64,
+                per_tree(c9.nodes[3]),
+            ),
+        ];
+        for (quantity, paper, ours) in text_rows {
+            rep.row(Row::compare(
+                "Fig. 8 (§3.2.4 text)",
+                quantity,
+                paper,
+                ours,
                 0.15,
             ));
         }

@@ -113,50 +113,47 @@ fn l_d_rows(
     let (_, hi9, first9, rest9) = local_exponents(points, deepest);
     let l9 = fits.last().map_or(0.0, |f| f.l);
     let ld_why = format!("L_D is fitted over our per-depth fits (D = 1..{deepest}), whose L_D move with the N that enter them: at D = {deepest} E[NBP]'s local exponent falls from {first9:.3} (N = 2 → 3) to {rest9:.3} (N = 4 → {hi9}), so a form that reaches larger N at the deeper D (the full form does) gets lower deep L_D (ours L_{deepest} = {l9:.3}, the paper's .720·{deepest} + .227 = {:.3}), a flatter line and a larger intercept; the paper does not state its N", 0.720 * deepest as f64 + 0.227);
-    rep.row(
-        Row::compare(
-            "§7 (L_D fit)",
+    let ld_rows = [
+        (
             "slope of L_D against D",
             0.720,
             l.slope,
             0.02,
-        )
-        .texts(".720", format!("{:.4}", l.slope))
-        .because(ld_why.clone()),
-    );
-    rep.row(
-        Row::compare(
-            "§7 (L_D fit)",
+            ".720",
+            format!("{:.4}", l.slope),
+        ),
+        (
             "intercept of L_D against D, against the .227 of the paper's fit in §7",
             0.227,
             l.intercept,
             0.10,
-        )
-        .texts(".227", format!("{:.4}", l.intercept))
-        .because(ld_why.clone()),
-    );
-    rep.row(
-        Row::compare(
-            "§7 (L_D fit)",
+            ".227",
+            format!("{:.4}", l.intercept),
+        ),
+        (
             "intercept of L_D against D, against the .277 of the paper's final formula",
             0.277,
             l.intercept,
             0.10,
-        )
-        .texts(".277", format!("{:.4}", l.intercept))
-        .because(ld_why.clone()),
-    );
-    rep.row(
-        Row::compare(
-            "§7 (L_D fit)",
+            ".277",
+            format!("{:.4}", l.intercept),
+        ),
+        (
             "RMS relative error of the L_D line",
             0.007,
             rms,
             0.5,
-        )
-        .texts("≈ .007", format!("{rms:.4}"))
-        .because(ld_why.clone()),
-    );
+            "≈ .007",
+            format!("{rms:.4}"),
+        ),
+    ];
+    for (quantity, paper, ours, tol, paper_text, ours_text) in ld_rows {
+        rep.row(
+            Row::compare("§7 (L_D fit)", quantity, paper, ours, tol)
+                .texts(paper_text, ours_text)
+                .because(ld_why.clone()),
+        );
+    }
     let mean_rms = fits.iter().map(|f| f.rms_rel).sum::<f64>() / fits.len().max(1) as f64;
     rep.row(
         Row::compare(

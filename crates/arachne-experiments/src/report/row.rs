@@ -46,6 +46,13 @@ fn null_is_infinite<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Er
 pub const CAUSE_UNKNOWN: &str = "cause not established";
 
 impl Verdict {
+    /// `not reproducible: no value obtained` — our run gave no finite value to compare.
+    fn no_value() -> Verdict {
+        Verdict::NotReproducible {
+            why: "no value obtained".into(),
+        }
+    }
+
     /// `reproduced`, `differs`, `bound-holds`, `bound-violated`, `not-reproducible`: for CSS
     /// classes and counting.
     pub fn kind(&self) -> &'static str {
@@ -263,9 +270,7 @@ impl Row {
             Some(r) if r.abs() <= tol => Verdict::Reproduced,
             Some(r) => Verdict::differs(100.0 * r),
             None if paper == ours => Verdict::Reproduced,
-            None if !ours.is_finite() => Verdict::NotReproducible {
-                why: "no value obtained".into(),
-            },
+            None if !ours.is_finite() => Verdict::no_value(),
             None => Verdict::differs(f64::INFINITY),
         };
         Row {
@@ -294,9 +299,7 @@ impl Row {
     ) -> Row {
         let d = ours - paper;
         let verdict = if !ours.is_finite() {
-            Verdict::NotReproducible {
-                why: "no value obtained".into(),
-            }
+            Verdict::no_value()
         } else if d.abs() <= tol {
             Verdict::Reproduced
         } else {
@@ -332,9 +335,7 @@ impl Row {
     ) -> Row {
         let holds = if upper { ours <= bound } else { ours >= bound };
         let verdict = if !ours.is_finite() {
-            Verdict::NotReproducible {
-                why: "no value obtained".into(),
-            }
+            Verdict::no_value()
         } else if holds {
             Verdict::BoundHolds
         } else {
