@@ -129,14 +129,26 @@ def run(exe, game, algo, args, extra, timeout):
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return None, None, "timeout"
+        return None, None, "timeout", None
     if p.returncode != 0:
-        return None, None, p.stderr.strip()
+        return None, None, p.stderr.strip(), None
     d = json.loads(p.stdout)
+    # Each process's busy fraction of the run's wall time (threads and MPI report them).
+    busy = None
+    if isinstance(d.get("busy"), list) and isinstance(d.get("idle"), list):
+        busy = [b / (b + i) if b + i > 0 else 0.0 for b, i in zip(d["busy"], d["idle"])]
     if "expansions" in d:
         # A best-first search: its figure is the expansions it made in that time.
-        return d["value"], d["time_ms"], d["expansions"]
-    return d["value"], d["time_ms"], d.get("nodes")
+        return d["value"], d["time_ms"], d["expansions"], busy
+    return d["value"], d["time_ms"], d.get("nodes"), busy
+
+
+def balance(busies):
+    """Median busy % of each process over the rounds (the per-processor balance)."""
+    if not busies or len({len(b) for b in busies}) != 1:
+        return ""
+    per = [statistics.median(b[i] for b in busies) for i in range(len(busies[0]))]
+    return "  busy " + "/".join(f"{100 * x:.0f}" for x in per) + " %"
 
 
 def main():
@@ -152,15 +164,18 @@ def main():
         keys = [" ".join([name, *args]) for name, args in s["algos"]]
         times = {k: [] for k in keys}
         nodes = {}
+        busies = {k: [] for k in keys}
         base_value = None
         bad = {}
         for _ in range(a.rounds):
             for key, (name, args) in zip(keys, s["algos"]):
                 extra = s["extra"] + s.get("game_extra", {}).get(game, [])
-                v, t, n = run(a.exe, game, name, args, extra, a.timeout)
+                v, t, n, busy = run(a.exe, game, name, args, extra, a.timeout)
                 if v is None:
                     bad[key] = n
                     continue
+                if busy:
+                    busies[key].append(busy)
                 if rate:
                     # Expansions per second; budgeted values are estimates, not compared.
                     times[key].append(n / t * 1000.0)
@@ -193,7 +208,7 @@ def main():
             print(
                 f"  {label:55s} {statistics.median(ts):9.1f} ms  "
                 f"speedup {statistics.median(ratios):5.2f} ({min(ratios):.2f}-{max(ratios):.2f})  "
-                f"nodes {nodes.get(name)}"
+                f"nodes {nodes.get(name)}{balance(busies[label])}"
             )
         sys.stdout.flush()
 

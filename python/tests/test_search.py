@@ -8,7 +8,7 @@ import pytest
 import arachne
 
 # Fields that depend on the machine's speed.
-TIMING = {"time_ms", "wall_ms", "busy", "idle"}
+TIMING = {"time_ms", "wall_ms", "busy", "idle", "busy_total", "idle_total", "utilisation"}
 
 
 def strip(r):

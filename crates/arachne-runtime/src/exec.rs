@@ -82,8 +82,8 @@ pub struct Run<M> {
     pub time: f64,
     /// Messages sent.
     pub messages: u64,
-    /// Busy time per process (sim: charged work; MPI: seconds in its handlers and work;
-    /// threads: not measured, empty).
+    /// Busy time per process (sim: charged work; threads and MPI: seconds in its handlers and
+    /// work).
     pub busy: Vec<f64>,
     /// Idle time per process (as `busy`).
     pub idle: Vec<f64>,
@@ -220,7 +220,7 @@ pub fn execute<P: Process>(
             let cost = CostModel::unit(1.0);
             let o = run_threads_limited(procs, initial, &cost, *poll_every, limits, stop);
             let t = o.elapsed.as_secs_f64();
-            let times = (Vec::new(), Vec::new());
+            let times = (o.busy, o.idle);
             ended(o.procs, o.host, t, o.messages, times, o.stopped)
         }
         #[cfg(feature = "mpi")]

@@ -30,6 +30,11 @@ pub struct ThreadsOutcome<P: Process> {
     pub messages: u64,
     /// Set when a limit (stop flag, deadline, node budget) ended the run before its answer.
     pub stopped: Option<StopReason>,
+    /// Seconds each process spent handling messages and working (as MPI's: the time outside
+    /// its blocking wait for a message), at most the run's wall time.
+    pub busy: Vec<f64>,
+    /// Seconds each process waited for a message: the run's wall time minus `busy`.
+    pub idle: Vec<f64>,
 }
 
 /// How often the host looks at the limits while it waits for the answer.
@@ -139,6 +144,7 @@ pub fn run_threads_limited<P: Process>(
             let me = pid as Pid;
             let mut env = Env::new(me, &cost);
             let mut published = 0u64;
+            let mut busy = 0.0;
             'outer: loop {
                 // Take everything waiting; block only when there is nothing else to do.
                 let first = if proc_.busy() {
@@ -149,6 +155,9 @@ pub fn run_threads_limited<P: Process>(
                         Err(_) => break,
                     }
                 };
+                // Busy from here to the end of the round: handling messages and working (the
+                // blocking wait above is idle), measured once a round, not once a message.
+                let round = Instant::now();
                 // At most `DELIVERY_ROUND` messages before the node count is published and the
                 // limits are looked at: processes flooding each other (KNM's up and down
                 // messages) would otherwise never leave this loop.
@@ -190,6 +199,7 @@ pub fn run_threads_limited<P: Process>(
                         break;
                     }
                 }
+                busy += round.elapsed().as_secs_f64();
                 let now = proc_.stats().nodes();
                 let fresh = now.saturating_sub(published);
                 let total = nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
@@ -200,7 +210,7 @@ pub fn run_threads_limited<P: Process>(
                     break;
                 }
             }
-            (proc_, env.sent)
+            (proc_, env.sent, busy)
         }));
     }
     drop(host_tx);
@@ -241,16 +251,26 @@ pub fn run_threads_limited<P: Process>(
     }
     let mut procs = Vec::with_capacity(n);
     let mut messages = 0;
+    let mut busy = Vec::with_capacity(n);
     for h in handles {
-        let (p, sent) = h.join().expect("process thread panicked");
+        let (p, sent, b) = h.join().expect("process thread panicked");
         procs.push(p);
         messages += sent;
+        busy.push(b);
     }
+    let elapsed = elapsed.unwrap_or_else(|| start.elapsed());
+    // A thread may still finish its round after the answer arrived: its busy time is then cut
+    // at the run's wall time, so busy + idle = wall for every process.
+    let wall = elapsed.as_secs_f64();
+    let busy: Vec<f64> = busy.into_iter().map(|b: f64| b.min(wall)).collect();
+    let idle = busy.iter().map(|b| wall - b).collect();
     ThreadsOutcome {
         procs,
         host,
-        elapsed: elapsed.unwrap_or_else(|| start.elapsed()),
+        elapsed,
         messages,
         stopped,
+        busy,
+        idle,
     }
 }

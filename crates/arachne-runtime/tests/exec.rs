@@ -84,6 +84,24 @@ fn sim_and_threads_give_the_same_run() {
         );
         assert_eq!(run.stats.leaves, 11, "{backend:?}");
         assert_eq!(procs.len(), 2, "{backend:?}");
+        // Busy and idle time for every process, on the simulator and on threads alike; on
+        // threads each process's busy + idle is the run's wall time.
+        assert_eq!(run.busy.len(), 2, "{backend:?}");
+        assert_eq!(run.idle.len(), 2, "{backend:?}");
+        assert!(
+            run.busy.iter().all(|&b| b > 0.0),
+            "{backend:?}: {:?}",
+            run.busy
+        );
+        if let Backend::Threads { .. } = backend {
+            for (b, i) in run.busy.iter().zip(&run.idle) {
+                assert!(
+                    *i >= 0.0 && (b + i - run.time).abs() < 1e-9,
+                    "{b} + {i} != {}",
+                    run.time
+                );
+            }
+        }
     }
 }
 

@@ -74,7 +74,6 @@ pub fn json<M>(v: &mut Value, out: &ParOutcome<M>) {
 
 /// The MPI part of the text.
 pub fn text<M>(r: &mut Report, out: &ParOutcome<M>, time_ms: f64) {
-    let (busy, idle, u) = utilisation(out);
     r.line(format_args!("time       {time_ms:.1} ms wall"));
     #[cfg(feature = "mpi")]
     {
@@ -84,7 +83,33 @@ pub fn text<M>(r: &mut Report, out: &ParOutcome<M>, time_ms: f64) {
             "ranks      {ranks} ({m} messages, {b} bytes between ranks)"
         ));
     }
-    if busy + idle > 0.0 {
-        r.line(format_args!("busy       {:.1}% of process time", 100.0 * u));
+    busy_text(r, out);
+}
+
+/// Per-process busy fractions are printed in the text up to this many processes.
+const MAX_PER_PROC_TEXT: usize = 8;
+
+/// The real backends' balance line (threads, MPI): the busy fraction of process time, and
+/// each process's for a few processes (its time in handlers and work over the run's wall
+/// time), e.g. `busy       88.1% of process time (per process: 99.0 97.4 67.9 %)`.
+pub fn busy_text<M>(r: &mut Report, out: &ParOutcome<M>) {
+    let (busy, idle, u) = utilisation(out);
+    if busy + idle <= 0.0 {
+        return;
     }
+    let per = if out.busy.len() <= MAX_PER_PROC_TEXT {
+        let each: Vec<String> = out
+            .busy
+            .iter()
+            .zip(&out.idle)
+            .map(|(b, i)| format!("{:.1}", 100.0 * b / (b + i).max(f64::MIN_POSITIVE)))
+            .collect();
+        format!(" (per process: {} %)", each.join(" "))
+    } else {
+        String::new()
+    };
+    r.line(format_args!(
+        "busy       {:.1}% of process time{per}",
+        100.0 * u
+    ));
 }

@@ -280,8 +280,10 @@ impl<G: Game> Run<'_, G> {
             v["hierarchy"] =
                 json!({"levels": h.widths, "fanouts": h.fanouts(), "describe": h.describe()});
         }
-        if let Backend::Mpi { .. } = backend {
-            mpi::json(&mut v, out);
+        match backend {
+            Backend::Mpi { .. } => mpi::json(&mut v, out),
+            Backend::Threads { .. } => mpi::busy_json(&mut v, out),
+            Backend::Sim(_) => {}
         }
         let mut r = Report::new(v);
         r.line(format_args!("game       {}", self.info.spec));
@@ -318,7 +320,10 @@ impl<G: Game> Run<'_, G> {
         r.line(format_args!("messages   {}", thousands(out.messages)));
         match backend {
             Backend::Sim(cfg) => sim_text(&mut r, out, &cfg.cost, time_ms),
-            Backend::Threads { .. } => r.line(format_args!("time       {time_ms:.1} ms wall")),
+            Backend::Threads { .. } => {
+                r.line(format_args!("time       {time_ms:.1} ms wall"));
+                mpi::busy_text(&mut r, out);
+            }
             Backend::Mpi { .. } => mpi::text(&mut r, out, time_ms),
         }
         if let Some(l) = out.last_iteration {
