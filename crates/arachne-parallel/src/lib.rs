@@ -17,6 +17,13 @@
 //! Shared-memory searches on real threads and one transposition table (YBWC, Jamboree, Lazy SMP,
 //! ABDADA), with Cilk-style work/span and a greedy P-processor schedule, are in [`smp`].
 //!
+//! Beside the algorithms' files, the crate's own: `algo.rs` ([`ParAlgo`], the options each
+//! algorithm takes, the processor tree fitted to `--procs`), `options.rs` (parsing
+//! `name:key=value,…`), `run.rs` (the entry points [`search`], [`search_in`],
+//! [`search_limited`] and the dispatch to each algorithm's processes), `outcome.rs`
+//! ([`ParResult`], [`ParOutcome`], [`principal_line`]) and `baseline.rs` (the serial searches a
+//! parallel one is measured against, [`best_baseline`]).
+//!
 //! ## The serial engine's options
 //! * `--quiescence` ([`ParAlgo::with_quiescence`]): every algorithm; every processor values the
 //!   bottom positions it meets by `arachne-search`'s capture search, so the value is that of
