@@ -34,9 +34,10 @@
 //! one per rank (shared by that rank's processes): it only orders moves, so the value is exact
 //! on any number of ranks, but node counts differ from `sim`/`threads`, where one table serves
 //! every process.
+use crate::run::search_core;
 use crate::type_guided::{Log, TgProc, TypeGuidedOptions};
-use crate::{ParAlgo, ParError, ParOutcome};
-use arachne_core::{Game, Limits, Stats, Window};
+use crate::{Job, ParAlgo, ParError, ParOutcome};
+use arachne_core::{Game, Stats};
 use arachne_runtime::exec::{ExecError, Run};
 
 pub use arachne_runtime::exec::{NO_MPI, WORKER};
@@ -105,15 +106,10 @@ fn default_procs(algo: &ParAlgo, procs: Option<u32>, ranks: i32) -> Option<u32> 
 
 pub(crate) fn search<G: Game>(
     algo: &ParAlgo,
-    root: &G,
-    depth: u32,
-    root_window: Window,
-    procs: Option<u32>,
-    backend: &crate::Backend,
-    limits: &Limits,
+    job: &Job<'_, G>,
 ) -> Result<ParOutcome<G::Move>, ParError> {
-    let o = on_ranks(algo, root, procs, |proot, procs| {
-        crate::search_core(algo, proot, depth, root_window, procs, backend, limits).map(|o| (o, ()))
+    let o = on_ranks(algo, job.root, job.procs, |proot, procs| {
+        search_core(algo, &job.on(proot, procs)).map(|o| (o, ()))
     })?;
     Ok(o.0)
 }
@@ -122,17 +118,11 @@ pub(crate) fn search<G: Game>(
 /// [`crate::type_guided::search_traced_limited`] there).
 pub(crate) fn search_traced<G: Game>(
     opts: &TypeGuidedOptions,
-    root: &G,
-    depth: u32,
-    root_window: Window,
-    procs: Option<u32>,
-    backend: &crate::Backend,
-    limits: &Limits,
+    job: &Job<'_, G>,
 ) -> Result<(ParOutcome<G::Move>, crate::type_guided::Trace), ParError> {
     let algo = ParAlgo::TypeGuided(*opts);
-    on_ranks(&algo, root, procs, |proot, procs| {
-        let tg = crate::type_guided::search_traced_on;
-        tg(opts, proot, depth, root_window, procs, backend, limits)
+    on_ranks(&algo, job.root, job.procs, |proot, procs| {
+        crate::type_guided::search_traced_on(opts, &job.on(proot, procs))
     })
 }
 

@@ -304,7 +304,7 @@ fn search<G: Game>(
     });
     let r = match null {
         Ok(Some(v)) => Ok((v, None, true)),
-        Ok(None) => sons(ctx, it, pos, depth, ply, alpha, beta, n).map(|(m, b)| (m, b, false)),
+        Ok(None) => sons(ctx, it, pos, depth, ply, window, n).map(|(m, b)| (m, b, false)),
         Err(e) => Err(e),
     };
     // The value goes to the table before the mark is cleared: a thread that finds the node
@@ -319,18 +319,18 @@ fn search<G: Game>(
     r.map(|(m, _, _)| Some(m))
 }
 
-/// The two passes over the sons of an opened node: the value and the best son's index.
-#[allow(clippy::too_many_arguments)]
+/// The two passes over the `n` sons of an opened node searched in `window`: the value and the
+/// best son's index.
 fn sons<G: Game>(
     ctx: &mut Ctx<G>,
     it: &Iter,
     pos: &G,
     depth: u32,
     ply: usize,
-    alpha: Score,
-    beta: Score,
+    window: Window,
     n: usize,
 ) -> Result<(Score, Option<usize>), Aborted> {
+    let Window { alpha, beta } = window;
     let mut deferred = Vec::new();
     let mut m = -Score::INF;
     let mut best = None;

@@ -32,9 +32,15 @@
 //!   re-search uses the `α` current when the re-search starts.
 //! * Tests are spawned with `spawn_fifo`, so a worker takes them in move order.
 //!
-//! [`trace`] is the serial elision that records the task graph for [`super::work_span`].
-use super::work_span::{self, Dag, Fork, StrandId};
-use super::{Frame, Line, Shared};
+//! The node around the brothers (the serial search below `serial` plies, the table, the null
+//! move, the first child, and the end: a failure, a cancellation, the store) is the one YBWC
+//! shares, [`young::node`]; this file is Jamboree's brothers phase, [`brothers`], and its
+//! serial elision [`trace_brothers`], which records the task graph for [`super::work_span`] in
+//! the same skeleton.
+//!
+//! [`young::node`]: super::young::node
+use super::work_span::{Dag, Fork, StrandId};
+use super::young::{Best, ParFork, Searched};
 use arachne_core::{Game, Score};
 use arachne_search::context::{Aborted, Ctx};
 use std::sync::Mutex;
@@ -51,12 +57,12 @@ enum Status {
 }
 
 /// Jamboree's node rule after the first child, once for every executor of it: the parallel
-/// search ([`jamboree`]) and the P-processor model
+/// search ([`brothers`]) and the P-processor model
 /// ([`simulate_jamboree`](super::work_span::simulate_jamboree)) keep one of these per node. A
 /// test that beats the `α` it started with fails high and waits; the re-search of the first
 /// incomplete iteration may start once every earlier iteration is complete and no other
 /// re-search runs, so re-searches at one node are strictly sequential, in move order. The
-/// one-processor tracer ([`trace`]) is the serial elision of the same rule: each iteration
+/// one-processor tracer ([`trace_brothers`]) is the serial elision of the same rule: each iteration
 /// completes before the next starts, so its loop needs no state.
 #[derive(Clone, Debug)]
 pub(crate) struct Iterations {
@@ -125,175 +131,72 @@ impl Iterations {
     }
 }
 
+/// A node's brothers: the best so far and where each iteration stands.
 struct State<M> {
-    best: Line<M>,
-    gen: u16,
-    alpha: Score,
+    best: Best<M>,
     iters: Iterations,
-    err: Option<Aborted>,
 }
 
-/// Jamboree search of `pos` with `depth` plies left at `ply` in `(alpha, beta)`: the
-/// fail-soft value (exact inside the window) and the principal line.
-#[allow(clippy::too_many_arguments)]
-pub fn jamboree<G: Game>(
-    sh: &Shared<G>,
-    frame: &Frame,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    alpha: Score,
-    beta: Score,
-    serial: u32,
-) -> Result<Line<G::Move>, Aborted> {
-    node(sh, frame, pos, depth, ply, alpha, beta, serial, false)
-}
-
-/// [`jamboree`]; `after_null`: `pos` was reached by a null move.
-#[allow(clippy::too_many_arguments)]
-fn node<G: Game>(
-    sh: &Shared<G>,
-    frame: &Frame,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    alpha: Score,
-    beta: Score,
-    serial: u32,
-    after_null: bool,
-) -> Result<Line<G::Move>, Aborted> {
-    let recurse = |p: &G, d, ply, a, b, null| node(sh, frame, p, d, ply, a, b, serial, null);
-    let brothers = |depth: u32, moves: Vec<(G::Move, u16)>, first: Line<G::Move>| {
-        let g0 = moves[0].1;
-        let n = moves.len();
-        let st = Mutex::new(State {
-            alpha: alpha.max(first.score),
-            best: first,
-            gen: g0,
-            iters: Iterations::new(n),
-            err: None,
-        });
-        let fork = frame.child();
-        let search = |i: usize, a: Score, b: Score| {
-            let (mv, _) = moves[i];
-            node(
-                sh,
-                &fork,
-                &pos.play(mv),
-                depth - 1,
-                ply + 1,
-                -b,
-                -a,
-                serial,
-                false,
-            )
-            .map(|l| l.child(mv))
+/// Jamboree's brothers phase ([`young::ParBrothers`]): the null-window tests in parallel, each
+/// at the `α` current when it starts; a test that fails high is re-searched with the full
+/// window, in order, once every earlier iteration is complete (see the module docs).
+///
+/// [`young::ParBrothers`]: super::young::ParBrothers
+pub fn brothers<G: Game>(f: &ParFork<'_, G>, best: Best<G::Move>) -> Best<G::Move> {
+    let n = f.moves.len();
+    let st = Mutex::new(State {
+        best,
+        iters: Iterations::new(n),
+    });
+    // Runs the pending re-searches in order (see the module docs). After a failure or a
+    // cutoff the fork is cancelled: nothing is drained again.
+    let drain = || loop {
+        let mut g = st.lock().expect("jamboree lock");
+        if f.fork.is_cancelled() {
+            return;
+        }
+        let Next::Research(k) = g.iters.next() else {
+            return;
         };
-        // Records an abort; false when it came from this node's own cutoff (ignored).
-        let failed = |st: &mut State<G::Move>, e: Aborted| fork.record_failure(&mut st.err, e);
-        // Takes a result; true when it is a cutoff.
-        let take = |st: &mut State<G::Move>, i: usize, l: Line<G::Move>| {
-            if l.score > st.best.score {
-                st.best = l;
-                st.gen = moves[i].1;
-                if st.best.score >= beta {
-                    fork.cancel();
-                    return true;
-                }
-            }
-            false
-        };
-        // Runs the pending re-searches in order (see the module docs). After a failure or a
-        // cutoff the fork is cancelled: nothing is drained again.
-        let drain = || loop {
-            let mut g = st.lock().expect("jamboree lock");
-            if fork.is_cancelled() {
-                return;
-            }
-            let Next::Research(k) = g.iters.next() else {
-                return;
-            };
-            let a = g.alpha;
-            drop(g);
-            let r = search(k, a, beta);
-            let mut g = st.lock().expect("jamboree lock");
-            match r {
-                Err(e) => {
-                    failed(&mut g, e);
+        let a = g.best.alpha;
+        drop(g);
+        let r = f.son(k, a, f.beta);
+        let mut g = st.lock().expect("jamboree lock");
+        if f.settle(&mut g.best, k, r, Searched::Full).is_none() {
+            return;
+        }
+        g.iters.researched(k);
+    };
+    rayon::scope_fifo(|s| {
+        for i in 1..n {
+            let (st, drain) = (&st, &drain);
+            s.spawn_fifo(move |_| {
+                if f.fork.is_cancelled() {
                     return;
                 }
-                Ok(l) => {
-                    g.alpha = g.alpha.max(l.score);
-                    if take(&mut g, k, l) {
+                let a = st.lock().expect("jamboree lock").best.alpha;
+                let r = f.son(i, a, a + 1);
+                {
+                    let mut g = st.lock().expect("jamboree lock");
+                    let Some(s) = f.settle(&mut g.best, i, r, Searched::Test) else {
                         return;
-                    }
-                    g.iters.researched(k);
+                    };
+                    g.iters.tested(i, s, a);
                 }
-            }
-        };
-        rayon::scope_fifo(|s| {
-            for i in 1..n {
-                let (st, fork, search, failed, take, drain) =
-                    (&st, &fork, &search, &failed, &take, &drain);
-                s.spawn_fifo(move |_| {
-                    if fork.is_cancelled() {
-                        return;
-                    }
-                    let a = st.lock().expect("jamboree lock").alpha;
-                    let r = search(i, a, a + 1);
-                    {
-                        let mut g = st.lock().expect("jamboree lock");
-                        match r {
-                            Err(e) => {
-                                failed(&mut g, e);
-                                return;
-                            }
-                            Ok(l) => {
-                                let s = l.score;
-                                if take(&mut g, i, l) {
-                                    return;
-                                }
-                                g.iters.tested(i, s, a);
-                            }
-                        }
-                    }
-                    drain();
-                });
-            }
-        });
-        let st = st.into_inner().expect("jamboree lock");
-        (st.err, st.best, st.gen)
-    };
-    sh.young_brothers(
-        frame, pos, depth, ply, alpha, beta, serial, after_null, &recurse, brothers,
-    )
+                drain();
+            });
+        }
+    });
+    st.into_inner().expect("jamboree lock").best
 }
 
-/// The serial elision of [`jamboree`] on one processor (tests in move order, each seeing the
+/// The serial elision of [`brothers`] on one processor (tests in move order, each seeing the
 /// `α` of the ones before it, no test started after a cutoff — what Cilk measures on one
 /// processor), recording the task graph in `dag`: every test depends on the first child; a
 /// re-search depends on its test and on the completion of every earlier iteration; the node
-/// ends when all iterations are complete. Returns the value and the strand that ends it. The
-/// skeleton is [`work_span::trace_fork_join`].
-#[allow(clippy::too_many_arguments)]
-pub fn trace<G: Game>(
-    ctx: &mut Ctx<G>,
-    dag: &mut Dag,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    alpha: Score,
-    beta: Score,
-    serial: u32,
-    pred: StrandId,
-) -> Result<(Score, StrandId), Aborted> {
-    work_span::trace_fork_join(
-        brothers, ctx, dag, pos, depth, ply, alpha, beta, serial, pred,
-    )
-}
-
-/// Jamboree's brothers phase: parallel null-window tests, sequential re-searches.
-fn brothers<G: Game>(
+/// ends when all iterations are complete. The skeleton is
+/// [`trace_fork_join`](super::work_span::trace_fork_join).
+pub fn trace_brothers<G: Game>(
     ctx: &mut Ctx<G>,
     dag: &mut Dag,
     f: &Fork<'_, G>,

@@ -89,7 +89,8 @@ pub mod lock_model;
 mod shared;
 pub mod work_span;
 pub mod ybwc;
-pub use shared::{ab_tt, Eldest, Frame, Line, NodeFn, Opened, Shared};
+pub mod young;
+pub use shared::{ab_tt, Frame, Line, Opened, Shared};
 
 use crate::ParError;
 use arachne_core::{Game, Limits, Score, TranspositionTable, TtError};
@@ -354,18 +355,20 @@ pub fn search<G: Game>(
     let last = match *algo {
         SmpAlgo::Ybwc { serial, aspiration } | SmpAlgo::Jamboree { serial, aspiration } => {
             let pool = pool(threads)?;
-            let jam = matches!(algo, SmpAlgo::Jamboree { .. });
+            let split = match algo {
+                SmpAlgo::Jamboree { .. } => young::Split::Jamboree,
+                _ => young::Split::Ybwc,
+            };
             let mut last: Option<(u32, Score, Vec<G::Move>)> = None;
             for d in 1..=depth {
                 sh.set_root_depth(d);
                 let run = |alpha: Score, beta: Score| {
                     pool.install(|| {
                         let frame = Frame::root();
-                        if jam {
-                            jamboree::jamboree(&sh, &frame, root, d, 0, alpha, beta, serial)
-                        } else {
-                            ybwc::ybwc(&sh, &frame, root, d, 0, alpha, beta, serial)
-                        }
+                        let brothers = split.parallel();
+                        young::node(
+                            &sh, &frame, root, d, 0, alpha, beta, serial, false, brothers,
+                        )
                     })
                 };
                 let prev = last.as_ref().map(|l| l.1);

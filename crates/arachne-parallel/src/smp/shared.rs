@@ -1,13 +1,14 @@
 //! What the shared-memory searches share within one search (the parent module's "What every
 //! algorithm shares"): principal [`Line`]s, the fork [`Frame`]s and their cancellation, the
 //! [`Shared`] state of every thread (limits counted globally, the shared table, the per-thread
-//! contexts), the common frame of a young-brothers-wait node ([`Shared::young_brothers`]) and
-//! the serial search below the split depth, [`ab_tt`].
+//! contexts), what a node of the parallel part opens and stores ([`Shared::open`],
+//! [`Shared::store`]; the young-brothers-wait node itself is [`super::young::node`]) and the
+//! serial search below the split depth, [`ab_tt`].
 use arachne_core::{
     Bound, Game, Limits, Score, Stats, StopFlag, StopReason, TranspositionTable, TtEntry, Window,
 };
 use arachne_search::alphabeta::falphabeta_tt;
-use arachne_search::context::{self, null_move_result, Aborted, Ctx, Node, Scratch, SearchResult};
+use arachne_search::context::{self, Aborted, Ctx, Node, Scratch, SearchResult};
 use arachne_search::ordering::OrderingState;
 use arachne_search::SearchOptions;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
@@ -336,134 +337,6 @@ impl<'a, G: Game> Shared<'a, G> {
         })
     }
 
-    /// The beginning of a node of the young-brothers-wait searches (`ybwc`, `jamboree`),
-    /// before their brothers go out in parallel: a node below `serial` plies (after the check
-    /// extension) goes to the serial search, with its nominal depth; otherwise it is opened
-    /// ([`Shared::open`]), the null move is tried before any son, and the eldest son is
-    /// searched alone. `node(pos, depth, ply, alpha, beta, after_null)` is the algorithm's own
-    /// node, for the null move's and the eldest son's searches. Returns the node's line when
-    /// that settles it ([`Eldest::Done`]), else what the brothers need.
-    #[allow(clippy::too_many_arguments)]
-    pub fn eldest(
-        &self,
-        frame: &Frame,
-        pos: &G,
-        depth: u32,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-        serial: u32,
-        after_null: bool,
-        node: &NodeFn<'_, G>,
-    ) -> Result<Eldest<G::Move>, Aborted> {
-        let done = |score| {
-            Ok(Eldest::Done(Line {
-                score,
-                pv: Vec::new(),
-            }))
-        };
-        // With the check extension on, a node in check searched serially is extended by the
-        // serial search itself: hand it the nominal depth.
-        let extended = self.extend(pos, depth, ply);
-        if extended < serial {
-            return self
-                .serial(frame, pos, depth, ply, alpha, beta, after_null)
-                .map(Eldest::Done);
-        }
-        let depth = extended;
-        let window = Window::new(alpha, beta);
-        let moves = match self.open(frame, pos, depth, ply, window)? {
-            Opened::Value(v) => return done(v),
-            Opened::Moves(m) => m,
-        };
-        // The null move, before any son (a fail high needs no son at all).
-        if let Some((passed, reduced)) = self.null_move_try(pos, depth, ply, beta, after_null) {
-            let v = node(&passed, reduced, ply + 1, -beta, -beta + 1, true)?;
-            if let Some(v) = null_move_result(-v.score, beta) {
-                return done(v);
-            }
-        }
-        // The eldest brother, alone.
-        let (m0, g0) = moves[0];
-        let first = node(&pos.play(m0), depth - 1, ply + 1, -beta, -alpha, false)?.child(m0);
-        if first.score >= beta || moves.len() == 1 {
-            self.store(pos, depth, ply, first.score, window, Some(g0));
-            return Ok(Eldest::Done(first));
-        }
-        Ok(Eldest::Brothers {
-            depth,
-            window,
-            moves,
-            first,
-        })
-    }
-
-    /// A node of the young-brothers-wait searches (`ybwc`, `jamboree`), their common frame:
-    /// [`Shared::eldest`], then the algorithm's own brothers phase, then [`Shared::close`].
-    /// `node` is the algorithm's node (see [`Shared::eldest`]); `brothers(depth, moves, first)`
-    /// searches the younger brothers of `first` (`depth`: the node's, check extension included;
-    /// `moves`: its successors in search order with their generation-order indices) and
-    /// returns the first failure, the best line and its move's generation index.
-    #[allow(clippy::too_many_arguments)]
-    pub fn young_brothers(
-        &self,
-        frame: &Frame,
-        pos: &G,
-        depth: u32,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-        serial: u32,
-        after_null: bool,
-        node: &NodeFn<'_, G>,
-        brothers: impl FnOnce(
-            u32,
-            Vec<(G::Move, u16)>,
-            Line<G::Move>,
-        ) -> (Option<Aborted>, Line<G::Move>, u16),
-    ) -> Result<Line<G::Move>, Aborted> {
-        match self.eldest(
-            frame, pos, depth, ply, alpha, beta, serial, after_null, node,
-        )? {
-            Eldest::Done(line) => Ok(line),
-            Eldest::Brothers {
-                depth,
-                window,
-                moves,
-                first,
-            } => {
-                let (err, best, gen) = brothers(depth, moves, first);
-                self.close(frame, pos, depth, ply, window, err, best, gen)
-            }
-        }
-    }
-
-    /// The end of a young-brothers-wait node once its brothers are done: a son's failure
-    /// (`err`) is the node's; a node an ancestor's cutoff cancelled has skipped brothers (or, in
-    /// Jamboree, re-searches), so `best` is no value of it — never returned or stored;
-    /// otherwise `best` (its move's generation index `gen`) is stored and returned.
-    #[allow(clippy::too_many_arguments)]
-    pub fn close(
-        &self,
-        frame: &Frame,
-        pos: &G,
-        depth: u32,
-        ply: usize,
-        window: Window,
-        err: Option<Aborted>,
-        best: Line<G::Move>,
-        gen: u16,
-    ) -> Result<Line<G::Move>, Aborted> {
-        if let Some(e) = err {
-            return Err(e);
-        }
-        if frame.is_cancelled() {
-            return Err(Aborted(StopReason::Stopped));
-        }
-        self.store(pos, depth, ply, best.score, window, Some(gen));
-        Ok(best)
-    }
-
     /// Opens a node of the parallel part: a bottom position's value, a value from the table,
     /// or its successors in search order with their generation-order indices.
     pub fn open(
@@ -532,28 +405,6 @@ pub enum Opened<M> {
     Value(Score),
     /// Successors in search order, with generation-order indices.
     Moves(Vec<(M, u16)>),
-}
-
-/// A young-brothers-wait search's node, as [`Shared::eldest`] calls it:
-/// `(position, depth, ply, alpha, beta, after_null)`.
-pub type NodeFn<'f, G> =
-    dyn Fn(&G, u32, usize, Score, Score, bool) -> Result<Line<<G as Game>::Move>, Aborted> + 'f;
-
-/// What [`Shared::eldest`] leaves to a young-brothers-wait node.
-pub enum Eldest<M> {
-    /// The node is settled: its line.
-    Done(Line<M>),
-    /// The eldest son is searched and did not cut off: the brothers are to be searched.
-    Brothers {
-        /// The node's depth (check extension included).
-        depth: u32,
-        /// The node's window.
-        window: Window,
-        /// Its successors in search order, with their generation-order indices.
-        moves: Vec<(M, u16)>,
-        /// The eldest son's line (the move included).
-        first: Line<M>,
-    },
 }
 
 /// The serial search below the split depth: [`falphabeta_tt`], fail-soft alpha-beta (seed 000

@@ -13,131 +13,61 @@
 //! `scope` does: it runs tasks from its own deque and steals others' until the scope's tasks
 //! are done. Brothers are spawned with `spawn_fifo`, so a worker takes them in move order.
 //!
+//! ```text
+//! ybwc(n, α, β):
+//!     b ← −ybwc(c₁, −β, −α)                 the eldest brother, alone
+//!     if b ≥ β: return b
+//!     α ← max(α, b)
+//!     in parallel for i = 2..k:
+//!         s ← −ybwc(cᵢ, −β, −α)              the α current when the brother starts
+//!         if s > b: b ← s; α ← max(α, s); if s ≥ β: abort the loop
+//!     return b
+//! ```
+//!
 //! Subtrees with fewer than `serial` plies left are searched serially by [`super::ab_tt`].
-//! [`trace`] is the same algorithm's serial elision (one processor, brothers in order), which
-//! records the task graph for [`super::work_span`].
-use super::work_span::{self, Dag, Fork, StrandId};
-use super::{Frame, Line, Shared};
+//! The node around the brothers (the serial search below `serial` plies, the table, the null
+//! move, the eldest brother, and the end: a failure, a cancellation, the store) is the one
+//! Jamboree shares, [`young::node`]; this file is YBWC's brothers phase, [`brothers`]. Its
+//! serial elision (one processor, brothers in order), which records the task graph for
+//! [`super::work_span`], is [`trace_brothers`] in the same skeleton.
+//!
+//! [`young::node`]: super::young::node
+use super::work_span::{Dag, Fork, StrandId};
+use super::young::{Best, ParFork, Searched};
 use arachne_core::{Game, Score};
 use arachne_search::context::{Aborted, Ctx};
 use std::sync::Mutex;
 
-/// YBWC search of `pos` with `depth` plies left at `ply` in `(alpha, beta)`: the fail-soft
-/// value (exact inside the window) and the principal line.
-#[allow(clippy::too_many_arguments)]
-pub fn ybwc<G: Game>(
-    sh: &Shared<G>,
-    frame: &Frame,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    alpha: Score,
-    beta: Score,
-    serial: u32,
-) -> Result<Line<G::Move>, Aborted> {
-    node(sh, frame, pos, depth, ply, alpha, beta, serial, false)
-}
-
-/// [`ybwc`]; `after_null`: `pos` was reached by a null move.
-#[allow(clippy::too_many_arguments)]
-fn node<G: Game>(
-    sh: &Shared<G>,
-    frame: &Frame,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    alpha: Score,
-    beta: Score,
-    serial: u32,
-    after_null: bool,
-) -> Result<Line<G::Move>, Aborted> {
-    let recurse = |p: &G, d, ply, a, b, null| node(sh, frame, p, d, ply, a, b, serial, null);
-    let brothers = |depth: u32, moves: Vec<(G::Move, u16)>, first: Line<G::Move>| {
-        let g0 = moves[0].1;
-        struct State<M> {
-            best: Line<M>,
-            gen: u16,
-            alpha: Score,
-            err: Option<Aborted>,
+/// YBWC's brothers phase ([`young::ParBrothers`]): once the eldest brother is back without a
+/// cutoff, every younger brother is forked with the window `(α, β)` current when it starts;
+/// each result raises `α` for the brothers started after it; one that fails high cancels the
+/// others.
+///
+/// [`young::ParBrothers`]: super::young::ParBrothers
+pub fn brothers<G: Game>(f: &ParFork<'_, G>, best: Best<G::Move>) -> Best<G::Move> {
+    let st = Mutex::new(best);
+    rayon::scope_fifo(|s| {
+        for i in 1..f.moves.len() {
+            let st = &st;
+            s.spawn_fifo(move |_| {
+                if f.fork.is_cancelled() {
+                    return;
+                }
+                let a = st.lock().expect("ybwc lock").alpha;
+                let r = f.son(i, a, f.beta);
+                f.settle(&mut st.lock().expect("ybwc lock"), i, r, Searched::Full);
+            });
         }
-        let st = Mutex::new(State {
-            alpha: alpha.max(first.score),
-            best: first,
-            gen: g0,
-            err: None,
-        });
-        let fork = frame.child();
-        rayon::scope_fifo(|s| {
-            for &(mv, g) in &moves[1..] {
-                let (st, fork) = (&st, &fork);
-                s.spawn_fifo(move |_| {
-                    if fork.is_cancelled() {
-                        return;
-                    }
-                    let a = st.lock().expect("ybwc lock").alpha;
-                    let r = node(
-                        sh,
-                        fork,
-                        &pos.play(mv),
-                        depth - 1,
-                        ply + 1,
-                        -beta,
-                        -a,
-                        serial,
-                        false,
-                    );
-                    let mut st = st.lock().expect("ybwc lock");
-                    match r {
-                        Err(e) => fork.record_failure(&mut st.err, e),
-                        Ok(l) => {
-                            let l = l.child(mv);
-                            if l.score > st.best.score {
-                                st.alpha = st.alpha.max(l.score);
-                                let cut = l.score >= beta;
-                                st.best = l;
-                                st.gen = g;
-                                if cut {
-                                    fork.cancel();
-                                }
-                            }
-                        }
-                    }
-                });
-            }
-        });
-        let st = st.into_inner().expect("ybwc lock");
-        (st.err, st.best, st.gen)
-    };
-    sh.young_brothers(
-        frame, pos, depth, ply, alpha, beta, serial, after_null, &recurse, brothers,
-    )
+    });
+    st.into_inner().expect("ybwc lock")
 }
 
-/// The serial elision of [`ybwc`] on one processor (brothers in move order, each seeing the
+/// The serial elision of [`brothers`] on one processor (brothers in move order, each seeing the
 /// `α` raised by the ones before it, no brother started after a cutoff — what Cilk measures
 /// on one processor), recording each serial piece of work as a strand of `dag` with its
 /// dependencies: every younger brother depends on the eldest, the node ends when all have.
-/// `pred` is the strand this search depends on; returns the value and the strand that ends
-/// it. The skeleton is [`work_span::trace_fork_join`].
-#[allow(clippy::too_many_arguments)]
-pub fn trace<G: Game>(
-    ctx: &mut Ctx<G>,
-    dag: &mut Dag,
-    pos: &G,
-    depth: u32,
-    ply: usize,
-    alpha: Score,
-    beta: Score,
-    serial: u32,
-    pred: StrandId,
-) -> Result<(Score, StrandId), Aborted> {
-    work_span::trace_fork_join(
-        brothers, ctx, dag, pos, depth, ply, alpha, beta, serial, pred,
-    )
-}
-
-/// YBWC's brothers phase: the younger brothers in parallel after the eldest.
-fn brothers<G: Game>(
+/// The skeleton is [`trace_fork_join`](super::work_span::trace_fork_join).
+pub fn trace_brothers<G: Game>(
     ctx: &mut Ctx<G>,
     dag: &mut Dag,
     f: &Fork<'_, G>,

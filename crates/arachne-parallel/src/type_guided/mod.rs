@@ -128,7 +128,7 @@
 //! line of play); `serial=S`, `step=K` — above.
 use crate::slave::{Msg, ProcTree};
 use crate::{
-    execute_with_procs, max_procs, principal_line, serial_reference, stopped_outcome, Backend,
+    execute_with_procs, max_procs, principal_line, serial_reference, stopped_outcome, Backend, Job,
     ParAlgo, ParError, ParOutcome, ParResult,
 };
 use arachne_core::{Game, Limits, Stats, Window};
@@ -217,15 +217,8 @@ pub fn search_traced<G: Game>(
     procs: Option<u32>,
     backend: &Backend,
 ) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
-    search_traced_limited(
-        opts,
-        root,
-        depth,
-        root_window,
-        procs,
-        backend,
-        &Limits::default(),
-    )
+    let unlimited = Limits::default();
+    search_traced_limited(opts, root, depth, root_window, procs, backend, &unlimited)
 }
 
 /// [`search_traced`], stopping early when `limits` trip (then the outcome has `stopped` set and
@@ -240,42 +233,30 @@ pub fn search_traced_limited<G: Game>(
     backend: &Backend,
     limits: &Limits,
 ) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
+    let job = Job::new(root, depth, root_window, procs, backend, limits);
     if let Backend::Mpi { .. } = backend {
-        return crate::mpi_backend::search_traced(
-            opts,
-            root,
-            depth,
-            root_window,
-            procs,
-            backend,
-            limits,
-        );
+        return crate::mpi_backend::search_traced(opts, &job);
     }
-    search_traced_on(opts, root, depth, root_window, procs, backend, limits).map(|(out, t)| {
-        let algo = ParAlgo::TypeGuided(*opts);
-        let out = crate::best_baseline(out, &algo, root, depth, root_window, backend, limits);
-        (out, t)
-    })
+    let algo = ParAlgo::TypeGuided(*opts);
+    search_traced_on(opts, &job).map(|(out, t)| (job.baseline(out, &algo), t))
 }
 
 /// [`search_traced_limited`] on the backend given (for MPI, on `Pathed` positions).
 pub(crate) fn search_traced_on<G: Game>(
     opts: &TypeGuidedOptions,
-    root: &G,
-    depth: u32,
-    root_window: Window,
-    procs: Option<u32>,
-    backend: &Backend,
-    limits: &Limits,
+    job: &Job<'_, G>,
 ) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
+    let Job {
+        root,
+        depth,
+        window: root_window,
+        procs,
+        backend,
+        limits,
+    } = *job;
     let start = Instant::now();
     let max = max_procs(backend)?;
-    let branching = {
-        let mut moves = Vec::new();
-        root.moves(&mut moves);
-        moves.len()
-    };
-    let h = hierarchy(opts, procs, max, branching, depth)?;
+    let h = hierarchy(opts, procs, max, job.branching(), depth)?;
     let tree = match h.fanouts().as_deref() {
         Some([]) => Some(ProcTree { f: 1, q: 0 }),
         Some(fs @ [f, rest @ ..]) if rest.iter().all(|g| g == f) => Some(ProcTree {

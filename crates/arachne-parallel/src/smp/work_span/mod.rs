@@ -7,12 +7,13 @@
 //! 100 incremental trees (b = 10, depth 10, static ordering, Alpha-Beta below depth 3): work
 //! 1 952 s, critical path 132 s, parallelism 14.8.
 //!
-//! How we measure, on one core, as Cilk does: the algorithm's serial elision ([`ybwc::trace`],
-//! [`jamboree::trace`]) runs on one processor and records every serial piece of work (a node's
-//! opening, a serial sub-search below the split depth) as a *strand* of a task graph ([`Dag`])
-//! with its dependencies (spawn, sync, and Jamboree's "wait for the earlier iterations"); the
-//! two traces share one fork–join skeleton, [`trace_fork_join`], and differ only in their
-//! brothers phase ([`Brothers`]). Then
+//! How we measure, on one core, as Cilk does: the algorithm's serial elision ([`trace_fork_join`]
+//! with [`ybwc::trace_brothers`](super::ybwc::trace_brothers) or
+//! [`jamboree::trace_brothers`](super::jamboree::trace_brothers)) runs on one processor and
+//! records every serial piece of work (a node's opening, a serial sub-search below the split
+//! depth) as a *strand* of a task graph ([`Dag`]) with its dependencies (spawn, sync, and
+//! Jamboree's "wait for the earlier iterations"); the two traces share one fork–join skeleton,
+//! [`trace_fork_join`], and differ only in their brothers phase ([`Brothers`]). Then
 //!
 //! * work W = the sum of all strands' costs,
 //! * span T∞ = the costliest path through the graph,
@@ -55,7 +56,7 @@
 //! assert_eq!(m.times[0].1, m.work); // one processor does all the work
 //! assert!(m.times[1].1 >= m.span);  // nobody beats the critical path
 //! ```
-use super::{jamboree, ybwc};
+pub use super::young::Split;
 use arachne_core::{Game, Limits, Score, Stats};
 use arachne_search::context::{Aborted, Ctx, Node};
 use arachne_search::SearchOptions;
@@ -432,8 +433,9 @@ impl<G: Game> Fork<'_, G> {
 pub type Brothers<G> =
     fn(&mut Ctx<G>, &mut Dag, &Fork<'_, G>) -> Result<(Score, StrandId), Aborted>;
 
-/// The fork–join skeleton that [`ybwc::trace`] and [`jamboree::trace`] share (the serial
-/// elision on one processor): below `serial` plies the subtree is one strand of serial
+/// The fork–join skeleton that YBWC and Jamboree share, with their brothers phases
+/// ([`Split::traced`]) — the serial elision on one processor of the parallel node
+/// ([`young::node`](super::young::node)): below `serial` plies the subtree is one strand of serial
 /// alpha-beta ([`super::ab_tt`]); otherwise the node's opening is a strand after `pred`, the
 /// eldest son is traced after it, and — unless it cuts off — `brothers` traces the rest.
 /// Returns the value and the strand that ends the node.
@@ -493,15 +495,6 @@ pub fn trace_fork_join<G: Game>(
         first_end,
     };
     brothers(ctx, dag, &fork)
-}
-
-/// Which fork–join algorithm to measure.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Split {
-    /// [`ybwc`].
-    Ybwc,
-    /// [`jamboree`].
-    Jamboree,
 }
 
 /// Work, span and simulated times summed over a set of trees searched one after another.
@@ -596,12 +589,10 @@ fn trace_in<G: Game>(
     let mut ctx: Ctx<G> = Ctx::new(&opts, &limits, None);
     let mut dag = Dag::new(weights);
     let (inf, serial) = (Score::INF, serial.max(1));
-    let r = match split {
-        Split::Ybwc => ybwc::trace(&mut ctx, &mut dag, root, depth, 0, -inf, inf, serial, 0),
-        Split::Jamboree => {
-            jamboree::trace(&mut ctx, &mut dag, root, depth, 0, -inf, inf, serial, 0)
-        }
-    };
+    let brothers = split.traced();
+    let r = trace_fork_join(
+        brothers, &mut ctx, &mut dag, root, depth, 0, -inf, inf, serial, 0,
+    );
     let (v, _) = r.expect("no limits: a trace cannot be aborted");
     (dag, v, ctx.stats)
 }
