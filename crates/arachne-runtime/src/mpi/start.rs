@@ -1,0 +1,165 @@
+//! Start-up of the `mpi` runtime: MPI's universe on this thread, the world, a fresh
+//! communicator per run, and a rank's session opened and started (module docs, Mapping).
+use super::end::install_sigterm;
+use super::net::Net;
+use super::rank::Rank;
+use super::rounds::Session;
+use super::{MpiConfig, MpiError};
+use crate::process::{Outgoing, Pid, Process, HOST};
+use crate::wire::Codec;
+use crate::CostModel;
+use arachne_core::Limits;
+use mpi::environment::Universe;
+use mpi::topology::SimpleCommunicator;
+use mpi::traits::*;
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Instant;
+
+thread_local! {
+    static UNIVERSE: RefCell<Option<Universe>> = const { RefCell::new(None) };
+    static TRAFFIC: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
+    /// The communicators of past runs, kept until [`finalize`]: freeing one lets MPI reuse its
+    /// context for the next run's, where messages still in flight at the end of the old run
+    /// (the Key Node Method has many) would be received as the new run's — measured: an
+    /// undecodable path in the run after a KNM search, on 3 ranks.
+    static KEPT: RefCell<Vec<SimpleCommunicator>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A fresh communicator for one run (a duplicate of the world; collective), kept alive until
+/// [`finalize`].
+pub(super) fn fresh_comm<R>(f: impl FnOnce(&SimpleCommunicator) -> R) -> R {
+    let comm = UNIVERSE.with(|u| {
+        u.borrow()
+            .as_ref()
+            .expect("initialized")
+            .world()
+            .duplicate()
+    });
+    let r = f(&comm);
+    KEPT.with(|k| k.borrow_mut().push(comm));
+    r
+}
+
+/// Messages and payload bytes that crossed between ranks in the last run on this thread
+/// (rank 0: all ranks' totals).
+pub fn last_traffic() -> (u64, u64) {
+    TRAFFIC.with(|t| t.get())
+}
+
+/// Records the last run's traffic ([`last_traffic`]).
+pub(super) fn set_traffic(messages: u64, bytes: u64) {
+    TRAFFIC.with(|t| t.set((messages, bytes)));
+}
+
+/// This rank and the number of ranks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct World {
+    /// This rank.
+    pub rank: i32,
+    /// Number of ranks.
+    pub size: i32,
+}
+
+/// Initializes MPI on this thread (once; later calls return the same world).
+pub fn init() -> Result<World, MpiError> {
+    UNIVERSE.with(|u| {
+        let mut u = u.borrow_mut();
+        if u.is_none() {
+            *u = Some(mpi::initialize().ok_or(MpiError::Init)?);
+        }
+        let w = u.as_ref().expect("initialized").world();
+        Ok(World {
+            rank: w.rank(),
+            size: w.size(),
+        })
+    })
+}
+
+/// This rank's world, if MPI is initialized on this thread.
+pub fn world() -> Option<World> {
+    UNIVERSE.with(|u| {
+        u.borrow().as_ref().map(|u| {
+            let w = u.world();
+            World {
+                rank: w.rank(),
+                size: w.size(),
+            }
+        })
+    })
+}
+
+/// Finalizes MPI if it was initialized on this thread (call before the process exits).
+pub fn finalize() {
+    KEPT.with(|k| k.borrow_mut().clear());
+    UNIVERSE.with(|u| drop(u.borrow_mut().take()));
+}
+
+/// The rank the launcher gave this process (`OMPI_COMM_WORLD_RANK`, `PMIX_RANK`, `PMI_RANK`
+/// or `SLURM_PROCID`), read from the environment without initializing MPI.
+pub fn launcher_rank() -> Option<i32> {
+    [
+        "OMPI_COMM_WORLD_RANK",
+        "PMIX_RANK",
+        "PMI_RANK",
+        "SLURM_PROCID",
+    ]
+    .iter()
+    .find_map(|k| std::env::var(k).ok()?.parse().ok())
+}
+
+/// This rank's session of a run: its processes (process `p` on rank `p mod R`), the SIGTERM
+/// handler on rank 0, and the barrier every rank starts from.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn open<'a, 'c, P: Process>(
+    comm: &'a SimpleCommunicator,
+    wi: World,
+    codec: Rc<Codec<P::Msg>>,
+    procs: Vec<P>,
+    cost: &'c CostModel,
+    cfg: &MpiConfig,
+    limits: &'a Limits,
+    stop: &'a mut dyn FnMut(&P::Msg) -> bool,
+) -> Session<'a, 'c, P> {
+    let rank = Rank::new(wi, procs, cost, codec);
+    let net = Net::new(comm);
+    if wi.rank == 0 {
+        install_sigterm();
+    }
+    comm.barrier();
+    Session {
+        wi,
+        net,
+        rank,
+        limits,
+        stop,
+        start: Instant::now(),
+        poll: cfg.poll_every.max(1),
+        over: false,
+        failure: None,
+        stopped: None,
+        stopped_at: None,
+        host_seen: 0,
+        rank_nodes: vec![0u64; wi.size as usize],
+        nodes_sent_at: Instant::now(),
+        running_nodes: 0,
+    }
+}
+
+impl<P: Process> Session<'_, '_, P> {
+    /// Rank 0 sends the host's `initial` messages (routed as if the host had sent them).
+    pub(super) fn start(&mut self, initial: Vec<(Pid, P::Msg)>) -> Result<(), MpiError> {
+        if self.wi.rank != 0 {
+            return Ok(());
+        }
+        // (The host is no process: a message to it is refused, as one to any unknown pid.)
+        if initial.iter().any(|(to, _)| *to == HOST) {
+            return Err(MpiError::BadPid(HOST));
+        }
+        let out = initial
+            .into_iter()
+            .map(|(to, msg)| Outgoing { to, msg, at: 0.0 })
+            .collect();
+        self.rank.route(HOST, out, &mut self.net, self.start)
+    }
+}
