@@ -40,9 +40,18 @@ fn perfect_tictactoe_never_loses() {
         j["first_score_ci95"][0].as_f64().unwrap(),
         j["first_score_ci95"][1].as_f64().unwrap(),
     );
-    assert!((0.0..=score).contains(&lo) && (score..=1.0).contains(&hi), "{j}");
+    assert!(
+        (0.0..=score).contains(&lo) && (score..=1.0).contains(&hi),
+        "{j}"
+    );
     let out = Command::new(EXE)
-        .args(["play", "--game", "tictactoe", "--first", "alphabeta:depth=9"])
+        .args([
+            "play",
+            "--game",
+            "tictactoe",
+            "--first",
+            "alphabeta:depth=9",
+        ])
         .args(["--second", "negamax:depth=1", "--games", "6", "--seed", "3"])
         .output()
         .unwrap();
