@@ -560,13 +560,13 @@ fn parallel_moves_are_legal_and_budgets_exact() {
     }
 }
 
-/// The tree form's walkers hold back the backups of hot nodes (visited often) and publish
-/// them in batches (`mcts::tree`): at the end every backup is in the tree. Each iteration
-/// passes through the root and one of its children, so the root's visits are the iterations
-/// and its children's; the root's reward sum and its children's add up to its visits (each
-/// backup adds `r` to a child and `1 − r` to the root).
+/// The tree form's walkers lose no backup (`mcts::tree`: visits and virtual losses share one
+/// atomic word, the reward sum is added by compare-and-swap): each iteration passes through
+/// the root and one of its children, so the root's visits are the iterations and its
+/// children's; the root's reward sum and its children's add up to its visits (each backup
+/// adds `r` to a child and `1 − r` to the root).
 #[test]
-fn tree_walkers_publish_every_backup() {
+fn tree_walkers_lose_no_backup() {
     for threads in [2, 3] {
         for seed in 0..3 {
             let o = MctsOptions {
