@@ -560,6 +560,41 @@ fn parallel_moves_are_legal_and_budgets_exact() {
     }
 }
 
+/// The tree form's walkers lose no backup (`mcts::tree`: visits and virtual losses share one
+/// atomic word, the reward sum is added by compare-and-swap): each iteration passes through
+/// the root and one of its children, so the root's visits are the iterations and its
+/// children's; the root's reward sum and its children's add up to its visits (each backup
+/// adds `r` to a child and `1 − r` to the root).
+#[test]
+fn tree_walkers_lose_no_backup() {
+    for threads in [2, 3] {
+        for seed in 0..3 {
+            let o = MctsOptions {
+                iterations: Some(4000 + 333 * seed),
+                seed,
+                solver: false,
+                par: Some(Par::Tree),
+                threads,
+                ..MctsOptions::default()
+            };
+            let mut m = mcts::Mcts::new(Connect4::new(), o.clone());
+            let out = mcts::tree::run(&mut m, &Limits::default());
+            assert_eq!(
+                (out.stop, out.iterations),
+                (MctsStop::Iterations, 4000 + 333 * seed)
+            );
+            let nodes = m.nodes();
+            let root = &nodes[0];
+            assert_eq!(root.visits as u64, out.iterations, "{o:?}");
+            let kids = root.first as usize..(root.first + root.len) as usize;
+            let visits: u32 = kids.clone().map(|c| nodes[c].visits).sum();
+            assert_eq!(visits, root.visits, "{o:?}");
+            let sum: f64 = kids.map(|c| nodes[c].sum).sum();
+            assert!((sum + root.sum - root.visits as f64).abs() < 1e-6, "{o:?}");
+        }
+    }
+}
+
 #[test]
 fn root_and_leaf_runs_repeat() {
     let root = Connect4::new();

@@ -33,6 +33,37 @@ fn perfect_tictactoe_never_loses() {
     let d = j["draws"].as_u64().unwrap();
     assert_eq!(w + d, 6);
     assert!(j["first_nodes"].as_u64().unwrap() > 0);
+    // The score, with its 95 % interval around it (`play::score_interval` has the values).
+    let score = j["first_score"].as_f64().unwrap();
+    assert_eq!(score, (w as f64 + 0.5 * d as f64) / 6.0);
+    let (lo, hi) = (
+        j["first_score_ci95"][0].as_f64().unwrap(),
+        j["first_score_ci95"][1].as_f64().unwrap(),
+    );
+    assert!(
+        (0.0..=score).contains(&lo) && (score..=1.0).contains(&hi),
+        "{j}"
+    );
+    let out = Command::new(EXE)
+        .args([
+            "play",
+            "--game",
+            "tictactoe",
+            "--first",
+            "alphabeta:depth=9",
+        ])
+        .args(["--second", "negamax:depth=1", "--games", "6", "--seed", "3"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let result = text.lines().find(|l| l.starts_with("result")).unwrap();
+    let want = format!(
+        "(score {:.1}%, 95% CI {:.1}–{:.1}%)",
+        score * 100.0,
+        lo * 100.0,
+        hi * 100.0
+    );
+    assert!(result.ends_with(&want), "{result}");
     // Colours alternate within a pair, and a pair shares its opening.
     let r = j["results"].as_array().unwrap();
     assert_eq!(r[0]["first_mover"], "first");

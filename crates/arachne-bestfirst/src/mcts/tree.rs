@@ -8,7 +8,8 @@
 //!
 //! * **Down.** A walker selects with the serial rule (`select_child`) and puts a
 //!   *virtual loss* on every node it enters: one visit of reward 0, counted in the child's
-//!   `n` (and so in its mean) until its backup removes it, so that other walkers spread to
+//!   `n` (and so in its mean) until its backup removes it (the visits and the virtual losses
+//!   share one word, `count`, so entering is one atomic add), so that other walkers spread to
 //!   other children instead of all following the best one. The parent's count under the
 //!   logarithm is its visits plus the virtual losses of the *other* walkers (its own is
 //!   subtracted), so a lone walker computes exactly the serial search's UCB1.
@@ -17,8 +18,9 @@
 //!   capacity (one compare-and-swap), builds them and publishes them; a walker arriving at the
 //!   same time waits for that block instead of building its own. A refused expansion
 //!   publishes no children and stops every walker, as the serial search stops.
-//! * **Up.** The backup adds the reward to each node on the path (visits by `fetch_add`, the
-//!   reward sum by a compare-and-swap on its bits) and removes the walker's virtual loss. The
+//! * **Up.** The backup adds the reward to each node on the path and removes the walker's
+//!   virtual loss: the visits and the virtual loss by one `fetch_add` on `count`, the reward
+//!   sum by a compare-and-swap on its bits. The
 //!   solver's bounds are recomputed from the children's and stored by `fetch_max` on the
 //!   lower and `fetch_min` on the upper bound: bounds computed from any snapshot of valid
 //!   child bounds are valid, so a late store can never loosen them and no lock is needed.
@@ -31,6 +33,50 @@
 //! update is a single atomic operation and no node is ever locked. A lock per node would make
 //! the same updates under a lock, larger nodes and no simpler code. (Measuring a locked
 //! variant against this one is issue 27's stretch goal, not done.)
+//!
+//! ## Fewer shared writes (issue 27: CPU per playout, 2 threads against 1)
+//! Measured 2026-11-27 07:37–07:58 UTC on the 2-vCPU build machine at load average 9–18
+//! (other builds running, so the two walkers ran at the same time only part of the time;
+//! CPU time is user+sys of `arachne search -g connect4 --algo mcts:iters=400000[,par=tree]
+//! --threads T`, runs alternating; `scripts/mcts_tree_cpu.sh` compares the serial search at 1
+//! thread with this form at 2):
+//!
+//! * **The cost is the shared tree's own, not the contention.** This form on *one* walker
+//!   (`par=tree --threads 1`) took 0.750 s for 400 000 playouts against the serial search's
+//!   0.473 s (1.59×), and on two walkers 0.717 s: the same CPU per playout with a second
+//!   walker or without; root parallelisation (independent serial trees) on 2 threads took
+//!   0.467 s. A second round: serial 0.487 s, one walker 0.693 s, two walkers 0.705 s. So under
+//!   this load the 2.39× CPU per playout measured idle (BENCHMARKS.md) is mostly the form's
+//!   per-iteration cost (≈ 1.4–1.6× the serial), and the rest the second walker's (shared
+//!   core resources, the lines both write; only an idle run separates those). A profile
+//!   (`perf record`, one walker) puts 63 % of the time in the descent — mostly the loads of
+//!   the children a selection compares, 56-byte shared nodes (7 children: 6–7 cache lines)
+//!   against the serial arena's 32 bytes — and 13 % in the playouts.
+//! * **Kept: visits and virtual losses in one word.** Four locked read-modify-writes per
+//!   node and iteration (virtual loss on, visits, reward sum, virtual loss off) become three
+//!   (enter; visits with the virtual loss off; reward sum). Same round, 4 runs each: one
+//!   walker 0.693 → 0.675 s, two walkers 0.705 → 0.680 s (−3 %).
+//! * **Not kept: the reward sum by a plain load and store** (Relaxed, no compare-and-swap;
+//!   an update lost when two walkers back up through a node at once, as Enzenberger &
+//!   Müller's lock-free Fuego accepts): one walker 0.652 s, two 0.655 s (a further −4 %), but
+//!   the sums would no longer add up, and exact statistics are worth more than 4 %.
+//! * **Not kept: hot nodes.** A node with at least `H` visits had its backups accumulated by
+//!   each walker and published every `K` iterations, and no virtual loss (one virtual visit
+//!   among `H` moves its UCB1 little); selection added the walker's unpublished backups. CPU
+//!   ratio 2 threads / serial, 3 rounds of 2 runs each against 1.45, 1.42, 1.42 without: `H`
+//!   = 256, `K` = 32: 1.86, 1.87, 2.07; `H` = 64: 2.27, 2.19, 2.17; `H` = 1024: 1.63, 1.64,
+//!   1.74; `K` = 8: 1.71, 1.73, 1.77; `K` = 128: 2.11, 2.02, 2.06. Worse every time: looking
+//!   up the unpublished backups costs more than the writes saved, and without a virtual loss
+//!   the walkers follow each other down the same path (UCB1 keeps siblings near a tie, so one
+//!   virtual visit is what sends the second walker elsewhere).
+//! * **Not kept: the shared counters on cache lines of their own** (the generated nodes, the
+//!   iterations, the stop flag, beside the root in the shared state): 1.47, 1.47, 1.48; **nor
+//!   claiming `iters=N` 64 iterations at a time** instead of one: 1.44, 1.45, 1.54 — no
+//!   change from 1.45, 1.42, 1.42.
+//! * **Not tried:** several playouts per leaf descent (it changes the algorithm; it is
+//!   leaf parallelisation, [`super::leaf`], within a walker), and smaller shared nodes (the
+//!   children behind an atomic pointer rather than a `OnceLock<Box<[_]>>`: 40 bytes instead
+//!   of 56), which the profile points to next.
 //!
 //! Budgets are the serial ones, shared: generated nodes and the tree's capacity are reserved
 //! before an expansion, so neither is ever exceeded; `iters=N` is claimed one iteration at a
@@ -47,7 +93,7 @@ use super::{
 use arachne_core::{Game, Limits, Score, Stats, StopReason};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU32, AtomicU64, Ordering::*};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::*};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
@@ -55,9 +101,10 @@ use std::time::Instant;
 struct ANode<M> {
     /// The reward sum's `f64` bits.
     sum: AtomicU64,
-    visits: AtomicU32,
-    /// Walkers below this node now.
-    vloss: AtomicU32,
+    /// The visits (low 32 bits) and the walkers below this node now, its virtual losses (high
+    /// 32 bits): one word, so that a walker enters with one atomic add and leaves, backing up,
+    /// with one.
+    count: AtomicU64,
     lower: AtomicI32,
     upper: AtomicI32,
     /// The children, once expanded (empty: an expansion was refused).
@@ -69,8 +116,7 @@ impl<M> ANode<M> {
     fn new(mv: Option<M>) -> Self {
         ANode {
             sum: AtomicU64::new(0f64.to_bits()),
-            visits: AtomicU32::new(0),
-            vloss: AtomicU32::new(0),
+            count: AtomicU64::new(0),
             lower: AtomicI32::new(Score::LOSS.0),
             upper: AtomicI32::new(Score::WIN.0),
             kids: OnceLock::new(),
@@ -86,9 +132,26 @@ impl<M> ANode<M> {
     fn solved(&self) -> bool {
         self.lower() == self.upper()
     }
+    /// Visits.
+    fn visits(&self) -> u32 {
+        self.count.load(Acquire) as u32
+    }
+    /// Visits plus virtual losses.
+    fn busy(&self) -> u32 {
+        let c = self.count.load(Acquire);
+        c as u32 + (c >> 32) as u32
+    }
+    /// A walker enters: one more virtual loss.
+    fn enter(&self) {
+        self.count.fetch_add(VLOSS, AcqRel);
+    }
+    /// A walker leaves without a backup.
+    fn leave(&self) {
+        self.count.fetch_sub(VLOSS, AcqRel);
+    }
     fn seen(&self) -> Seen {
         Seen {
-            n: self.visits.load(Relaxed) + self.vloss.load(Relaxed),
+            n: self.busy(),
             sum: f64::from_bits(self.sum.load(Relaxed)),
             lower: self.lower(),
             upper: self.upper(),
@@ -104,9 +167,15 @@ impl<M> ANode<M> {
         let old_hi = self.upper.fetch_min(hi.0, AcqRel);
         lo.0 > old_lo || hi.0 < old_hi
     }
-    /// Adds `k` visits of reward sum `r` (for the side that moved into this node).
-    fn add(&self, k: u32, r: f64) {
-        self.visits.fetch_add(k, Relaxed);
+    /// Adds `k` visits of reward sum `r` (for the side that moved into this node), removing
+    /// the walker's virtual loss when `leave`.
+    fn add(&self, k: u32, r: f64, leave: bool) {
+        let d = if leave {
+            (k as u64).wrapping_sub(VLOSS)
+        } else {
+            k as u64
+        };
+        self.count.fetch_add(d, AcqRel);
         let mut cur = self.sum.load(Relaxed);
         loop {
             let new = (f64::from_bits(cur) + r).to_bits();
@@ -117,6 +186,9 @@ impl<M> ANode<M> {
         }
     }
 }
+
+/// One virtual loss in [`ANode::count`].
+const VLOSS: u64 = 1 << 32;
 
 /// What the walkers share.
 struct Shared<'a, G: Game> {
@@ -170,7 +242,8 @@ struct Walker<'s, 'a, G: Game> {
     sh: &'s Shared<'a, G>,
     rng: Pcg64Mcg,
     moves: Vec<G::Move>,
-    path: Vec<&'s ANode<G::Move>>,
+    /// The walk, each node with whether the walker's virtual loss is still on it.
+    path: Vec<(&'s ANode<G::Move>, bool)>,
     stats: Stats,
     counts: LeafCounts,
 }
@@ -190,7 +263,7 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                     return sh.end(MctsStop::Iterations);
                 }
             }
-            if sh.top.visits.load(Relaxed) >= MAX_VISITS {
+            if sh.top.visits() >= MAX_VISITS {
                 return sh.end(MctsStop::Iterations);
             }
             // The node budget is checked at each expansion (`Shared::reserve`), as serially.
@@ -223,8 +296,10 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
 
     /// Removes the walk's virtual losses.
     fn release(&mut self) {
-        for n in self.path.drain(..) {
-            n.vloss.fetch_sub(1, AcqRel);
+        for (n, held) in self.path.drain(..) {
+            if held {
+                n.leave();
+            }
         }
     }
 
@@ -234,11 +309,11 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
         let mut v: &'s ANode<G::Move> = &sh.top;
         let mut pos = sh.root.clone();
         self.path.clear();
-        v.vloss.fetch_add(1, AcqRel);
-        self.path.push(v);
+        v.enter();
+        self.path.push((v, true));
         loop {
             if v.children().is_empty() {
-                let visits = v.visits.load(Acquire);
+                let visits = v.visits();
                 if visits > 0 && v.solved() {
                     // A terminal node (or one solved since it was selected): its value again.
                     self.backup(reward(v.lower(), sh.scale), 1);
@@ -258,7 +333,7 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                     for c in v.children() {
                         let child = pos.play(c.mv.expect("a child has a move"));
                         let (r, k) = self.first_visit(c, &child);
-                        self.path.push(c);
+                        self.path.push((c, false));
                         self.backup(r, k);
                         self.path.pop();
                     }
@@ -269,13 +344,13 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
             }
             let kids = v.children();
             // The parent's count without this walker's own virtual loss.
-            let n = v.visits.load(Acquire) + v.vloss.load(Acquire) - 1;
+            let n = v.busy() - 1;
             let c = select_child(sh.opts, &mut self.rng, 0..kids.len(), n, v.lower(), |i| {
                 kids[i].seen()
             });
             let c = &kids[c];
-            c.vloss.fetch_add(1, AcqRel);
-            self.path.push(c);
+            c.enter();
+            self.path.push((c, true));
             pos = pos.play(c.mv.expect("a child has a move"));
             v = c;
         }
@@ -323,11 +398,12 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
         (r, 1)
     }
 
-    /// Adds `k` rewards summing to `r` along the path.
+    /// Adds `k` rewards summing to `r` along the path, removing the walker's virtual losses.
     fn backup(&mut self, mut r: f64, k: u32) {
         let kf = k as f64;
-        for n in self.path.iter().rev() {
-            n.add(k, kf - r);
+        for (n, held) in self.path.iter_mut().rev() {
+            n.add(k, kf - r, *held);
+            *held = false;
             r = kf - r;
         }
     }
@@ -336,7 +412,7 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
     fn propagate(&self, mut changed: bool) {
         if self.sh.opts.solver {
             let last = self.path.len() - 1;
-            for (k, v) in self.path.iter().enumerate().rev() {
+            for (k, &(v, _)) in self.path.iter().enumerate().rev() {
                 if !changed {
                     break;
                 }
@@ -439,7 +515,7 @@ fn shared<M: Copy>(nodes: &[Node<M>], i: usize) -> ANode<M> {
     let n = &nodes[i];
     let a = ANode::new(n.mv);
     a.sum.store(n.sum.to_bits(), Relaxed);
-    a.visits.store(n.visits, Relaxed);
+    a.count.store(n.visits as u64, Relaxed);
     a.lower.store(n.lower.0, Relaxed);
     a.upper.store(n.upper.0, Relaxed);
     if n.first != NONE {
@@ -453,7 +529,7 @@ fn shared<M: Copy>(nodes: &[Node<M>], i: usize) -> ANode<M> {
 fn arena<M: Copy>(top: &ANode<M>) -> Vec<Node<M>> {
     let copy = |n: &ANode<M>| Node {
         sum: f64::from_bits(n.sum.load(Acquire)),
-        visits: n.visits.load(Acquire),
+        visits: n.visits(),
         first: NONE,
         len: 0,
         lower: n.lower(),

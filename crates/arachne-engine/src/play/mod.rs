@@ -17,7 +17,10 @@
 mod render;
 mod side;
 
-pub use side::{match_play, GameRecord, MatchReport, MatchSettings, Outcome, Side};
+pub use side::{
+    match_play, score_interval, GameRecord, MatchReport, MatchSettings, Outcome, ScoreInterval,
+    Side,
+};
 
 use arachne_bestfirst::compare::{GameEnd, Player};
 use arachne_core::Game;

@@ -5,7 +5,8 @@ use serde_json::json;
 
 impl MatchReport {
     /// The report of this match, played with `settings`: the score of the first side, each
-    /// side's limits, nodes and time, and every game's result and reason.
+    /// side's limits, nodes and time, and every game's result and reason. The score carries
+    /// its 95 % confidence interval ([`super::score_interval`]: normal, trinomial variance).
     pub fn report(&self, settings: &MatchSettings) -> Report {
         let (w, d, l) = self.score();
         let (records, sides, depths, nodes, time) = (
@@ -15,7 +16,8 @@ impl MatchReport {
             self.nodes,
             self.time,
         );
-        let score = (w as f64 + 0.5 * d as f64) / records.len() as f64;
+        let ci = self.score_interval();
+        let score = ci.score;
         let games: Vec<_> = records
             .iter()
             .enumerate()
@@ -45,6 +47,7 @@ impl MatchReport {
             "draws": d,
             "second_wins": l,
             "first_score": score,
+            "first_score_ci95": [ci.low, ci.high],
             "first_nodes": nodes[0],
             "second_nodes": nodes[1],
             "first_time_ms": time[0].as_secs_f64() * 1e3,
@@ -69,8 +72,10 @@ impl MatchReport {
             settings.random_plies
         ));
         rep.line(format_args!(
-            "result     first {w} wins, {d} draws, {l} losses (score {:.1}%)",
-            score * 100.0
+            "result     first {w} wins, {d} draws, {l} losses (score {:.1}%, 95% CI {:.1}–{:.1}%)",
+            score * 100.0,
+            ci.low * 100.0,
+            ci.high * 100.0
         ));
         rep.line(format_args!(
             "nodes      first {} ({:.1} s), second {} ({:.1} s)",

@@ -278,6 +278,51 @@ impl MatchReport {
         }
         (w, d, l)
     }
+
+    /// The first side's score and its 95 % confidence interval ([`score_interval`]).
+    pub fn score_interval(&self) -> ScoreInterval {
+        let (w, d, l) = self.score();
+        score_interval(w, d, l)
+    }
+}
+
+/// A match score with its 95 % confidence interval.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct ScoreInterval {
+    /// `(wins + draws / 2) / games`.
+    pub score: f64,
+    /// Lower end of the interval.
+    pub low: f64,
+    /// Upper end.
+    pub high: f64,
+}
+
+/// The score `(w + d/2) / n` of `w` wins, `d` draws and `l` losses (`n` games) and its 95 %
+/// confidence interval by the normal approximation with the *trinomial* variance: each game
+/// scores 1, ½ or 0, the variance of one game's score is `(w + d/4)/n − score²` (the sample's,
+/// over `n`), and the interval is `score ± 1.96·√(variance / n)`, clipped to `[0, 1]`. The
+/// games are taken as independent; `play`'s pairs share their opening with colours swapped,
+/// which makes a pair's two scores negatively correlated when the opening favours one colour,
+/// so the interval is, if anything, too wide. The approximation needs enough games of each
+/// result: when every game has the same result the variance is 0 and the interval is the
+/// point. No games: `0 ± 0`.
+pub fn score_interval(w: u32, d: u32, l: u32) -> ScoreInterval {
+    let n = (w + d + l) as f64;
+    if n == 0.0 {
+        return ScoreInterval {
+            score: 0.0,
+            low: 0.0,
+            high: 0.0,
+        };
+    }
+    let score = (w as f64 + 0.5 * d as f64) / n;
+    let var = ((w as f64 + 0.25 * d as f64) / n - score * score).max(0.0);
+    let half = 1.96 * (var / n).sqrt();
+    ScoreInterval {
+        score,
+        low: (score - half).max(0.0),
+        high: (score + half).min(1.0),
+    }
 }
 
 /// Plays a match of `settings.games` games between `first` and `second` on the game `spec`;
@@ -571,5 +616,40 @@ impl<G: Game> Players<G> for Sides<'_, G> {
         for s in self.mctss.iter_mut().flatten() {
             s.advance(mv);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_intervals_are_the_hand_computed_ones() {
+        let close = |a: f64, b: f64| (a - b).abs() < 5e-7;
+        // 110 wins, 20 draws, 70 losses: score 0.6, one game's variance (110 + 5)/200 − 0.36
+        // = 0.215, half-width 1.96·√(0.215/200) = 0.0642629.
+        let s = score_interval(110, 20, 70);
+        assert!(close(s.score, 0.6), "{s:?}");
+        assert!(close(s.low, 0.5357371) && close(s.high, 0.6642629), "{s:?}");
+        // No draws: the binomial's √(p(1−p)/n): 0.55 ± 1.96·√(0.2475/200) = 0.55 ± 0.0689491.
+        let s = score_interval(110, 0, 90);
+        assert!(close(s.low, 0.4810509) && close(s.high, 0.6189491), "{s:?}");
+        // Only draws: no variance; all wins clipped at 1; 9 wins, 1 loss: 0.9 ± 0.1859419,
+        // clipped to 1 above.
+        assert_eq!(
+            score_interval(0, 8, 0),
+            ScoreInterval {
+                score: 0.5,
+                low: 0.5,
+                high: 0.5
+            }
+        );
+        assert_eq!(score_interval(5, 0, 0).high, 1.0);
+        let s = score_interval(9, 0, 1);
+        assert!(close(s.low, 0.7140581) && s.high == 1.0, "{s:?}");
+        assert_eq!(score_interval(0, 0, 0).score, 0.0);
+        // Symmetric in the two sides.
+        let (a, b) = (score_interval(70, 20, 110), score_interval(110, 20, 70));
+        assert!(close(a.low, 1.0 - b.high) && close(a.high, 1.0 - b.low));
     }
 }
