@@ -19,8 +19,9 @@ fn sim() -> Backend {
 
 // ---- §5.2's heuristics on chess (from `arachne-bestfirst/tests/heuristics.rs`). ----
 
-#[test]
-fn rbfm_with_both_heuristics_on_chess() {
+/// A position where White mates in one (Qxf7#) with the shallow evaluator, and RBFM's options
+/// with the chess table (exponential, 25 % damping) and both heuristics.
+fn mate_in_one() -> (ShallowChess, BfOptions) {
     let pos =
         Chess::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
             .unwrap();
@@ -33,6 +34,12 @@ fn rbfm_with_both_heuristics_on_chess() {
         unknown_children: true,
         shallow_down: true,
     };
+    (root, o)
+}
+
+#[test]
+fn rbfm_with_both_heuristics_on_chess() {
+    let (root, o) = mate_in_one();
     let mut s = Searcher::new(root, o).with_leaf_search(ShallowChess::leaf_search());
     let n0 = eval_nodes();
     for _ in 0..40 {
@@ -48,18 +55,7 @@ fn rbfm_with_both_heuristics_on_chess() {
 
 #[test]
 fn master_slave_with_heuristics_on_chess() {
-    let pos =
-        Chess::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4")
-            .unwrap();
-    let root = ShallowChess::new(pos, Arc::new(ShallowConfig::default()));
-    let mut o = BfOptions::new(Kind::Rbfm);
-    let mut t = tables::default_for("chess", "chess");
-    t.family = "exponential:damping=0.25".parse().unwrap();
-    o.table = Some(Arc::new(t));
-    o.heuristics = Heuristics {
-        unknown_children: true,
-        shallow_down: true,
-    };
+    let (root, o) = mate_in_one();
     let mut cfg = MasterConfig::new(o, 4);
     cfg.serial_baseline = false;
     cfg.max_nodes = Some(300);
