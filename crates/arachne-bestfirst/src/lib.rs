@@ -13,10 +13,15 @@
 //! | heuristics 1 and 2 | [`heuristics`] | §5.2: unknown children, EXTEND-DOWN's shallow search; the evaluator's and the tree's halves, shared by the serial and master–slave forms |
 //! | driver | [`engine`] | stopping criteria (§2.5, §3.2.5, §4.1), the move played (§5.3) |
 //! | shared-tree RBFM | [`shared`] | §6, §6.1: walkers on threads, a lock per node, no lock on the way down |
-//! | chess evaluator | [`shallow`] | §5.1, §5.2: a shallow alpha-beta (SEARCH-DEPTH 3, quiescence) as the static value, extensions, checks first |
-//! | external engine | [`uci`] | §5.1: any UCI engine (e.g. Stockfish) as the black-box evaluator, as the paper used Crafty |
 //! | master–slave RBFM | [`master`] | §6.1: one process owns the tree, slaves expand leaves ([`arachne_runtime::Process`]) |
 //! | `mcts` | [`mcts`] | not in the seeds: UCT with MCTS-Solver bounds, the comparison seed 002's reader asks for (issue 27) |
+//!
+//! The searchers know no game: they run on any [`arachne_core::Game`], and take the evaluator
+//! as a search for §5.2's heuristics through [`LeafSearch`] (serial, shared tree) and
+//! [`master::Evaluator`] (master–slave). RBFM's chess evaluator (§5.1, §5.2: a shallow
+//! alpha-beta with the paper's extensions, or an external UCI engine as the paper used Crafty)
+//! and the UCI client are chess-program pieces and live in `arachne-engine`
+//! (`arachne_engine::shallow`, `arachne_engine::uci::client`; issue 26).
 //!
 //! ```
 //! use arachne_bestfirst::{search, BfOptions, Kind};
@@ -38,11 +43,9 @@ pub mod master;
 pub mod mcts;
 pub mod mpi;
 pub mod rbfm;
-pub mod shallow;
 pub mod shared;
 pub mod tables;
 pub mod tree;
-pub mod uci;
 
 pub use dist::{DistTable, Family};
 pub use engine::{

@@ -9,14 +9,14 @@
 //! * `chess` gets its own table, learned as seed 002 §5.4 says (RBFM with the shallow
 //!   evaluator of §5.1 and the heuristics of §5.2 on positions of its self-play games;
 //!   exponential family, 25 % damping, variance pooled over `d`) by
-//!   `arachne learn --game chess --shallow` ([`crate::shallow::learn_chess`]). Its scale is
+//!   `arachne learn --game chess --shallow` (`arachne_engine::shallow::learn_chess`). Its scale is
 //!   centipawns, as the plain `chess` game's material evaluation. A chess spec with
 //!   `eval=pst` (the positional evaluation, `arachne_games::chess::Eval::Pst`) gets
 //!   `chess-pst`, learned the same way with that evaluation
 //!   (`arachne learn --game chess:eval=pst --shallow`); so does `eval=full` (`pst` plus king
 //!   safety, threats and mobility), whose own table was not learned (same scale, centipawns).
 //! * `chess-uci` is for RBFM with an external UCI engine as its evaluator
-//!   ([`crate::uci`], `rbfm-chess --engine`), learned the same way with Stockfish 15.1 making
+//!   (`arachne_engine::uci::client`, `rbfm-chess --engine`), learned the same way with Stockfish 15.1 making
 //!   the shallow searches (`arachne learn --game chess --shallow --engine PATH`); no game spec
 //!   selects it, the experiment does.
 //! * Every other game gets a generic normal table with `f = 0` and a standard deviation of

@@ -2,7 +2,8 @@
 //! child to SEARCH-DEPTH+1) on a game whose evaluation is a shallow search, as RBFM's chess
 //! evaluator is: incremental trees whose static value is alpha-beta to `K` plies. They must
 //! leave exactness, the tree's invariants and seeded repetition intact, evaluate fewer
-//! children, and change nothing when off.
+//! children, and change nothing when off. The same heuristics on chess, with RBFM's shallow
+//! evaluator, are tested where that evaluator lives (`arachne-engine/tests/shallow.rs`).
 use arachne_bestfirst::tree::{up, HAS_UNKNOWN};
 use arachne_bestfirst::{tables, BfOptions, Heuristics, Kind, LeafSearch, Searcher, Step};
 use arachne_core::{Game, Limits, Score};
@@ -243,35 +244,6 @@ fn seeded_runs_repeat_and_heuristics_off_change_nothing() {
     }
 }
 
-#[test]
-fn rbfm_with_both_heuristics_on_chess() {
-    use arachne_bestfirst::shallow::{eval_nodes, ShallowChess, ShallowConfig};
-    let pos = arachne_games::chess::Chess::from_fen(
-        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
-    )
-    .unwrap();
-    let root = ShallowChess::new(pos, Arc::new(ShallowConfig::default()));
-    let mut o = BfOptions::new(Kind::Rbfm);
-    let mut t = tables::default_for("chess", "chess");
-    t.family = "exponential:damping=0.25".parse().unwrap();
-    o.table = Some(Arc::new(t));
-    o.heuristics = Heuristics {
-        unknown_children: true,
-        shallow_down: true,
-    };
-    let mut s = Searcher::new(root, o).with_leaf_search(ShallowChess::leaf_search());
-    let n0 = eval_nodes();
-    for _ in 0..40 {
-        assert!(matches!(s.step(), Step::Expanded { .. }));
-    }
-    s.tree().check().unwrap();
-    assert!(eval_nodes() > n0);
-    // Qxf7# is mate in one: the root's value and best move.
-    let out = s.outcome(Default::default(), arachne_bestfirst::BfStop::Nodes);
-    assert_eq!(out.value, Score::win_in(1));
-    assert_eq!(out.best_move, s.root().parse_move("h5f7"));
-}
-
 // ---- The master–slave form with heuristics 1 and 2 (`master::search_with`). ----
 
 use arachne_bestfirst::master::{self, Backend, Evaluator, MasterConfig};
@@ -414,35 +386,4 @@ fn master_slave_with_heuristics_repeats_on_sim_and_off_changes_nothing() {
     assert_eq!(plain.outcome.stats, with.outcome.stats);
     assert_eq!(plain.detail.trace, with.detail.trace);
     assert_eq!(with.detail.resolved, 0);
-}
-
-#[test]
-fn master_slave_with_heuristics_on_chess() {
-    use arachne_bestfirst::shallow::{eval_nodes, ShallowChess, ShallowConfig};
-    let pos = arachne_games::chess::Chess::from_fen(
-        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
-    )
-    .unwrap();
-    let root = ShallowChess::new(pos, Arc::new(ShallowConfig::default()));
-    let mut o = BfOptions::new(Kind::Rbfm);
-    let mut t = tables::default_for("chess", "chess");
-    t.family = "exponential:damping=0.25".parse().unwrap();
-    o.table = Some(Arc::new(t));
-    o.heuristics = Heuristics {
-        unknown_children: true,
-        shallow_down: true,
-    };
-    let mut cfg = MasterConfig::new(o, 4);
-    cfg.serial_baseline = false;
-    cfg.max_nodes = Some(300);
-    let eval = Evaluator {
-        search: ShallowChess::leaf_search(),
-        meter: Some(Arc::new(|| eval_nodes() as f64)),
-    };
-    for backend in [sim(), Backend::Threads { poll_every: 1 }] {
-        let out = master::search_with(&root, &cfg, &backend, Some(eval.clone())).unwrap();
-        // Qxf7# is mate in one: the root's value and best move.
-        assert_eq!(out.outcome.value, Score::win_in(1));
-        assert_eq!(out.outcome.best_move, root.parse_move("h5f7"));
-    }
 }

@@ -224,7 +224,7 @@ fn an_engine_that_is_not_one_is_bad_input() {
 /// without one unless `CI` is set (CI installs Debian's `stockfish`).
 #[test]
 fn rbfm_chess_runs_on_an_external_engine() {
-    let Some(engine) = arachne_bestfirst::uci::find_engine() else {
+    let Some(engine) = arachne_engine::uci::client::find_engine() else {
         assert!(
             std::env::var_os("CI").is_none(),
             "CI is set but no UCI engine was found (apt-get install stockfish)"

@@ -105,7 +105,7 @@ fn shallow_chess(
     family: Family,
     progress: &mut dyn FnMut(String),
 ) -> RunResult {
-    use arachne_bestfirst::shallow::{learn_chess, ChessLearnConfig};
+    use crate::shallow::{learn_chess, ChessLearnConfig};
     let a = &req.settings;
     let eval: arachne_games::chess::Eval = match req.game.as_str() {
         "chess" => arachne_games::chess::Eval::Material,
@@ -126,7 +126,7 @@ fn shallow_chess(
     }
     let engine = match &req.engine {
         Some(p) => Some(std::sync::Arc::new(
-            arachne_bestfirst::uci::UciPool::start(p, 16).map_err(RunError::usage)?,
+            crate::uci::client::UciPool::start(p, 16).map_err(RunError::usage)?,
         )),
         None => None,
     };

@@ -3,6 +3,11 @@
 //! - [`uci`]: the UCI server (`arachne uci`), with time management and iterative deepening
 //!   over any serial searcher of `arachne-search`, the shared-memory searchers of
 //!   `arachne_parallel::smp` and Monte Carlo tree search;
+//! - [`uci::client`]: the UCI client, an external engine (e.g. Stockfish) run as a child process
+//!   and asked for fixed-depth searches: RBFM's black-box evaluator (seed 002 §5.1);
+//! - [`shallow`]: RBFM's chess evaluator (seed 002 §5.1, §5.2), a shallow fail-soft alpha-beta
+//!   or an external engine's search as the static value, with the paper's extensions and checks
+//!   first, and §5.4's learning of the chess table ([`shallow::learn_chess`]);
 //! - [`request`] and [`run`]: a search request (the options of `arachne search` as a plain
 //!   value), the dispatch from its algorithm to a family of searchers, every family's checks
 //!   of the options it cannot honour, and the [`Report`] of the outcome — its JSON object and
@@ -25,6 +30,7 @@ pub mod play;
 pub mod report;
 pub mod request;
 pub mod run;
+pub mod shallow;
 pub mod uci;
 
 pub use report::{Report, RunError, RunResult};

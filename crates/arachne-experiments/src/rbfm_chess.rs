@@ -16,7 +16,7 @@
 //!   of Table 2 — as the paper used Crafty's positional evaluation for both. (Material only,
 //!   the default `chess` evaluation, left both programs without a reason to prefer any quiet
 //!   move: alpha-beta settled on 0 of the 19 positions within 25 M nodes.)
-//! * **Evaluator**: [`arachne_bestfirst::shallow::ShallowChess`]: fail-soft alpha-beta to
+//! * **Evaluator**: [`arachne_engine::shallow::ShallowChess`]: fail-soft alpha-beta to
 //!   SEARCH-DEPTH 3 with the capture quiescence search run in the caller's window (the same
 //!   value as a full-window quiescence per bottom position for about a tenth of the nodes —
 //!   the `§5.1` row measures it on the positions' root children),
@@ -26,7 +26,7 @@
 //!   transposition table kept across all the shallow searches of a position's run, as
 //!   Crafty's was (§5.1: the evaluator "benefits ... from Crafty's enhancements to the search
 //!   algorithm (e.g., the transposition table)"; §5.6: Crafty's null move detects threats;
-//!   [`arachne_bestfirst::shallow`], "A table across the searches"). With them serial RBFM
+//!   [`arachne_engine::shallow`], "A table across the searches"). With them serial RBFM
 //!   settles on 4 of the 19 solutions within the budget instead of 2 (Pos4, Cmb1, Cmb4, Fin3;
 //!   docs/benchmarks-history.md, "rbfmeval"). The evaluation `chess:eval=full` (king safety, threats,
 //!   mobility) was measured for both programs and is not used: neither solved more with it
@@ -84,21 +84,21 @@
 //!   so only they are run (the quick run makes the runs anyway, to exercise them). Beside it,
 //!   the speedup of the same work (the time to apply the budget's generated nodes) and the
 //!   slaves' busy fraction. Cost model (units: one shallow-search node): each job charges the
-//!   shallow-search nodes it costs as measured ([`arachne_bestfirst::shallow::eval_nodes`]),
+//!   shallow-search nodes it costs as measured ([`arachne_engine::shallow::eval_nodes`]),
 //!   plus 20 per move generation; the master 20 per selection and per expansion or
 //!   resolution it applies; a message 10 at its sender, no latency. Evaluations are memoized
-//!   (see [`arachne_bestfirst::shallow`]): values and counts are unchanged, only our CPU time.
+//!   (see [`arachne_engine::shallow`]): values and counts are unchanged, only our CPU time.
 //!   Table 4's evaluator has no transposition table across the searches ([`table4_config`]:
 //!   its state would make the runs at 32 and 64 processors cheaper than the run at 1), so
 //!   its T(1) is not the serial Table 2 run's time.
 use crate::report::{num, Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_bestfirst::master::{self, Backend, MasterConfig};
-use arachne_bestfirst::shallow::{
-    eval_calls, eval_nodes, experiment_config, shallow_options, ShallowChess, ShallowConfig,
-};
 use arachne_bestfirst::{tables, BfOptions, Heuristics, Kind, Searcher, Step};
 use arachne_core::{Game, Limits};
+use arachne_engine::shallow::{
+    eval_calls, eval_nodes, experiment_config, shallow_options, ShallowChess, ShallowConfig,
+};
 use arachne_games::chess::{bench, cozy_chess::Move, Chess, Eval};
 use arachne_games::epd::EpdRecord;
 use arachne_plot::{Chart, Series, Style};
@@ -338,7 +338,7 @@ pub fn rbfm_solution_with(
 
 /// Nodes of one shallow evaluation of every child of `roots` (the evaluator of `cfg`, its
 /// extensions included): `(full-window quiescence, windowed)`, the old and the current
-/// evaluator ([`arachne_bestfirst::shallow`], "Cost"). Also checks that both give the same
+/// evaluator ([`arachne_engine::shallow`], "Cost"). Also checks that both give the same
 /// value (an error otherwise).
 pub fn evaluation_cost(
     roots: &[Chess],

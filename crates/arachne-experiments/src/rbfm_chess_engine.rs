@@ -7,8 +7,8 @@
 //! alpha-beta on 11, so the table is not reproduced, and the question left open is whether the
 //! evaluation or RBFM is the cause. This mode answers it the paper's way: any UCI engine
 //! (Stockfish 15.1 from Debian's `stockfish` package is what we ran; Crafty 17.9 is not
-//! obtainable) makes every shallow search ([`arachne_bestfirst::uci`],
-//! [`arachne_bestfirst::shallow::engine_config`]: `go depth 3` plus our heuristic-3
+//! obtainable) makes every shallow search ([`arachne_engine::uci::client`],
+//! [`arachne_engine::shallow::engine_config`]: `go depth 3` plus our heuristic-3
 //! extensions, heuristics 1, 2 and 4 as in the default mode), and the engine's own search
 //! stands in for Crafty's column.
 //!
@@ -34,9 +34,9 @@
 use crate::rbfm_chess::{rbfm_solution_with, table2_position, Solution, TABLE};
 use crate::report::{Report, Row};
 use crate::{ExpError, Options};
-use arachne_bestfirst::shallow::{engine_config, ShallowChess};
-use arachne_bestfirst::uci::UciPool;
 use arachne_bestfirst::{tables, BfOptions, Heuristics, Kind};
+use arachne_engine::shallow::{engine_config, ShallowChess};
+use arachne_engine::uci::client::UciPool;
 use arachne_games::chess::{bench, cozy_chess::Move, Chess};
 use serde_json::json;
 use std::fmt::Write as _;

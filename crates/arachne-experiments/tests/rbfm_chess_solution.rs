@@ -1,8 +1,8 @@
 //! The solution criterion of `rbfm-chess` (Table 2) on positions whose answer is certain: a
 //! mate in two, a hanging queen given as an EPD `bm` in SAN. A bug in the criterion or in the
 //! move matching would show here as a position not solved (or a wrong move accepted).
-use arachne_bestfirst::shallow::{experiment_config, ShallowChess};
 use arachne_core::{Game, Limits, Score};
+use arachne_engine::shallow::{experiment_config, ShallowChess};
 use arachne_experiments::rbfm_chess::{alphabeta_solution, rbfm_solution, TABLE};
 use arachne_games::chess::{bench, cozy_chess::Move, Chess, Eval};
 use arachne_games::epd;

@@ -4,11 +4,9 @@
 //! (EVAL: `pst`, the experiment's, or `full`, `material`; FLAGS, comma-separated, change the
 //! experiment's evaluator: `nott` no table kept across the shallow searches, `noce` no check
 //! extension inside them, `nonm` no null move inside them).
-use arachne_bestfirst::shallow::{
-    eval_nodes, experiment_config, root_children_values, ShallowChess,
-};
 use arachne_bestfirst::{dist::DistTable, tables, BfOptions, Heuristics, Kind, Searcher, Step};
 use arachne_core::Game;
+use arachne_engine::shallow::{eval_nodes, experiment_config, root_children_values, ShallowChess};
 use arachne_games::chess::{bench, Eval};
 use std::sync::Arc;
 

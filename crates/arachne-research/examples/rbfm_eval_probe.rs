@@ -4,8 +4,8 @@
 //! `cargo run --release -p arachne-research --example rbfm_eval_probe -- [eval=pst|full]
 //! [ce] [nm] [tt] [depth=N] [NAME…]`: `ce` the check extension, `nm` the null move, `tt` a
 //! table kept across the searches (the evaluations of one position share it).
-use arachne_bestfirst::shallow::{eval_nodes, root_children_values, ShallowChess, ShallowConfig};
 use arachne_core::{Game, TranspositionTable};
+use arachne_engine::shallow::{eval_nodes, root_children_values, ShallowChess, ShallowConfig};
 use arachne_games::chess::{bench, Eval};
 use std::sync::Arc;
 

@@ -113,7 +113,7 @@ pub fn run(a: ExperimentArgs) -> CliResult {
     scale.check(e.name).map_err(CliError::usage)?;
     if let Some(p) = &scale.engine {
         // A program that is not a UCI engine is bad input: one line, exit status 2.
-        arachne_bestfirst::uci::UciPool::start(p, 1).map_err(CliError::usage)?;
+        arachne_engine::uci::client::UciPool::start(p, 1).map_err(CliError::usage)?;
     }
     // The output directory is checked before the work starts (issue 14, item 14).
     check_out_dir(&a.out)?;

@@ -64,6 +64,10 @@
 //!
 //! `bestmove` is always a legal move: the best move of the deepest completed iteration, or the
 //! first legal move if not even depth 1 completed; `0000` when there is no legal move.
+//!
+//! The client side, an external engine such as Stockfish driven by arachne (RBFM's black-box
+//! evaluator, seed 002 §5.1), is [`client`].
+pub mod client;
 mod go;
 mod job;
 

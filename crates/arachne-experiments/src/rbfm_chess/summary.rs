@@ -26,7 +26,7 @@ pub(super) fn setup(rep: &mut Report, c: &Config) {
         ),
     );
     rep.setup("static evaluation", format!("`{}` for both programs: tapered piece-square tables, bishop pair, passed/doubled/isolated pawns, rooks on open files (paper: Crafty 17.9's evaluation for both)", eval_spec()));
-    rep.setup("evaluator", format!("fail-soft alphabeta to SEARCH-DEPTH 3 with the capture quiescence in the caller's window, extensions for checks (+1) and equal trades (+2), at most +1; checks first; inside each shallow search the check extension, the null move and a {} MiB transposition table kept across the searches of a position (paper: Crafty 17.9's shallow search, with its transposition table and null move)", arachne_bestfirst::shallow::EXPERIMENT_TT_MIB));
+    rep.setup("evaluator", format!("fail-soft alphabeta to SEARCH-DEPTH 3 with the capture quiescence in the caller's window, extensions for checks (+1) and equal trades (+2), at most +1; checks first; inside each shallow search the check extension, the null move and a {} MiB transposition table kept across the searches of a position (paper: Crafty 17.9's shallow search, with its transposition table and null move)", arachne_engine::shallow::EXPERIMENT_TT_MIB));
     rep.setup("heuristics (§5.2)", "1 (leaf searched to SEARCH-DEPTH+1, other children unknown), 2 (EXTEND-DOWN: SEARCH-DEPTH−1, then the best child to SEARCH-DEPTH+1), 3 (extensions), 4 (checks first): all on, in the serial runs and in Table 4's master–slave runs");
     rep.setup(
         "distribution",

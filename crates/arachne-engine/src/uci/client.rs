@@ -1,4 +1,4 @@
-//! An external UCI chess engine as RBFM's black-box evaluator (seed 002 §5.1).
+//! The UCI client: an external UCI chess engine as RBFM's black-box evaluator (seed 002 §5.1).
 //!
 //! "Our program evaluates positions by calling *Crafty* as a black-box. *Crafty* performs a
 //! shallow search and returns its value." Crafty 17.9 is not packaged for Debian; any engine
@@ -7,6 +7,13 @@
 //! searches, `position fen F` and `go depth D`; [`crate::shallow::ShallowConfig::engine`]
 //! makes every shallow search of [`crate::shallow::ShallowChess`] one of these calls, so serial
 //! RBFM, the shared tree and the master–slave form all run on the engine's evaluation unchanged.
+//!
+//! ## Why here (issue 26)
+//! This is the client side of the protocol whose server is the parent module ([`crate::uci`]):
+//! both are the engine crate's, the one home of arachne as a chess program. It used to live in
+//! `arachne-bestfirst`, a search-algorithm crate; its only user there was the chess evaluator
+//! ([`crate::shallow`]), which moved with it. Its other users (`arachne learn --shallow
+//! --engine`, the `rbfm-chess --engine` experiment) depend on this crate.
 //!
 //! ## What a search returns ([`UciSearch`])
 //! The value is the `score` of the engine's last `info` line before `bestmove` that carries one

@@ -1,14 +1,14 @@
-//! RBFM with an external UCI engine as its black-box evaluator (seed 002 §5.1; `uci` and
-//! `shallow` modules), against a real engine.
+//! RBFM with an external UCI engine as its black-box evaluator (seed 002 §5.1; modules
+//! `uci::client` and `shallow`), against a real engine.
 //!
 //! The engine is `ARACHNE_UCI_ENGINE`, else `stockfish` on `PATH` or in `/usr/games`
-//! (`arachne_bestfirst::uci::find_engine`). Without one these tests are skipped with a notice,
+//! (`arachne_engine::uci::client::find_engine`). Without one these tests are skipped with a notice,
 //! except when the environment variable `CI` is set: then they fail, since CI installs Debian's
 //! `stockfish` package (`.ci/run`).
-use arachne_bestfirst::shallow::{engine_config, eval_calls, eval_nodes, ShallowChess};
-use arachne_bestfirst::uci::{find_engine, UciPool};
 use arachne_bestfirst::{tables, BfOptions, Heuristics, Kind, Searcher, Step};
 use arachne_core::{Game, Score};
+use arachne_engine::shallow::{engine_config, eval_calls, eval_nodes, ShallowChess};
+use arachne_engine::uci::client::{find_engine, UciPool};
 use arachne_games::chess::Chess;
 use std::sync::Arc;
 

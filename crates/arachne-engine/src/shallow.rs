@@ -5,9 +5,21 @@
 //! our implementation, SEARCH-DEPTH is set to 3." [`ShallowChess`] is a [`Game`] wrapping a
 //! [`Chess`] position whose [`Game::evaluate`] is a shallow alpha-beta search to
 //! SEARCH-DEPTH plies with the capture quiescence search, MVV/LVA move hints, killers and
-//! history (our stand-in for Crafty; [`ShallowChess::search`]). Every best-first searcher — serial [`crate::engine`],
-//! the shared tree [`crate::shared`], master–slave [`crate::master`] — then runs on chess with
-//! this evaluator unchanged: a slave's "heuristic evaluation" of a child is the shallow search.
+//! history (our stand-in for Crafty; [`ShallowChess::search`]). Every best-first searcher — serial
+//! [`arachne_bestfirst::engine`], the shared tree [`arachne_bestfirst::shared`], master–slave
+//! [`arachne_bestfirst::master`] — then runs on chess with this evaluator unchanged: a slave's
+//! "heuristic evaluation" of a child is the shallow search.
+//!
+//! ## Why here, in the engine crate (issue 26)
+//! This is chess evaluation — a program built from a searcher of `arachne-search` and,
+//! optionally, an external engine through the UCI client ([`crate::uci::client`]) — not a
+//! best-first algorithm, so it left `arachne-bestfirst`, which stays a search-algorithm crate.
+//! The best-first searchers run on any [`Game`] and take the evaluator's search through the
+//! interfaces `arachne-bestfirst` defines for §5.2's heuristics
+//! ([`arachne_bestfirst::LeafSearch`]; master–slave: [`arachne_bestfirst::master::Evaluator`]
+//! with its [`arachne_bestfirst::master::Meter`], e.g. [`eval_nodes`]), so the dependency
+//! points one way, engine → bestfirst. Its users — `arachne learn --shallow` ([`crate::learn`]),
+//! the `rbfm-chess` experiments, the research examples — all sit above this crate.
 //!
 //! ## The heuristics of §5.2
 //! * **3 — search extensions** (built): "each check increases SEARCH-DEPTH by one ply, and each
@@ -22,8 +34,9 @@
 //!   so BEST-CHILD's tie-break (first in order among equal scores) prefers checks.
 //! * **1 — search a leaf to SEARCH-DEPTH+1 and leave the non-best children *unknown*** and
 //!   **2 — EXTEND-DOWN expands with SEARCH-DEPTH−1 then searches the best child to
-//!   SEARCH-DEPTH+1** live in the tree and the engine ([`crate::Heuristics`],
-//!   [`crate::tree`]'s unknown children, [`crate::rbfm::Mode`]); this evaluator provides the
+//!   SEARCH-DEPTH+1** live in the tree and the engine ([`arachne_bestfirst::Heuristics`],
+//!   [`arachne_bestfirst::tree`]'s unknown children, [`arachne_bestfirst::rbfm::Mode`]); this
+//!   evaluator provides the
 //!   search they need, [`ShallowChess::leaf_search`]: the position searched to its own
 //!   SEARCH-DEPTH (extensions included) ± 1. A child's evaluation uses the child's extensions,
 //!   so the value given to the best child can differ from its own evaluation by the check
@@ -63,7 +76,7 @@
 //!
 //! ## An external engine
 //! The paper called Crafty "as a black-box". [`ShallowConfig::engine`] does the same with any
-//! UCI engine ([`crate::uci`]; Stockfish from Debian's `stockfish` package): each shallow search
+//! UCI engine ([`crate::uci::client`]; Stockfish from Debian's `stockfish` package): each shallow search
 //! becomes `position fen …` / `go depth D` with `D` = SEARCH-DEPTH plus this position's
 //! extensions (heuristic 3 stays ours, as does heuristic 4's move order in the tree), and the
 //! value, best move and node count are the engine's. Heuristics 1 and 2 work unchanged, since
@@ -83,7 +96,9 @@
 //! evaluation is a pure function of both, so a cache changes no value and no decision. The
 //! counter still adds the cached evaluation's node count, so counts do not depend on the cache.
 //! The experiment uses it to replay the same search at several processor counts.
-use crate::uci::UciPool;
+use crate::uci::client::UciPool;
+use arachne_bestfirst::learn::{learn_with, selfplay_positions, LearnConfig, LearnExtra, Learned};
+use arachne_bestfirst::{tables, BfOptions, Heuristics, Kind, LeafSearch};
 use arachne_core::{Game, Limits, Score, TranspositionTable};
 use arachne_games::chess::cozy_chess::{Move, Square};
 use arachne_games::chess::{Chess, PIECE_VALUES};
@@ -215,10 +230,10 @@ impl ShallowChess {
         self.cfg.depth + e
     }
 
-    /// This evaluator as a search for §5.2's heuristics 1 and 2 ([`crate::Heuristics`]):
+    /// This evaluator as a search for §5.2's heuristics 1 and 2 ([`Heuristics`]):
     /// `search(pos, delta)` is [`ShallowChess::search`] to the position's own
     /// [`ShallowChess::search_depth`] + `delta` plies (at least 1).
-    pub fn leaf_search() -> crate::LeafSearch<ShallowChess> {
+    pub fn leaf_search() -> LeafSearch<ShallowChess> {
         Arc::new(|p: &ShallowChess, delta: i32| {
             let d = (p.search_depth() as i32 + delta).max(1) as u32;
             let (v, m, _) = p.search(d);
@@ -375,7 +390,7 @@ pub struct ChessLearnConfig {
     pub real_depth: u32,
     /// The bootstrapping itself: expansions per position (the paper: 200), rounds, family
     /// (exponential with 25 % damping), seed.
-    pub learn: crate::learn::LearnConfig,
+    pub learn: LearnConfig,
     /// An external UCI engine as the evaluator (and for the real score) instead of ours
     /// ([`engine_config`]); `None`: [`experiment_config`].
     pub engine: Option<Arc<UciPool>>,
@@ -417,26 +432,22 @@ pub fn engine_config(engine: Arc<UciPool>) -> Arc<ShallowConfig> {
 /// exponential family with 25 % damping), the real score of each by this evaluator's search
 /// to `real_depth`, then §2.6's bootstrapping with the same program, the variance pooled over
 /// `d`. Returns the learned tables and the number of positions; `progress(text)` now and then.
-pub fn learn_chess(
-    c: &ChessLearnConfig,
-    progress: &mut dyn FnMut(String),
-) -> (crate::learn::Learned, usize) {
-    use crate::learn::{learn_with, selfplay_positions, LearnExtra};
+pub fn learn_chess(c: &ChessLearnConfig, progress: &mut dyn FnMut(String)) -> (Learned, usize) {
     let cfg = match &c.engine {
         Some(e) => engine_config(Arc::clone(e)),
         None => experiment_config(),
     };
     let extra = LearnExtra {
         leaf_search: Some(ShallowChess::leaf_search()),
-        heuristics: crate::Heuristics {
+        heuristics: Heuristics {
             unknown_children: true,
             shallow_down: true,
         },
         pool_d_variance: true,
     };
-    let mut play = crate::BfOptions::new(crate::Kind::Rbfm);
+    let mut play = BfOptions::new(Kind::Rbfm);
     play.seed = c.learn.seed;
-    let mut t = crate::tables::generic();
+    let mut t = tables::generic();
     t.family = c.learn.family;
     play.table = Some(Arc::new(t));
     let starts = arachne_games::chess::bench::nunn();
