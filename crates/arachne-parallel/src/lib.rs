@@ -173,7 +173,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move on threads) (seed 000 §3)"),
     ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move on threads) (seed 000 §7)"),
     ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q,preorder=0|1,quiescence=0|1 (quiescence, or --quiescence: bottom positions valued by the capture search, at masters and slaves; --check-extension too) (seed 000 §7.4)"),
-    ("knm", "Key Node Method: eager provisional values on key nodes, down/up messages; knm:fifo=0|1,suppress=0|1,deepening=0|1,preorder=0|1,quiescence=0|1,model=dist|pooled,seed=S (quiescence, or --quiescence: a key bottom position's first answer is its capture-search value) (seed 003)"),
+    ("knm", "Key Node Method: eager provisional values on key nodes, down/up messages; knm:fifo=0|1,suppress=0|1,deepening=0|1,preorder=0|1,quiescence=0|1,model=dist|pooled,seed=S,grain=G (grain: a node with 1..=G plies left is one serial search; default 0 on sim, measured on threads/MPI; quiescence, or --quiescence: a key bottom position's first answer is its capture-search value) (seed 003)"),
     ("type-guided", "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1,master=0|1,serial=S,step=K,quiescence=0|1 (defaults preorder=1, guess=1, master=1; or --quiescence; or f=F1/F2/… per level; with --procs P alone a hierarchy of exactly P processors is chosen from P and the branching factor) (seed ncube-chess-node-types)"),
 ];
 
@@ -295,7 +295,7 @@ impl FromStr for ParAlgo {
                     Some("pooled") => knm::Model::Pooled,
                     Some(o) => return err(format!("knm: model=`{o}` must be dist or pooled")),
                 };
-                ParAlgo::Knm(knm::KnmOptions {
+                let o = knm::KnmOptions {
                     fifo: on("fifo", take("fifo"), d.fifo)?,
                     suppress: on("suppress", take("suppress"), d.suppress)?,
                     deepening: on("deepening", take("deepening"), d.deepening)?,
@@ -303,8 +303,11 @@ impl FromStr for ParAlgo {
                     quiescence: on("quiescence", take("quiescence"), d.quiescence)?,
                     model,
                     seed: num(&name, "seed", take("seed"))?.unwrap_or(d.seed),
+                    grain: num(&name, "grain", take("grain"))?,
                     ..d
-                })
+                };
+                o.check().map_err(ParError)?;
+                ParAlgo::Knm(o)
             }
             "type-guided" | "typeguided" => {
                 let (f, fanouts) = match take("f") {
