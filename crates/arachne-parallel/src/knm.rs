@@ -33,7 +33,8 @@
 //! * [`dist`] — the distributed form (§5.4, option 1): node records partitioned over the
 //!   processors by a hash of the node's name, each message routed to the processor owning its
 //!   node, written as a [`Process`](arachne_runtime::Process) so it runs on `sim` and `threads`
-//!   with the same cost models as tree-split (`arachne search --algo knm --procs P --backend …`).
+//!   with the same cost models as tree-split (`arachne search --algo knm --procs P --backend …`);
+//!   its `grain` ([`grain`]) makes the nodes near the horizon serial searches.
 //!
 //! ## Options (`knm:key=value,...`)
 //! * `fifo=1` (default) — FIFO delivery on every link. `fifo=0` — randomly reordered delivery
@@ -56,6 +57,13 @@
 //!   searched by the capture searches are counted as `qnodes`, outside the messages and time.
 //! * `model=dist|pooled` (default `dist`) — see above; `pooled` runs on `--backend sim` only,
 //!   with `--procs k`, and reports the paper's time units and speedup (mono time / time).
+//! * `grain=G` (distributed form; issue 23) — a key node with `1..=G` plies left answers with
+//!   the value of a full-window serial search of its subtree by `arachne-search` instead of
+//!   becoming a record with messages: Fig. 3-4's "static value" of a terminal node, of depth
+//!   `G`, so the root's value stays exactly negamax's ([`grain`] explains the full window, how
+//!   the simulator charges it, and the default: 0 on the simulator, measured on threads and
+//!   MPI). `grain=0` is the paper's form, message for message. Refused on `model=pooled`, and
+//!   `grain > 0` with `deepening=1`.
 //!
 //! ## Limits and memory
 //! Both models stop on `--nodes` (nodes expanded and bottom positions evaluated), `--time-ms`

@@ -315,24 +315,26 @@ fn grain_zero_is_the_papers_form() {
     }
 }
 
+/// The default: 0 on the simulator and with deepening; on threads at least the message grain
+/// and the work grain (module docs of `knm::grain`), below the depth.
 #[test]
 fn the_default_grain() {
     let root = incremental(4, 6, 3);
     let d = KnmOptions::default();
     let threads = Backend::Threads { poll_every: 32 };
-    assert_eq!(grain::resolve(&d, &root, 6, &sim(1)), 0);
+    assert_eq!(grain::resolve(&d, &root, 6, 2, &sim(1)), 0);
     let deep = KnmOptions {
         deepening: true,
         ..d
     };
-    assert_eq!(grain::resolve(&deep, &root, 6, &threads), 0);
+    assert_eq!(grain::resolve(&deep, &root, 6, 2, &threads), 0);
     let given = KnmOptions {
         grain: Some(2),
         ..d
     };
-    assert_eq!(grain::resolve(&given, &root, 6, &threads), 2);
-    let g = grain::resolve(&d, &root, 6, &threads);
-    assert!((1..=5).contains(&g), "{g}");
+    assert_eq!(grain::resolve(&given, &root, 6, 2, &threads), 2);
+    let g = grain::resolve(&d, &root, 6, 2, &threads);
+    assert!(g >= grain::balanced(&root, 6, 2) && g <= 5, "{g}");
     let spec = SerialSpec::new(StepperMode::AlphaBeta, false, false);
     assert_eq!(grain::measured(&root, 6, &spec, Duration::ZERO), 1);
     assert_eq!(
@@ -340,6 +342,30 @@ fn the_default_grain() {
         5
     );
     assert_eq!(grain::measured(&root, 1, &spec, Duration::ZERO), 0);
+    // The work grain: JOBS_PER_PROC · P key nodes at the grain level of a b = 10 tree
+    // (U_3 = 10 one ply down, U_4 = 19 two, U_5 = 109 three, U_6 = 280 four).
+    assert_eq!(grain::JOBS_PER_PROC, 4);
+    let b10 = IncrementalTree::new(IncrementalParams {
+        b: 10,
+        d: 11,
+        seed: 1,
+        branching: Branching::Uniform,
+        values: EdgeValues::Real,
+    });
+    for (p, want) in [
+        (1, 10),
+        (2, 10),
+        (3, 9),
+        (4, 9),
+        (27, 8),
+        (28, 7),
+        (70, 7),
+        (71, 6),
+    ] {
+        assert_eq!(grain::balanced(&b10, 11, p), want, "P={p}");
+    }
+    assert_eq!(grain::balanced(&b10, 1, 2), 0);
+    assert_eq!(grain::balanced(&incremental(1, 4, 2), 4, 2), 0);
 }
 
 #[test]

@@ -90,6 +90,10 @@ fn record_bytes<G: Game>() -> u64 {
     (size_of::<Node<G, Addr>>() + entry * 8 / 7 + 1) as u64
 }
 
+/// The mailbox hook of a grain node's serial search: the processor, its environment and the
+/// search's node count so far.
+type JobPoll<'a, G> = dyn FnMut(&mut KnmProc<G>, &mut Env<'_, Msg<G>>, u64) -> Poll + 'a;
+
 /// One processor: the node records it owns.
 pub struct KnmProc<G: Game> {
     me: Pid,
@@ -339,11 +343,7 @@ impl<G: Game> KnmProc<G> {
 
     /// Runs the serial search of the next grain node waiting; `poll` is its mailbox hook.
     /// False when the run is stopping.
-    fn run_job(
-        &mut self,
-        env: &mut Env<'_, Msg<G>>,
-        poll: &mut dyn FnMut(&mut Self, &mut Env<'_, Msg<G>>, u64) -> Poll,
-    ) -> bool {
+    fn run_job(&mut self, env: &mut Env<'_, Msg<G>>, poll: &mut JobPoll<'_, G>) -> bool {
         let Some((idx, plies)) = self.jobs.pop_front() else {
             return true;
         };
@@ -440,7 +440,7 @@ impl<G: Game> Process for KnmProc<G> {
     }
 
     fn busy(&self) -> bool {
-        !self.full && !(self.waiting.is_empty() && self.jobs.is_empty())
+        !(self.full || self.waiting.is_empty() && self.jobs.is_empty())
     }
 
     fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
@@ -531,7 +531,7 @@ pub fn search_limited<G: Game>(
     if opts.model == super::Model::Pooled {
         return pooled_search(opts, root, depth, p, backend, start, limits);
     }
-    let g = grain::resolve(opts, root, depth, backend);
+    let g = grain::resolve(opts, root, depth, p, backend);
     let (ps, start_msg) = processes(opts, root, depth, g, p);
     let run = execute(ps, vec![(0, start_msg)], backend, limits, |m| {
         matches!(m, Msg::Final { .. } | Msg::Full { .. })

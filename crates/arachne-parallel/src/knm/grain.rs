@@ -39,18 +39,30 @@
 //!   killers and history (`--ordering` on games) carry from one grain node to the next, which
 //!   changes the node counts, never a value.
 //! * **The default** ([`resolve`]). On the simulator `0`: the paper's form (every node a
-//!   record), unless the user gives `grain=G`. On threads and MPI, from measurement, as
-//!   [`crate::calibrate`] explains the other algorithms' grain: a message to another
-//!   processor costs about [`MESSAGE_DELAY`] (a channel send and a thread wake-up: 4–6 µs on
-//!   the project machine, `--cost measured`), and a grain node costs at least two (its down
-//!   and its up message), so its serial search should take [`JOB_MESSAGES`] times that or
-//!   more for the messages to cost a few per cent. [`measured`] times the serial search of the
-//!   root itself to `g = 1, 2, …` plies (same options; the root's subtrees are the grain
-//!   nodes' kind) and takes the first `g` whose search took at least that long, at most
-//!   `depth − 1` (the root stays a record). With `deepening=1` the default is 0, and
-//!   `grain=G > 0` is refused ([`KnmOptions::check`]), as on `model=pooled`. The choice is a
-//!   timing, so it can differ between runs and between MPI ranks; values cannot (a grain
-//!   node's value is the node's exact value, whoever computes it).
+//!   record), unless the user gives `grain=G`. On threads and MPI the larger of two grains:
+//!   - **messages** ([`measured`]), as [`crate::calibrate`] explains the other algorithms'
+//!     grain: a message to another processor costs about [`MESSAGE_DELAY`] (a channel send and
+//!     a thread wake-up: 4–6 µs on the project machine, `--cost measured`), and a grain node
+//!     costs at least two (its down and its up message), so its serial search should take
+//!     [`JOB_MESSAGES`] times that or more. [`measured`] times the serial search of the root
+//!     itself to `g = 1, 2, …` plies (same options; the root's subtrees are the grain nodes'
+//!     kind) and takes the first `g` whose search took at least that long;
+//!   - **work** ([`balanced`]): every key node at the grain level gets an exact, full-window
+//!     search, where serial alpha-beta refutes most of those subtrees with a narrower window,
+//!     and the key set above the grain grows faster than alpha-beta's tree (the module docs of
+//!     [`crate::knm`]). So the nodes searched *fall* as the grain rises: on
+//!     `incremental:b=10,d=11`, seeds 1–3, 2 processors on threads, 4.0–4.3× `alphabeta`'s
+//!     nodes at `grain=9`, 5.4–6.4× at 8, 15–20× at 6 (2026-11-27, `arachne search … --algo
+//!     knm:grain=G --procs 2 --backend threads`), while the messages (282 to 244 k) never
+//!     cost much. The grain that pays is therefore the largest that still leaves each
+//!     processor work: the one leaving [`JOBS_PER_PROC`] key nodes per processor at the grain
+//!     level, counted as on a perfectly ordered tree of the root's branching (§3.2.1's key
+//!     set: `U_{L+2}` key nodes `L` plies down, [`super::lucas_u`]).
+//!
+//!   Both are at most `depth − 1` (the root stays a record). With `deepening=1` the default
+//!   is 0, and `grain=G > 0` is refused ([`KnmOptions::check`]), as on `model=pooled`. The
+//!   message grain is a timing, so it can differ between runs and between MPI ranks; values
+//!   cannot (a grain node's value is the node's exact value, whoever computes it).
 use super::{KnmOptions, Model};
 use crate::subsearch::{Poll, SerialSpec, SubSearch};
 use crate::Backend;
@@ -67,6 +79,9 @@ pub const MESSAGE_DELAY: Duration = Duration::from_micros(6);
 /// A grain node's serial search should take at least this many [`MESSAGE_DELAY`]s.
 pub const JOB_MESSAGES: u32 = 16;
 
+/// Key nodes per processor at the grain level that [`balanced`] asks for.
+pub const JOBS_PER_PROC: u64 = 4;
+
 /// The serial search's options for `opts`: `alphabeta` with its ordering and quiescence
 /// (tree-split's slaves' spec, [`SerialSpec::new`]).
 pub fn spec(opts: &KnmOptions) -> Arc<SerialSpec> {
@@ -77,14 +92,39 @@ pub fn spec(opts: &KnmOptions) -> Arc<SerialSpec> {
     ))
 }
 
-/// The grain a search of `root` to `depth` plies uses on `backend` (module docs).
-pub fn resolve<G: Game>(opts: &KnmOptions, root: &G, depth: u32, backend: &Backend) -> u32 {
+/// The grain a search of `root` to `depth` plies uses on `backend` with `procs` processors
+/// (module docs).
+pub fn resolve<G: Game>(
+    opts: &KnmOptions,
+    root: &G,
+    depth: u32,
+    procs: u32,
+    backend: &Backend,
+) -> u32 {
     match opts.grain {
         Some(g) => g,
         None if opts.deepening || opts.model == Model::Pooled => 0,
         None if matches!(backend, Backend::Sim(_)) => 0,
-        None => measured(root, depth, &spec(opts), MESSAGE_DELAY * JOB_MESSAGES),
+        None => {
+            let messages = measured(root, depth, &spec(opts), MESSAGE_DELAY * JOB_MESSAGES);
+            messages.max(balanced(root, depth, procs))
+        }
     }
+}
+
+/// The largest grain below `depth` that leaves at least [`JOBS_PER_PROC`]` · procs` key nodes
+/// at the grain level on a perfectly ordered tree of `root`'s branching (module docs); 0 when
+/// none does (a tree too narrow).
+pub fn balanced<G: Game>(root: &G, depth: u32, procs: u32) -> u32 {
+    let mut moves = Vec::new();
+    root.moves(&mut moves);
+    if moves.len() < 2 {
+        return 0;
+    }
+    let want = JOBS_PER_PROC * procs as u64;
+    (1..depth)
+        .find(|&l| super::lucas_u(moves.len() as u64, l + 2) >= want)
+        .map_or(0, |l| depth - l)
 }
 
 /// The smallest `g` in `1..depth` whose serial search of `root` to `g` plies takes at least
