@@ -23,7 +23,7 @@
 //!   node's validity (§5.3, choice 8 of [`crate::knm`]) is its `search_to` — its subtree is
 //!   resolved to the horizon.
 //! * **Counting and charging.** The search's interior and bottom nodes are the node counts'
-//!   ([`KnmStats::grain_interior`], [`KnmStats::grain_leaves`]; its capture-search positions go
+//!   ([`super::KnmStats::grain_interior`], [`super::KnmStats::grain_leaves`]; its capture-search positions go
 //!   to `qnodes`); the grain node itself is the search's root (counted once, as an interior node
 //!   of the search). On the simulator the processor is charged the cost model's node cost for
 //!   each of them, as if the search ran there one node at a time (capture-search positions
