@@ -359,7 +359,11 @@ impl<G: Game> KnmProc<G> {
             grain::search(&mut sub, pos, plies, ply, &mut |n| poll(me, env, n))
         };
         self.sub = Some(sub);
-        let Some((value, nodes, best)) = r else {
+        let (Some(value), nodes, best) = r else {
+            // Stopped: its nodes still count (the budget saw them).
+            self.stats.grain_interior += r.1 .0;
+            self.stats.grain_leaves += r.1 .1;
+            self.stats.qnodes += r.1 .2;
             return false;
         };
         if idx == 0 && self.me == 0 {

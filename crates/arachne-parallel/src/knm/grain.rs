@@ -143,8 +143,8 @@ pub fn measured<G: Game>(root: &G, depth: u32, spec: &SerialSpec, job: Duration)
 
 /// Searches `pos` (`ply` plies from the root) to `plies` plies with the full window on `sub`;
 /// `poll(nodes)` is the mailbox hook, `nodes` this search's count so far. Returns the value
-/// and the search's (interior, bottom, quiescence) counts and best move, or `None` when the run
-/// is stopping.
+/// (`None` when the run is stopping), the search's (interior, bottom, quiescence) counts so far
+/// and its best move.
 #[allow(clippy::type_complexity)]
 pub fn search<G: Game>(
     sub: &mut SubSearch<G>,
@@ -152,7 +152,7 @@ pub fn search<G: Game>(
     plies: u32,
     ply: u32,
     poll: &mut dyn FnMut(u64) -> Poll,
-) -> Option<(Score, (u64, u64, u64), Option<G::Move>)> {
+) -> (Option<Score>, (u64, u64, u64), Option<G::Move>) {
     let before = sub.stats();
     sub.start(pos, Window::FULL, plies, ply);
     let done = sub.run_blocking(&mut |n| poll(n.saturating_sub(before.nodes())));
@@ -162,6 +162,5 @@ pub fn search<G: Game>(
         after.leaves - before.leaves,
         after.qnodes - before.qnodes,
     );
-    done.then(|| sub.result().map(|v| (v, nodes, sub.best_move())))
-        .flatten()
+    (done.then(|| sub.result()).flatten(), nodes, sub.best_move())
 }
