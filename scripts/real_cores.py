@@ -41,6 +41,8 @@ SETS = {
             ("tree-split:master=1", ["--procs", "2", "--backend", "threads"]),
             ("type-guided", ["--procs", "3", "--backend", "threads"]),
             ("type-guided:master=1", ["--procs", "2", "--backend", "threads"]),
+            # The distributed Key Node Method at its default grain (issue 23: >= 1.2x).
+            ("knm", ["--procs", "2", "--backend", "threads"]),
             ("abdada", ["--threads", "1"]),
             ("abdada", ["--threads", "2"]),
         ],

@@ -445,7 +445,13 @@ fn make_cell(
         args.extend(["--depth".into(), depth.to_string()]);
     }
     args.push("--algo".into());
-    args.push(algo.spec.into());
+    // knm's records fill the cap only when every node is one: at its default grain on threads
+    // and MPI the nodes near the horizon are serial searches, and few records are kept.
+    let spec = match (opt, algo.spec) {
+        (Opt::MemoryProbe, "knm") => "knm:grain=0",
+        (_, spec) => spec,
+    };
+    args.push(spec.into());
     if let Some(b) = backend {
         args.extend(["--backend".into(), b.to_string()]);
     }

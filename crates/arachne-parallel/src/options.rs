@@ -122,7 +122,7 @@ impl FromStr for ParAlgo {
                     Some("pooled") => knm::Model::Pooled,
                     Some(o) => return err(format!("knm: model=`{o}` must be dist or pooled")),
                 };
-                ParAlgo::Knm(knm::KnmOptions {
+                let o = knm::KnmOptions {
                     fifo: on("fifo", take("fifo"), d.fifo)?,
                     suppress: on("suppress", take("suppress"), d.suppress)?,
                     deepening: on("deepening", take("deepening"), d.deepening)?,
@@ -130,8 +130,11 @@ impl FromStr for ParAlgo {
                     quiescence: on("quiescence", take("quiescence"), d.quiescence)?,
                     model,
                     seed: num(&name, "seed", take("seed"))?.unwrap_or(d.seed),
+                    grain: num(&name, "grain", take("grain"))?,
                     ..d
-                })
+                };
+                o.check().map_err(ParError)?;
+                ParAlgo::Knm(o)
             }
             "type-guided" | "typeguided" => {
                 let (f, fanouts) = match take("f") {

@@ -429,9 +429,11 @@ fn node_records_stay_within_the_memory_cap() {
     let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
     for backend in [sim, Backend::Threads { poll_every: 32 }] {
         for fifo in [true, false] {
+            // Every node a record (the default grain on threads would fit).
             let algo = ParAlgo::Knm(KnmOptions {
                 memory_mib: 2,
                 fifo,
+                grain: Some(0),
                 ..KnmOptions::default()
             });
             let e = search(&algo, &t, 10, Some(4), &backend).unwrap_err();

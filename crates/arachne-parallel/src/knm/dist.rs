@@ -22,7 +22,10 @@
 //!   messages are bounded by `memory_mib / P` ([`KnmOptions::memory_mib`]). A processor that
 //!   would pass its share stops handling messages and tells the host ([`Msg::Full`]), which
 //!   ends the run; the search then fails with an error naming `--memory`.
-use super::{Desc, Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
+//! * **Grain** (`grain=G`): a key node with `1..=G` plies left is answered by a serial search
+//!   of its subtree, run as the processor's background work ([`super::grain`]).
+use super::{grain, Desc, Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
+use crate::subsearch::{deliver_waiting, Poll, SerialSpec, SubSearch};
 use crate::{
     execute, max_procs, outcome, principal_line, serial_reference_with, stopped_outcome, Backend,
     Figures, ParError, ParOutcome, ParResult,
@@ -30,10 +33,11 @@ use crate::{
 use arachne_core::rng::{hash2, mix64};
 use arachne_core::Limits;
 use arachne_core::{Game, Score, Stats, Window};
-use arachne_runtime::{Env, Pid, Process, HOST};
+use arachne_runtime::{Env, Mailbox, Pid, Process, HOST};
 use arachne_search::stepper::{Stepper, StepperMode};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::mem::size_of;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A node address: owner processor in the high 32 bits, record index in the low ones.
@@ -86,6 +90,10 @@ fn record_bytes<G: Game>() -> u64 {
     (size_of::<Node<G, Addr>>() + entry * 8 / 7 + 1) as u64
 }
 
+/// The mailbox hook of a grain node's serial search: the processor, its environment and the
+/// search's node count so far.
+type JobPoll<'a, G> = dyn FnMut(&mut KnmProc<G>, &mut Env<'_, Msg<G>>, u64) -> Poll + 'a;
+
 /// One processor: the node records it owns.
 pub struct KnmProc<G: Game> {
     me: Pid,
@@ -112,11 +120,18 @@ pub struct KnmProc<G: Game> {
     desc_bytes: u64,
     /// The cap was reached: the host was told, nothing more is handled.
     full: bool,
+    /// Grain nodes waiting for their serial search: (record, plies).
+    jobs: VecDeque<(u32, u32)>,
+    /// The serial search of grain nodes (out of the processor while it runs).
+    sub: Option<SubSearch<G>>,
+    spec: Arc<SerialSpec>,
+    /// The root's best move when the root is a grain node.
+    root_best: Option<G::Move>,
 }
 
 impl<G: Game> KnmProc<G> {
-    /// Processor `me` of `nprocs`.
-    pub fn new(me: Pid, nprocs: u32, depth: u32, opts: &KnmOptions) -> Self {
+    /// Processor `me` of `nprocs`, with grain `grain` ([`super::grain`]).
+    pub fn new(me: Pid, nprocs: u32, depth: u32, grain: u32, opts: &KnmOptions) -> Self {
         KnmProc {
             me,
             nprocs,
@@ -126,6 +141,7 @@ impl<G: Game> KnmProc<G> {
                 preorder: opts.preorder,
                 depth,
                 quiescence: opts.quiescence,
+                grain,
             },
             opts: *opts,
             nodes: Vec::new(),
@@ -142,7 +158,20 @@ impl<G: Game> KnmProc<G> {
             cap: opts.memory_mib.saturating_mul(1 << 20) / nprocs.max(1) as u64,
             desc_bytes: 0,
             full: false,
+            jobs: VecDeque::new(),
+            sub: None,
+            spec: grain::spec(opts),
+            root_best: None,
         }
+    }
+
+    /// The grain nodes whose serial search ended: (position, plies from the root, plies
+    /// searched).
+    pub fn grain_nodes(&self) -> impl Iterator<Item = (&G, u32, u32)> + '_ {
+        self.nodes
+            .iter()
+            .filter(|n| n.searched && n.evaluated)
+            .map(|n| (&n.pos, n.ply, n.search_to - 1))
     }
 
     /// The bytes this processor holds ([`Msg::Full`]).
@@ -253,12 +282,24 @@ impl<G: Game> KnmProc<G> {
                 i
             }
         };
-        // Charge the work done.
+        self.emit(idx, before, env);
+    }
+
+    /// Charges the work done since `before` and sends what record `idx`'s handler emitted.
+    fn emit(&mut self, idx: u32, before: KnmStats, env: &mut Env<'_, Msg<G>>) {
         for _ in before.interior..self.stats.interior {
             env.charge_interior();
         }
         for _ in before.evaluations..self.stats.evaluations {
             env.charge_leaf();
+        }
+        // A grain node's serial search: its nodes at the node cost (module docs of `grain`).
+        let (gi, gl) = (
+            self.stats.grain_interior - before.grain_interior,
+            self.stats.grain_leaves - before.grain_leaves,
+        );
+        if gi + gl > 0 {
+            env.charge(gi as f64 * env.cost.interior + gl as f64 * env.cost.leaf);
         }
         let me_addr = addr(self.me, idx);
         for j in 0..self.outs.len() {
@@ -280,6 +321,7 @@ impl<G: Game> KnmProc<G> {
                         },
                     );
                 }
+                Out::Search(plies) => self.jobs.push_back((idx, plies)),
                 Out::Up(u) => {
                     if node.parent != SUPER {
                         let to = (node.parent >> 32) as Pid;
@@ -299,6 +341,44 @@ impl<G: Game> KnmProc<G> {
         }
     }
 
+    /// Runs the serial search of the next grain node waiting; `poll` is its mailbox hook.
+    /// False when the run is stopping.
+    fn run_job(&mut self, env: &mut Env<'_, Msg<G>>, poll: &mut JobPoll<'_, G>) -> bool {
+        let Some((idx, plies)) = self.jobs.pop_front() else {
+            return true;
+        };
+        let mut sub = self
+            .sub
+            .take()
+            .unwrap_or_else(|| SubSearch::new(Arc::clone(&self.spec)));
+        let node = &self.nodes[idx as usize];
+        let (pos, ply) = (node.pos.clone(), node.ply);
+        let r = {
+            let me = &mut *self;
+            let env = &mut *env;
+            grain::search(&mut sub, pos, plies, ply, &mut |n| poll(me, env, n))
+        };
+        self.sub = Some(sub);
+        let (Some(value), nodes, best) = r else {
+            // Stopped: its nodes still count (the budget saw them).
+            self.stats.grain_interior += r.1 .0;
+            self.stats.grain_leaves += r.1 .1;
+            self.stats.qnodes += r.1 .2;
+            return false;
+        };
+        if idx == 0 && self.me == 0 {
+            self.root_best = best;
+        }
+        let before = self.stats;
+        self.outs.clear();
+        let outs = &mut self.outs;
+        self.nodes[idx as usize].answer(value, nodes, &self.rules, &mut self.stats, &mut |o| {
+            outs.push(o)
+        });
+        self.emit(idx, before, env);
+        true
+    }
+
     /// The fictitious super-root (processor 0): final answer, or the next §5.3 iteration.
     fn super_root(&mut self, u: Up, env: &mut Env<'_, Msg<G>>) {
         if self.done || !(u.exact && u.valid_to >= self.iter_to) {
@@ -307,7 +387,11 @@ impl<G: Game> KnmProc<G> {
         if self.iter_to > self.rules.depth || u.valid_to == FULL {
             self.done = true;
             let r = &self.nodes[0];
-            let best = r.expanded.then(|| r.desc[r.rank1 as usize].mv);
+            let best = if r.expanded {
+                Some(r.desc[r.rank1 as usize].mv)
+            } else {
+                self.root_best
+            };
             env.send(
                 HOST,
                 Msg::Final {
@@ -360,16 +444,44 @@ impl<G: Game> Process for KnmProc<G> {
     }
 
     fn busy(&self) -> bool {
-        !self.full && !self.waiting.is_empty()
+        !(self.full || self.waiting.is_empty() && self.jobs.is_empty())
     }
 
     fn work(&mut self, env: &mut Env<'_, Msg<G>>, until: f64, max_steps: u64) {
+        // Grain searches first, each whole (the simulator charges its nodes at once).
+        while !self.full && !self.jobs.is_empty() {
+            self.run_job(env, &mut |_, _, _| Poll::Go);
+            if env.clock >= until {
+                return;
+            }
+        }
         let mut steps = 0;
         while !self.waiting.is_empty() && env.clock < until && steps < max_steps {
             let (_, m) = self.pick();
             self.handle(m, env);
             steps += 1;
         }
+    }
+
+    /// Real backends: the grain searches waiting, each polling the mailbox (whose messages
+    /// are handled meanwhile); the reordered messages waiting (`fifo=0`) are left to `work`.
+    fn run(&mut self, env: &mut Env<'_, Msg<G>>, mailbox: &mut dyn Mailbox<Msg<G>>) -> bool {
+        if self.jobs.is_empty() {
+            return false;
+        }
+        while !self.full && !self.jobs.is_empty() {
+            let mut poll =
+                |me: &mut Self, env: &mut Env<'_, Msg<G>>, nodes: u64| match deliver_waiting(
+                    me, env, mailbox, nodes,
+                ) {
+                    Ok(()) => Poll::Go,
+                    Err(_) => Poll::Stop,
+                };
+            if !self.run_job(env, &mut poll) {
+                break;
+            }
+        }
+        true
     }
 
     fn stats(&self) -> Stats {
@@ -419,10 +531,12 @@ pub fn search_limited<G: Game>(
     if p == 0 || p as u64 > max {
         return Err(ParError(format!("--procs must be between 1 and {max}")));
     }
+    opts.check().map_err(ParError)?;
     if opts.model == super::Model::Pooled {
         return pooled_search(opts, root, depth, p, backend, start, limits);
     }
-    let (ps, start_msg) = processes(opts, root, depth, p);
+    let g = grain::resolve(opts, root, depth, p, backend);
+    let (ps, start_msg) = processes(opts, root, depth, g, p);
     let run = execute(ps, vec![(0, start_msg)], backend, limits, |m| {
         matches!(m, Msg::Final { .. } | Msg::Full { .. })
     });
@@ -571,9 +685,12 @@ fn processes<G: Game>(
     opts: &KnmOptions,
     root: &G,
     depth: u32,
+    grain: u32,
     p: u32,
 ) -> (Vec<KnmProc<G>>, Msg<G>) {
-    let ps = (0..p).map(|i| KnmProc::new(i, p, depth, opts)).collect();
+    let ps = (0..p)
+        .map(|i| KnmProc::new(i, p, depth, grain, opts))
+        .collect();
     let start_msg = Msg::Down {
         parent: SUPER,
         slot: 0,
@@ -597,17 +714,30 @@ pub fn run_sim_stats<G: Game>(
     p: u32,
     cfg: &arachne_runtime::SimConfig,
 ) -> (Score, f64, KnmStats) {
-    let (ps, start_msg) = processes(opts, root, depth, p);
+    let (v, time, procs) = run_sim(opts, root, depth, p, cfg);
+    let mut st = KnmStats::default();
+    for p in &procs {
+        st += p.stats;
+    }
+    (v, time, st)
+}
+
+/// A distributed run on the simulator with grain `opts.grain` (0 when unset): the root value
+/// (`−∞` without one), the time, and the processors as they ended (for tests and experiments).
+pub fn run_sim<G: Game>(
+    opts: &KnmOptions,
+    root: &G,
+    depth: u32,
+    p: u32,
+    cfg: &arachne_runtime::SimConfig,
+) -> (Score, f64, Vec<KnmProc<G>>) {
+    let (ps, start_msg) = processes(opts, root, depth, opts.grain.unwrap_or(0), p);
     let o = arachne_runtime::run_sim(ps, vec![(0, start_msg)], cfg, |m| {
         matches!(m, Msg::Final { .. } | Msg::Full { .. })
     });
-    let mut st = KnmStats::default();
-    for p in &o.procs {
-        st += p.stats;
-    }
     let v = match o.host.last() {
         Some((_, Msg::Final { value, .. })) => *value,
         _ => Score(-Score::INF.0),
     };
-    (v, o.time, st)
+    (v, o.time, o.procs)
 }

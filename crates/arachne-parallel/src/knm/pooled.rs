@@ -163,6 +163,8 @@ pub fn run_limited<G: Game>(
         preorder: opts.preorder,
         depth,
         quiescence: opts.quiescence,
+        // The paper's machine: every node is a record (`KnmOptions::check` refuses grain).
+        grain: 0,
     };
     let mut budget = Budget::new(opts);
     let mut stats = KnmStats::default();
@@ -274,6 +276,8 @@ pub fn run_limited<G: Game>(
                         };
                         fresh.push(QMsg::Down { node: child, d });
                     }
+                    // Never emitted with grain 0: a node with plies left is expanded.
+                    Out::Search(_) => {}
                     Out::Up(u) => {
                         let p = &nodes[n as usize];
                         if p.parent != SUPER {
