@@ -13,6 +13,14 @@ For every game and algorithm of a set:
 and prints both with the relative difference (predicted / measured - 1) and whether it lies
 within the issue's +-20 %. Run it on an idle machine (../shared/MEASURING.md).
 
+Beside them, the two figures that explain a difference, both medians over the rounds:
+  * nodes: the processors' nodes against the serial search's, on sim (the stepper, no table)
+    and on threads (the serial search `falphabeta`); where these differ, the simulator
+    predicts another search than the one the threads run;
+  * busy: the share of the processes' time spent working, on sim and on threads. At P = 3 on
+    a 2-core machine the threads' busy time includes time waiting for a core, which the
+    simulator (a core per processor) does not model.
+
 The default set is `trees`. On `chess` the serial `alphabeta` has no table while the
 processors keep one (and type-guided deepens with its own), so the measured ratio there is
 not against the same search as the simulator's; `--set chess` prints it anyway, for what it
@@ -54,24 +62,34 @@ def main():
     for name in a.set or ["trees"]:
         games, extra = SETS[name]
         print(f"## {name} ({a.rounds} rounds)")
-        print(f"  {'game':34} {'algorithm':24} {'P':>2} {'measured':>9} {'predicted':>9} {'diff':>7}  within 20 %")
+        print(
+            f"  {'game':34} {'algorithm':24} {'P':>2} {'measured':>9} {'predicted':>9} {'diff':>7}"
+            f"  within 20 %  {'nodes thr/sim':>13}  {'busy thr/sim':>12}"
+        )
         for game in games:
             serial_args = ["--game", game, "--algo", "alphabeta", *extra]
             for algo, p in ALGOS:
                 par = ["--game", game, "--algo", algo, "--procs", str(p), *extra]
-                ratios, preds = [], []
+                ratios, preds, tnodes, snodes, tbusy, sbusy = [], [], [], [], [], []
                 for _ in range(a.rounds):
                     s = run(a.binary, serial_args)
                     t = run(a.binary, [*par, "--backend", "threads"])
                     if t["value"] != s["value"]:
                         raise SystemExit(f"{game} {algo}: value {t['value']} != serial {s['value']}")
                     ratios.append(s["time_ms"] / t["time_ms"])
+                    tnodes.append(t["nodes"] / s["nodes"])
+                    tbusy.append(t.get("utilisation") or 0.0)
                     sim = run(a.binary, [*par, "--backend", "sim", "--cost", "measured"])
                     preds.append(sim["alphabeta_speedup"])
+                    snodes.append(sim["nodes"] / sim["alphabeta_nodes"])
+                    sbusy.append(sim.get("utilisation") or 0.0)
                 m, pr = statistics.median(ratios), statistics.median(preds)
                 diff = pr / m - 1
                 ok = "yes" if abs(diff) <= 0.2 else "no"
-                print(f"  {game:34} {algo:24} {p:>2} {m:9.2f} {pr:9.2f} {diff:+7.0%}  {ok}")
+                med = statistics.median
+                nodes = f"{med(tnodes):.2f} / {med(snodes):.2f}"
+                busy = f"{med(tbusy):.0%} / {med(sbusy):.0%}"
+                print(f"  {game:34} {algo:24} {p:>2} {m:9.2f} {pr:9.2f} {diff:+7.0%}  {ok:11}  {nodes:>13}  {busy:>12}")
 
 
 if __name__ == "__main__":
