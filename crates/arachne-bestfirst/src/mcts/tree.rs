@@ -6,18 +6,21 @@
 //! `T` walkers (scoped OS threads) share one tree and run the serial search's iteration, each
 //! with its own random stream (`walker_seed`: walker 0 has the search's seed):
 //!
-//! * **Down.** A walker selects with the serial rule (`select_child`) and puts a
-//!   *virtual loss* on every node it enters: one visit of reward 0, counted in the child's
-//!   `n` (and so in its mean) until its backup removes it (the visits and the virtual losses
-//!   share one word, `count`, so entering is one atomic add), so that other walkers spread to
-//!   other children instead of all following the best one. The parent's count under the
-//!   logarithm is its visits plus the virtual losses of the *other* walkers (its own is
-//!   subtracted), so a lone walker computes exactly the serial search's UCB1.
-//! * **Expand.** A node's children are one block, published once through a `OnceLock`: the
-//!   walker that expands reserves their number from the shared node budget and the tree's
-//!   capacity (one compare-and-swap), builds them and publishes them; a walker arriving at the
-//!   same time waits for that block instead of building its own. A refused expansion
-//!   publishes no children and stops every walker, as the serial search stops.
+//! * **Down.** A walker selects with the serial rule (`select_child`, on a snapshot of the
+//!   children's statistics, each node read once) and puts a *virtual loss* on every node it
+//!   enters below the root: one visit of reward 0, counted in the child's `n` (and so in its
+//!   mean) until its backup removes it (the visits and the virtual losses share one word,
+//!   `count`, so entering is one atomic add), so that other walkers spread to other children
+//!   instead of all following the best one. The parent's count under the logarithm is its
+//!   visits plus the virtual losses of the *other* walkers (its own is subtracted), so a lone
+//!   walker computes exactly the serial search's UCB1.
+//! * **Expand.** A node's children are one block of the arena (below), published once by the
+//!   node's `first` word: the walker that expands claims the node (`first`: unexpanded →
+//!   busy, one compare-and-swap), reserves the children's number from the shared node budget
+//!   and their place in the arena (one compare-and-swap on one word), writes them and stores
+//!   their position with release ordering; a walker arriving meanwhile waits for that block
+//!   (spinning, then yielding) instead of building its own. A refused expansion marks the node
+//!   refused and stops every walker, as the serial search stops.
 //! * **Up.** The backup adds the reward to each node on the path and removes the walker's
 //!   virtual loss: the visits and the virtual loss by one `fetch_add` on `count`, the reward
 //!   sum by a compare-and-swap on its bits. The
@@ -27,6 +30,28 @@
 //!   A walker that meets a solved leaf recomputes its parent's bounds, so a parent whose last
 //!   update raced is settled by the next walker through it.
 //!
+//! **The arena.** The nodes live in one arena of segments allocated on first use, segment `k`
+//! twice the size of segment `k − 1` (4096 nodes first, at most 2^26), the last ones cut to
+//! the tree's capacity plus a slack of 2^15 positions, so nothing is allocated before the tree
+//! grows, and no node moves. A node is 32 bytes on connect four, as the serial [`Node`] (reward
+//! sum, `count`, two bounds, the children's position and number, the move: 56 bytes before,
+//! with the children behind a `OnceLock<Box<[_]>>`), and its children are one slice of a
+//! segment, as serially: a block that does not fit in the rest of a segment starts the next
+//! (the positions skipped are not nodes: the budgets count nodes). The move is the only field
+//! that is not atomic: it is written once, by the walker that reserved the slot, before the
+//! release store that publishes it (the file's only `unsafe` code: that write, `ANode::init`,
+//! the read, `ANode::mv`, and the `Sync` they justify). The arena is
+//! filled from the serial arena at the start (a kept tree) and copied back at the end.
+//!
+//! **The root.** Every iteration passes through the root, so the root's visits and reward sum
+//! are kept by each walker and added to the root at the end, and no walker writes the root's
+//! line (only a changed bound): UCB1's `N` at the root is the root's visits less its
+//! children's at the start (its first visit as a leaf of a kept tree, if any) plus its
+//! children's visits and virtual losses, which selection reads anyway — exactly the serial
+//! search's `N` for one walker, and the old `visits + other walkers' virtual losses` for more.
+//! Walker 0 adds to the root's starting sum, so one walker's sums are the serial ones to the bit
+//! (tested: `one_walker_builds_the_serial_tree` compares the whole trees, kept trees included).
+//!
 //! **Why per-node atomics rather than a lock per node.** Every field a walker changes is one
 //! word (visits, virtual loss, the reward sum's bits, each bound), the only multi-word change —
 //! the children — is published once and never changed, and the bounds are monotone; so each
@@ -35,7 +60,7 @@
 //! variant against this one is issue 27's stretch goal, not done.)
 //!
 //! ## Fewer shared writes (issue 27: CPU per playout, 2 threads against 1)
-//! Measured 2026-11-27 07:37–07:58 UTC on the 2-vCPU build machine at load average 9–18
+//! **First round** (the nodes of 56 bytes), measured 2026-11-27 07:37–07:58 UTC on the 2-vCPU build machine at load average 9–18
 //! (other builds running, so the two walkers ran at the same time only part of the time;
 //! CPU time is user+sys of `arachne search -g connect4 --algo mcts:iters=400000[,par=tree]
 //! --threads T`, runs alternating; `scripts/mcts_tree_cpu.sh` compares the serial search at 1
@@ -73,14 +98,54 @@
 //!   iterations, the stop flag, beside the root in the shared state): 1.47, 1.47, 1.48; **nor
 //!   claiming `iters=N` 64 iterations at a time** instead of one: 1.44, 1.45, 1.54 — no
 //!   change from 1.45, 1.42, 1.42.
-//! * **Not tried:** several playouts per leaf descent (it changes the algorithm; it is
-//!   leaf parallelisation, [`super::leaf`], within a walker), and smaller shared nodes (the
-//!   children behind an atomic pointer rather than a `OnceLock<Box<[_]>>`: 40 bytes instead
-//!   of 56), which the profile points to next.
+//! * **Not tried** then: several playouts per leaf descent (it changes the algorithm; it is
+//!   leaf parallelisation, [`super::leaf`], within a walker), and smaller shared nodes, which
+//!   the profile pointed to next (the second round).
+//!
+//! **Second round** (the arena, 32-byte nodes, the root per walker), 2026-11-27 10:30–10:50 UTC,
+//! load average 1.4–6 (other builds; loaded figures). CPU is user+sys of the `vs_mcts` bench's
+//! `serial N`, `tree1 N`, `tree2 N` (`N` searches of 80 000 random playouts on connect four,
+//! solver on), the variants' binaries run alternately in one loop; instructions are
+//! callgrind's for one such search (load independent).
+//!
+//! * **One walker, kept: the arena.** Against the serial search: the old tree 1.30–1.34× its
+//!   CPU (0.265 against 0.198 s, 3 searches, 6 rounds; 0.175 against 0.134 s, 2 searches,
+//!   10 rounds), this one 1.21–1.23× (0.242 s; 0.163–0.166 s): −7 to −9 %. Instructions:
+//!   serial 487 M, old tree 549 M, this one 594 M — the snapshot of the children's statistics
+//!   adds them (529 M without it) at no CPU difference one could see (0.164 against 0.169 s,
+//!   8 rounds); it is kept because it reads each child's line once, not once per pass of the
+//!   selection, when another walker writes the children.
+//! * **Not kept: the moves apart** (a `OnceLock<M>` array beside the 32-byte nodes, safe
+//!   code, 40 bytes a node in all): no gain (0.273 against the old 0.265 s): `perf` put 16 %
+//!   of the walker's samples on loading the chosen child's move, one more cache line a level,
+//!   and 4 % on `OnceLock::set` (a compare-and-swap a child). Hence the move in the node.
+//! * **Where one walker's remaining cost is.** A variant with plain loads and stores for the
+//!   visits, virtual losses and sums (wrong with two walkers; a measurement only) took 0.252
+//!   against 0.270 s: the locked read-modify-writes are ≈ 7 % of one walker's time. The rest
+//!   is the descent's loads of the children, as serially, and per-iteration bookkeeping.
+//! * **Two walkers: the contention is now the cost.** In the one window where two cores were
+//!   free (10:40, load 1.6–1.8; root parallelisation on 2 threads at half the serial wall
+//!   time): the old tree on 2 walkers 0.410 s CPU against 0.265 s on 1 (1.55× per playout;
+//!   wall 0.220 against 0.270 s, 1.23× faster), this one 0.392 against 0.242 s (1.62×; wall
+//!   0.213 against 0.247 s, 1.16×) — one round of 6. The second walker's cost is the lines
+//!   both write and read near the root: the selection reads every child of every node on the
+//!   path, and at connect four's start one root child takes 80 % of the visits, so the two
+//!   walkers share the top levels of most paths, each line there written (enter, backup) and
+//!   read by both every iteration.
+//! * **Kept: counters on lines of their own; `iters=N` claimed 64 at a time; no write to the
+//!   root.** The generated-node word and the iteration counter sit on cache lines of their own
+//!   (`Line`), away from what every walker reads at every level (the arena's segments, the
+//!   options, the stop flag); `iters=N` is claimed in blocks of 64, `CLAIM` (given back when
+//!   unused, so exactly `N` still run) and iterations without `iters=` are counted per walker;
+//!   the root is not written (The root). The first round found the first two no change, under a
+//!   load at which the walkers seldom ran at once; this round could not separate them either
+//!   (no window with two free cores after 10:41): they are kept as the lines' layout, not as
+//!   a measured gain.
 //!
 //! Budgets are the serial ones, shared: generated nodes and the tree's capacity are reserved
-//! before an expansion, so neither is ever exceeded; `iters=N` is claimed one iteration at a
-//! time, so exactly `N` complete unless another limit ends the search first. The deadline and
+//! before an expansion, so neither is ever exceeded; `iters=N` is claimed 64 iterations (`CLAIM`)
+//! at a time and the unused ones given back, so exactly `N` complete unless another limit ends
+//! the search first. The deadline and
 //! the stop flag are checked before every iteration. With one walker the search is the serial
 //! one, step for step (tested: same move, line, counts and rewards). With more, the
 //! interleaving of threads is not seeded, so runs do not repeat — the value of a run to the end
@@ -337,6 +402,18 @@ impl<M: Copy> Arena<M> {
     }
 }
 
+/// A value on a cache line of its own: the counters the walkers write, apart from what they
+/// only read (the arena's segments, the options, the stop flag).
+#[repr(align(64))]
+struct Line<T>(T);
+
+impl<T> std::ops::Deref for Line<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 /// Iterations of `iters=N` a walker claims at a time.
 const CLAIM: u64 = 64;
 
@@ -356,8 +433,9 @@ struct Shared<'a, G: Game> {
     root_base: u32,
     /// The generated nodes (high 32 bits) and the arena's next free position (low 32): one
     /// word, so that an expansion reserves its budget and its place with one compare-and-swap.
-    alloc: AtomicU64,
-    iterations: AtomicU64,
+    alloc: Line<AtomicU64>,
+    /// Iterations claimed (`iters=N`) or run.
+    iterations: Line<AtomicU64>,
     done: AtomicBool,
     stop: OnceLock<MctsStop>,
 }
@@ -699,8 +777,8 @@ pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
         cap: cap as u64,
         kept: kept - m.stats.leaves.min(kept),
         root_base,
-        alloc: AtomicU64::new(m.stats.leaves << 32 | next as u64),
-        iterations: AtomicU64::new(m.iterations),
+        alloc: Line(AtomicU64::new(m.stats.leaves << 32 | next as u64)),
+        iterations: Line(AtomicU64::new(m.iterations)),
         done: AtomicBool::new(false),
         stop: OnceLock::new(),
     };
