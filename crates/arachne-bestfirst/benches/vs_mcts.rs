@@ -34,9 +34,21 @@
 //!   (target ≤ 48), and the tree-parallel form's shared node;
 //! * `mcts-crate N`: ours against the `mcts` crate, interleaved over `N` rounds (target
 //!   ≥ 1.0× its playouts per second);
-//! * `tree N`: tree-parallel MCTS on 2 threads against 1, interleaved over `N` rounds
-//!   (target ≥ 1.7× playouts per second): run it on an idle machine with at least 2 cores,
-//!   `cargo bench -p arachne-bestfirst --bench vs_mcts -- tree 20`.
+//! * `tree N [playout=P] [iters=I]`: tree-parallel MCTS on 2 threads against 1, interleaved
+//!   over `N` rounds, `I` playouts a search (default `4 * ITERS`) of kind `P` (default
+//!   `random`; `eval`, `ab:D` for a heavier leaf: how the ratio depends on the leaf's cost)
+//!   (target ≥ 1.7× playouts per second with random playouts): run it on an idle machine
+//!   with at least 2 cores, `cargo bench -p arachne-bestfirst --bench vs_mcts -- tree 20`;
+//! * `tree1 N` / `tree2 N` (same `playout=`, `iters=`): `N` tree-parallel searches on 1 or 2
+//!   threads alone, for CPU time per playout under `/usr/bin/time` (beside `ours N`, the
+//!   serial search; 20 000 playouts a search there, `4 * ITERS` here), and `serial N`: the
+//!   serial search with the same playouts, for the same trees; `root2 N`: root
+//!   parallelisation on 2 threads (independent trees), the machine's control: its wall time
+//!   is half the serial search's when two cores are free;
+//! * `crate-tree N`: the `mcts` crate's own tree parallelisation (`playout_n_parallel`, `4 *
+//!   ITERS` playouts) on 2 threads against 1, interleaved over `N` rounds: whether a
+//!   lock-free peer scales on the same machine with the same playouts. Its threads' playout
+//!   generators are seeded apart.
 use arachne_bestfirst::mcts::{self, MctsOptions, Par, Playout};
 use arachne_core::{Game, Limits, Score};
 use arachne_games::{Connect4, IidTree, IncrementalTree};
@@ -87,6 +99,7 @@ mod mcts_adapter {
     use mcts_crate::tree_policy::UCTPolicy;
     use mcts_crate::{Evaluator, GameState, MoveEvaluation, MoveList, SearchHandle, MCTS};
     use std::cell::Cell;
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
     #[derive(Clone)]
     pub struct C4(pub Connect4);
@@ -111,7 +124,11 @@ mod mcts_adapter {
         }
     }
 
-    thread_local!(static RNG: Cell<u64> = const { Cell::new(0x9E37_79B9_7F4A_7C15) });
+    /// Threads that have drawn a playout generator (each starts from its own seed).
+    static THREADS: AtomicU64 = AtomicU64::new(1);
+    thread_local!(static RNG: Cell<u64> = Cell::new(
+        THREADS.fetch_add(1, Relaxed).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
+    ));
 
     /// Reseeds this thread's playout generator.
     pub fn seed(s: u64) {
@@ -212,6 +229,25 @@ mod mcts_adapter {
         }
         (ITERS, t)
     }
+
+    /// One search of `4 * ITERS` playouts by the crate's own tree parallelisation on
+    /// `threads` threads (`playout_n_parallel`: the threads share one tree of atomic
+    /// statistics; its default `virtual_loss` of 0, its visits counted on the way down):
+    /// (playouts, seconds).
+    pub fn search_threads(seed_: u64, c: f64, threads: usize) -> (u64, f64) {
+        seed(seed_ + 1);
+        let t = Instant::now();
+        let mut m = mcts_crate::MCTSManager::new(
+            C4(Connect4::new()),
+            Spec,
+            Playouts,
+            UCTPolicy::new(c),
+            (),
+        );
+        m.playout_n_parallel(4 * ITERS as u32, threads);
+        std::hint::black_box(m.best_move());
+        (4 * ITERS, t.elapsed().as_secs_f64())
+    }
 }
 
 fn ours_opts(seed: u64) -> MctsOptions {
@@ -243,13 +279,23 @@ fn theirs() -> (u64, f64) {
     (ITERS, t.elapsed().as_secs_f64())
 }
 
-/// One tree-parallel search on `threads` threads: (playouts, seconds).
-fn tree(threads: u32, seed: u64) -> (u64, f64) {
+/// One tree-parallel search on `threads` threads (0: the serial search) with the arguments' `playout=` and
+/// `iters=` (default: random playouts, `4 * ITERS`): (playouts, seconds).
+fn tree(threads: u32, seed: u64, args: &MctsOptions) -> (u64, f64) {
+    form(Par::Tree, threads, seed, args)
+}
+
+/// [`tree`] in the form `par`.
+fn form(par: Par, threads: u32, seed: u64, args: &MctsOptions) -> (u64, f64) {
     let o = MctsOptions {
-        par: Some(Par::Tree),
-        threads,
-        iterations: Some(4 * ITERS),
+        par: (threads > 0).then_some(par),
+        threads: threads.max(1),
+        iterations: Some(args.iterations.unwrap_or(4 * ITERS)),
         ..ours_opts(seed)
+    };
+    let o = MctsOptions {
+        playout: args.playout,
+        ..o
     };
     let t = Instant::now();
     let out = mcts::search_any(&Connect4::new(), &o, &Limits::default());
@@ -309,11 +355,46 @@ fn main() {
         );
         return;
     }
-    if has("ours") || has("theirs") || has("crate") {
+    // `playout=` and `iters=` for the tree modes.
+    let spec: Vec<&str> = args
+        .iter()
+        .filter(|a| a.starts_with("playout=") || a.starts_with("iters="))
+        .map(|a| a.as_str())
+        .collect();
+    let tree_args: MctsOptions = if spec.is_empty() {
+        MctsOptions {
+            playout: ours_opts(0).playout,
+            ..MctsOptions::default()
+        }
+    } else {
+        let o: MctsOptions = format!("mcts:{}", spec.join(","))
+            .parse()
+            .unwrap_or_else(|e| panic!("vs_mcts: {e}"));
+        if spec.iter().any(|a| a.starts_with("playout=")) {
+            o
+        } else {
+            MctsOptions {
+                playout: ours_opts(0).playout,
+                ..o
+            }
+        }
+    };
+    let alone = [
+        "ours", "theirs", "crate", "serial", "tree1", "tree2", "root2",
+    ];
+    if alone.iter().any(|m| has(m)) {
         let (mut p, mut t) = (0, 0.0);
         for i in 0..n {
             let (a, b) = if has("ours") {
                 ours(i as u64)
+            } else if has("serial") {
+                tree(0, i as u64, &tree_args)
+            } else if has("tree1") {
+                tree(1, i as u64, &tree_args)
+            } else if has("tree2") {
+                tree(2, i as u64, &tree_args)
+            } else if has("root2") {
+                form(Par::Root, 2, i as u64, &tree_args)
             } else if has("crate") {
                 mcts_adapter::search(i as u64, 2.0 * MctsOptions::default().c)
             } else {
@@ -332,12 +413,23 @@ fn main() {
         });
         return;
     }
+    if has("crate-tree") {
+        let c = 2.0 * MctsOptions::default().c;
+        interleave(
+            n,
+            ["mcts 0.3.0, 2 threads", "1 thread"],
+            |s| mcts_adapter::search_threads(s, c, 2),
+            |s| mcts_adapter::search_threads(s, c, 1),
+        );
+        return;
+    }
     if has("tree") {
+        println!("tree form, {:?}", tree_args.playout);
         interleave(
             n,
             ["tree, 2 threads", "1 thread"],
-            |s| tree(2, s),
-            |s| tree(1, s),
+            |s| tree(2, s, &tree_args),
+            |s| tree(1, s, &tree_args),
         );
         return;
     }

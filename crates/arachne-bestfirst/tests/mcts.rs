@@ -845,3 +845,54 @@ fn bad_process_counts_are_refused() {
     let e = distributed::search(&root, &o, 300, &threads(), &Limits::default(), false).unwrap_err();
     assert!(e.0.contains("at most 256"), "{e}");
 }
+
+/// The tree form's one walker builds the serial search's tree, node for node (the whole tree,
+/// not only what the outcome reports: visits, reward sums to the bit, bounds, moves; the root's
+/// statistics, which the walkers keep apart, included), on a fresh tree and on the tree kept
+/// after a move (`mcts::tree`'s arena is built from the kept tree and copied back).
+#[test]
+fn one_walker_builds_the_serial_tree() {
+    /// The tree below node `i` of `nodes`, children in move order.
+    fn same<M: Copy + PartialEq + std::fmt::Debug>(
+        a: &[mcts::Node<M>],
+        i: usize,
+        b: &[mcts::Node<M>],
+        j: usize,
+    ) {
+        let (x, y) = (&a[i], &b[j]);
+        assert_eq!(
+            (x.mv, x.visits, x.sum.to_bits(), x.lower, x.upper, x.len),
+            (y.mv, y.visits, y.sum.to_bits(), y.lower, y.upper, y.len),
+            "node {i} / {j}"
+        );
+        for k in 0..x.len as usize {
+            if x.first != u32::MAX {
+                same(a, x.first as usize + k, b, y.first as usize + k);
+            }
+        }
+    }
+    for (seed, expand, playout) in [
+        (1, Expand::One, Playout::Random { cap: 200 }),
+        (2, Expand::All, Playout::Random { cap: 200 }),
+        (3, Expand::One, Playout::Eval),
+    ] {
+        let o = MctsOptions {
+            iterations: Some(1500),
+            seed,
+            expand,
+            playout,
+            ..MctsOptions::default()
+        };
+        let mut serial = mcts::Mcts::new(Connect4::new(), o.clone());
+        let mut walker = mcts::Mcts::new(Connect4::new(), with(&o, Par::Tree, 1));
+        for _ in 0..2 {
+            let a = serial.run(&Limits::default());
+            let b = mcts::tree::run(&mut walker, &Limits::default());
+            assert_eq!(key(&a), key(&b), "{o:?}");
+            same(serial.nodes(), 0, walker.nodes(), 0);
+            let mv = a.best_move.expect("a move");
+            serial.advance(mv);
+            walker.advance(mv);
+        }
+    }
+}

@@ -6,18 +6,21 @@
 //! `T` walkers (scoped OS threads) share one tree and run the serial search's iteration, each
 //! with its own random stream (`walker_seed`: walker 0 has the search's seed):
 //!
-//! * **Down.** A walker selects with the serial rule (`select_child`) and puts a
-//!   *virtual loss* on every node it enters: one visit of reward 0, counted in the child's
-//!   `n` (and so in its mean) until its backup removes it (the visits and the virtual losses
-//!   share one word, `count`, so entering is one atomic add), so that other walkers spread to
-//!   other children instead of all following the best one. The parent's count under the
-//!   logarithm is its visits plus the virtual losses of the *other* walkers (its own is
-//!   subtracted), so a lone walker computes exactly the serial search's UCB1.
-//! * **Expand.** A node's children are one block, published once through a `OnceLock`: the
-//!   walker that expands reserves their number from the shared node budget and the tree's
-//!   capacity (one compare-and-swap), builds them and publishes them; a walker arriving at the
-//!   same time waits for that block instead of building its own. A refused expansion
-//!   publishes no children and stops every walker, as the serial search stops.
+//! * **Down.** A walker selects with the serial rule (`select_child`, on a snapshot of the
+//!   children's statistics, each node read once) and puts a *virtual loss* on every node it
+//!   enters below the root: one visit of reward 0, counted in the child's `n` (and so in its
+//!   mean) until its backup removes it (the visits and the virtual losses share one word,
+//!   `count`, so entering is one atomic add), so that other walkers spread to other children
+//!   instead of all following the best one. The parent's count under the logarithm is its
+//!   visits plus the virtual losses of the *other* walkers (its own is subtracted), so a lone
+//!   walker computes exactly the serial search's UCB1.
+//! * **Expand.** A node's children are one block of the arena (below), published once by the
+//!   node's `first` word: the walker that expands claims the node (`first`: unexpanded →
+//!   busy, one compare-and-swap), reserves the children's number from the shared node budget
+//!   and their place in the arena (one compare-and-swap on one word), writes them and stores
+//!   their position with release ordering; a walker arriving meanwhile waits for that block
+//!   (spinning, then yielding) instead of building its own. A refused expansion marks the node
+//!   refused and stops every walker, as the serial search stops.
 //! * **Up.** The backup adds the reward to each node on the path and removes the walker's
 //!   virtual loss: the visits and the virtual loss by one `fetch_add` on `count`, the reward
 //!   sum by a compare-and-swap on its bits. The
@@ -27,6 +30,28 @@
 //!   A walker that meets a solved leaf recomputes its parent's bounds, so a parent whose last
 //!   update raced is settled by the next walker through it.
 //!
+//! **The arena.** The nodes live in one arena of segments allocated on first use, segment `k`
+//! twice the size of segment `k − 1` (4096 nodes first, at most 2^26), the last ones cut to
+//! the tree's capacity plus a slack of 2^15 positions, so nothing is allocated before the tree
+//! grows, and no node moves. A node is 32 bytes on connect four, as the serial [`Node`] (reward
+//! sum, `count`, two bounds, the children's position and number, the move: 56 bytes before,
+//! with the children behind a `OnceLock<Box<[_]>>`), and its children are one slice of a
+//! segment, as serially: a block that does not fit in the rest of a segment starts the next
+//! (the positions skipped are not nodes: the budgets count nodes). The move is the only field
+//! that is not atomic: it is written once, by the walker that reserved the slot, before the
+//! release store that publishes it (the file's only `unsafe` code: that write, `ANode::init`,
+//! the read, `ANode::mv`, and the `Sync` they justify). The arena is
+//! filled from the serial arena at the start (a kept tree) and copied back at the end.
+//!
+//! **The root.** Every iteration passes through the root, so the root's visits and reward sum
+//! are kept by each walker and added to the root at the end, and no walker writes the root's
+//! line (only a changed bound): UCB1's `N` at the root is the root's visits less its
+//! children's at the start (its first visit as a leaf of a kept tree, if any) plus its
+//! children's visits and virtual losses, which selection reads anyway — exactly the serial
+//! search's `N` for one walker, and the old `visits + other walkers' virtual losses` for more.
+//! Walker 0 adds to the root's starting sum, so one walker's sums are the serial ones to the bit
+//! (tested: `one_walker_builds_the_serial_tree` compares the whole trees, kept trees included).
+//!
 //! **Why per-node atomics rather than a lock per node.** Every field a walker changes is one
 //! word (visits, virtual loss, the reward sum's bits, each bound), the only multi-word change —
 //! the children — is published once and never changed, and the bounds are monotone; so each
@@ -35,7 +60,7 @@
 //! variant against this one is issue 27's stretch goal, not done.)
 //!
 //! ## Fewer shared writes (issue 27: CPU per playout, 2 threads against 1)
-//! Measured 2026-11-27 07:37–07:58 UTC on the 2-vCPU build machine at load average 9–18
+//! **First round** (the nodes of 56 bytes), measured 2026-11-27 07:37–07:58 UTC on the 2-vCPU build machine at load average 9–18
 //! (other builds running, so the two walkers ran at the same time only part of the time;
 //! CPU time is user+sys of `arachne search -g connect4 --algo mcts:iters=400000[,par=tree]
 //! --threads T`, runs alternating; `scripts/mcts_tree_cpu.sh` compares the serial search at 1
@@ -73,14 +98,54 @@
 //!   iterations, the stop flag, beside the root in the shared state): 1.47, 1.47, 1.48; **nor
 //!   claiming `iters=N` 64 iterations at a time** instead of one: 1.44, 1.45, 1.54 — no
 //!   change from 1.45, 1.42, 1.42.
-//! * **Not tried:** several playouts per leaf descent (it changes the algorithm; it is
-//!   leaf parallelisation, [`super::leaf`], within a walker), and smaller shared nodes (the
-//!   children behind an atomic pointer rather than a `OnceLock<Box<[_]>>`: 40 bytes instead
-//!   of 56), which the profile points to next.
+//! * **Not tried** then: several playouts per leaf descent (it changes the algorithm; it is
+//!   leaf parallelisation, [`super::leaf`], within a walker), and smaller shared nodes, which
+//!   the profile pointed to next (the second round).
+//!
+//! **Second round** (the arena, 32-byte nodes, the root per walker), 2026-11-27 10:30–10:50 UTC,
+//! load average 1.4–6 (other builds; loaded figures). CPU is user+sys of the `vs_mcts` bench's
+//! `serial N`, `tree1 N`, `tree2 N` (`N` searches of 80 000 random playouts on connect four,
+//! solver on), the variants' binaries run alternately in one loop; instructions are
+//! callgrind's for one such search (load independent).
+//!
+//! * **One walker, kept: the arena.** Against the serial search: the old tree 1.30–1.34× its
+//!   CPU (0.265 against 0.198 s, 3 searches, 6 rounds; 0.175 against 0.134 s, 2 searches,
+//!   10 rounds), this one 1.21–1.23× (0.242 s; 0.163–0.166 s): −7 to −9 %. Instructions:
+//!   serial 487 M, old tree 549 M, this one 594 M — the snapshot of the children's statistics
+//!   adds them (529 M without it) at no CPU difference one could see (0.164 against 0.169 s,
+//!   8 rounds); it is kept because it reads each child's line once, not once per pass of the
+//!   selection, when another walker writes the children.
+//! * **Not kept: the moves apart** (a `OnceLock<M>` array beside the 32-byte nodes, safe
+//!   code, 40 bytes a node in all): no gain (0.273 against the old 0.265 s): `perf` put 16 %
+//!   of the walker's samples on loading the chosen child's move, one more cache line a level,
+//!   and 4 % on `OnceLock::set` (a compare-and-swap a child). Hence the move in the node.
+//! * **Where one walker's remaining cost is.** A variant with plain loads and stores for the
+//!   visits, virtual losses and sums (wrong with two walkers; a measurement only) took 0.252
+//!   against 0.270 s: the locked read-modify-writes are ≈ 7 % of one walker's time. The rest
+//!   is the descent's loads of the children, as serially, and per-iteration bookkeeping.
+//! * **Two walkers: the contention is now the cost.** In the one window where two cores were
+//!   free (10:40, load 1.6–1.8; root parallelisation on 2 threads at half the serial wall
+//!   time): the old tree on 2 walkers 0.410 s CPU against 0.265 s on 1 (1.55× per playout;
+//!   wall 0.220 against 0.270 s, 1.23× faster), this one 0.392 against 0.242 s (1.62×; wall
+//!   0.213 against 0.247 s, 1.16×) — one round of 6. The second walker's cost is the lines
+//!   both write and read near the root: the selection reads every child of every node on the
+//!   path, and at connect four's start one root child takes 80 % of the visits, so the two
+//!   walkers share the top levels of most paths, each line there written (enter, backup) and
+//!   read by both every iteration.
+//! * **Kept: counters on lines of their own; `iters=N` claimed 64 at a time; no write to the
+//!   root.** The generated-node word and the iteration counter sit on cache lines of their own
+//!   (`Line`), away from what every walker reads at every level (the arena's segments, the
+//!   options, the stop flag); `iters=N` is claimed in blocks of 64, `CLAIM` (given back when
+//!   unused, so exactly `N` still run) and iterations without `iters=` are counted per walker;
+//!   the root is not written (The root). The first round found the first two no change, under a
+//!   load at which the walkers seldom ran at once; this round could not separate them either
+//!   (no window with two free cores after 10:41): they are kept as the lines' layout, not as
+//!   a measured gain.
 //!
 //! Budgets are the serial ones, shared: generated nodes and the tree's capacity are reserved
-//! before an expansion, so neither is ever exceeded; `iters=N` is claimed one iteration at a
-//! time, so exactly `N` complete unless another limit ends the search first. The deadline and
+//! before an expansion, so neither is ever exceeded; `iters=N` is claimed 64 iterations (`CLAIM`)
+//! at a time and the unused ones given back, so exactly `N` complete unless another limit ends
+//! the search first. The deadline and
 //! the stop flag are checked before every iteration. With one walker the search is the serial
 //! one, step for step (tested: same move, line, counts and rewards). With more, the
 //! interleaving of threads is not seeded, so runs do not repeat — the value of a run to the end
@@ -93,11 +158,12 @@ use super::{
 use arachne_core::{Game, Limits, Score, Stats, StopReason};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::*};
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU16, AtomicU32, AtomicU64, Ordering::*};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
-/// A node of the shared tree.
+/// A node of the shared tree: 32 bytes on connect four, as the serial [`Node`].
 struct ANode<M> {
     /// The reward sum's `f64` bits.
     sum: AtomicU64,
@@ -107,48 +173,102 @@ struct ANode<M> {
     count: AtomicU64,
     lower: AtomicI32,
     upper: AtomicI32,
-    /// The children, once expanded (empty: an expansion was refused).
-    kids: OnceLock<Box<[ANode<M>]>>,
-    mv: Option<M>,
+    /// Where the children are ([`Arena`]): [`UNEXPANDED`], [`BUSY`] while a walker expands
+    /// the node, [`REFUSED`] when the expansion did not fit, else the first child's position
+    /// (stored with release ordering after the children and `len`: it publishes them).
+    first: AtomicU32,
+    /// Number of children.
+    len: AtomicU16,
+    /// The move into this node, written once, before the node is published (by its parent's
+    /// `first`, or before the walkers start): module docs, The arena.
+    mv: UnsafeCell<Option<M>>,
 }
 
-impl<M> ANode<M> {
-    fn new(mv: Option<M>) -> Self {
+// SAFETY: `mv`, the only field that is not atomic, is written only through `ANode::init`,
+// whose callers own the slot: reserved by them and not yet published, so no other thread holds
+// a reference to it; it is read only after the node's publication, which the writer's release
+// store (or the spawning of the walkers) orders after the write.
+unsafe impl<M: Send + Sync> Sync for ANode<M> {}
+
+impl<M> Default for ANode<M> {
+    fn default() -> Self {
         ANode {
-            sum: AtomicU64::new(0f64.to_bits()),
+            sum: AtomicU64::new(0),
             count: AtomicU64::new(0),
-            lower: AtomicI32::new(Score::LOSS.0),
-            upper: AtomicI32::new(Score::WIN.0),
-            kids: OnceLock::new(),
-            mv,
+            lower: AtomicI32::new(0),
+            upper: AtomicI32::new(0),
+            first: AtomicU32::new(UNEXPANDED),
+            len: AtomicU16::new(0),
+            mv: UnsafeCell::new(None),
         }
     }
+}
+
+/// `first` before the expansion (position 0 is the root's, never a child's).
+const UNEXPANDED: u32 = 0;
+/// `first` while a walker builds the children.
+const BUSY: u32 = u32::MAX;
+/// `first` of a node whose expansion was refused: the search is ending.
+const REFUSED: u32 = u32::MAX - 1;
+
+impl<M: Copy> ANode<M> {
+    /// Sets a fresh slot to a node of move `mv` and these statistics.
+    ///
+    /// # Safety
+    /// The caller owns the slot: it reserved it and has not published it yet (or the walkers
+    /// have not started), so no other thread reads it.
+    #[inline]
+    unsafe fn init(&self, mv: Option<M>, sum: f64, visits: u32, lower: Score, upper: Score) {
+        // SAFETY: no other thread reads or writes the slot (the caller's contract).
+        unsafe { *self.mv.get() = mv };
+        self.sum.store(sum.to_bits(), Relaxed);
+        self.count.store(visits as u64, Relaxed);
+        self.lower.store(lower.0, Relaxed);
+        self.upper.store(upper.0, Relaxed);
+        self.first.store(UNEXPANDED, Relaxed);
+        self.len.store(0, Relaxed);
+    }
+    /// The move into the node (`None` at the root).
+    #[inline]
+    fn mv(&self) -> Option<M> {
+        // SAFETY: a node is reached only after its publication, after which `mv` is not
+        // written again (`ANode::init`).
+        unsafe { *self.mv.get() }
+    }
+    #[inline]
     fn lower(&self) -> Score {
         Score(self.lower.load(Acquire))
     }
+    #[inline]
     fn upper(&self) -> Score {
         Score(self.upper.load(Acquire))
     }
+    #[inline]
     fn solved(&self) -> bool {
         self.lower() == self.upper()
     }
     /// Visits.
+    #[inline]
     fn visits(&self) -> u32 {
         self.count.load(Acquire) as u32
     }
     /// Visits plus virtual losses.
+    #[inline]
     fn busy(&self) -> u32 {
         let c = self.count.load(Acquire);
         c as u32 + (c >> 32) as u32
     }
     /// A walker enters: one more virtual loss.
+    #[inline]
     fn enter(&self) {
         self.count.fetch_add(VLOSS, AcqRel);
     }
     /// A walker leaves without a backup.
+    #[inline]
     fn leave(&self) {
         self.count.fetch_sub(VLOSS, AcqRel);
     }
+    #[inline]
     fn seen(&self) -> Seen {
         Seen {
             n: self.busy(),
@@ -157,11 +277,8 @@ impl<M> ANode<M> {
             upper: self.upper(),
         }
     }
-    /// The children; empty before the expansion.
-    fn children(&self) -> &[ANode<M>] {
-        self.kids.get().map_or(&[], |k| k)
-    }
     /// Tightens the bounds to `(lo, hi)`; true when they changed.
+    #[inline]
     fn tighten(&self, lo: Score, hi: Score) -> bool {
         let old_lo = self.lower.fetch_max(lo.0, AcqRel);
         let old_hi = self.upper.fetch_min(hi.0, AcqRel);
@@ -169,6 +286,7 @@ impl<M> ANode<M> {
     }
     /// Adds `k` visits of reward sum `r` (for the side that moved into this node), removing
     /// the walker's virtual loss when `leave`.
+    #[inline]
     fn add(&self, k: u32, r: f64, leave: bool) {
         let d = if leave {
             (k as u64).wrapping_sub(VLOSS)
@@ -190,10 +308,119 @@ impl<M> ANode<M> {
 /// One virtual loss in [`ANode::count`].
 const VLOSS: u64 = 1 << 32;
 
+/// Bits of a position's offset in its segment ([`Arena`]).
+const OFF_BITS: u32 = 26;
+/// Nodes of segment 0 (log 2); segment `k` holds twice segment `k − 1`'s, at most
+/// `1 << OFF_BITS`.
+const SEG0_BITS: u32 = 12;
+/// Segments (the last, 63, would reach [`REFUSED`] and [`BUSY`]).
+const SEGS: usize = 63;
+/// Positions the arena holds beyond the tree's capacity, for the ends of segments a block did
+/// not fit in (at most one block per segment).
+const SLACK: usize = 1 << 15;
+
+/// Nodes of segment `k` when the capacity does not bound it.
+fn seg_len(k: usize) -> usize {
+    1 << (SEG0_BITS + k as u32).min(OFF_BITS)
+}
+
+/// One segment of the arena.
+type Segment<M> = Box<[ANode<M>]>;
+
+/// The shared arena: the nodes in segments allocated on first use (so a large capacity costs
+/// nothing until the tree grows, and no node ever moves), segment `k` twice as large as
+/// segment `k − 1`, the last ones cut to the tree's capacity. A position is
+/// `k << OFF_BITS | offset`; a block of children is contiguous within one segment (a block
+/// that does not fit in the rest of a segment starts the next one), so a node's children are
+/// one slice.
+struct Arena<M> {
+    segs: Box<[OnceLock<Segment<M>>]>,
+    /// Each segment's length.
+    lens: [usize; SEGS],
+}
+
+impl<M: Copy> Arena<M> {
+    /// An arena for a tree of at most `cap` nodes.
+    fn new(cap: usize) -> Self {
+        let mut lens = [0; SEGS];
+        let mut start = 0usize;
+        for (k, l) in lens.iter_mut().enumerate() {
+            *l = seg_len(k).min(cap.saturating_add(SLACK).saturating_sub(start));
+            start += *l;
+        }
+        Arena {
+            segs: (0..SEGS).map(|_| OnceLock::new()).collect(),
+            lens,
+        }
+    }
+    /// Segment `k`, allocated if it is not.
+    fn seg(&self, k: usize) -> &[ANode<M>] {
+        self.segs[k].get_or_init(|| (0..self.lens[k]).map(|_| ANode::default()).collect())
+    }
+    /// The block of `len` slots at position `p`.
+    #[inline]
+    fn block(&self, p: u32, len: usize) -> &[ANode<M>] {
+        let s = self.segs[(p >> OFF_BITS) as usize]
+            .get()
+            .expect("a published block's segment exists");
+        let o = (p & ((1 << OFF_BITS) - 1)) as usize;
+        &s[o..o + len]
+    }
+    /// The slots of a block just reserved at position `p`.
+    #[inline]
+    fn fresh(&self, p: u32, len: usize) -> &[ANode<M>] {
+        self.seg((p >> OFF_BITS) as usize);
+        self.block(p, len)
+    }
+    /// The node at position 0 (the root).
+    #[inline]
+    fn root(&self) -> &ANode<M> {
+        &self.seg(0)[0]
+    }
+    /// `v`'s children (empty before the expansion).
+    #[inline]
+    fn kids(&self, v: &ANode<M>) -> &[ANode<M>] {
+        match v.first.load(Acquire) {
+            UNEXPANDED | BUSY | REFUSED => &[],
+            p => self.block(p, v.len.load(Relaxed) as usize),
+        }
+    }
+    /// Where a block of `b` slots goes when the next free position is `pos`: the block's
+    /// position, or `None` when the arena is full.
+    fn place(&self, pos: u32, b: usize) -> Option<u32> {
+        let (k, o) = (
+            (pos >> OFF_BITS) as usize,
+            (pos & ((1 << OFF_BITS) - 1)) as usize,
+        );
+        if o + b <= self.lens[k] {
+            Some(pos)
+        } else if k + 1 < SEGS && b <= self.lens[k + 1] {
+            Some(((k + 1) as u32) << OFF_BITS)
+        } else {
+            None
+        }
+    }
+}
+
+/// A value on a cache line of its own: the counters the walkers write, apart from what they
+/// only read (the arena's segments, the options, the stop flag).
+#[repr(align(64))]
+struct Line<T>(T);
+
+impl<T> std::ops::Deref for Line<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// Iterations of `iters=N` a walker claims at a time.
+const CLAIM: u64 = 64;
+
 /// What the walkers share.
 struct Shared<'a, G: Game> {
     root: &'a G,
-    top: ANode<G::Move>,
+    arena: Arena<G::Move>,
     opts: &'a MctsOptions,
     scale: f64,
     limits: &'a Limits,
@@ -201,8 +428,14 @@ struct Shared<'a, G: Game> {
     cap: u64,
     /// Nodes of the tree not generated by the search (the root, a kept tree).
     kept: u64,
-    generated: AtomicU64,
-    iterations: AtomicU64,
+    /// The root's visits less its children's: a constant once it is expanded (module docs,
+    /// The root).
+    root_base: u32,
+    /// The generated nodes (high 32 bits) and the arena's next free position (low 32): one
+    /// word, so that an expansion reserves its budget and its place with one compare-and-swap.
+    alloc: Line<AtomicU64>,
+    /// Iterations claimed (`iters=N`) or run.
+    iterations: Line<AtomicU64>,
     done: AtomicBool,
     stop: OnceLock<MctsStop>,
 }
@@ -213,24 +446,49 @@ impl<G: Game> Shared<'_, G> {
         self.done.store(true, Release);
     }
 
-    /// Reserves `b` generated nodes, or ends the search (the serial search's order: the node
-    /// budget, then the capacity).
-    fn reserve(&self, b: u64) -> Result<(), MctsStop> {
-        let mut cur = self.generated.load(Relaxed);
+    /// Claims up to [`CLAIM`] of the `n` iterations of `iters=N`: how many (0: all are).
+    fn claim(&self, n: u64) -> u64 {
+        let mut cur = self.iterations.load(Relaxed);
         loop {
-            if self.limits.nodes.is_some_and(|n| cur + b > n) {
+            if cur >= n {
+                return 0;
+            }
+            let take = CLAIM.min(n - cur);
+            match self
+                .iterations
+                .compare_exchange_weak(cur, cur + take, AcqRel, Relaxed)
+            {
+                Ok(_) => return take,
+                Err(x) => cur = x,
+            }
+        }
+    }
+
+    fn generated(&self) -> u64 {
+        self.alloc.load(Acquire) >> 32
+    }
+
+    /// Reserves `b` generated nodes and their place in the arena, or ends the search (the
+    /// serial search's order: the node budget, then the capacity).
+    fn reserve(&self, b: u64) -> Result<u32, MctsStop> {
+        let mut cur = self.alloc.load(Relaxed);
+        loop {
+            let (gen, pos) = (cur >> 32, cur as u32);
+            if self.limits.nodes.is_some_and(|n| gen + b > n) {
                 self.end(MctsStop::Nodes);
                 return Err(MctsStop::Nodes);
             }
-            if self.kept + cur + b > self.cap {
+            let at = self
+                .arena
+                .place(pos, b as usize)
+                .filter(|_| self.kept + gen + b <= self.cap);
+            let Some(at) = at else {
                 self.end(MctsStop::Memory);
                 return Err(MctsStop::Memory);
-            }
-            match self
-                .generated
-                .compare_exchange_weak(cur, cur + b, AcqRel, Relaxed)
-            {
-                Ok(_) => return Ok(()),
+            };
+            let new = (gen + b) << 32 | (at as u64 + b);
+            match self.alloc.compare_exchange_weak(cur, new, AcqRel, Relaxed) {
+                Ok(_) => return Ok(at),
                 Err(x) => cur = x,
             }
         }
@@ -242,31 +500,55 @@ struct Walker<'s, 'a, G: Game> {
     sh: &'s Shared<'a, G>,
     rng: Pcg64Mcg,
     moves: Vec<G::Move>,
-    /// The walk, each node with whether the walker's virtual loss is still on it.
+    /// The walk below the root, each node with whether the walker's virtual loss is still on
+    /// it.
     path: Vec<(&'s ANode<G::Move>, bool)>,
+    /// The statistics of the children selection compares.
+    seen: Vec<Seen>,
+    /// Iterations of `iters=N` claimed and not yet run; iterations run without `iters=`
+    /// (module docs, Fewer shared writes).
+    left: u64,
+    ran: u64,
+    /// The root's visits and reward sum from this walker's backups (module docs, The root).
+    root_visits: u64,
+    root_sum: f64,
     stats: Stats,
     counts: LeafCounts,
 }
 
 impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
-    /// The serial search's loop ([`Mcts::run`]) on the shared tree.
+    /// The serial search's loop ([`Mcts::run`]) on the shared tree; at the end, the claimed
+    /// iterations not run are given back and the ones run counted.
     fn run(&mut self) {
         let sh = self.sh;
+        let why = self.walk();
+        sh.iterations.fetch_add(self.ran, AcqRel);
+        sh.iterations.fetch_sub(self.left, AcqRel);
+        (self.ran, self.left) = (0, 0);
+        if let Some(why) = why {
+            sh.end(why);
+        }
+    }
+
+    /// Iterations until a limit, the solved root or another walker ends the search (`None`
+    /// also when every iteration of `iters=N` is claimed).
+    fn walk(&mut self) -> Option<MctsStop> {
+        let sh = self.sh;
+        let top = sh.arena.root();
         while !sh.done.load(Acquire) {
-            if sh.opts.solver && sh.top.solved() {
-                return sh.end(MctsStop::Solved);
+            if sh.opts.solver && top.solved() {
+                return Some(MctsStop::Solved);
             }
-            let claimed = sh.opts.iterations.is_some();
             if let Some(n) = sh.opts.iterations {
-                if sh.iterations.fetch_add(1, AcqRel) >= n {
-                    sh.iterations.fetch_sub(1, AcqRel);
-                    return sh.end(MctsStop::Iterations);
+                if self.left == 0 {
+                    self.left = sh.claim(n);
+                    if self.left == 0 {
+                        return None;
+                    }
                 }
             }
-            if sh.top.visits() >= MAX_VISITS {
-                return sh.end(MctsStop::Iterations);
-            }
-            // The node budget is checked at each expansion (`Shared::reserve`), as serially.
+            // Root visits past `MAX_VISITS` end the search at the root's selection; the node
+            // budget is checked at each expansion (`Shared::reserve`), as serially.
             let stop = match sh.limits.check(0) {
                 Some(StopReason::Nodes) => Some(MctsStop::Nodes),
                 Some(StopReason::Time) => Some(MctsStop::Time),
@@ -274,24 +556,16 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                 Some(StopReason::Memory) => Some(MctsStop::Memory),
                 None => None,
             };
-            let done = match stop {
-                Some(s) => Err(s),
-                None => self.iterate(),
-            };
-            match done {
-                Ok(()) if !claimed => {
-                    sh.iterations.fetch_add(1, AcqRel);
-                }
-                Ok(()) => {}
+            match stop.map_or_else(|| self.iterate(), Err) {
+                Ok(()) if sh.opts.iterations.is_some() => self.left -= 1,
+                Ok(()) => self.ran += 1,
                 Err(s) => {
-                    if claimed {
-                        sh.iterations.fetch_sub(1, AcqRel);
-                    }
                     self.release();
-                    return sh.end(s);
+                    return Some(s);
                 }
             }
         }
+        None
     }
 
     /// Removes the walk's virtual losses.
@@ -306,13 +580,13 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
     /// One iteration (the serial [`Mcts`]'s `iterate`, with virtual losses).
     fn iterate(&mut self) -> Result<(), MctsStop> {
         let sh = self.sh;
-        let mut v: &'s ANode<G::Move> = &sh.top;
+        let top = sh.arena.root();
+        let mut v: &'s ANode<G::Move> = top;
         let mut pos = sh.root.clone();
         self.path.clear();
-        v.enter();
-        self.path.push((v, true));
         loop {
-            if v.children().is_empty() {
+            let mut kids = sh.arena.kids(v);
+            if kids.is_empty() {
                 let visits = v.visits();
                 if visits > 0 && v.solved() {
                     // A terminal node (or one solved since it was selected): its value again.
@@ -321,17 +595,17 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                     self.release();
                     return Ok(());
                 }
-                if visits == 0 && !std::ptr::eq(v, &sh.top) {
+                if visits == 0 && !std::ptr::eq(v, top) {
                     let (r, k) = self.first_visit(v, &pos);
                     self.backup(r, k);
                     self.propagate(v.solved());
                     self.release();
                     return Ok(());
                 }
-                self.expand(v, &pos)?;
+                kids = self.expand(v, &pos)?;
                 if sh.opts.expand == super::Expand::All {
-                    for c in v.children() {
-                        let child = pos.play(c.mv.expect("a child has a move"));
+                    for c in kids {
+                        let child = pos.play(c.mv().expect("a child has a move"));
                         let (r, k) = self.first_visit(c, &child);
                         self.path.push((c, false));
                         self.backup(r, k);
@@ -342,39 +616,75 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                     return Ok(());
                 }
             }
-            let kids = v.children();
-            // The parent's count without this walker's own virtual loss.
-            let n = v.busy() - 1;
+            // The children's statistics, each read once (atomic loads are not merged).
+            self.seen.clear();
+            self.seen.extend(kids.iter().map(ANode::<G::Move>::seen));
+            // The node's count without this walker's own virtual loss.
+            let n = if std::ptr::eq(v, top) {
+                let n = self.seen.iter().fold(sh.root_base, |n, s| n + s.n);
+                if n >= MAX_VISITS {
+                    return Err(MctsStop::Iterations);
+                }
+                n
+            } else {
+                v.busy() - 1
+            };
+            let seen = &self.seen;
             let c = select_child(sh.opts, &mut self.rng, 0..kids.len(), n, v.lower(), |i| {
-                kids[i].seen()
+                seen[i]
             });
             let c = &kids[c];
             c.enter();
             self.path.push((c, true));
-            pos = pos.play(c.mv.expect("a child has a move"));
+            pos = pos.play(c.mv().expect("a child has a move"));
             v = c;
         }
     }
 
-    /// Expands `v` (at `pos`) unless it was meanwhile, or the expansion does not fit.
-    fn expand(&mut self, v: &ANode<G::Move>, pos: &G) -> Result<(), MctsStop> {
+    /// Expands `v` (at `pos`) unless another walker did or does: its children.
+    fn expand(&mut self, v: &ANode<G::Move>, pos: &G) -> Result<&'s [ANode<G::Move>], MctsStop> {
         let sh = self.sh;
-        let mut refused = None;
-        let kids = v.kids.get_or_init(|| {
+        if v.first
+            .compare_exchange(UNEXPANDED, BUSY, Acquire, Acquire)
+            .is_ok()
+        {
             pos.moves(&mut self.moves);
             self.stats.movegens += 1;
-            if let Err(stop) = sh.reserve(self.moves.len() as u64) {
-                refused = Some(stop);
-                return Box::new([]);
+            let b = self.moves.len();
+            let len = u16::try_from(b).expect("mcts par=tree: at most 65 535 moves a position");
+            match sh.reserve(b as u64) {
+                Err(stop) => {
+                    v.first.store(REFUSED, Release);
+                    return Err(stop);
+                }
+                Ok(at) => {
+                    for (c, &m) in sh.arena.fresh(at, b).iter().zip(&self.moves) {
+                        // SAFETY: the reservation gave this walker the slots; they are
+                        // published below.
+                        unsafe { c.init(Some(m), 0.0, 0, Score::LOSS, Score::WIN) };
+                    }
+                    self.stats.interior += 1;
+                    v.len.store(len, Relaxed);
+                    v.first.store(at, Release);
+                }
             }
-            self.stats.interior += 1;
-            self.moves.iter().map(|&m| ANode::new(Some(m))).collect()
-        });
-        match refused {
-            Some(stop) => Err(stop),
-            // Another walker's expansion was refused: the search is ending.
-            None if kids.is_empty() => Err(MctsStop::Stopped),
-            None => Ok(()),
+        }
+        // Another walker's expansion: wait for it (it takes one reservation and a few stores).
+        let mut spins = 0u32;
+        loop {
+            match v.first.load(Acquire) {
+                BUSY => {
+                    spins += 1;
+                    if spins < 64 {
+                        std::hint::spin_loop();
+                    } else {
+                        std::thread::yield_now();
+                    }
+                }
+                // Another walker's expansion was refused: the search is ending.
+                REFUSED => return Err(MctsStop::Stopped),
+                _ => return Ok(sh.arena.kids(v)),
+            }
         }
     }
 
@@ -398,7 +708,8 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
         (r, 1)
     }
 
-    /// Adds `k` rewards summing to `r` along the path, removing the walker's virtual losses.
+    /// Adds `k` rewards summing to `r` along the path and to the walker's root tallies,
+    /// removing the walker's virtual losses.
     fn backup(&mut self, mut r: f64, k: u32) {
         let kf = k as f64;
         for (n, held) in self.path.iter_mut().rev() {
@@ -406,20 +717,24 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
             *held = false;
             r = kf - r;
         }
+        self.root_visits += k as u64;
+        self.root_sum += kf - r;
     }
 
-    /// The serial `propagate` on the path just backed up.
+    /// The serial `propagate` on the path just backed up (the root last).
     fn propagate(&self, mut changed: bool) {
         if self.sh.opts.solver {
-            let last = self.path.len() - 1;
-            for (k, &(v, _)) in self.path.iter().enumerate().rev() {
+            let a = &self.sh.arena;
+            let top = a.root();
+            let path = self.path.iter().map(|p| p.0).rev().chain([top]);
+            for (k, v) in path.enumerate() {
                 if !changed {
                     break;
                 }
-                if k == last && v.children().is_empty() {
+                if k == 0 && a.kids(v).is_empty() {
                     continue;
                 }
-                let (lo, hi) = bounds(v.children().iter().map(|c| (c.lower(), c.upper())));
+                let (lo, hi) = bounds(a.kids(v).iter().map(|c| (c.lower(), c.upper())));
                 changed = v.tighten(lo, hi);
             }
         }
@@ -443,24 +758,32 @@ pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
         return m.run(limits);
     }
     let kept = m.nodes.len() as u64;
+    let cap = m
+        .opts
+        .max_tree_nodes
+        .unwrap_or(usize::MAX)
+        .min(NONE as usize - 1);
+    let arena = Arena::new(cap);
+    let next = shared(&arena, &m.nodes);
+    // The root's visits less its children's: its first visit as a leaf of a kept tree, if any.
+    let kid_visits: u32 = m.nodes[0].kids().map(|c| m.nodes[c].visits).sum();
+    let root_base = m.nodes[0].visits.saturating_sub(kid_visits);
     let sh = Shared {
         root: &m.root,
-        top: shared(&m.nodes, 0),
+        arena,
         opts: &m.opts,
         scale: m.scale,
         limits,
-        cap: m
-            .opts
-            .max_tree_nodes
-            .unwrap_or(usize::MAX)
-            .min(NONE as usize - 1) as u64,
+        cap: cap as u64,
         kept: kept - m.stats.leaves.min(kept),
-        generated: AtomicU64::new(m.stats.leaves),
-        iterations: AtomicU64::new(m.iterations),
+        root_base,
+        alloc: Line(AtomicU64::new(m.stats.leaves << 32 | next as u64)),
+        iterations: Line(AtomicU64::new(m.iterations)),
         done: AtomicBool::new(false),
         stop: OnceLock::new(),
     };
-    let totals = Mutex::new((Stats::default(), LeafCounts::default()));
+    let root_sum0 = m.nodes[0].sum;
+    let totals = Mutex::new((Stats::default(), LeafCounts::default(), 0u64, 0f64));
     let first = Mutex::new(None);
     std::thread::scope(|s| {
         for w in 0..m.opts.threads.max(1) as u64 {
@@ -476,6 +799,12 @@ pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
                     rng,
                     moves: Vec::new(),
                     path: Vec::new(),
+                    seen: Vec::new(),
+                    left: 0,
+                    ran: 0,
+                    root_visits: 0,
+                    // Walker 0 adds to the root's sum, in the serial search's order.
+                    root_sum: if w == 0 { root_sum0 } else { 0.0 },
                     stats: Stats::default(),
                     counts: LeafCounts::default(),
                 };
@@ -483,16 +812,24 @@ pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
                 let mut t = totals.lock().unwrap_or_else(|e| e.into_inner());
                 t.0 += walker.stats;
                 t.1 += walker.counts;
+                // The walkers' root tallies (in the order they finish).
+                t.2 += walker.root_visits;
+                t.3 += walker.root_sum;
                 if w == 0 {
                     *first.lock().unwrap_or_else(|e| e.into_inner()) = Some(walker.rng);
                 }
             });
         }
     });
-    let (stats, counts) = totals.into_inner().unwrap_or_else(|e| e.into_inner());
-    let stop = sh.stop.get().copied().unwrap_or(MctsStop::Stopped);
-    let (generated, iterations) = (sh.generated.load(Acquire), sh.iterations.load(Acquire));
-    m.nodes = arena(&sh.top);
+    let (stats, counts, root_visits, root_sum) =
+        totals.into_inner().unwrap_or_else(|e| e.into_inner());
+    let top = sh.arena.root();
+    top.count.fetch_add(root_visits, AcqRel);
+    top.sum.store(root_sum.to_bits(), Release);
+    // No walker ended the search: every iteration of `iters=N` was claimed and run.
+    let stop = sh.stop.get().copied().unwrap_or(MctsStop::Iterations);
+    let (generated, iterations) = (sh.generated(), sh.iterations.load(Acquire));
+    m.nodes = serial(&sh.arena);
     if let Some(rng) = first.into_inner().unwrap_or_else(|e| e.into_inner()) {
         m.rng = rng;
     }
@@ -510,23 +847,41 @@ pub fn bytes_per_node<M>() -> usize {
     std::mem::size_of::<ANode<M>>()
 }
 
-/// The subtree of the serial arena at `i` as a shared tree.
-fn shared<M: Copy>(nodes: &[Node<M>], i: usize) -> ANode<M> {
-    let n = &nodes[i];
-    let a = ANode::new(n.mv);
-    a.sum.store(n.sum.to_bits(), Relaxed);
-    a.count.store(n.visits as u64, Relaxed);
-    a.lower.store(n.lower.0, Relaxed);
-    a.upper.store(n.upper.0, Relaxed);
-    if n.first != NONE {
-        let kids: Box<[ANode<M>]> = n.kids().map(|k| shared(nodes, k)).collect();
-        let _ = a.kids.set(kids);
+/// Copies the serial arena `nodes` into the empty shared `arena` (breadth first, each node's
+/// children a block); the first free position after it.
+fn shared<M: Copy>(arena: &Arena<M>, nodes: &[Node<M>]) -> u32 {
+    // SAFETY: the walkers have not started; the slots are this thread's.
+    let copy =
+        |a: &ANode<M>, n: &Node<M>| unsafe { a.init(n.mv, n.sum, n.visits, n.lower, n.upper) };
+    copy(arena.root(), &nodes[0]);
+    let mut next = 1u32;
+    // (serial index, shared position) of the nodes whose children are still to copy.
+    let mut queue = std::collections::VecDeque::from([(0usize, 0u32)]);
+    while let Some((i, p)) = queue.pop_front() {
+        let kids = nodes[i].kids();
+        if kids.is_empty() {
+            continue;
+        }
+        let at = arena
+            .place(next, kids.len())
+            .expect("a kept tree fits the arena (its capacity and slack)");
+        let slots = arena.fresh(at, kids.len());
+        for ((j, c), a) in kids.enumerate().zip(slots) {
+            copy(a, &nodes[c]);
+            queue.push_back((c, at + j as u32));
+        }
+        let v = arena.block(p, 1);
+        let len =
+            u16::try_from(nodes[i].len).expect("mcts par=tree: at most 65 535 moves a position");
+        v[0].len.store(len, Relaxed);
+        v[0].first.store(at, Release);
+        next = at + nodes[i].len;
     }
-    a
+    next
 }
 
 /// The shared tree in the serial arena (breadth first, each node's children contiguous).
-fn arena<M: Copy>(top: &ANode<M>) -> Vec<Node<M>> {
+fn serial<M: Copy>(a: &Arena<M>) -> Vec<Node<M>> {
     let copy = |n: &ANode<M>| Node {
         sum: f64::from_bits(n.sum.load(Acquire)),
         visits: n.visits(),
@@ -534,13 +889,14 @@ fn arena<M: Copy>(top: &ANode<M>) -> Vec<Node<M>> {
         len: 0,
         lower: n.lower(),
         upper: n.upper(),
-        mv: n.mv,
+        mv: n.mv(),
     };
+    let top = a.root();
     let mut nodes = vec![copy(top)];
     let mut shared = vec![top];
     let mut next = 0;
     while next < shared.len() {
-        let kids = shared[next].children();
+        let kids = a.kids(shared[next]);
         if !kids.is_empty() {
             nodes[next].first = nodes.len() as u32;
             nodes[next].len = kids.len() as u32;
