@@ -1,0 +1,317 @@
+//! The shared tree's memory ([`super`]): its node, [`ANode`] (32 bytes on connect four, as the
+//! serial [`Node`]), and the arena that holds the nodes, [`Arena`] (module docs of [`super`],
+//! "The arena"); and the copies between it and the serial arena, for a tree kept between moves.
+use super::super::{Node, Seen, NONE};
+use arachne_core::Score;
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicI32, AtomicU16, AtomicU32, AtomicU64, Ordering::*};
+use std::sync::OnceLock;
+
+/// A node of the shared tree: 32 bytes on connect four, as the serial [`Node`].
+pub(super) struct ANode<M> {
+    /// The reward sum's `f64` bits.
+    pub(super) sum: AtomicU64,
+    /// The visits (low 32 bits) and the walkers below this node now, its virtual losses (high
+    /// 32 bits): one word, so that a walker enters with one atomic add and leaves, backing up,
+    /// with one.
+    pub(super) count: AtomicU64,
+    pub(super) lower: AtomicI32,
+    pub(super) upper: AtomicI32,
+    /// Where the children are ([`Arena`]): [`UNEXPANDED`], [`BUSY`] while a walker expands
+    /// the node, [`REFUSED`] when the expansion did not fit, else the first child's position
+    /// (stored with release ordering after the children and `len`: it publishes them).
+    pub(super) first: AtomicU32,
+    /// Number of children.
+    pub(super) len: AtomicU16,
+    /// The move into this node, written once, before the node is published (by its parent's
+    /// `first`, or before the walkers start): module docs, The arena.
+    pub(super) mv: UnsafeCell<Option<M>>,
+}
+
+// SAFETY: `mv`, the only field that is not atomic, is written only through `ANode::init`,
+// whose callers own the slot: reserved by them and not yet published, so no other thread holds
+// a reference to it; it is read only after the node's publication, which the writer's release
+// store (or the spawning of the walkers) orders after the write.
+unsafe impl<M: Send + Sync> Sync for ANode<M> {}
+
+impl<M> Default for ANode<M> {
+    fn default() -> Self {
+        ANode {
+            sum: AtomicU64::new(0),
+            count: AtomicU64::new(0),
+            lower: AtomicI32::new(0),
+            upper: AtomicI32::new(0),
+            first: AtomicU32::new(UNEXPANDED),
+            len: AtomicU16::new(0),
+            mv: UnsafeCell::new(None),
+        }
+    }
+}
+
+/// `first` before the expansion (position 0 is the root's, never a child's).
+pub(super) const UNEXPANDED: u32 = 0;
+/// `first` while a walker builds the children.
+pub(super) const BUSY: u32 = u32::MAX;
+/// `first` of a node whose expansion was refused: the search is ending.
+pub(super) const REFUSED: u32 = u32::MAX - 1;
+
+impl<M: Copy> ANode<M> {
+    /// Sets a fresh slot to a node of move `mv` and these statistics.
+    ///
+    /// # Safety
+    /// The caller owns the slot: it reserved it and has not published it yet (or the walkers
+    /// have not started), so no other thread reads it.
+    #[inline]
+    pub(super) unsafe fn init(
+        &self,
+        mv: Option<M>,
+        sum: f64,
+        visits: u32,
+        lower: Score,
+        upper: Score,
+    ) {
+        // SAFETY: no other thread reads or writes the slot (the caller's contract).
+        unsafe { *self.mv.get() = mv };
+        self.sum.store(sum.to_bits(), Relaxed);
+        self.count.store(visits as u64, Relaxed);
+        self.lower.store(lower.0, Relaxed);
+        self.upper.store(upper.0, Relaxed);
+        self.first.store(UNEXPANDED, Relaxed);
+        self.len.store(0, Relaxed);
+    }
+    /// The move into the node (`None` at the root).
+    #[inline]
+    pub(super) fn mv(&self) -> Option<M> {
+        // SAFETY: a node is reached only after its publication, after which `mv` is not
+        // written again (`ANode::init`).
+        unsafe { *self.mv.get() }
+    }
+    #[inline]
+    pub(super) fn lower(&self) -> Score {
+        Score(self.lower.load(Acquire))
+    }
+    #[inline]
+    pub(super) fn upper(&self) -> Score {
+        Score(self.upper.load(Acquire))
+    }
+    #[inline]
+    pub(super) fn solved(&self) -> bool {
+        self.lower() == self.upper()
+    }
+    /// Visits.
+    #[inline]
+    pub(super) fn visits(&self) -> u32 {
+        self.count.load(Acquire) as u32
+    }
+    /// Visits plus virtual losses.
+    #[inline]
+    pub(super) fn busy(&self) -> u32 {
+        let c = self.count.load(Acquire);
+        c as u32 + (c >> 32) as u32
+    }
+    /// A walker enters: one more virtual loss.
+    #[inline]
+    pub(super) fn enter(&self) {
+        self.count.fetch_add(VLOSS, AcqRel);
+    }
+    /// A walker leaves without a backup.
+    #[inline]
+    pub(super) fn leave(&self) {
+        self.count.fetch_sub(VLOSS, AcqRel);
+    }
+    #[inline]
+    pub(super) fn seen(&self) -> Seen {
+        Seen {
+            n: self.busy(),
+            sum: f64::from_bits(self.sum.load(Relaxed)),
+            lower: self.lower(),
+            upper: self.upper(),
+        }
+    }
+    /// Tightens the bounds to `(lo, hi)`; true when they changed.
+    #[inline]
+    pub(super) fn tighten(&self, lo: Score, hi: Score) -> bool {
+        let old_lo = self.lower.fetch_max(lo.0, AcqRel);
+        let old_hi = self.upper.fetch_min(hi.0, AcqRel);
+        lo.0 > old_lo || hi.0 < old_hi
+    }
+    /// Adds `k` visits of reward sum `r` (for the side that moved into this node), removing
+    /// the walker's virtual loss when `leave`.
+    #[inline]
+    pub(super) fn add(&self, k: u32, r: f64, leave: bool) {
+        let d = if leave {
+            (k as u64).wrapping_sub(VLOSS)
+        } else {
+            k as u64
+        };
+        self.count.fetch_add(d, AcqRel);
+        let mut cur = self.sum.load(Relaxed);
+        loop {
+            let new = (f64::from_bits(cur) + r).to_bits();
+            match self.sum.compare_exchange_weak(cur, new, AcqRel, Relaxed) {
+                Ok(_) => return,
+                Err(x) => cur = x,
+            }
+        }
+    }
+}
+
+/// One virtual loss in [`ANode::count`].
+pub(super) const VLOSS: u64 = 1 << 32;
+
+/// Bits of a position's offset in its segment ([`Arena`]).
+pub(super) const OFF_BITS: u32 = 26;
+/// Nodes of segment 0 (log 2); segment `k` holds twice segment `k − 1`'s, at most
+/// `1 << OFF_BITS`.
+pub(super) const SEG0_BITS: u32 = 12;
+/// Segments (the last, 63, would reach [`REFUSED`] and [`BUSY`]).
+pub(super) const SEGS: usize = 63;
+/// Positions the arena holds beyond the tree's capacity, for the ends of segments a block did
+/// not fit in (at most one block per segment).
+pub(super) const SLACK: usize = 1 << 15;
+
+/// Nodes of segment `k` when the capacity does not bound it.
+pub(super) fn seg_len(k: usize) -> usize {
+    1 << (SEG0_BITS + k as u32).min(OFF_BITS)
+}
+
+/// One segment of the arena.
+pub(super) type Segment<M> = Box<[ANode<M>]>;
+
+/// The shared arena: the nodes in segments allocated on first use (so a large capacity costs
+/// nothing until the tree grows, and no node ever moves), segment `k` twice as large as
+/// segment `k − 1`, the last ones cut to the tree's capacity. A position is
+/// `k << OFF_BITS | offset`; a block of children is contiguous within one segment (a block
+/// that does not fit in the rest of a segment starts the next one), so a node's children are
+/// one slice.
+pub(super) struct Arena<M> {
+    pub(super) segs: Box<[OnceLock<Segment<M>>]>,
+    /// Each segment's length.
+    pub(super) lens: [usize; SEGS],
+}
+
+impl<M: Copy> Arena<M> {
+    /// An arena for a tree of at most `cap` nodes.
+    pub(super) fn new(cap: usize) -> Self {
+        let mut lens = [0; SEGS];
+        let mut start = 0usize;
+        for (k, l) in lens.iter_mut().enumerate() {
+            *l = seg_len(k).min(cap.saturating_add(SLACK).saturating_sub(start));
+            start += *l;
+        }
+        Arena {
+            segs: (0..SEGS).map(|_| OnceLock::new()).collect(),
+            lens,
+        }
+    }
+    /// Segment `k`, allocated if it is not.
+    pub(super) fn seg(&self, k: usize) -> &[ANode<M>] {
+        self.segs[k].get_or_init(|| (0..self.lens[k]).map(|_| ANode::default()).collect())
+    }
+    /// The block of `len` slots at position `p`.
+    #[inline]
+    pub(super) fn block(&self, p: u32, len: usize) -> &[ANode<M>] {
+        let s = self.segs[(p >> OFF_BITS) as usize]
+            .get()
+            .expect("a published block's segment exists");
+        let o = (p & ((1 << OFF_BITS) - 1)) as usize;
+        &s[o..o + len]
+    }
+    /// The slots of a block just reserved at position `p`.
+    #[inline]
+    pub(super) fn fresh(&self, p: u32, len: usize) -> &[ANode<M>] {
+        self.seg((p >> OFF_BITS) as usize);
+        self.block(p, len)
+    }
+    /// The node at position 0 (the root).
+    #[inline]
+    pub(super) fn root(&self) -> &ANode<M> {
+        &self.seg(0)[0]
+    }
+    /// `v`'s children (empty before the expansion).
+    #[inline]
+    pub(super) fn kids(&self, v: &ANode<M>) -> &[ANode<M>] {
+        match v.first.load(Acquire) {
+            UNEXPANDED | BUSY | REFUSED => &[],
+            p => self.block(p, v.len.load(Relaxed) as usize),
+        }
+    }
+    /// Where a block of `b` slots goes when the next free position is `pos`: the block's
+    /// position, or `None` when the arena is full.
+    pub(super) fn place(&self, pos: u32, b: usize) -> Option<u32> {
+        let (k, o) = (
+            (pos >> OFF_BITS) as usize,
+            (pos & ((1 << OFF_BITS) - 1)) as usize,
+        );
+        if o + b <= self.lens[k] {
+            Some(pos)
+        } else if k + 1 < SEGS && b <= self.lens[k + 1] {
+            Some(((k + 1) as u32) << OFF_BITS)
+        } else {
+            None
+        }
+    }
+}
+
+/// Copies the serial arena `nodes` into the empty shared `arena` (breadth first, each node's
+/// children a block); the first free position after it.
+pub(super) fn shared<M: Copy>(arena: &Arena<M>, nodes: &[Node<M>]) -> u32 {
+    // SAFETY: the walkers have not started; the slots are this thread's.
+    let copy =
+        |a: &ANode<M>, n: &Node<M>| unsafe { a.init(n.mv, n.sum, n.visits, n.lower, n.upper) };
+    copy(arena.root(), &nodes[0]);
+    let mut next = 1u32;
+    // (serial index, shared position) of the nodes whose children are still to copy.
+    let mut queue = std::collections::VecDeque::from([(0usize, 0u32)]);
+    while let Some((i, p)) = queue.pop_front() {
+        let kids = nodes[i].kids();
+        if kids.is_empty() {
+            continue;
+        }
+        let at = arena
+            .place(next, kids.len())
+            .expect("a kept tree fits the arena (its capacity and slack)");
+        let slots = arena.fresh(at, kids.len());
+        for ((j, c), a) in kids.enumerate().zip(slots) {
+            copy(a, &nodes[c]);
+            queue.push_back((c, at + j as u32));
+        }
+        let v = arena.block(p, 1);
+        let len =
+            u16::try_from(nodes[i].len).expect("mcts par=tree: at most 65 535 moves a position");
+        v[0].len.store(len, Relaxed);
+        v[0].first.store(at, Release);
+        next = at + nodes[i].len;
+    }
+    next
+}
+
+/// The shared tree in the serial arena (breadth first, each node's children contiguous).
+pub(super) fn serial<M: Copy>(a: &Arena<M>) -> Vec<Node<M>> {
+    let copy = |n: &ANode<M>| Node {
+        sum: f64::from_bits(n.sum.load(Acquire)),
+        visits: n.visits(),
+        first: NONE,
+        len: 0,
+        lower: n.lower(),
+        upper: n.upper(),
+        mv: n.mv(),
+    };
+    let top = a.root();
+    let mut nodes = vec![copy(top)];
+    let mut shared = vec![top];
+    let mut next = 0;
+    while next < shared.len() {
+        let kids = a.kids(shared[next]);
+        if !kids.is_empty() {
+            nodes[next].first = nodes.len() as u32;
+            nodes[next].len = kids.len() as u32;
+            for k in kids {
+                nodes.push(copy(k));
+                shared.push(k);
+            }
+        }
+        next += 1;
+    }
+    nodes
+}
