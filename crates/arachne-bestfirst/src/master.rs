@@ -170,6 +170,8 @@ pub struct MasterConfig {
     /// The master also expands leaves itself while its jobs are out (module docs, "Real
     /// cores"); `None`: the backend's default.
     pub master_expands: Option<bool>,
+    /// Expansions per job (module docs, "Real cores"); `None`: the backend's default.
+    pub grain: Option<u32>,
 }
 
 /// The form of master–slave RBFM a run uses (module docs, "Real cores").
@@ -179,6 +181,8 @@ pub struct Form {
     pub batch: u32,
     /// The master expands leaves itself while its jobs are out.
     pub master_expands: bool,
+    /// Expansions per job: 1, §6.1's one leaf; above 1, a subtree grown below the leaf.
+    pub grain: u32,
 }
 
 /// Jobs out with each slave by default on real cores (module docs, "Real cores").
@@ -187,11 +191,18 @@ pub const REAL_BATCH: u32 = 8;
 /// Largest `batch`.
 pub const MAX_BATCH: u32 = 1024;
 
+/// Expansions per job by default on real cores (module docs, "Real cores").
+pub const REAL_GRAIN: u32 = 8;
+
+/// Largest `grain`.
+pub const MAX_GRAIN: u32 = 4096;
+
 impl Form {
     /// §6.1's form: one job per slave, the master only selects and backs up.
     pub const PAPER: Form = Form {
         batch: 1,
         master_expands: false,
+        grain: 1,
     };
 
     /// The default on `backend`: the paper's form on the simulator (Fig. 12 and the reports
@@ -202,6 +213,7 @@ impl Form {
             _ => Form {
                 batch: REAL_BATCH,
                 master_expands: true,
+                grain: REAL_GRAIN,
             },
         }
     }
@@ -219,6 +231,7 @@ impl MasterConfig {
             limits: Limits::default(),
             batch: None,
             master_expands: None,
+            grain: None,
         }
     }
 
@@ -233,6 +246,7 @@ impl MasterConfig {
         Form {
             batch: self.batch.unwrap_or(d.batch),
             master_expands: self.master_expands.unwrap_or(d.master_expands),
+            grain: self.grain.unwrap_or(d.grain),
         }
     }
 }
@@ -244,8 +258,11 @@ pub struct MasterDetail<M> {
     pub trace: Vec<TracePoint<M>>,
     /// Unknown children evaluated (§5.2 heuristic 1).
     pub resolved: u64,
-    /// Jobs the master did itself while it had slaves ([`Form::master_expands`]).
+    /// Expansions the master made itself while it had slaves ([`Form::master_expands`]).
     pub own_expansions: u64,
+    /// Expansions applied to the tree, by the process that made them (index 0: the master;
+    /// with `P = 1` all of them).
+    pub expansions_by_proc: Vec<u64>,
 }
 
 /// The result of a master–slave run: the runtime's one run outcome, whose `outcome` is the
@@ -274,6 +291,7 @@ impl<G: Game> Process for RbfmProc<G> {
                         true
                     }
                     Msg::Children { .. }
+                    | Msg::Grown { .. }
                     | Msg::Searched { .. }
                     | Msg::Resolved { .. }
                     | Msg::Fault { .. } => m.reply(from, msg, env),
@@ -304,9 +322,10 @@ impl<G: Game> Process for RbfmProc<G> {
         let mut steps = 0;
         while steps < max_steps && env.clock < until && self.busy() {
             if let RbfmProc::Master(m) = self {
-                m.own_step(env);
+                steps += m.own_step(env);
+            } else {
+                steps += 1;
             }
-            steps += 1;
         }
     }
 
@@ -366,15 +385,19 @@ pub fn processes_with<G: Game>(
         resolved: 0,
         limits: cfg.limits.clone(),
         fault: None,
-        local: (p > 1 && form.master_expands).then(|| slave_state(root, eval.clone(), count)),
+        local: (p > 1 && form.master_expands)
+            .then(|| slave_state(root, eval.clone(), count, &cfg.opts)),
         stalled: true,
         own_expansions: 0,
+        grain: if p > 1 { form.grain } else { 1 },
+        by_proc: vec![0; p as usize],
     })));
     for _ in 1..p {
         procs.push(RbfmProc::Slave(Box::new(slave_state(
             root,
             eval.clone(),
             count,
+            &cfg.opts,
         ))));
     }
     procs
@@ -417,6 +440,20 @@ pub fn search_with<G: Game>(
     if !(1..=MAX_BATCH).contains(&form.batch) {
         return Err(format!("batch must be in 1..={MAX_BATCH}"));
     }
+    if !(1..=MAX_GRAIN).contains(&form.grain) {
+        return Err(format!("grain must be in 1..={MAX_GRAIN}"));
+    }
+    let heuristics = eval.is_some()
+        && cfg.opts.kind == Kind::Rbfm
+        && cfg.opts.heuristics != Heuristics::default();
+    if cfg.grain.is_some_and(|g| g > 1) && heuristics {
+        return Err("rbfm: grain above 1 needs §5.2's heuristics off (a job is one leaf's)".into());
+    }
+    // The backend's default grain gives way to the heuristics (a job is then one leaf's).
+    let form = Form {
+        grain: if heuristics { 1 } else { form.grain },
+        ..form
+    };
     let start = Instant::now();
     let stop = |m: &Msg| matches!(m, Msg::Done { .. });
     let (run, mut procs) = execute(
@@ -485,6 +522,11 @@ pub fn search_with<G: Game>(
             .collect(),
         resolved: m.resolved,
         own_expansions: m.own_expansions,
+        expansions_by_proc: if cfg.procs == 1 {
+            vec![m.stats.interior]
+        } else {
+            m.by_proc.clone()
+        },
     };
     Ok(RunOutcome::of(&run, outcome, detail, serial_time))
 }
