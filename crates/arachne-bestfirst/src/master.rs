@@ -57,13 +57,55 @@
 //!   waits, the master expands a leaf itself ([`Process::work`]: the same job a slave would
 //!   get, done by a slave state of its own and applied at once), so at `P = 2` both cores
 //!   expand.
+//! * `grain = G` ([`MasterConfig::grain`], `rbfm:grain=G`): a job is no longer one leaf but a
+//!   subtree grown below it (`Msg::Grow`): the slave continues RBFM's walk from the leaf in
+//!   the mode the master's walk reached it ([`crate::rbfm::select_below`]: EXTEND-UP or
+//!   EXTEND-DOWN goes on exactly as the walk from the root would go on below that node), with
+//!   a random stream seeded from the master's, expands, backs up in its subtree, `G` times
+//!   (fewer if the subtree is solved), and answers with the expansions in order
+//!   (`Msg::Grown`). The master applies each as it would a `Children` reply — the node budget
+//!   before it, BACKUP to the root and the vote after it, the stopping criteria between them —
+//!   so budgets stop the search before the first expansion that would exceed them, as in the
+//!   serial search. **How this relates to §6.1**: the leaf is pending while its job is out,
+//!   so the `G` walks that end below it are walks that §6.1's master would have made *through*
+//!   the leaf, but conditioned on going through it: the `G − 1` later selections do not
+//!   start at the root, so they cannot leave the subtree when its backed-up score makes
+//!   another part of the tree more attractive. It is speculation like `batch` (a deeper one:
+//!   `G` expansions committed below a leaf instead of one) and, like it, never wrong — a run to
+//!   the end solves the root to its exact value — but it is a different search per expansion:
+//!   with `G > 1` a budgeted run grows another tree than §6.1's (and the serial search's).
+//!   It also saves work that is not the slaves' to do: a walk below a leaf is a few plies
+//!   long, a walk from the root the whole depth, and on the synthetic trees RBFM's walks
+//!   (sampling every child's distribution at every ply) are most of the serial search's
+//!   instructions (80 % on `incremental:b=10,d=11`, callgrind; the expansions about 5 %).
 //!
 //! The defaults depend on the backend ([`Form::for_backend`]): on `sim` the paper's form
-//! (`K = 1`, the master does not expand), so `arachne experiment rbfm-parallel` (Fig. 12) and
-//! every simulated figure are §6.1's; on threads and MPI `K =` [`REAL_BATCH`] and an expanding
-//! master. Either can be chosen on every backend (`rbfm:batch=K,master=0|1`); on `sim` the
-//! master's own expansions take its virtual time between replies. With `P = 1` neither applies
-//! (the master is the serial search).
+//! (`K = 1`, the master does not expand, `G = 1`), so `arachne experiment rbfm-parallel`
+//! (Fig. 12) and every simulated figure are §6.1's; on threads and MPI `K =` [`REAL_BATCH`],
+//! an expanding master and `G =` [`REAL_GRAIN`] (1 when §5.2's heuristics are on: their jobs
+//! are one leaf's; an explicit `grain` above 1 with them is refused). Each can be chosen on
+//! every backend (`rbfm:batch=K,master=0|1,grain=G`); on `sim` the master's own expansions
+//! take its virtual time between replies. With `P = 1` none applies (the master is the serial
+//! search). [`MasterDetail::expansions_by_proc`] says who made the expansions applied (the
+//! slaves' share), and `arachne search --json` adds `slave_share` and
+//! `messages_per_expansion`.
+//!
+//! **Measured** (issue 23; `python3 scripts/real_cores.py target/release/arachne --set rbfm`,
+//! expansions per second against serial `rbfm`, 300 000 generated nodes; a **loaded** 2-core
+//! machine, load 5–6, medians of 3 interleaved rounds, spread wide): on the trees (seeds 1–3)
+//! `--procs 2` with `G = 8` 1.05 / 1.21 / 1.42, `--procs 3` 1.30 / 1.03 / 1.30, against
+//! `G = 1` 0.94 / 0.54 / 0.77; on chess (LCT II #1, #5, #9) 0.84 / 0.75 / 0.86 at `--procs
+//! 2`. Load-independent: instructions (callgrind, all threads) on tree seed 1: serial 642 M,
+//! `--procs 2` with `G = 1` 761 M, `G = 8` 425 M; on LCT II #1: 323 M, 398 M, 353 M (`G =
+//! 32` 339 M). So on the trees most of the gain is the shorter walks, which a serial search
+//! with the same grain would have too, and on chess (the expansions, not the walks, are the
+//! work there: 26 % evaluation, 15 % move generation, 26 % walks) only the slaves can bring
+//! it. The slaves' share of the expansions (`slave_share`, loaded, 3 runs each), tree seed
+//! 1: `G = 1` 2–12 % at `--procs 2`, 8–13 % at 3; `G = 8` 4–5 % and 8–15 %; LCT II #1: `G
+//! = 1` 1–4 % and 2–3 %, `G = 8` 7–9 % and 15–23 %, `G = 32` 22–26 % at 2. Messages per
+//! expansion, tree seed 1 at `--procs 2`: 0.03–0.24 (`G = 1`), 0.02–0.03 (`G = 8`), 0.01
+//! (`G = 32`). Under load a slave thread that sleeps between jobs waits for the scheduler
+//! to run it again, so these shares are low bounds; the idle figures are the lead's.
 //!
 //! The master's random stream is seeded, so a run on `sim` is repeatable bit for bit; on
 //! `threads` the order in which replies arrive is not, so only the value of a run to the end

@@ -232,6 +232,7 @@ fn the_sim_default_is_the_papers_form_and_threads_batch() {
     let real = cfg.form(&threads);
     assert_eq!(real.batch, master::REAL_BATCH);
     assert!(real.master_expands);
+    assert_eq!(real.grain, master::REAL_GRAIN);
     // An explicit paper form on sim is the default run, to the bit.
     let root = inc(10, 30, 2);
     let mut a = cfg.clone();
