@@ -254,12 +254,16 @@ impl<G: Game> Searcher<G, u32> {
     }
 }
 
+/// The distribution table `opts` selects with: its own, else `f = g = 0`.
+pub(crate) fn table_of(opts: &BfOptions) -> Arc<DistTable> {
+    opts.table
+        .clone()
+        .unwrap_or_else(|| Arc::new(DistTable::constant(crate::dist::Family::Normal, 0.0)))
+}
+
 impl<G: Game, M: Copy> Searcher<G, M> {
     fn build(root: G, opts: BfOptions) -> Self {
-        let table = opts
-            .table
-            .clone()
-            .unwrap_or_else(|| Arc::new(DistTable::constant(crate::dist::Family::Normal, 0.0)));
+        let table = table_of(&opts);
         let cap = opts.max_tree_nodes.unwrap_or(u32::MAX as usize - 1);
         let leaf_moves = table.unexpanded_by_d();
         Searcher {

@@ -63,7 +63,7 @@ pub struct BfError(pub String);
 /// One line per algorithm, for `arachne algos`.
 pub const CATALOGUE: &[(&str, &str)] = &[
     ("bfm", "Korf–Chickering best-first minimax: descend to the best child, expand, back up; bfm:memory=MiB (seed 002 §1, §3)"),
-    ("rbfm", "randomized best-first minimax: random walks by sampled real scores, EXTEND-UP/DOWN pruning; rbfm:seed=S,pruning=0|1,vote=N,dist=normal|chisquare|mix|exponential,table=FILE,threads=T,memory=MiB; --procs P: master–slave, batch=K jobs per slave, master=0|1 the master expands too (seed 002 §2, §6.1)"),
+    ("rbfm", "randomized best-first minimax: random walks by sampled real scores, EXTEND-UP/DOWN pruning; rbfm:seed=S,pruning=0|1,vote=N,dist=normal|chisquare|mix|exponential,table=FILE,threads=T,memory=MiB; --procs P: master–slave, batch=K jobs per slave, master=0|1 the master expands too, grain=K expansions per job (a subtree below the leaf) (seed 002 §2, §6.1)"),
 ];
 
 /// A parsed `bfm` / `rbfm` spec.
@@ -83,6 +83,8 @@ pub struct BfAlgo {
     pub batch: Option<u32>,
     /// `master=0|1`: the master–slave master expands leaves too ([`master::Form`]).
     pub master_expands: Option<bool>,
+    /// `grain=K`: master–slave expansions per job ([`master::Form`]).
+    pub grain: Option<u32>,
 }
 
 /// True when `name` (before any `:`) is one of ours.
@@ -118,6 +120,7 @@ impl std::str::FromStr for BfAlgo {
             memory_mib: None,
             batch: None,
             master_expands: None,
+            grain: None,
         };
         for (k, v) in &spec.pairs {
             let (k, v) = (k.as_str(), v.as_str());
@@ -161,6 +164,17 @@ impl std::str::FromStr for BfAlgo {
                         )));
                     }
                     a.batch = Some(b as u32)
+                }
+                "grain" => {
+                    rbfm_only(k)?;
+                    let g = num(v)?;
+                    if !(1..=u64::from(master::MAX_GRAIN)).contains(&g) {
+                        return Err(BfError(format!(
+                            "{name}: grain must be in 1..={}",
+                            master::MAX_GRAIN
+                        )));
+                    }
+                    a.grain = Some(g as u32)
                 }
                 "vote" => {
                     let n = num(v)?;

@@ -57,13 +57,55 @@
 //!   waits, the master expands a leaf itself ([`Process::work`]: the same job a slave would
 //!   get, done by a slave state of its own and applied at once), so at `P = 2` both cores
 //!   expand.
+//! * `grain = G` ([`MasterConfig::grain`], `rbfm:grain=G`): a job is no longer one leaf but a
+//!   subtree grown below it (`Msg::Grow`): the slave continues RBFM's walk from the leaf in
+//!   the mode the master's walk reached it ([`crate::rbfm::select_below`]: EXTEND-UP or
+//!   EXTEND-DOWN goes on exactly as the walk from the root would go on below that node), with
+//!   a random stream seeded from the master's, expands, backs up in its subtree, `G` times
+//!   (fewer if the subtree is solved), and answers with the expansions in order
+//!   (`Msg::Grown`). The master applies each as it would a `Children` reply — the node budget
+//!   before it, BACKUP to the root and the vote after it, the stopping criteria between them —
+//!   so budgets stop the search before the first expansion that would exceed them, as in the
+//!   serial search. **How this relates to §6.1**: the leaf is pending while its job is out,
+//!   so the `G` walks that end below it are walks that §6.1's master would have made *through*
+//!   the leaf, but conditioned on going through it: the `G − 1` later selections do not
+//!   start at the root, so they cannot leave the subtree when its backed-up score makes
+//!   another part of the tree more attractive. It is speculation like `batch` (a deeper one:
+//!   `G` expansions committed below a leaf instead of one) and, like it, never wrong — a run to
+//!   the end solves the root to its exact value — but it is a different search per expansion:
+//!   with `G > 1` a budgeted run grows another tree than §6.1's (and the serial search's).
+//!   It also saves work that is not the slaves' to do: a walk below a leaf is a few plies
+//!   long, a walk from the root the whole depth, and on the synthetic trees RBFM's walks
+//!   (sampling every child's distribution at every ply) are most of the serial search's
+//!   instructions (80 % on `incremental:b=10,d=11`, callgrind; the expansions about 5 %).
 //!
 //! The defaults depend on the backend ([`Form::for_backend`]): on `sim` the paper's form
-//! (`K = 1`, the master does not expand), so `arachne experiment rbfm-parallel` (Fig. 12) and
-//! every simulated figure are §6.1's; on threads and MPI `K =` [`REAL_BATCH`] and an expanding
-//! master. Either can be chosen on every backend (`rbfm:batch=K,master=0|1`); on `sim` the
-//! master's own expansions take its virtual time between replies. With `P = 1` neither applies
-//! (the master is the serial search).
+//! (`K = 1`, the master does not expand, `G = 1`), so `arachne experiment rbfm-parallel`
+//! (Fig. 12) and every simulated figure are §6.1's; on threads and MPI `K =` [`REAL_BATCH`],
+//! an expanding master and `G =` [`REAL_GRAIN`] (1 when §5.2's heuristics are on: their jobs
+//! are one leaf's; an explicit `grain` above 1 with them is refused). Each can be chosen on
+//! every backend (`rbfm:batch=K,master=0|1,grain=G`); on `sim` the master's own expansions
+//! take its virtual time between replies. With `P = 1` none applies (the master is the serial
+//! search). [`MasterDetail::expansions_by_proc`] says who made the expansions applied (the
+//! slaves' share), and `arachne search --json` adds `slave_share` and
+//! `messages_per_expansion`.
+//!
+//! **Measured** (issue 23; `python3 scripts/real_cores.py target/release/arachne --set rbfm`,
+//! expansions per second against serial `rbfm`, 300 000 generated nodes; a **loaded** 2-core
+//! machine, load 5–6, medians of 3 interleaved rounds, spread wide): on the trees (seeds 1–3)
+//! `--procs 2` with `G = 8` 1.05 / 1.21 / 1.42, `--procs 3` 1.30 / 1.03 / 1.30, against
+//! `G = 1` 0.94 / 0.54 / 0.77; on chess (LCT II #1, #5, #9) 0.84 / 0.75 / 0.86 at `--procs
+//! 2`. Load-independent: instructions (callgrind, all threads) on tree seed 1: serial 642 M,
+//! `--procs 2` with `G = 1` 761 M, `G = 8` 425 M; on LCT II #1: 323 M, 398 M, 353 M (`G =
+//! 32` 339 M). So on the trees most of the gain is the shorter walks, which a serial search
+//! with the same grain would have too, and on chess (the expansions, not the walks, are the
+//! work there: 26 % evaluation, 15 % move generation, 26 % walks) only the slaves can bring
+//! it. The slaves' share of the expansions (`slave_share`, loaded, 3 runs each), tree seed
+//! 1: `G = 1` 2–12 % at `--procs 2`, 8–13 % at 3; `G = 8` 4–5 % and 8–15 %; LCT II #1: `G
+//! = 1` 1–4 % and 2–3 %, `G = 8` 7–9 % and 15–23 %, `G = 32` 22–26 % at 2. Messages per
+//! expansion, tree seed 1 at `--procs 2`: 0.03–0.24 (`G = 1`), 0.02–0.03 (`G = 8`), 0.01
+//! (`G = 32`). Under load a slave thread that sleeps between jobs waits for the scheduler
+//! to run it again, so these shares are low bounds; the idle figures are the lead's.
 //!
 //! The master's random stream is seeded, so a run on `sim` is repeatable bit for bit; on
 //! `threads` the order in which replies arrive is not, so only the value of a run to the end
@@ -170,6 +212,8 @@ pub struct MasterConfig {
     /// The master also expands leaves itself while its jobs are out (module docs, "Real
     /// cores"); `None`: the backend's default.
     pub master_expands: Option<bool>,
+    /// Expansions per job (module docs, "Real cores"); `None`: the backend's default.
+    pub grain: Option<u32>,
 }
 
 /// The form of master–slave RBFM a run uses (module docs, "Real cores").
@@ -179,6 +223,8 @@ pub struct Form {
     pub batch: u32,
     /// The master expands leaves itself while its jobs are out.
     pub master_expands: bool,
+    /// Expansions per job: 1, §6.1's one leaf; above 1, a subtree grown below the leaf.
+    pub grain: u32,
 }
 
 /// Jobs out with each slave by default on real cores (module docs, "Real cores").
@@ -187,11 +233,18 @@ pub const REAL_BATCH: u32 = 8;
 /// Largest `batch`.
 pub const MAX_BATCH: u32 = 1024;
 
+/// Expansions per job by default on real cores (module docs, "Real cores").
+pub const REAL_GRAIN: u32 = 8;
+
+/// Largest `grain`.
+pub const MAX_GRAIN: u32 = 4096;
+
 impl Form {
     /// §6.1's form: one job per slave, the master only selects and backs up.
     pub const PAPER: Form = Form {
         batch: 1,
         master_expands: false,
+        grain: 1,
     };
 
     /// The default on `backend`: the paper's form on the simulator (Fig. 12 and the reports
@@ -202,6 +255,7 @@ impl Form {
             _ => Form {
                 batch: REAL_BATCH,
                 master_expands: true,
+                grain: REAL_GRAIN,
             },
         }
     }
@@ -219,6 +273,7 @@ impl MasterConfig {
             limits: Limits::default(),
             batch: None,
             master_expands: None,
+            grain: None,
         }
     }
 
@@ -233,6 +288,7 @@ impl MasterConfig {
         Form {
             batch: self.batch.unwrap_or(d.batch),
             master_expands: self.master_expands.unwrap_or(d.master_expands),
+            grain: self.grain.unwrap_or(d.grain),
         }
     }
 }
@@ -244,8 +300,11 @@ pub struct MasterDetail<M> {
     pub trace: Vec<TracePoint<M>>,
     /// Unknown children evaluated (§5.2 heuristic 1).
     pub resolved: u64,
-    /// Jobs the master did itself while it had slaves ([`Form::master_expands`]).
+    /// Expansions the master made itself while it had slaves ([`Form::master_expands`]).
     pub own_expansions: u64,
+    /// Expansions applied to the tree, by the process that made them (index 0: the master;
+    /// with `P = 1` all of them).
+    pub expansions_by_proc: Vec<u64>,
 }
 
 /// The result of a master–slave run: the runtime's one run outcome, whose `outcome` is the
@@ -274,6 +333,7 @@ impl<G: Game> Process for RbfmProc<G> {
                         true
                     }
                     Msg::Children { .. }
+                    | Msg::Grown { .. }
                     | Msg::Searched { .. }
                     | Msg::Resolved { .. }
                     | Msg::Fault { .. } => m.reply(from, msg, env),
@@ -304,9 +364,10 @@ impl<G: Game> Process for RbfmProc<G> {
         let mut steps = 0;
         while steps < max_steps && env.clock < until && self.busy() {
             if let RbfmProc::Master(m) = self {
-                m.own_step(env);
+                steps += m.own_step(env);
+            } else {
+                steps += 1;
             }
-            steps += 1;
         }
     }
 
@@ -366,15 +427,19 @@ pub fn processes_with<G: Game>(
         resolved: 0,
         limits: cfg.limits.clone(),
         fault: None,
-        local: (p > 1 && form.master_expands).then(|| slave_state(root, eval.clone(), count)),
+        local: (p > 1 && form.master_expands)
+            .then(|| slave_state(root, eval.clone(), count, &cfg.opts)),
         stalled: true,
         own_expansions: 0,
+        grain: if p > 1 { form.grain } else { 1 },
+        by_proc: vec![0; p as usize],
     })));
     for _ in 1..p {
         procs.push(RbfmProc::Slave(Box::new(slave_state(
             root,
             eval.clone(),
             count,
+            &cfg.opts,
         ))));
     }
     procs
@@ -417,6 +482,20 @@ pub fn search_with<G: Game>(
     if !(1..=MAX_BATCH).contains(&form.batch) {
         return Err(format!("batch must be in 1..={MAX_BATCH}"));
     }
+    if !(1..=MAX_GRAIN).contains(&form.grain) {
+        return Err(format!("grain must be in 1..={MAX_GRAIN}"));
+    }
+    let heuristics = eval.is_some()
+        && cfg.opts.kind == Kind::Rbfm
+        && cfg.opts.heuristics != Heuristics::default();
+    if cfg.grain.is_some_and(|g| g > 1) && heuristics {
+        return Err("rbfm: grain above 1 needs §5.2's heuristics off (a job is one leaf's)".into());
+    }
+    // The backend's default grain gives way to the heuristics (a job is then one leaf's).
+    let form = Form {
+        grain: if heuristics { 1 } else { form.grain },
+        ..form
+    };
     let start = Instant::now();
     let stop = |m: &Msg| matches!(m, Msg::Done { .. });
     let (run, mut procs) = execute(
@@ -485,6 +564,11 @@ pub fn search_with<G: Game>(
             .collect(),
         resolved: m.resolved,
         own_expansions: m.own_expansions,
+        expansions_by_proc: if cfg.procs == 1 {
+            vec![m.stats.interior]
+        } else {
+            m.by_proc.clone()
+        },
     };
     Ok(RunOutcome::of(&run, outcome, detail, serial_time))
 }

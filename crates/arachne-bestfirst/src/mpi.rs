@@ -24,7 +24,8 @@
 //! * `Children { leaf, kids, hints }`: `tag varint(leaf) varint(d)`, per child
 //!   `varint(index) zigzag(value) terminal` (3–6 bytes), then `varint(h)` and the `h` move
 //!   counts (`h` is 0, or `d` when the table has `s = 0` cells by `d`);
-//! * `Search`, `Searched`, `Resolve`, `Resolved`, `Fault`, `Done` likewise.
+//! * `Search`, `Searched`, `Resolve`, `Resolved`, `Fault`, `Done`, `Grow` and `Grown` (a
+//!   subtree's expansions: their parents, then each one's children and move counts) likewise.
 //!
 //! Every rank runs the same command; process 0 (the master, on rank 0) holds the tree, so rank
 //! 0 builds the outcome; worker ranks get [`WORKER`]. The statistics of every process are
@@ -46,6 +47,8 @@ arachne_runtime::wire_enum!(Msg {
     6 => Resolved { node, values },
     7 => Fault { error },
     8 => Done { why },
+    9 => Grow { leaf, path, mode, seed, steps },
+    10 => Grown { leaf, parents, kids, hints },
 });
 
 arachne_runtime::wire_enum!(Job {
@@ -182,6 +185,29 @@ mod tests {
         assert!(from_bytes::<Msg>(&b[..b.len() - 1], None).is_err());
         // A path whose plies do not match its bytes.
         assert!(from_bytes::<Msg>(&[1, 5, 2, 1, 0], None).is_err());
+    }
+
+    #[test]
+    fn grain_messages_round_trip() {
+        round_trip(&[
+            Msg::Grow {
+                leaf: 77,
+                path: Path::ROOT.with(3).with(0).with(200),
+                mode: 2,
+                seed: u64::MAX - 5,
+                steps: 8,
+            },
+            Msg::Grown {
+                leaf: 77,
+                parents: vec![0, 1, 4],
+                kids: vec![
+                    vec![(0, Score(5), false), (1, Score(-9), true)],
+                    vec![],
+                    vec![(2, Score(1_000_000), false)],
+                ],
+                hints: vec![vec![3, 0], vec![], vec![]],
+            },
+        ]);
     }
 
     #[test]

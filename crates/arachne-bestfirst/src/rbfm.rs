@@ -144,8 +144,36 @@ pub fn select<T: TreeView + ?Sized, R: Rng>(
     if root.flags & HAS_UNKNOWN != 0 {
         return resolve_at(0, Mode::Root, false);
     }
-    let mut v = choose_random_child(tree, table, rng, 0)?;
-    let mut up = tree.best(0) == Some(v);
+    let v = choose_random_child(tree, table, rng, 0)?;
+    let up = tree.best(0) == Some(v);
+    walk_from(tree, table, rng, pruning, v, up)
+}
+
+/// The walk below node 0 of a subtree whose root a walk of the whole tree reached in `mode`
+/// (master–slave RBFM's `grain`, [`crate::master`]): EXTEND-UP or EXTEND-DOWN at node 0 goes
+/// on exactly as [`select`]'s walk would go on from there; `Mode::Root` is [`select`] itself.
+pub fn select_below<T: TreeView + ?Sized, R: Rng>(
+    tree: &T,
+    table: &DistTable,
+    rng: &mut R,
+    pruning: bool,
+    mode: Mode,
+) -> Option<Walk> {
+    if mode == Mode::Root || tree.get(0).is_leaf() || tree.get(0).solved() {
+        return select(tree, table, rng, pruning);
+    }
+    walk_from(tree, table, rng, pruning, 0, mode == Mode::Up)
+}
+
+/// EXTEND-UP (`up`) or EXTEND-DOWN at `v`, down to a leaf (the recursion unrolled).
+fn walk_from<T: TreeView + ?Sized, R: Rng>(
+    tree: &T,
+    table: &DistTable,
+    rng: &mut R,
+    pruning: bool,
+    mut v: u32,
+    mut up: bool,
+) -> Option<Walk> {
     let mut deviated = false;
     loop {
         let n = tree.get(v);

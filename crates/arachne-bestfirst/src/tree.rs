@@ -263,6 +263,15 @@ impl<M: Copy> Tree<M> {
         t
     }
 
+    /// Back to a tree of `root` alone, keeping the allocation (a master–slave slave's subtree,
+    /// grown again for each job).
+    pub(crate) fn reset<G: Game>(&mut self, root: &G) {
+        self.nodes.clear();
+        self.moves.clear();
+        self.nodes
+            .push(Node::leaf(root.evaluate(), NIL, root.is_terminal()));
+    }
+
     /// A tree from its parts (the shared tree, copied back when its walkers are done).
     pub(crate) fn from_parts(nodes: Vec<Node>, moves: Vec<M>, capacity: usize) -> Self {
         debug_assert_eq!(moves.len() + 1, nodes.len());

@@ -232,6 +232,7 @@ fn the_sim_default_is_the_papers_form_and_threads_batch() {
     let real = cfg.form(&threads);
     assert_eq!(real.batch, master::REAL_BATCH);
     assert!(real.master_expands);
+    assert_eq!(real.grain, master::REAL_GRAIN);
     // An explicit paper form on sim is the default run, to the bit.
     let root = inc(10, 30, 2);
     let mut a = cfg.clone();
@@ -327,4 +328,132 @@ fn a_budgeted_chess_run_on_threads_with_batch_plays_a_legal_move() {
             );
         }
     }
+}
+
+/// Issue 23: `grain = K`, a subtree of up to K expansions grown below each job's leaf.
+fn with_grain(mut cfg: MasterConfig, grain: u32) -> MasterConfig {
+    cfg.grain = Some(grain);
+    cfg
+}
+
+#[test]
+fn grain_on_sim_is_exact_repeats_and_names_who_expanded() {
+    let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
+    for seed in 0..8u64 {
+        let d = 3 + (seed % 4) as u32;
+        let root = inc(4, d, seed);
+        let want = negamax(&root, d);
+        for p in [2u32, 3] {
+            for (grain, batch, me) in [(2, 1, false), (8, 4, true), (64, 2, true)] {
+                let cfg = with_form(MasterConfig::new(opts(Kind::Rbfm, seed), p), batch, me);
+                let cfg = with_grain(cfg, grain);
+                let out = master::search(&root, &cfg, &sim).unwrap();
+                let what = format!("seed {seed} P {p} grain {grain} batch {batch} master {me}");
+                assert_eq!(out.outcome.stop, BfStop::Solved, "{what}");
+                assert_eq!(out.outcome.value, want, "{what}");
+                check_move(&root, d, out.outcome.best_move, want, &what);
+                assert_eq!(out.outcome.generated() as usize + 1, out.outcome.tree_nodes);
+                // Every expansion in the tree is someone's, and the master's own are its.
+                let by = &out.detail.expansions_by_proc;
+                assert_eq!(by.len(), p as usize, "{what}");
+                assert_eq!(by.iter().sum::<u64>(), out.outcome.expansions(), "{what}");
+                assert_eq!(by[0], out.detail.own_expansions, "{what}");
+                if !me {
+                    assert_eq!(by[0], 0, "{what}");
+                }
+                let again = master::search(&root, &cfg, &sim).unwrap();
+                assert_eq!(again.time, out.time, "{what}");
+                assert_eq!(again.outcome.pv, out.outcome.pv, "{what}");
+                assert_eq!(again.detail.expansions_by_proc, *by, "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn grain_honours_the_node_budget_exactly() {
+    // The budget is honoured as the serial search honours it: it stops before the first
+    // expansion that would exceed it, so fewer than b nodes of it are left.
+    let b = 10;
+    for seed in 1..=4u64 {
+        let root = inc(b, 30, seed);
+        let budget = 3_000 + 137 * seed;
+        for backend in [
+            Backend::Sim(SimConfig::new(CostModel::unit(1.0))),
+            Backend::Threads { poll_every: 1 },
+        ] {
+            for (p, grain, me) in [(2u32, 8u32, true), (3, 32, false), (2, 4096, true)] {
+                let mut cfg = with_grain(MasterConfig::new(opts(Kind::Rbfm, seed), p), grain);
+                cfg.master_expands = Some(me);
+                cfg.max_nodes = Some(budget);
+                let out = master::search(&root, &cfg, &backend).unwrap();
+                let what = format!("seed {seed} P {p} grain {grain} master {me} {backend:?}");
+                assert_eq!(out.outcome.stop, BfStop::Nodes, "{what}");
+                let g = out.outcome.generated();
+                assert!(
+                    g <= budget && budget - g < u64::from(b),
+                    "{what}: {g} of {budget}"
+                );
+                assert_eq!(g as usize + 1, out.outcome.tree_nodes, "{what}");
+                let by = &out.detail.expansions_by_proc;
+                assert_eq!(by.iter().sum::<u64>(), out.outcome.expansions(), "{what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn grain_is_refused_out_of_range_and_ignored_with_one_processor() {
+    let root = inc(6, 20, 3);
+    let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
+    for bad in [0u32, master::MAX_GRAIN + 1] {
+        let cfg = with_grain(MasterConfig::new(opts(Kind::Rbfm, 1), 2), bad);
+        let e = master::search(&root, &cfg, &sim).unwrap_err();
+        assert!(e.contains("grain"), "{e}");
+        let e = format!("rbfm:grain={bad}")
+            .parse::<arachne_bestfirst::BfAlgo>()
+            .unwrap_err();
+        assert!(e.to_string().contains("grain"), "{e}");
+    }
+    let a = "rbfm:grain=16"
+        .parse::<arachne_bestfirst::BfAlgo>()
+        .unwrap();
+    assert_eq!(a.grain, Some(16));
+    // P = 1 is the serial search, whatever the grain.
+    let serial = arachne_bestfirst::search(
+        &root,
+        &opts(Kind::Rbfm, 4),
+        &Limits::default().with_nodes(2_500),
+    );
+    let mut cfg = with_grain(MasterConfig::new(opts(Kind::Rbfm, 4), 1), 8);
+    cfg.max_nodes = Some(2_500);
+    for backend in [sim, Backend::Threads { poll_every: 1 }] {
+        let out = master::search(&root, &cfg, &backend).unwrap();
+        assert_eq!(out.outcome.pv, serial.pv, "{backend:?}");
+        assert_eq!(out.outcome.stats.leaves, serial.stats.leaves, "{backend:?}");
+        assert_eq!(
+            out.detail.expansions_by_proc,
+            vec![serial.stats.interior],
+            "{backend:?}"
+        );
+    }
+}
+
+#[test]
+fn a_slave_alone_makes_every_expansion_with_grain_on_threads() {
+    let root = inc(10, 30, 5);
+    let mut cfg = with_form(MasterConfig::new(opts(Kind::Rbfm, 5), 2), 8, false);
+    cfg.grain = Some(8);
+    cfg.max_nodes = Some(20_000);
+    let out = master::search(&root, &cfg, &Backend::Threads { poll_every: 32 }).unwrap();
+    let by = &out.detail.expansions_by_proc;
+    assert_eq!(by[0], 0);
+    assert_eq!(by[1], out.outcome.expansions());
+    assert!(out.outcome.expansions() > 1_000);
+    // A job carries up to 8 expansions: fewer than two messages per expansion each way.
+    assert!(
+        out.messages < 2 * out.outcome.expansions(),
+        "{}",
+        out.messages
+    );
 }

@@ -39,6 +39,26 @@ pub enum Msg {
     },
     /// Slave → master: their values, in the order asked.
     Resolved { node: u32, values: Vec<Score> },
+    /// Master → slave (`grain = steps > 1`, [`super::Form::grain`]): grow the subtree of the
+    /// leaf at the end of `path` by up to `steps` expansions, RBFM's walk continuing below it
+    /// in the mode it reached the leaf (`mode`: 0 ROOT-DECISION, 1 EXTEND-UP, 2 EXTEND-DOWN),
+    /// its random choices drawn from a stream seeded with `seed` (drawn from the master's).
+    Grow {
+        leaf: u32,
+        path: Path,
+        mode: u8,
+        seed: u64,
+        steps: u32,
+    },
+    /// Slave → master: the expansions made, in order: the `i`-th expanded the subtree's node
+    /// `parents[i]` (0 the leaf, then its nodes in the order they were generated) into
+    /// `kids[i]`, with their move counts `hints[i]` as in `Children`.
+    Grown {
+        leaf: u32,
+        parents: Vec<u32>,
+        kids: Vec<Vec<Kid>>,
+        hints: Vec<Vec<u8>>,
+    },
     /// Slave → master: a job's path or index does not exist in the game (module docs).
     Fault { error: String },
     /// Master → host: done.

@@ -6,11 +6,18 @@
 //! [`crate::heuristics`]). The functions here are also the master's when it expands leaves
 //! itself (`P = 1`, or [`super::Form::master_expands`]).
 use super::{Evaluator, Kid, Msg};
+use crate::bfm;
+use crate::dist::DistTable;
+use crate::engine::{BfOptions, Kind};
 use crate::heuristics::{self, Job, LeafWork};
-use crate::tree::count_moves;
+use crate::rbfm::{self, Mode};
+use crate::tree::{count_moves, Tree};
 use arachne_core::{Game, Score, Stats};
 use arachne_runtime::pathed::play_index;
 use arachne_runtime::{CostModel, Env, Path, PathError};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use std::sync::Arc;
 
 /// A slave: its own copy of the root (`line[0]`), on the game itself.
 pub struct SlaveState<G: Game> {
@@ -24,6 +31,12 @@ pub struct SlaveState<G: Game> {
     pub(super) last: Vec<u32>,
     pub(super) want: Vec<u32>,
     pub(super) moves: Vec<G::Move>,
+    /// What a `Grow` job selects with: BFM or RBFM, the pruning rule, the table.
+    pub(super) kind: Kind,
+    pub(super) pruning: bool,
+    pub(super) table: Arc<DistTable>,
+    /// The subtree of the last `Grow` job (its allocation reused).
+    pub(super) grown: Option<Tree<u32>>,
 }
 
 /// The meter's reading now (0 without one).
@@ -88,13 +101,15 @@ fn index_work<G: Game>(pos: &G, moves: &[G::Move], w: LeafWork<G::Move>) -> Leaf
 }
 
 /// A leaf's children `(index, static value, terminal)` and, with `count`, their move counts
-/// (`moves`, `scratch`: reused buffers).
+/// (`moves`, `scratch`: reused buffers); with `keep`, the children's positions are pushed
+/// there in order.
 pub(super) fn expand_leaf<G: Game>(
     pos: &G,
     moves: &mut Vec<G::Move>,
     scratch: &mut Vec<G::Move>,
     stats: &mut Stats,
     count: bool,
+    mut keep: Option<&mut Vec<G>>,
 ) -> (Vec<Kid>, Vec<u8>) {
     if pos.is_terminal() {
         return (Vec::new(), Vec::new());
@@ -110,7 +125,11 @@ pub(super) fn expand_leaf<G: Game>(
             if count {
                 hints.push(count_moves(&c, scratch));
             }
-            (i as u32, c.evaluate(), c.is_terminal())
+            let kid = (i as u32, c.evaluate(), c.is_terminal());
+            if let Some(k) = keep.as_mut() {
+                k.push(c);
+            }
+            kid
         })
         .collect();
     (kids, hints)
@@ -163,10 +182,90 @@ impl<G: Game> SlaveState<G> {
         Ok(self.line[self.want.len()].clone())
     }
 
+    /// A `Grow` job at `pos` (the leaf `leaf`): a subtree of its own below the leaf, grown by
+    /// up to `steps` expansions, each selected by the walk continuing below the leaf in
+    /// `mode` ([`rbfm::select_below`]; BFM: the descent to the best open child) with the
+    /// stream seeded `seed`, expanded and backed up in the subtree as the master will
+    /// (module docs, "Real cores"). Stops early when the subtree is solved.
+    fn grow(
+        &mut self,
+        pos: G,
+        leaf: u32,
+        mode: u8,
+        seed: u64,
+        steps: u32,
+        env: &mut Env<'_, Msg>,
+    ) -> Msg {
+        let mode = match mode {
+            0 => Mode::Root,
+            1 => Mode::Up,
+            _ => Mode::Down,
+        };
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let tree = self
+            .grown
+            .get_or_insert_with(|| Tree::new(&pos, u32::MAX as usize - 1));
+        tree.reset(&pos);
+        let mut positions = vec![pos];
+        let (mut parents, mut all_kids, mut all_hints) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut scratch, mut fresh) = (Vec::new(), Vec::new());
+        for k in 0..steps {
+            let v = if k == 0 {
+                0
+            } else {
+                env.charge_interior();
+                let walk = match self.kind {
+                    Kind::Bfm => bfm::select(&*tree),
+                    Kind::Rbfm => {
+                        rbfm::select_below(&*tree, &self.table, &mut rng, self.pruning, mode)
+                            .map(|w| w.leaf)
+                    }
+                };
+                match walk {
+                    Some(v) => v,
+                    None => break,
+                }
+            };
+            let (kids, hints) = expand_leaf(
+                &positions[v as usize],
+                &mut self.moves,
+                &mut scratch,
+                &mut self.stats,
+                self.count,
+                Some(&mut fresh),
+            );
+            // The children's positions, by their node indices in `tree`.
+            positions.append(&mut fresh);
+            env.charge(kids_cost(env.cost, kids.len()));
+            if !kids.is_empty() {
+                self.stats.interior += 1;
+                self.stats.leaves += kids.len() as u64;
+            }
+            if tree.expand_with(v, &kids).is_err() {
+                break;
+            }
+            if hints.len() == kids.len() {
+                tree.set_hints(v, &hints);
+            }
+            tree.backup(v);
+            parents.push(v);
+            all_kids.push(kids);
+            all_hints.push(hints);
+        }
+        Msg::Grown {
+            leaf,
+            parents,
+            kids: all_kids,
+            hints: all_hints,
+        }
+    }
+
     /// A job: the answer to send back.
     pub(super) fn on_job(&mut self, msg: Msg, env: &mut Env<'_, Msg>) -> Option<Msg> {
-        let (Msg::Expand { path, .. } | Msg::Search { path, .. } | Msg::Resolve { path, .. }) =
-            &msg
+        let (Msg::Expand { path, .. }
+        | Msg::Search { path, .. }
+        | Msg::Resolve { path, .. }
+        | Msg::Grow { path, .. }) = &msg
         else {
             return None;
         };
@@ -183,7 +282,7 @@ impl<G: Game> SlaveState<G> {
             Msg::Expand { leaf, .. } => {
                 let mut scratch = Vec::new();
                 let (kids, hints) =
-                    expand_leaf(&pos, &mut self.moves, &mut scratch, stats, self.count);
+                    expand_leaf(&pos, &mut self.moves, &mut scratch, stats, self.count, None);
                 env.charge(kids_cost(env.cost, kids.len()));
                 if !kids.is_empty() {
                     stats.interior += 1;
@@ -191,6 +290,13 @@ impl<G: Game> SlaveState<G> {
                 }
                 Msg::Children { leaf, kids, hints }
             }
+            Msg::Grow {
+                leaf,
+                mode,
+                seed,
+                steps,
+                ..
+            } => self.grow(pos, leaf, mode, seed, steps, env),
             Msg::Search { leaf, job, .. } => {
                 let before = reading(&self.eval);
                 let (work, calls) = leaf_job(&pos, &mut self.moves, stats, job, &self.eval);
@@ -221,13 +327,18 @@ impl<G: Game> SlaveState<G> {
     }
 }
 
-/// A slave's state on `root`.
+/// A slave's state on `root`, selecting in `Grow` jobs as `opts` say.
 pub(super) fn slave_state<G: Game>(
     root: &G,
     eval: Option<Evaluator<G>>,
     count: bool,
+    opts: &BfOptions,
 ) -> SlaveState<G> {
     SlaveState {
+        kind: opts.kind,
+        pruning: opts.pruning,
+        table: crate::engine::table_of(opts),
+        grown: None,
         stats: Stats::default(),
         eval,
         count,

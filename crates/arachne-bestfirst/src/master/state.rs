@@ -12,6 +12,7 @@ use crate::rbfm::Mode;
 use crate::tree::{Tree, PENDING};
 use arachne_core::{Game, Limits, Score, Stats};
 use arachne_runtime::{Env, Path, Pid, HOST};
+use rand::Rng;
 use std::collections::VecDeque;
 use std::time::Instant;
 
@@ -45,6 +46,10 @@ pub struct MasterState<G: Game> {
     pub(super) stalled: bool,
     /// Leaves the master expanded itself while it had slaves.
     pub(super) own_expansions: u64,
+    /// Expansions per job ([`super::Form::grain`]): above 1, a leaf's job is a `Grow`.
+    pub(super) grain: u32,
+    /// Expansions applied to the tree, by the process that made them (0: the master).
+    pub(super) by_proc: Vec<u64>,
 }
 
 /// The master's BACKUP with slaves: a node whose unknown children must be known is marked
@@ -141,6 +146,20 @@ impl<G: Game> MasterState<G> {
                 path,
                 kids,
             }
+        } else if self.heur == Heuristics::default() && self.grain > 1 {
+            let mode = match mode {
+                Mode::Root => 0,
+                Mode::Up => 1,
+                Mode::Down => 2,
+            };
+            let seed = self.s.parts().2.gen::<u64>();
+            Msg::Grow {
+                leaf: n,
+                path,
+                mode,
+                seed,
+                steps: self.grain,
+            }
         } else if self.heur == Heuristics::default() {
             Msg::Expand { leaf: n, path }
         } else {
@@ -158,11 +177,12 @@ impl<G: Game> MasterState<G> {
 
     /// One leaf expanded (or one node's unknown children evaluated) by the master itself while
     /// its jobs are out (module docs, "Real cores"): the job a slave would get, done by the
-    /// master's own slave state and applied at once.
-    pub(super) fn own_step(&mut self, env: &mut Env<'_, Msg>) {
+    /// master's own slave state and applied at once. Returns the expansions it applied (at
+    /// least 1, a step of [`arachne_runtime::Process::work`]).
+    pub(super) fn own_step(&mut self, env: &mut Env<'_, Msg>) -> u64 {
         if let Some(why) = self.should_stop() {
             self.finish(why, env);
-            return;
+            return 1;
         }
         let job = if let Some(n) = self.queue.pop_front() {
             self.job_for(n, true, Mode::Up)
@@ -173,17 +193,22 @@ impl<G: Game> MasterState<G> {
                 if self.outstanding == 0 {
                     self.finish(BfStop::Blocked, env);
                 }
-                return;
+                return 1;
             };
             self.job_for(walk.leaf, walk.resolve, walk.mode)
         };
         let Some(local) = self.local.as_mut() else {
-            return;
+            return 1;
         };
+        let mut made = 0;
         if let Some(answer) = local.on_job(job, env) {
-            self.own_expansions += 1;
+            let before = self.stats.interior;
             self.take(answer, env);
+            made = self.stats.interior - before;
+            self.own_expansions += made;
+            self.by_proc[0] += made;
         }
+        made.max(1)
     }
 
     /// With no slaves: evaluates node `n`'s unknown children here and backs up (the serial
@@ -351,8 +376,14 @@ impl<G: Game> MasterState<G> {
                     let pos = self.position(leaf);
                     let count = self.s.counts_leaf_moves();
                     let mut scratch = Vec::new();
-                    let (kids, hints) =
-                        expand_leaf(&pos, &mut self.moves, &mut scratch, &mut self.stats, count);
+                    let (kids, hints) = expand_leaf(
+                        &pos,
+                        &mut self.moves,
+                        &mut scratch,
+                        &mut self.stats,
+                        count,
+                        None,
+                    );
                     env.charge(kids_cost(env.cost, kids.len()));
                     self.apply(leaf, kids, &hints, env)
                 } else {
@@ -395,7 +426,58 @@ impl<G: Game> MasterState<G> {
         self.outstanding -= 1;
         self.idle.push(from);
         self.stalled = false;
-        self.take(msg, env)
+        let before = self.stats.interior;
+        let go_on = self.take(msg, env);
+        if let Some(n) = self.by_proc.get_mut(from as usize) {
+            *n += self.stats.interior - before;
+        }
+        go_on
+    }
+
+    /// A `Grow` job's expansions, applied in the order the slave made them (each as a
+    /// `Children` reply would be: the budget checked before it, then BACKUP and the vote), and
+    /// the stopping criteria checked after each: the search stops where the serial one would
+    /// have stopped on the same sequence of expansions. False when it had to stop.
+    fn graft(
+        &mut self,
+        leaf: u32,
+        parents: &[u32],
+        kids: Vec<Vec<Kid>>,
+        hints: &[Vec<u8>],
+        env: &mut Env<'_, Msg>,
+    ) -> bool {
+        if parents.len() != kids.len() || hints.len() != kids.len() {
+            self.fault
+                .get_or_insert_with(|| "a slave's Grown answer: lengths differ".into());
+            self.finish(BfStop::Blocked, env);
+            return false;
+        }
+        // The master's node for each of the subtree's nodes, in the subtree's order.
+        let mut map = vec![leaf];
+        for (i, k) in kids.into_iter().enumerate() {
+            let Some(&at) = map.get(parents[i] as usize) else {
+                self.fault.get_or_insert_with(|| {
+                    format!("a slave's Grown answer: no node {}", parents[i])
+                });
+                self.finish(BfStop::Blocked, env);
+                return false;
+            };
+            if i > 0 {
+                if let Some(why) = self.should_stop() {
+                    self.finish(why, env);
+                    return false;
+                }
+            }
+            let d = k.len() as u32;
+            if !self.apply(at, k, &hints[i], env) {
+                return false;
+            }
+            let first = self.s.tree().node(at).first;
+            map.extend((0..d).map(|j| first + j));
+        }
+        // A job that made no expansion (never sent: the leaf is open) leaves its leaf pending.
+        self.s.tree_mut().node_mut(leaf).flags &= !PENDING;
+        true
     }
 
     /// An answer (a slave's, or the master's own) goes into the tree; false when the search
@@ -406,6 +488,12 @@ impl<G: Game> MasterState<G> {
         }
         match msg {
             Msg::Children { leaf, kids, hints } => self.apply(leaf, kids, &hints, env),
+            Msg::Grown {
+                leaf,
+                parents,
+                kids,
+                hints,
+            } => self.graft(leaf, &parents, kids, &hints, env),
             Msg::Searched { leaf, work } => self.apply_work(leaf, &work, env),
             Msg::Resolved { node, values } => {
                 self.apply_resolved(node, &values, env);

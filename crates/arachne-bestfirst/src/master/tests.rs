@@ -6,7 +6,7 @@ use arachne_games::{Checkers, Chess};
 use arachne_runtime::{CostModel, Path, PathError};
 
 fn slave<G: Game>(root: &G) -> SlaveState<G> {
-    slave_state(root, None, false)
+    slave_state(root, None, false, &BfOptions::new(Kind::Rbfm))
 }
 
 /// Random paths sharing prefixes, as a master's jobs do.

@@ -57,6 +57,7 @@ pub fn resolve(req: &SearchRequest) -> Result<BfAlgo, RunError> {
         for (flag, given) in [
             ("rbfm:batch=", algo.batch.is_some()),
             ("rbfm:master=", algo.master_expands.is_some()),
+            ("rbfm:grain=", algo.grain.is_some()),
         ] {
             if given {
                 return Err(RunError::usage(why(flag)));
@@ -119,13 +120,24 @@ impl GameVisitor for Visit<'_> {
             let mut cfg = MasterConfig::new(algo.opts.clone(), p);
             cfg.batch = algo.batch;
             cfg.master_expands = algo.master_expands;
+            cfg.grain = algo.grain;
             // --nodes, --time-ms and the stop flag, as for the serial search.
             cfg.limits = lim.clone();
             let par = master::search(&root, &cfg, &backend).map_err(RunError::usage)?;
             let form = cfg.form(&backend);
             let mut extra = json!({"procs": p, "form": "master-slave", "messages": par.messages,
                 "backend": req.backend.as_deref().unwrap_or("sim"), "batch": form.batch,
-                "master_expands": form.master_expands, "own_expansions": par.detail.own_expansions});
+                "master_expands": form.master_expands, "grain": form.grain,
+                "own_expansions": par.detail.own_expansions});
+            // Who expanded: each process's expansions, the slaves' share, and the messages
+            // each expansion cost (issue 23).
+            let by = &par.detail.expansions_by_proc;
+            let all: u64 = by.iter().sum();
+            extra["expansions_by_proc"] = json!(by);
+            if all > 0 {
+                extra["slave_share"] = json!((all - by[0]) as f64 / all as f64);
+                extra["messages_per_expansion"] = json!(par.messages as f64 / all as f64);
+            }
             if let master::Backend::Sim(c) = &backend {
                 extra["virtual_time"] = json!(par.time);
                 extra["serial_virtual_time"] = json!(par.serial_time);
