@@ -112,9 +112,9 @@ SETS = {
             ("rbfm", []),
             ("rbfm", ["--procs", "2", "--backend", "threads"]),
             ("rbfm", ["--procs", "3", "--backend", "threads"]),
-            # grain=1: one leaf per job (the form before grain=K, issue 23); grain=K grows a
-            # subtree of K expansions below the leaf, the default K=8 on threads.
-            ("rbfm:grain=1", ["--procs", "2", "--backend", "threads"]),
+            # grain=K grows a subtree of K expansions below the leaf (an option: a different
+            # search per expansion, whose walks are shorter; the default is one leaf a job).
+            ("rbfm:grain=8", ["--procs", "2", "--backend", "threads"]),
             ("rbfm:grain=32", ["--procs", "2", "--backend", "threads"]),
             ("rbfm:master=0", ["--procs", "2", "--backend", "threads"]),
             ("rbfm:batch=1,master=0", ["--procs", "3", "--backend", "threads"]),
