@@ -269,9 +269,12 @@ pub fn build_with<G: Game>(
     let table = opts
         .shared_table
         .then(|| {
-            TranspositionTable::try_with_mib(SHARED_TABLE_MIB)
-                .ok()
-                .map(Arc::new)
+            let t = TranspositionTable::try_with_mib(SHARED_TABLE_MIB).ok()?;
+            // Mapped before the threads start ([`TranspositionTable::prefault`]: mapped by
+            // their probes, its pages' first stores flushed every core's TLB, 34 % of the
+            // samples on LCT II #1 at depth 7).
+            t.prefault();
+            Some(Arc::new(t))
         })
         .flatten();
     (0..n)
