@@ -65,8 +65,17 @@ impl FromStr for ParAlgo {
                         quiescence: flag("quiescence", take("quiescence"))?,
                         pv_split: take("pv").map(|v| flag("pv", Some(v))).transpose()?,
                         iterate: take("id").map(|v| flag("id", Some(v))).transpose()?,
+                        step: num(&name, "step", take("step"))?,
                         ..Default::default()
                     };
+                    if o.step == Some(0) {
+                        return err("tree-split: step=0: the iterations deepen at least 1 ply");
+                    }
+                    if o.step.is_some() && o.iterate == Some(false) {
+                        return err(
+                            "tree-split: step=K is id=1's step; it cannot be given with id=0",
+                        );
+                    }
                     if o.pv_split == Some(true) && (o.grand || o.raise != AlphaRaise::None) {
                         return err("tree-split: pv=1 cannot be combined with grand=1 or raise");
                     }

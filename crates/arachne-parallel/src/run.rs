@@ -174,6 +174,9 @@ pub(crate) fn search_core<G: Game>(
                 shared_table: !matches!(backend, Backend::Sim(_)),
                 ..o.on_backend(matches!(backend, Backend::Threads { .. }))
             };
+            if o.step.is_some() && o.iterate != Some(true) {
+                return err("tree-split: step=K is id=1's step; give id=1 (on by default on --backend threads only)");
+            }
             let ps = tree_split::build_with::<G>(tree, &o, algo.engine(depth));
             let n = ps.len();
             (

@@ -354,6 +354,13 @@ impl<G: Game> SubSearch<G> {
             self.tt_tried = true;
             let mib = self.spec.opts.tt_mib.clamp(1, SLAVE_TT_MIB);
             self.tt = TranspositionTable::try_with_mib(mib).ok().map(Arc::new);
+            // Its pages mapped now, written first: mapped by a probe, a page's first store
+            // would flush the TLB of every core the run's threads are on
+            // ([`TranspositionTable::prefault`]). Not for a game without transpositions,
+            // whose serial search does not use it ([`Serial`]).
+            if let Some(t) = self.tt.as_deref().filter(|_| G::TRANSPOSITIONS) {
+                t.prefault();
+            }
         }
         let tt = self.tt.clone();
         let spec = Arc::clone(&self.spec);

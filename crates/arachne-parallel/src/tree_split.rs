@@ -69,6 +69,15 @@
 //!   iteration's processors order their nodes by the moves the previous iteration stored,
 //!   whichever processor stored them. The value is the last iteration's, the value of the
 //!   fixed-depth search; node counts are those of every iteration.
+//! * `step=K` (with `id=1`; default [`DEFAULT_ID_STEP`] = 2) — the iterations deepen `K` plies
+//!   at a time, to `depth`: depths `depth mod K` (or `K`), …, `depth − K`, `depth`, as
+//!   type-guided's `step` (`step=1`: every depth). Each iteration is a chain of waits down its
+//!   leftmost line (`pv=1`), where the processors other than the one searching the line's
+//!   first successor are idle; fewer iterations, fewer waits. Issue 23, `--procs 3` threads,
+//!   loaded machine, same binary, step 1 → 2: LCT II #1/#5/#9 depth 7 `--ordering --quiescence`
+//!   CPU (user + sys) 0.32/0.24/0.26 → 0.28/0.19/0.23 s, time 286/206/233 → 240/164/201 ms;
+//!   `incremental:b=10,d=11` seeds 1–3 nodes 2.19/2.53/2.05 M → 1.77/2.05/1.64 M; checkers
+//!   bench 2/4/6 depth 14 nodes 0.98/1.67/1.17 M → 0.59/1.25/1.07 M.
 //!
 //! On real backends (threads) every slave, and a master's local slave, searches its subtree
 //! with `arachne-search`'s serial search ([`crate::subsearch`]); on the simulator with the
@@ -96,7 +105,7 @@
 //! ## Defaults on threads
 //!
 //! On `--backend threads`, `pv` and `id` not given are **on** ([`TreeSplitOptions::on_backend`]):
-//! `tree-split` there is `tree-split:pv=1,id=1`, the form measured best on 2 real cores
+//! `tree-split` there is `tree-split:pv=1,id=1` (with `id=1`'s `step=2`), the form measured best on 2 real cores
 //! (BENCHMARKS.md, "Message-passing algorithms on real cores"). Issue 23, `--procs 3`, nodes
 //! of all processors against the serial search with the same options: the literal root split
 //! searched +24 to +69 % on `incremental:b=10,d=11` seeds 1–3 (`alphabeta --preorder`) and +13
@@ -154,13 +163,23 @@ pub struct TreeSplitOptions {
     pub pv_split: Option<bool>,
     /// Iterative deepening at the root (module docs, `id=1`); `None` as for `pv_split`.
     pub iterate: Option<bool>,
+    /// Plies between two iterations of `id=1` (module docs, `step=K`); `None`:
+    /// [`DEFAULT_ID_STEP`].
+    pub step: Option<u32>,
     /// Real backends: one table shared by the processors of a machine (set by the driver for
     /// threads and MPI, not an option of the spec).
     pub shared_table: bool,
 }
 
-/// Size (MiB) of the table the processors of one machine share ([`TreeSplitOptions::shared_table`]).
-pub const SHARED_TABLE_MIB: usize = 64;
+/// Size (MiB) of the table the processors of one machine share ([`TreeSplitOptions::shared_table`]):
+/// the serial search's default (`SearchOptions::tt_mib`), the table of the baseline it is
+/// measured against. It was 64; mapped up front ([`TranspositionTable::prefault`]) 16 cost
+/// 0.02 s less CPU on LCT II #1/#5/#9 at depth 7 (0.29/0.21/0.23 → 0.26/0.18/0.22 s, loaded)
+/// and checkers bench 2/4/6 at depth 14, on nodes within 5 % either way.
+pub const SHARED_TABLE_MIB: usize = 16;
+
+/// `id=1`'s default plies between iterations (module docs, `step=K`).
+pub const DEFAULT_ID_STEP: u32 = 2;
 
 /// With `pv=1`, the shallowest node of the leftmost line that is split: its first successor,
 /// of `PV_SPLIT_DEPTH − 1` plies, is one processor's job (module docs).
@@ -180,6 +199,7 @@ impl Default for TreeSplitOptions {
             null_move: false,
             pv_split: None,
             iterate: None,
+            step: None,
             shared_table: false,
         }
     }
@@ -269,9 +289,17 @@ pub fn build_with<G: Game>(
     let table = opts
         .shared_table
         .then(|| {
-            TranspositionTable::try_with_mib(SHARED_TABLE_MIB)
-                .ok()
-                .map(Arc::new)
+            let t = TranspositionTable::try_with_mib(SHARED_TABLE_MIB).ok()?;
+            // Mapped before the threads start ([`TranspositionTable::prefault`]: mapped by
+            // their probes, its pages' first stores flushed every core's TLB, 34 % of the
+            // samples on LCT II #1 at depth 7). Not on a game without transpositions, whose
+            // slaves do not use the table (`Serial`'s docs in `subsearch`): there only the
+            // masters' few entries are stored, and mapping the table cost more than their faults
+            // (`incremental:b=10,d=11`, 64 MiB: +0.03 s of system time on 0.17 s).
+            if G::TRANSPOSITIONS {
+                t.prefault();
+            }
+            Some(Arc::new(t))
         })
         .flatten();
     (0..n)

@@ -56,6 +56,8 @@ const ALGOS: &[&str] = &[
     "tree-split:q=2,master=1,pv=1,preorder=1",
     "tree-split:id=1",
     "tree-split:id=1,pv=1,master=1",
+    "tree-split:id=1,step=1",
+    "tree-split:id=1,pv=1,step=3",
     "palphabeta-par",
     "palphabeta-par:q=2",
     "pbound",
@@ -252,6 +254,8 @@ fn threads_backend_is_exact() {
             "tree-split:q=2,pv=1",
             "tree-split:id=1,pv=1",
             "tree-split:id=1,q=2,master=1",
+            "tree-split:id=1,pv=1,step=1",
+            "tree-split:id=1,step=3",
         ] {
             let algo: ParAlgo = spec.parse().unwrap();
             for p in [1, 2, 3, 5] {
@@ -300,6 +304,8 @@ fn bad_configurations_are_errors() {
         ("tree-split:q=30", Some(10)),
         ("baudet", None),
         ("pbound:f=0,q=2", None),
+        // `step` without `id=1` (off on the simulator unless given).
+        ("tree-split:step=2", Some(3)),
     ] {
         let algo: ParAlgo = spec.parse().unwrap();
         let e = search(&algo, &root, 3, p, &sim).unwrap_err();
@@ -311,6 +317,8 @@ fn bad_configurations_are_errors() {
         "tree-split:grand=1,master=1",
         "tree-split:pv=1,raise=last",
         "tree-split:pv=1,grand=1",
+        "tree-split:id=1,step=0",
+        "tree-split:id=0,step=2",
         "nope",
         "pbound:zz=1",
         "baudet:q",

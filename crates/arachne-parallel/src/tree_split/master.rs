@@ -4,7 +4,7 @@
 //! the master's own search of a successor (§6, first optimization, `master=1`), the leftmost
 //! line split first (`pv=1`), iterative deepening at the root (`id=1`) and the table moves of
 //! the masters (see the parent module's docs for each).
-use super::{AlphaRaise, TreeSplitOptions, PV_SPLIT_DEPTH};
+use super::{AlphaRaise, TreeSplitOptions, DEFAULT_ID_STEP, PV_SPLIT_DEPTH};
 use crate::master_kit::{send_value, Slots};
 use crate::slave::{expand, Engine, MasterNode, Msg, Task};
 use crate::subsearch::{deliver_waiting, Poll, SerialSpec, SubSearch};
@@ -51,6 +51,8 @@ pub struct Master<G: Game> {
     iterate: Option<(u32, Window)>,
     /// `id=1`.
     deepen: bool,
+    /// `id=1`'s plies between iterations (`step=K`, at least 1).
+    step: u32,
     /// Whether that job is in progress.
     active: bool,
     lower: bool,
@@ -94,6 +96,7 @@ impl<G: Game> Master<G> {
             wait_first: false,
             iterate: None,
             deepen: opts.iterate == Some(true),
+            step: opts.step.unwrap_or(DEFAULT_ID_STEP).max(1),
             active: false,
             lower: false,
             report: opts.raise == AlphaRaise::General && parent == 0,
@@ -127,10 +130,14 @@ impl<G: Game> Master<G> {
 
     fn on_evaluate(&mut self, mut t: Task<G>, env: &mut Env<'_, Msg<G>>) {
         // A bottom position's value (with quiescence, the capture search's) goes straight back.
-        // `id=1`: the root's first iteration is one ply deep.
+        // `id=1`: the root's first iteration is `depth mod step` plies deep (or `step`), the
+        // depth of the last one's parity when the step is 2.
         self.iterate = (self.root && self.deepen && t.depth > 1).then_some((t.depth, t.window));
         if self.iterate.is_some() {
-            t.depth = 1;
+            t.depth = match t.depth % self.step {
+                0 => self.step.min(t.depth),
+                r => r,
+            };
         }
         if !self
             .node
@@ -339,7 +346,8 @@ impl<G: Game> Master<G> {
             if let Some((target, w)) = self.iterate {
                 if self.node.depth < target {
                     self.remember_node(&self.node);
-                    // `id=1`: the next iteration, the best move of this one first.
+                    // `id=1`: the next iteration, `step` plies deeper (at most to the job's
+                    // depth), the best move of this one first.
                     let mut succ = std::mem::take(&mut self.node.succ);
                     let best = self.node.best;
                     if let Some(i) = best.and_then(|b| succ.iter().position(|&m| m == b)) {
@@ -347,7 +355,8 @@ impl<G: Game> Master<G> {
                     }
                     let pos = self.node.pos.take().expect("active");
                     let (job, depth, ply) = (self.node.job, self.node.depth, self.node.ply);
-                    self.node.start(job, pos, depth + 1, ply, w, succ);
+                    let next = (depth + self.step).min(target);
+                    self.node.start(job, pos, next, ply, w, succ);
                     self.stats.interior += 1;
                     self.stats.movegens += 1;
                     env.charge_interior();
