@@ -41,7 +41,7 @@
 //!
 //! The table is sized in MiB ([`TranspositionTable::with_mib`], 16 bytes a slot).
 use crate::Score;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 /// What a stored score means.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -88,6 +88,8 @@ pub enum TtError {
 pub struct TranspositionTable {
     slots: Box<[[AtomicU64; 2]]>,
     generation: AtomicU8,
+    /// Set by the first [`TranspositionTable::prefault`]: every page is mapped.
+    mapped: AtomicBool,
 }
 
 const NO_MOVE: u64 = 0xffff;
@@ -171,6 +173,7 @@ impl TranspositionTable {
         Some(TranspositionTable {
             slots: zeroed_slots(n)?,
             generation: AtomicU8::new(0),
+            mapped: AtomicBool::new(false),
         })
     }
 
@@ -190,9 +193,10 @@ impl TranspositionTable {
     }
 
     /// Maps every page of the table now, by storing a zero (an empty slot's key word) into the
-    /// first slot of each 4 KiB page. Meant for a fresh table, whose contents it leaves as
-    /// they are; on a used one it may drop those slots' entries (a zeroed key word no longer
-    /// matches), never corrupt one.
+    /// first slot of each 4 KiB page. Only the table's first call does it, and the pages stay
+    /// mapped, so a table kept between searches (the UCI engine's) is walked once and never
+    /// loses an entry to it (on a used table a zeroed key word would drop the slot's entry,
+    /// never corrupt it).
     ///
     /// For a table that several threads will use. The allocator's zeroed pages are mapped
     /// lazily: a probe (a read) of an untouched page maps the kernel's shared zero page, and
@@ -204,6 +208,9 @@ impl TranspositionTable {
     /// `smp_call_function_many_cond`). Written first, a page is mapped once, with no flush.
     /// The serial searches do not call it: in a single-threaded process the flush is local.
     pub fn prefault(&self) {
+        if self.mapped.swap(true, Ordering::Relaxed) {
+            return;
+        }
         const SLOTS_PER_PAGE: usize = 4096 / SLOT_BYTES;
         for s in self.slots.iter().step_by(SLOTS_PER_PAGE) {
             // A plain store: an idempotent read-modify-write may be compiled to a load, which

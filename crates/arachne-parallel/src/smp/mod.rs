@@ -333,6 +333,12 @@ pub fn search<G: Game>(
             &own
         }
     };
+    // With several threads, its pages mapped before they run, inside the timed search: mapped
+    // by their probes, a page's first store would flush the TLB of every core they run on
+    // ([`TranspositionTable::prefault`]; a kept table is walked only the first time).
+    if threads > 1 {
+        tt.prefault();
+    }
     tt.new_search();
     let depth = limits.depth.unwrap_or(1).max(1);
     let sh = Shared::new(opts, limits, tt, threads);
