@@ -94,6 +94,8 @@ SETS = {
             ("alphabeta", []),
             ("type-guided", ["@mpi2", "--procs", "3", "--backend", "mpi"]),
             ("tree-split", ["@mpi2", "--procs", "3", "--backend", "mpi"]),
+            ("tree-split:id=1,pv=1", ["@mpi2", "--procs", "3", "--backend", "mpi"]),
+            ("tree-split:id=1,pv=1,master=1", ["@mpi2", "--procs", "2", "--backend", "mpi"]),
             ("tree-split", ["--procs", "3", "--backend", "threads"]),
         ],
     },

@@ -169,13 +169,14 @@ pub(crate) fn search_core<G: Game>(
         }
         ParAlgo::TreeSplit(o) => {
             let tree = ParAlgo::proc_tree_for(o.f, o.q, procs, max, branching, depth)?;
-            // Real backends: the processors of a machine share a table; `pv`, `id` on threads.
+            // Real backends: the processors of a machine share a table; `pv`, `id` on.
+            let real = !matches!(backend, Backend::Sim(_));
             let o = TreeSplitOptions {
-                shared_table: !matches!(backend, Backend::Sim(_)),
-                ..o.on_backend(matches!(backend, Backend::Threads { .. }))
+                shared_table: real,
+                ..o.on_backend(real)
             };
             if o.step.is_some() && o.iterate != Some(true) {
-                return err("tree-split: step=K is id=1's step; give id=1 (on by default on --backend threads only)");
+                return err("tree-split: step=K is id=1's step; give id=1 (on by default on threads and MPI only)");
             }
             let ps = tree_split::build_with::<G>(tree, &o, algo.engine(depth));
             let n = ps.len();

@@ -102,17 +102,19 @@
 //! The entries carry no value (an upper bound of +∞ at the node's draft, on which no search
 //! cuts off), so values are those of the searches without them.
 //!
-//! ## Defaults on threads
+//! ## Defaults on real cores
 //!
-//! On `--backend threads`, `pv` and `id` not given are **on** ([`TreeSplitOptions::on_backend`]):
+//! On `--backend threads` and `--backend mpi`, `pv` and `id` not given are **on** ([`TreeSplitOptions::on_backend`]):
 //! `tree-split` there is `tree-split:pv=1,id=1` (with `id=1`'s `step=2`), the form measured best on 2 real cores
 //! (BENCHMARKS.md, "Message-passing algorithms on real cores"). Issue 23, `--procs 3`, nodes
 //! of all processors against the serial search with the same options: the literal root split
 //! searched +24 to +69 % on `incremental:b=10,d=11` seeds 1–3 (`alphabeta --preorder`) and +13
 //! to +48 % on LCT II #1/#5/#9 at depth 7 (`aspiration --ordering --quiescence`); these
 //! defaults, with the table moves above, +16 to +19 % and −13 to −33 %. `pv=0,id=0` gives §4's
-//! literal form. On the simulator and MPI both stay off
-//! unless given, so the simulator's counts and the report built on them are §4's.
+//! literal form. On MPI, 2 ranks on this machine, `tree-split --procs 3` on the same trees went
+//! from 1.06 / 1.20 / 0.80× to 1.67 / 1.95 / 1.76× with them (2026-11-27, `python3
+//! scripts/real_cores.py … --set mpi-trees`). On the simulator both stay off unless given, so
+//! the simulator's counts and the report built on them are §4's.
 use crate::slave::{Engine, Msg, ProcTree, Slave};
 use arachne_core::{Game, Stats, TranspositionTable};
 use arachne_runtime::{Env, Mailbox, Pid, Process};
@@ -206,11 +208,12 @@ impl Default for TreeSplitOptions {
 }
 
 impl TreeSplitOptions {
-    /// The options as run on a backend (`threads`: the threads backend): `pv` and `id` not
-    /// given are on for threads and off elsewhere (module docs, "Defaults on threads"). Without
+    /// The options as run on a backend (`real`: threads or MPI, not the simulator): `pv` and
+    /// `id` not given are on for real cores and off on the simulator (module docs, "Defaults
+    /// on real cores"). Without
     /// `grand=1` or alpha raising only, which they do not combine with.
-    pub fn on_backend(self, threads: bool) -> Self {
-        let on = threads && !self.grand && self.raise == AlphaRaise::None;
+    pub fn on_backend(self, real: bool) -> Self {
+        let on = real && !self.grand && self.raise == AlphaRaise::None;
         TreeSplitOptions {
             pv_split: Some(self.pv_split.unwrap_or(on)),
             iterate: Some(self.iterate.unwrap_or(on)),
@@ -382,7 +385,7 @@ mod tests {
     }
 
     #[test]
-    fn pv_and_id_default_on_threads_only() {
+    fn pv_and_id_default_on_real_cores_only() {
         let o = TreeSplitOptions::default();
         let t = o.on_backend(true);
         assert_eq!((t.pv_split, t.iterate), (Some(true), Some(true)));
