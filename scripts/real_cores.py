@@ -12,7 +12,7 @@ is reported, not timed. See ../shared/MEASURING.md.
 
 Sets: trees (incremental:b=10,d=11, seeds 1-3, `--preorder`), chess (LCT II #1, #5, #9, depth 7, the
 engine's serial search: aspiration with ordering and quiescence), checkers (bench
-positions 2, 4, 6 of `checkers::bench_positions`, depth 14), mpi-chess and mpi-trees (the
+positions 2, 4, 6 of `checkers::bench_positions`, depth 14), mpi-chess, mpi-trees and mpi-checkers (the
 same under `mpirun -n 2`, binary built with `--features mpi`), rbfm (master-slave RBFM on
 threads against serial RBFM: the same generated-node budget, three synthetic trees and three
 chess positions; its figure is expansions per second, not time to a value, since a budgeted
@@ -97,6 +97,17 @@ SETS = {
             ("tree-split:id=1,pv=1", ["@mpi2", "--procs", "3", "--backend", "mpi"]),
             ("tree-split:id=1,pv=1,master=1", ["@mpi2", "--procs", "2", "--backend", "mpi"]),
             ("tree-split", ["--procs", "3", "--backend", "threads"]),
+        ],
+    },
+    "mpi-checkers": {
+        "games": [f"checkers:bench={i}" for i in (2, 4, 6)],
+        "extra": ["--depth", "14", "--ordering"],
+        "algos": [
+            ("salphabeta", []),
+            ("type-guided", ["@mpi2", "--procs", "3", "--backend", "mpi"]),
+            ("type-guided:master=1", ["@mpi2", "--procs", "2", "--backend", "mpi"]),
+            ("tree-split", ["@mpi2", "--procs", "3", "--backend", "mpi"]),
+            ("tree-split:master=1", ["@mpi2", "--procs", "2", "--backend", "mpi"]),
         ],
     },
     # Master-slave RBFM (seed 002 section 6.1): expansions per second against serial `rbfm`
