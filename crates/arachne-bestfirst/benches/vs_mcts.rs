@@ -210,17 +210,16 @@ mod mcts_adapter {
         type TranspositionTable = ();
     }
 
+    /// A manager at the start position, its generator seeded from `seed_`.
+    fn manager(seed_: u64, c: f64) -> mcts_crate::MCTSManager<Spec> {
+        seed(seed_ + 1);
+        mcts_crate::MCTSManager::new(C4(Connect4::new()), Spec, Playouts, UCTPolicy::new(c), ())
+    }
+
     /// One search of `ITERS` playouts: (playouts, seconds).
     pub fn search(seed_: u64, c: f64) -> (u64, f64) {
-        seed(seed_ + 1);
         let t = Instant::now();
-        let mut m = mcts_crate::MCTSManager::new(
-            C4(Connect4::new()),
-            Spec,
-            Playouts,
-            UCTPolicy::new(c),
-            (),
-        );
+        let mut m = manager(seed_, c);
         m.playout_n(ITERS);
         let best = m.best_move();
         let t = t.elapsed().as_secs_f64();
@@ -235,15 +234,8 @@ mod mcts_adapter {
     /// statistics; its default `virtual_loss` of 0, its visits counted on the way down):
     /// (playouts, seconds).
     pub fn search_threads(seed_: u64, c: f64, threads: usize) -> (u64, f64) {
-        seed(seed_ + 1);
         let t = Instant::now();
-        let mut m = mcts_crate::MCTSManager::new(
-            C4(Connect4::new()),
-            Spec,
-            Playouts,
-            UCTPolicy::new(c),
-            (),
-        );
+        let mut m = manager(seed_, c);
         m.playout_n_parallel(4 * ITERS as u32, threads);
         std::hint::black_box(m.best_move());
         (4 * ITERS, t.elapsed().as_secs_f64())
