@@ -258,14 +258,50 @@ impl<G: Game> Shared<'_, G> {
     }
 }
 
+/// What a walker holds on a node of its walk.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Mark {
+    /// Nothing (the backup is done, or the node is a fresh child of `expand=all`).
+    Free,
+    /// A virtual loss.
+    Held,
+    /// A hot node: its backup goes to the walker's pending backups.
+    Batched,
+}
+
+/// Backups a walker owes a hot node.
+struct Pending<'s, M> {
+    node: &'s ANode<M>,
+    n: u32,
+    sum: f64,
+}
+
+/// Visits from which a node is hot (module docs, Batched backups).
+fn hot() -> u32 {
+    static H: OnceLock<u32> = OnceLock::new();
+    *H.get_or_init(|| std::env::var("HOT").ok().and_then(|s| s.parse().ok()).unwrap_or(256))
+}
+/// Iterations between publications of the pending backups.
+fn flush_every() -> u32 {
+    static H: OnceLock<u32> = OnceLock::new();
+    *H.get_or_init(|| std::env::var("FLUSH").ok().and_then(|s| s.parse().ok()).unwrap_or(16))
+}
+
 /// One walker's own state and counts.
 struct Walker<'s, 'a, G: Game> {
     sh: &'s Shared<'a, G>,
     rng: Pcg64Mcg,
     moves: Vec<G::Move>,
-    /// The walk below the root, each node with whether the walker's virtual loss is still on
-    /// it.
-    path: Vec<(&'s ANode<G::Move>, bool)>,
+    /// The walk below the root, each node with what the walker holds on it.
+    path: Vec<(&'s ANode<G::Move>, Mark)>,
+    /// The backups not yet published on the hot nodes of the walk: `pending[d]` is the node at
+    /// depth `d + 1` (a child of `pending[d - 1]`'s node, or of the root), with the visits and
+    /// reward sum this walker owes it (module docs, Batched backups).
+    pending: Vec<Pending<'s, G::Move>>,
+    /// Whether hot nodes are batched (more than one walker).
+    batch: bool,
+    /// Iterations since the pending backups were last published.
+    since: u32,
     /// The statistics of the children selection compares.
     seen: Vec<Seen>,
     /// Iterations of `iters=N` claimed and not yet run; iterations run without `iters=`
@@ -285,6 +321,7 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
     fn run(&mut self) {
         let sh = self.sh;
         let why = self.walk();
+        self.publish(0);
         sh.iterations.fetch_add(self.ran, AcqRel);
         sh.iterations.fetch_sub(self.left, AcqRel);
         (self.ran, self.left) = (0, 0);
@@ -319,7 +356,14 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                 Some(StopReason::Memory) => Some(MctsStop::Memory),
                 None => None,
             };
-            match stop.map_or_else(|| self.iterate(), Err) {
+            let done = stop.map_or_else(|| self.iterate(), Err);
+            if self.batch {
+                self.since += 1;
+                if self.since >= flush_every() {
+                    self.publish(0);
+                }
+            }
+            match done {
                 Ok(()) if sh.opts.iterations.is_some() => self.left -= 1,
                 Ok(()) => self.ran += 1,
                 Err(s) => {
@@ -333,9 +377,21 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
 
     /// Removes the walk's virtual losses.
     fn release(&mut self) {
-        for (n, held) in self.path.drain(..) {
-            if held {
+        for (n, mark) in self.path.drain(..) {
+            if mark == Mark::Held {
                 n.leave();
+            }
+        }
+    }
+
+    /// Publishes the pending backups of depths `from..` (module docs, Batched backups).
+    fn publish(&mut self, from: usize) {
+        if from == 0 {
+            self.since = 0;
+        }
+        for p in self.pending.drain(from.min(self.pending.len())..) {
+            if p.n > 0 {
+                p.node.add(p.n, p.sum, false);
             }
         }
     }
@@ -370,7 +426,7 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                     for c in kids {
                         let child = pos.play(c.mv().expect("a child has a move"));
                         let (r, k) = self.first_visit(c, &child);
-                        self.path.push((c, false));
+                        self.path.push((c, Mark::Free));
                         self.backup(r, k);
                         self.path.pop();
                     }
@@ -379,9 +435,19 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                     return Ok(());
                 }
             }
-            // The children's statistics, each read once (atomic loads are not merged).
+            // The children's statistics, each read once (atomic loads are not merged), with
+            // the backups this walker owes the one on its pending walk.
+            let depth = self.path.len();
             self.seen.clear();
             self.seen.extend(kids.iter().map(ANode::<G::Move>::seen));
+            let owed = self.pending.get(depth).and_then(|p| {
+                let i = kids.iter().position(|c| std::ptr::eq(c, p.node))?;
+                Some((i, p.n, p.sum))
+            });
+            if let Some((i, n, sum)) = owed {
+                self.seen[i].n += n;
+                self.seen[i].sum += sum;
+            }
             // The node's count without this walker's own virtual loss.
             let n = if std::ptr::eq(v, top) {
                 let n = self.seen.iter().fold(sh.root_base, |n, s| n + s.n);
@@ -389,6 +455,8 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                     return Err(MctsStop::Iterations);
                 }
                 n
+            } else if self.path[depth - 1].1 == Mark::Batched {
+                v.busy() + self.pending[depth - 1].n
             } else {
                 v.busy() - 1
             };
@@ -396,9 +464,20 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
             let c = select_child(sh.opts, &mut self.rng, 0..kids.len(), n, v.lower(), |i| {
                 seen[i]
             });
+            let hot = self.batch && self.seen[c].n >= hot();
             let c = &kids[c];
-            c.enter();
-            self.path.push((c, true));
+            if owed.is_some_and(|o| !std::ptr::eq(&kids[o.0], c)) || !hot {
+                self.publish(depth);
+            }
+            if hot {
+                if self.pending.len() == depth {
+                    self.pending.push(Pending { node: c, n: 0, sum: 0.0 });
+                }
+                self.path.push((c, Mark::Batched));
+            } else {
+                c.enter();
+                self.path.push((c, Mark::Held));
+            }
             pos = pos.play(c.mv().expect("a child has a move"));
             v = c;
         }
@@ -475,9 +554,15 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
     /// removing the walker's virtual losses.
     fn backup(&mut self, mut r: f64, k: u32) {
         let kf = k as f64;
-        for (n, held) in self.path.iter_mut().rev() {
-            n.add(k, kf - r, *held);
-            *held = false;
+        for (d, (n, mark)) in self.path.iter_mut().enumerate().rev() {
+            if *mark == Mark::Batched {
+                let p = &mut self.pending[d];
+                p.n += k;
+                p.sum += kf - r;
+            } else {
+                n.add(k, kf - r, *mark == Mark::Held);
+            }
+            *mark = Mark::Free;
             r = kf - r;
         }
         self.root_visits += k as u64;
@@ -546,6 +631,7 @@ pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
         stop: OnceLock::new(),
     };
     let root_sum0 = m.nodes[0].sum;
+    let batch = m.opts.threads > 1;
     let totals = Mutex::new((Stats::default(), LeafCounts::default(), 0u64, 0f64));
     let first = Mutex::new(None);
     std::thread::scope(|s| {
@@ -562,6 +648,9 @@ pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
                     rng,
                     moves: Vec::new(),
                     path: Vec::new(),
+                    pending: Vec::new(),
+                    batch,
+                    since: 0,
                     seen: Vec::new(),
                     left: 0,
                     ran: 0,
