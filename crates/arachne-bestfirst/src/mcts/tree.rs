@@ -158,7 +158,7 @@ use super::{
 use arachne_core::{Game, Limits, Score, Stats, StopReason};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::*};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::*};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
@@ -179,6 +179,17 @@ impl<T> std::ops::Deref for Line<T> {
 
 /// Iterations of `iters=N` a walker claims at a time.
 const CLAIM: u64 = 64;
+
+/// Visits (as a walker sees them) from which a node is *hot*: with more than one walker, a
+/// walker batches its backups to it (module docs, Batched backups).
+pub const HOT: u32 = 128;
+/// A walker publishes its backups owed to a hot node once they reach `1 / LAG` of the node's
+/// visits (at the walker's last publication), so no walker's view of a hot node lags another
+/// walker's backups by more than that.
+pub const LAG: u32 = 16;
+/// Depths of its batched walk a walker announces to the others (module docs, Batched backups):
+/// below, virtual losses on hot nodes are not seen.
+const ANNOUNCED: usize = 16;
 
 /// What the walkers share.
 struct Shared<'a, G: Game> {
@@ -201,6 +212,9 @@ struct Shared<'a, G: Game> {
     iterations: Line<AtomicU64>,
     done: AtomicBool,
     stop: OnceLock<MctsStop>,
+    /// Each walker's announced batched walk: the addresses of the hot nodes it is below, by
+    /// depth (0: none), each walker's on lines of its own (module docs, Batched backups).
+    walks: Box<[Line<[AtomicUsize; ANNOUNCED]>]>,
 }
 
 impl<G: Game> Shared<'_, G> {
@@ -251,7 +265,10 @@ impl<G: Game> Shared<'_, G> {
             };
             let new = (gen + b) << 32 | (at as u64 + b);
             match self.alloc.compare_exchange_weak(cur, new, AcqRel, Relaxed) {
-                Ok(_) => return Ok(at),
+                Ok(_) => {
+                    self.arena.taken(pos, at);
+                    return Ok(at);
+                }
                 Err(x) => cur = x,
             }
         }
@@ -261,49 +278,44 @@ impl<G: Game> Shared<'_, G> {
 /// What a walker holds on a node of its walk.
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Mark {
-    /// Nothing (the backup is done, or the node is a fresh child of `expand=all`).
+    /// Nothing: the backup is done, or the node is a child valued by `expand=all`.
     Free,
-    /// A virtual loss.
+    /// Its virtual loss.
     Held,
-    /// A hot node: its backup goes to the walker's pending backups.
+    /// A hot node: the backup goes to the walker's pending backups (module docs, Batched
+    /// backups).
     Batched,
 }
 
-/// Backups a walker owes a hot node.
-struct Pending<'s, M> {
+/// The backups a walker owes a hot node.
+struct Owed<'s, M> {
     node: &'s ANode<M>,
     n: u32,
     sum: f64,
-}
-
-/// Visits from which a node is hot (module docs, Batched backups).
-fn hot() -> u32 {
-    static H: OnceLock<u32> = OnceLock::new();
-    *H.get_or_init(|| std::env::var("HOT").ok().and_then(|s| s.parse().ok()).unwrap_or(256))
-}
-/// Iterations between publications of the pending backups.
-fn flush_every() -> u32 {
-    static H: OnceLock<u32> = OnceLock::new();
-    *H.get_or_init(|| std::env::var("FLUSH").ok().and_then(|s| s.parse().ok()).unwrap_or(16))
+    /// Published when `n` reaches it: [`LAG`].
+    due: u32,
 }
 
 /// One walker's own state and counts.
 struct Walker<'s, 'a, G: Game> {
     sh: &'s Shared<'a, G>,
+    /// The walker's index in `Shared::walks`.
+    me: usize,
     rng: Pcg64Mcg,
     moves: Vec<G::Move>,
     /// The walk below the root, each node with what the walker holds on it.
     path: Vec<(&'s ANode<G::Move>, Mark)>,
-    /// The backups not yet published on the hot nodes of the walk: `pending[d]` is the node at
-    /// depth `d + 1` (a child of `pending[d - 1]`'s node, or of the root), with the visits and
-    /// reward sum this walker owes it (module docs, Batched backups).
-    pending: Vec<Pending<'s, G::Move>>,
-    /// Whether hot nodes are batched (more than one walker).
+    /// Whether hot nodes are batched: more than one walker (one walker is the serial search).
     batch: bool,
-    /// Iterations since the pending backups were last published.
-    since: u32,
+    /// The backups owed to the hot nodes of the walk, by depth: `owed[d]` is `path[d]`'s
+    /// node while the walk stays on it (module docs, Batched backups).
+    owed: Vec<Owed<'s, G::Move>>,
+    /// What this walker last stored in its `Shared::walks` slots.
+    announced: [usize; ANNOUNCED],
     /// The statistics of the children selection compares.
     seen: Vec<Seen>,
+    /// The children the other walkers' announced walks pass through, at this depth.
+    others: Vec<usize>,
     /// Iterations of `iters=N` claimed and not yet run; iterations run without `iters=`
     /// (module docs, Fewer shared writes).
     left: u64,
@@ -356,14 +368,7 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                 Some(StopReason::Memory) => Some(MctsStop::Memory),
                 None => None,
             };
-            let done = stop.map_or_else(|| self.iterate(), Err);
-            if self.batch {
-                self.since += 1;
-                if self.since >= flush_every() {
-                    self.publish(0);
-                }
-            }
-            match done {
+            match stop.map_or_else(|| self.iterate(), Err) {
                 Ok(()) if sh.opts.iterations.is_some() => self.left -= 1,
                 Ok(()) => self.ran += 1,
                 Err(s) => {
@@ -384,14 +389,59 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
         }
     }
 
-    /// Publishes the pending backups of depths `from..` (module docs, Batched backups).
+    /// Publishes the backups owed to the hot nodes at depths `from..` and forgets them.
     fn publish(&mut self, from: usize) {
-        if from == 0 {
-            self.since = 0;
+        for o in self.owed.drain(from.min(self.owed.len())..) {
+            if o.n > 0 {
+                o.node.add(o.n, o.sum, false);
+            }
         }
-        for p in self.pending.drain(from.min(self.pending.len())..) {
-            if p.n > 0 {
-                p.node.add(p.n, p.sum, false);
+    }
+
+    /// Stores the walk's batched part in the walker's slots, where it changed: the other
+    /// walkers count a virtual loss on each of those nodes.
+    fn announce(&mut self) {
+        if !self.batch {
+            return;
+        }
+        for (d, slot) in self.sh.walks[self.me].iter().enumerate() {
+            let a = self
+                .owed
+                .get(d)
+                .map_or(0, |o| o.node as *const ANode<G::Move> as usize);
+            if self.announced[d] != a {
+                slot.store(a, Relaxed);
+                self.announced[d] = a;
+            }
+        }
+    }
+
+    /// Adds to `seen` the backups owed to `kids[..]` at `depth` and the other walkers'
+    /// announced virtual losses on them (whose indices are left in `others`).
+    fn adjust(&mut self, kids: &'s [ANode<G::Move>], depth: usize) {
+        self.others.clear();
+        if !self.batch {
+            return;
+        }
+        let at = |a: usize| {
+            let start = kids.as_ptr() as usize;
+            let i = a.wrapping_sub(start) / std::mem::size_of::<ANode<G::Move>>();
+            (a >= start && i < kids.len()).then_some(i)
+        };
+        if let Some(o) = self.owed.get(depth) {
+            if let Some(i) = at(o.node as *const ANode<G::Move> as usize) {
+                self.seen[i].n += o.n;
+                self.seen[i].sum += o.sum;
+            }
+        }
+        if depth < ANNOUNCED {
+            for (w, walk) in self.sh.walks.iter().enumerate() {
+                if w != self.me {
+                    if let Some(i) = at(walk[depth].load(Relaxed)) {
+                        self.seen[i].n += 1;
+                        self.others.push(i);
+                    }
+                }
             }
         }
     }
@@ -403,9 +453,12 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
         let mut v: &'s ANode<G::Move> = top;
         let mut pos = sh.root.clone();
         self.path.clear();
+        // The other walkers' announced virtual losses on `v`.
+        let mut others_on_v = 0;
         loop {
             let mut kids = sh.arena.kids(v);
             if kids.is_empty() {
+                self.announce();
                 let visits = v.visits();
                 if visits > 0 && v.solved() {
                     // A terminal node (or one solved since it was selected): its value again.
@@ -435,19 +488,12 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                     return Ok(());
                 }
             }
-            // The children's statistics, each read once (atomic loads are not merged), with
-            // the backups this walker owes the one on its pending walk.
+            // The children's statistics, each read once (atomic loads are not merged), as
+            // this walker sees them.
             let depth = self.path.len();
             self.seen.clear();
             self.seen.extend(kids.iter().map(ANode::<G::Move>::seen));
-            let owed = self.pending.get(depth).and_then(|p| {
-                let i = kids.iter().position(|c| std::ptr::eq(c, p.node))?;
-                Some((i, p.n, p.sum))
-            });
-            if let Some((i, n, sum)) = owed {
-                self.seen[i].n += n;
-                self.seen[i].sum += sum;
-            }
+            self.adjust(kids, depth);
             // The node's count without this walker's own virtual loss.
             let n = if std::ptr::eq(v, top) {
                 let n = self.seen.iter().fold(sh.root_base, |n, s| n + s.n);
@@ -456,25 +502,30 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                 }
                 n
             } else if self.path[depth - 1].1 == Mark::Batched {
-                v.busy() + self.pending[depth - 1].n
+                v.busy() + self.owed[depth - 1].n + others_on_v
             } else {
                 v.busy() - 1
             };
             let seen = &self.seen;
-            let c = select_child(sh.opts, &mut self.rng, 0..kids.len(), n, v.lower(), |i| {
+            let i = select_child(sh.opts, &mut self.rng, 0..kids.len(), n, v.lower(), |i| {
                 seen[i]
             });
-            let hot = self.batch && self.seen[c].n >= hot();
-            let c = &kids[c];
-            if owed.is_some_and(|o| !std::ptr::eq(&kids[o.0], c)) || !hot {
+            let c = &kids[i];
+            others_on_v = self.others.iter().filter(|&&o| o == i).count() as u32;
+            // Off the walk the owed backups are on: they are published.
+            if self.owed.get(depth).is_some_and(|o| !std::ptr::eq(o.node, c)) {
                 self.publish(depth);
             }
-            if hot {
-                if self.pending.len() == depth {
-                    self.pending.push(Pending { node: c, n: 0, sum: 0.0 });
+            // Hot, below hot nodes only (so `owed[d]` is `path[d]`'s node).
+            if self.batch && self.owed.len() >= depth && self.seen[i].n >= HOT {
+                if self.owed.len() == depth {
+                    let due = (self.seen[i].n / LAG).max(1);
+                    let (n, sum) = (0, 0.0);
+                    self.owed.push(Owed { node: c, n, sum, due });
                 }
                 self.path.push((c, Mark::Batched));
             } else {
+                self.publish(depth);
                 c.enter();
                 self.path.push((c, Mark::Held));
             }
@@ -556,9 +607,13 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
         let kf = k as f64;
         for (d, (n, mark)) in self.path.iter_mut().enumerate().rev() {
             if *mark == Mark::Batched {
-                let p = &mut self.pending[d];
-                p.n += k;
-                p.sum += kf - r;
+                let o = &mut self.owed[d];
+                o.n += k;
+                o.sum += kf - r;
+                if o.n >= o.due {
+                    n.add(o.n, o.sum, false);
+                    (o.n, o.sum, o.due) = (0, 0.0, (n.visits() / LAG).max(1));
+                }
             } else {
                 n.add(k, kf - r, *mark == Mark::Held);
             }
@@ -629,6 +684,9 @@ pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
         iterations: Line(AtomicU64::new(m.iterations)),
         done: AtomicBool::new(false),
         stop: OnceLock::new(),
+        walks: (0..m.opts.threads.max(1))
+            .map(|_| Line(Default::default()))
+            .collect(),
     };
     let root_sum0 = m.nodes[0].sum;
     let batch = m.opts.threads > 1;
@@ -645,13 +703,15 @@ pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
             s.spawn(move || {
                 let mut walker = Walker {
                     sh,
+                    me: w as usize,
                     rng,
                     moves: Vec::new(),
                     path: Vec::new(),
-                    pending: Vec::new(),
                     batch,
-                    since: 0,
+                    owed: Vec::new(),
+                    announced: [0; ANNOUNCED],
                     seen: Vec::new(),
+                    others: Vec::new(),
                     left: 0,
                     ran: 0,
                     root_visits: 0,
@@ -681,7 +741,7 @@ pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
     // No walker ended the search: every iteration of `iters=N` was claimed and run.
     let stop = sh.stop.get().copied().unwrap_or(MctsStop::Iterations);
     let (generated, iterations) = (sh.generated(), sh.iterations.load(Acquire));
-    m.nodes = serial(&sh.arena);
+    m.nodes = serial(&sh.arena, sh.alloc.load(Acquire) as u32);
     if let Some(rng) = first.into_inner().unwrap_or_else(|e| e.into_inner()) {
         m.rng = rng;
     }

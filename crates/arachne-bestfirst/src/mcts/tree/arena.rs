@@ -188,6 +188,9 @@ pub(super) struct Arena<M> {
     pub(super) segs: Box<[OnceLock<Segment<M>>]>,
     /// Each segment's length.
     pub(super) lens: [usize; SEGS],
+    /// The used length of each segment a block moved on from (`Arena::taken`): the rest of
+    /// it holds no node.
+    pub(super) ends: [AtomicU32; SEGS],
 }
 
 impl<M: Copy> Arena<M> {
@@ -202,6 +205,7 @@ impl<M: Copy> Arena<M> {
         Arena {
             segs: (0..SEGS).map(|_| OnceLock::new()).collect(),
             lens,
+            ends: std::array::from_fn(|_| AtomicU32::new(0)),
         }
     }
     /// Segment `k`, allocated if it is not.
@@ -234,6 +238,13 @@ impl<M: Copy> Arena<M> {
         match v.first.load(Acquire) {
             UNEXPANDED | BUSY | REFUSED => &[],
             p => self.block(p, v.len.load(Relaxed) as usize),
+        }
+    }
+    /// Records that the block [`Arena::place`] put at `at` was taken when the next free
+    /// position was `pos`: where a segment's nodes end, if the block starts the next one.
+    pub(super) fn taken(&self, pos: u32, at: u32) {
+        if at != pos {
+            self.ends[(pos >> OFF_BITS) as usize].store(pos & ((1 << OFF_BITS) - 1), Relaxed);
         }
     }
     /// Where a block of `b` slots goes when the next free position is `pos`: the block's
@@ -271,6 +282,7 @@ pub(super) fn shared<M: Copy>(arena: &Arena<M>, nodes: &[Node<M>]) -> u32 {
         let at = arena
             .place(next, kids.len())
             .expect("a kept tree fits the arena (its capacity and slack)");
+        arena.taken(next, at);
         let slots = arena.fresh(at, kids.len());
         for ((j, c), a) in kids.enumerate().zip(slots) {
             copy(a, &nodes[c]);
@@ -286,32 +298,42 @@ pub(super) fn shared<M: Copy>(arena: &Arena<M>, nodes: &[Node<M>]) -> u32 {
     next
 }
 
-/// The shared tree in the serial arena (breadth first, each node's children contiguous).
-pub(super) fn serial<M: Copy>(a: &Arena<M>) -> Vec<Node<M>> {
-    let copy = |n: &ANode<M>| Node {
-        sum: f64::from_bits(n.sum.load(Acquire)),
-        visits: n.visits(),
-        first: NONE,
-        len: 0,
-        lower: n.lower(),
-        upper: n.upper(),
-        mv: n.mv(),
-    };
-    let top = a.root();
-    let mut nodes = vec![copy(top)];
-    let mut shared = vec![top];
-    let mut next = 0;
-    while next < shared.len() {
-        let kids = a.kids(shared[next]);
-        if !kids.is_empty() {
-            nodes[next].first = nodes.len() as u32;
-            nodes[next].len = kids.len() as u32;
-            for k in kids {
-                nodes.push(copy(k));
-                shared.push(k);
-            }
+/// The shared tree in the serial arena, `next` the first free position: the nodes in the
+/// order of their positions (so a search's tree is in the order of its expansions, as the
+/// serial search's is), read once, in order (no walk of the tree).
+pub(super) fn serial<M: Copy>(a: &Arena<M>, next: u32) -> Vec<Node<M>> {
+    let last = (next >> OFF_BITS) as usize;
+    // Each segment's used length and where its nodes start in the serial arena.
+    let end = |k: usize| {
+        if k == last {
+            (next & ((1 << OFF_BITS) - 1)) as usize
+        } else {
+            a.ends[k].load(Relaxed) as usize
         }
-        next += 1;
+    };
+    let mut base = [0u32; SEGS];
+    for k in 1..=last {
+        base[k] = base[k - 1] + end(k - 1) as u32;
+    }
+    let index = |p: u32| base[(p >> OFF_BITS) as usize] + (p & ((1 << OFF_BITS) - 1));
+    let mut nodes = Vec::with_capacity((base[last] as usize) + end(last));
+    for k in 0..=last {
+        let Some(seg) = a.segs[k].get() else { continue };
+        nodes.extend(seg[..end(k)].iter().map(|n| {
+            let (first, len) = match n.first.load(Acquire) {
+                UNEXPANDED | BUSY | REFUSED => (NONE, 0),
+                p => (index(p), n.len.load(Relaxed) as u32),
+            };
+            Node {
+                sum: f64::from_bits(n.sum.load(Acquire)),
+                visits: n.visits(),
+                first,
+                len,
+                lower: n.lower(),
+                upper: n.upper(),
+                mv: n.mv(),
+            }
+        }));
     }
     nodes
 }
