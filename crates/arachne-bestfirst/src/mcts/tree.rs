@@ -282,14 +282,14 @@ enum Mark {
     Free,
     /// Its virtual loss.
     Held,
-    /// A hot node: the backup goes to the walker's pending backups (module docs, Batched
-    /// backups).
-    Batched,
+    /// A hot node: the backup goes to what the walker owes it, `owed[i]` (module docs,
+    /// Batched backups).
+    Batched(u32),
 }
 
-/// The backups a walker owes a hot node.
-struct Owed<'s, M> {
-    node: &'s ANode<M>,
+/// The backups a walker owes a node.
+#[derive(Copy, Clone, Default)]
+struct Owed {
     n: u32,
     sum: f64,
     /// Published when `n` reaches it: [`LAG`].
@@ -307,9 +307,13 @@ struct Walker<'s, 'a, G: Game> {
     path: Vec<(&'s ANode<G::Move>, Mark)>,
     /// Whether hot nodes are batched: more than one walker (one walker is the serial search).
     batch: bool,
-    /// The backups owed to the hot nodes of the walk, by depth: `owed[d]` is `path[d]`'s
-    /// node while the walk stays on it (module docs, Batched backups).
-    owed: Vec<Owed<'s, G::Move>>,
+    /// The backups owed to the children of hot nodes: each block of children the walker
+    /// batched one of has a block of `owed`, at `blocks[block address]` (module docs, Batched
+    /// backups).
+    owed: Vec<Owed>,
+    blocks: rustc_hash::FxHashMap<usize, u32>,
+    /// The blocks in `owed`, in order.
+    order: Vec<&'s [ANode<G::Move>]>,
     /// What this walker last stored in its `Shared::walks` slots.
     announced: [usize; ANNOUNCED],
     /// The statistics of the children selection compares.
@@ -333,7 +337,7 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
     fn run(&mut self) {
         let sh = self.sh;
         let why = self.walk();
-        self.publish(0);
+        self.publish();
         sh.iterations.fetch_add(self.ran, AcqRel);
         sh.iterations.fetch_sub(self.left, AcqRel);
         (self.ran, self.left) = (0, 0);
@@ -389,13 +393,19 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
         }
     }
 
-    /// Publishes the backups owed to the hot nodes at depths `from..` and forgets them.
-    fn publish(&mut self, from: usize) {
-        for o in self.owed.drain(from.min(self.owed.len())..) {
-            if o.n > 0 {
-                o.node.add(o.n, o.sum, false);
+    /// Publishes every owed backup.
+    fn publish(&mut self) {
+        let mut at = 0;
+        for kids in self.order.drain(..) {
+            for (c, o) in kids.iter().zip(&self.owed[at..]) {
+                if o.n > 0 {
+                    c.add(o.n, o.sum, false);
+                }
             }
+            at += kids.len();
         }
+        self.owed.clear();
+        self.blocks.clear();
     }
 
     /// Stores the walk's batched part in the walker's slots, where it changed: the other
@@ -405,10 +415,10 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
             return;
         }
         for (d, slot) in self.sh.walks[self.me].iter().enumerate() {
-            let a = self
-                .owed
-                .get(d)
-                .map_or(0, |o| o.node as *const ANode<G::Move> as usize);
+            let a = match self.path.get(d) {
+                Some(&(n, Mark::Batched(_))) => n as *const ANode<G::Move> as usize,
+                _ => 0,
+            };
             if self.announced[d] != a {
                 slot.store(a, Relaxed);
                 self.announced[d] = a;
@@ -416,22 +426,30 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
         }
     }
 
-    /// Adds to `seen` the backups owed to `kids[..]` at `depth` and the other walkers'
-    /// announced virtual losses on them (whose indices are left in `others`).
-    fn adjust(&mut self, kids: &'s [ANode<G::Move>], depth: usize) {
+    /// Adds to `seen` the backups owed to `kids` (of a node with `n` visits) at `depth` and
+    /// the other walkers' announced virtual losses on them (whose indices are left in
+    /// `others`); where `kids`' owed backups are.
+    fn adjust(&mut self, kids: &'s [ANode<G::Move>], n: u32, depth: usize) -> Option<u32> {
         self.others.clear();
         if !self.batch {
-            return;
+            return None;
         }
         let at = |a: usize| {
             let start = kids.as_ptr() as usize;
             let i = a.wrapping_sub(start) / std::mem::size_of::<ANode<G::Move>>();
             (a >= start && i < kids.len()).then_some(i)
         };
-        if let Some(o) = self.owed.get(depth) {
-            if let Some(i) = at(o.node as *const ANode<G::Move> as usize) {
-                self.seen[i].n += o.n;
-                self.seen[i].sum += o.sum;
+        // Only a hot node's children can be hot.
+        let block = if n >= HOT {
+            self.blocks.get(&(kids.as_ptr() as usize)).copied()
+        } else {
+            None
+        };
+        if let Some(b) = block {
+            let owed = &self.owed[b as usize..b as usize + kids.len()];
+            for (s, o) in self.seen.iter_mut().zip(owed) {
+                s.n += o.n;
+                s.sum += o.sum;
             }
         }
         if depth < ANNOUNCED {
@@ -444,6 +462,7 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                 }
             }
         }
+        block
     }
 
     /// One iteration (the serial [`Mcts`]'s `iterate`, with virtual losses).
@@ -493,18 +512,21 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
             let depth = self.path.len();
             self.seen.clear();
             self.seen.extend(kids.iter().map(ANode::<G::Move>::seen));
-            self.adjust(kids, depth);
             // The node's count without this walker's own virtual loss.
-            let n = if std::ptr::eq(v, top) {
+            let n = match self.path.last() {
+                None => 0,
+                Some(&(_, Mark::Batched(o))) => v.busy() + self.owed[o as usize].n + others_on_v,
+                Some(_) => v.busy() - 1,
+            };
+            let block = self.adjust(kids, if depth == 0 { HOT } else { n }, depth);
+            let n = if depth == 0 {
                 let n = self.seen.iter().fold(sh.root_base, |n, s| n + s.n);
                 if n >= MAX_VISITS {
                     return Err(MctsStop::Iterations);
                 }
                 n
-            } else if self.path[depth - 1].1 == Mark::Batched {
-                v.busy() + self.owed[depth - 1].n + others_on_v
             } else {
-                v.busy() - 1
+                n
             };
             let seen = &self.seen;
             let i = select_child(sh.opts, &mut self.rng, 0..kids.len(), n, v.lower(), |i| {
@@ -512,20 +534,22 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
             });
             let c = &kids[i];
             others_on_v = self.others.iter().filter(|&&o| o == i).count() as u32;
-            // Off the walk the owed backups are on: they are published.
-            if self.owed.get(depth).is_some_and(|o| !std::ptr::eq(o.node, c)) {
-                self.publish(depth);
-            }
-            // Hot, below hot nodes only (so `owed[d]` is `path[d]`'s node).
-            if self.batch && self.owed.len() >= depth && self.seen[i].n >= HOT {
-                if self.owed.len() == depth {
-                    let due = (self.seen[i].n / LAG).max(1);
-                    let (n, sum) = (0, 0.0);
-                    self.owed.push(Owed { node: c, n, sum, due });
+            if self.batch && self.seen[i].n >= HOT {
+                let key = kids.as_ptr() as usize;
+                let b = block.or_else(|| self.blocks.get(&key).copied());
+                let b = b.unwrap_or_else(|| {
+                    let b = self.owed.len() as u32;
+                    self.owed.resize(self.owed.len() + kids.len(), Owed::default());
+                    self.blocks.insert(key, b);
+                    self.order.push(kids);
+                    b
+                });
+                let o = &mut self.owed[(b as usize) + i];
+                if o.n == 0 {
+                    o.due = (self.seen[i].n / LAG).max(1);
                 }
-                self.path.push((c, Mark::Batched));
+                self.path.push((c, Mark::Batched(b + i as u32)));
             } else {
-                self.publish(depth);
                 c.enter();
                 self.path.push((c, Mark::Held));
             }
@@ -605,9 +629,9 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
     /// removing the walker's virtual losses.
     fn backup(&mut self, mut r: f64, k: u32) {
         let kf = k as f64;
-        for (d, (n, mark)) in self.path.iter_mut().enumerate().rev() {
-            if *mark == Mark::Batched {
-                let o = &mut self.owed[d];
+        for (n, mark) in self.path.iter_mut().rev() {
+            if let Mark::Batched(o) = *mark {
+                let o = &mut self.owed[o as usize];
                 o.n += k;
                 o.sum += kf - r;
                 if o.n >= o.due {
@@ -709,6 +733,8 @@ pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
                     path: Vec::new(),
                     batch,
                     owed: Vec::new(),
+                    blocks: Default::default(),
+                    order: Vec::new(),
                     announced: [0; ANNOUNCED],
                     seen: Vec::new(),
                     others: Vec::new(),
