@@ -561,16 +561,20 @@ fn parallel_moves_are_legal_and_budgets_exact() {
 }
 
 /// The tree form's walkers lose no backup (`mcts::tree`: visits and virtual losses share one
-/// atomic word, the reward sum is added by compare-and-swap): each iteration passes through
-/// the root and one of its children, so the root's visits are the iterations and its
-/// children's; the root's reward sum and its children's add up to its visits (each backup
-/// adds `r` to a child and `1 − r` to the root).
+/// atomic word, the reward sum is added by compare-and-swap, and a walker's batched backups
+/// to hot nodes are all published by the end): the root's visits are the iterations; every
+/// other expanded node's visits are its children's plus its visits as a leaf (one, or up to
+/// one a walker, when walkers reach the fresh leaf at once), and its reward sum is its
+/// children's complements (each child's visits less its sum) plus those visits' rewards,
+/// each in 0..=1 (the root: no visit as a leaf). 20 000 playouts make hot nodes several
+/// levels deep.
 #[test]
 fn tree_walkers_lose_no_backup() {
     for threads in [2, 3] {
         for seed in 0..3 {
+            let iters = 20_000 + 333 * seed;
             let o = MctsOptions {
-                iterations: Some(4000 + 333 * seed),
+                iterations: Some(iters),
                 seed,
                 solver: false,
                 par: Some(Par::Tree),
@@ -579,18 +583,31 @@ fn tree_walkers_lose_no_backup() {
             };
             let mut m = mcts::Mcts::new(Connect4::new(), o.clone());
             let out = mcts::tree::run(&mut m, &Limits::default());
-            assert_eq!(
-                (out.stop, out.iterations),
-                (MctsStop::Iterations, 4000 + 333 * seed)
-            );
+            assert_eq!((out.stop, out.iterations), (MctsStop::Iterations, iters));
             let nodes = m.nodes();
-            let root = &nodes[0];
-            assert_eq!(root.visits as u64, out.iterations, "{o:?}");
-            let kids = root.first as usize..(root.first + root.len) as usize;
-            let visits: u32 = kids.clone().map(|c| nodes[c].visits).sum();
-            assert_eq!(visits, root.visits, "{o:?}");
-            let sum: f64 = kids.map(|c| nodes[c].sum).sum();
-            assert!((sum + root.sum - root.visits as f64).abs() < 1e-6, "{o:?}");
+            assert_eq!(nodes[0].visits as u64, iters, "{o:?}");
+            let mut hot = 0;
+            for (i, v) in nodes.iter().enumerate() {
+                if v.first == u32::MAX {
+                    continue;
+                }
+                hot += (v.visits >= mcts::tree::HOT) as u32;
+                let kids = &nodes[v.first as usize..(v.first + v.len) as usize];
+                let visits: u32 = kids.iter().map(|c| c.visits).sum();
+                let leaf = v.visits - visits;
+                let ok = if i == 0 { 0..=0 } else { 1..=threads };
+                assert!(
+                    ok.contains(&leaf),
+                    "node {i}: {leaf} visits as a leaf, {o:?}"
+                );
+                let sum: f64 = kids.iter().map(|c| c.visits as f64 - c.sum).sum();
+                let r = v.sum - sum;
+                assert!(
+                    (-1e-6..=leaf as f64 + 1e-6).contains(&r),
+                    "node {i}: rewards as a leaf {r}, {o:?}"
+                );
+            }
+            assert!(hot > 20, "only {hot} hot nodes: {o:?}");
         }
     }
 }

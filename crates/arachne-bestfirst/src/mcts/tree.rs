@@ -28,7 +28,8 @@
 //!   lower and `fetch_min` on the upper bound: bounds computed from any snapshot of valid
 //!   child bounds are valid, so a late store can never loosen them and no lock is needed.
 //!   A walker that meets a solved leaf recomputes its parent's bounds, so a parent whose last
-//!   update raced is settled by the next walker through it.
+//!   update raced is settled by the next walker through it. On a *hot* node (below) the
+//!   backup goes to the walker's own tally first, and the virtual loss to its announced walk.
 //!
 //! **The arena.** The nodes live in one arena of segments allocated on first use, segment `k`
 //! twice the size of segment `k − 1` (4096 nodes first, at most 2^26), the last ones cut to
@@ -41,7 +42,11 @@
 //! that is not atomic: it is written once, by the walker that reserved the slot, before the
 //! release store that publishes it (the file's only `unsafe` code: that write, `ANode::init`,
 //! the read, `ANode::mv`, and the `Sync` they justify). The arena is
-//! filled from the serial arena at the start (a kept tree) and copied back at the end.
+//! filled from the serial arena at the start (a kept tree) and copied back at the end, in the
+//! order of the positions (each segment up to where its last block ends, `Arena::taken`):
+//! one pass over memory in order, where a walk of the tree read it at random (the copy of an
+//! 80 000-playout tree took 5–6 ms of a 70–100 ms search); and a search's tree comes back in
+//! the order of its expansions, as the serial search builds it.
 //!
 //! **The root.** Every iteration passes through the root, so the root's visits and reward sum
 //! are kept by each walker and added to the root at the end, and no walker writes the root's
@@ -58,6 +63,32 @@
 //! update is a single atomic operation and no node is ever locked. A lock per node would make
 //! the same updates under a lock, larger nodes and no simpler code. (Measuring a locked
 //! variant against this one is issue 27's stretch goal, not done.)
+//!
+//! **Batched backups** (more than one walker; [`HOT`], [`LAG`]). A node every walker passes
+//! through is written by every backup, so its line moves from core to core at every
+//! iteration, and every other walker's next selection there reads it again: on connect four
+//! the top of the tree is that node, several levels deep. So a walker does not write a
+//! node it sees with at least [`HOT`] (128) visits at each backup:
+//!
+//! * it adds the backup to its own tally for that node (`Walker::owed`: per block of
+//!   children, found by the block's address, one hash lookup per level), and publishes the
+//!   tally (one `add`) when it reaches `1 / LAG` of the node's visits, and at the end of its
+//!   walk; so another walker's view of a hot node lags by at most `1 / LAG` (1/16) of its
+//!   visits per other walker, and once every walker has stopped, every visit and reward is
+//!   in the tree (tested: `tree_walkers_lose_no_backup` checks every node);
+//! * its own selection adds its tally to what it reads, so it sees its own backups at once,
+//!   as serially;
+//! * instead of a virtual loss in the node, the walker *announces* the hot part of its walk
+//!   (the nodes' addresses, by depth, on lines of its own, `Shared::walks`, stored where they
+//!   changed) when its descent ends, and the others count one virtual loss on each announced
+//!   node of the level they select at: the same virtual loss, seen one descent late, with no
+//!   write to the node. Below [`HOT`] visits nothing changes: a virtual loss in `count`, a
+//!   backup at once.
+//!
+//! One walker batches nothing (it is the serial search, step for step). `HOT` and `LAG` are
+//! the speed's knobs against the statistics' lag; measured (below) at `HOT` 32–256 and `LAG`
+//! 4–32 the throughput did not differ beyond the noise (±0.08 between runs), so they are set
+//! for a small lag (1/16) and a middle threshold.
 //!
 //! ## Fewer shared writes (issue 27: CPU per playout, 2 threads against 1)
 //! **First round** (the nodes of 56 bytes), measured 2026-11-27 07:37–07:58 UTC on the 2-vCPU build machine at load average 9–18
@@ -141,6 +172,30 @@
 //!   load at which the walkers seldom ran at once; this round could not separate them either
 //!   (no window with two free cores after 10:41): they are kept as the lines' layout, not as
 //!   a measured gain.
+//!
+//! **Third round** (batched backups), 2026-11-27 13:26–13:57 UTC, the machine otherwise idle
+//! (load average ≈ 1, our runs only). Throughput is the `vs_mcts` bench's `tree N`: 2
+//! walkers against 1, interleaved, 80 000 random playouts a search unless said.
+//!
+//! * **Where the second walker's time went.** `rdtsc` around each part of a walker's
+//!   iteration (400 000 playouts; mega-cycles of one walker against one walker alone):
+//!   descent 530 (786 alone: 393 a walker if halved), expansion 40 (40), playout 121 (213),
+//!   backup 40 (124) — the descent, reading children lines the other walker had written.
+//!   The playouts themselves did not slow down.
+//! * **Not the atomics.** Plain loads and stores for the reward sum, or no virtual loss at
+//!   all, changed the ratio by nothing measurable (1.28–1.41 against 1.26–1.41): the cost is
+//!   the lines moving, not the locked instructions. Nor the arena's first touches (segments
+//!   from zeroed pages, no change).
+//! * **Kept: batched backups.** First with one tally per depth of the walk, published when
+//!   the walk left it: 1.41–1.52 (from 1.21–1.26). A count of the publications showed why
+//!   not more: 0.65 per iteration were on leaving a node (selection alternates between near
+//!   ties), 0.007 on reaching `1 / LAG`. With a tally per block of children, kept when the
+//!   walk leaves: **1.51–1.66** (80 000 playouts, three runs of 6 rounds), 1.67 (320 000),
+//!   1.30 (20 000: a young tree has few hot nodes). The virtual loss by announced walks costs
+//!   3.5 % of a walker's cycles against none on hot nodes (measured with the tally per depth;
+//!   no virtual loss there would let the walkers follow one another down).
+//! * **Kept: the copy back in position order** (The arena): one walker's search 5 % faster
+//!   at 80 000 playouts, both forms alike.
 //!
 //! Budgets are the serial ones, shared: generated nodes and the tree's capacity are reserved
 //! before an expansion, so neither is ever exceeded; `iters=N` is claimed 64 iterations (`CLAIM`)
@@ -539,7 +594,8 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                 let b = block.or_else(|| self.blocks.get(&key).copied());
                 let b = b.unwrap_or_else(|| {
                     let b = self.owed.len() as u32;
-                    self.owed.resize(self.owed.len() + kids.len(), Owed::default());
+                    self.owed
+                        .resize(self.owed.len() + kids.len(), Owed::default());
                     self.blocks.insert(key, b);
                     self.order.push(kids);
                     b
