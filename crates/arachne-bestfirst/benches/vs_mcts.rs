@@ -39,6 +39,9 @@
 //!   `random`; `eval`, `ab:D` for a heavier leaf: how the ratio depends on the leaf's cost)
 //!   (target ≥ 1.7× playouts per second with random playouts): run it on an idle machine
 //!   with at least 2 cores, `cargo bench -p arachne-bestfirst --bench vs_mcts -- tree 20`;
+//! * `tree-serial N` (same `playout=`, `iters=`): the same 2 threads against the serial
+//!   search (`par` unset, one thread), the best serial search with the same options: the
+//!   speedup in the house's sense, beside `tree`'s scaling of the form itself;
 //! * `tree1 N` / `tree2 N` (same `playout=`, `iters=`): `N` tree-parallel searches on 1 or 2
 //!   threads alone, for CPU time per playout under `/usr/bin/time` (beside `ours N`, the
 //!   serial search; 20 000 playouts a search there, `4 * ITERS` here), and `serial N`: the
@@ -412,6 +415,19 @@ fn main() {
             ["mcts 0.3.0, 2 threads", "1 thread"],
             |s| mcts_adapter::search_threads(s, c, 2),
             |s| mcts_adapter::search_threads(s, c, 1),
+        );
+        return;
+    }
+    if has("tree-serial") {
+        println!(
+            "tree form against the serial search, {:?}",
+            tree_args.playout
+        );
+        interleave(
+            n,
+            ["tree, 2 threads", "serial"],
+            |s| tree(2, s, &tree_args),
+            |s| tree(0, s, &tree_args),
         );
         return;
     }
