@@ -174,6 +174,7 @@ pub(crate) struct Seen {
 /// The child of a node to descend into, among `kids` (module docs: unvisited children first in
 /// random order with `expand=one`, then UCB1 over the children that are not settled); `parent_n`
 /// the node's visits, `parent_lower` its lower bound. Every form selects here.
+#[inline(always)]
 pub(crate) fn select_child(
     opts: &MctsOptions,
     rng: &mut Pcg64Mcg,
