@@ -1,10 +1,10 @@
 //! Monte Carlo tree search: UCT (Kocsis & Szepesvári 2006) with MCTS-Solver's proven values
 //! (Winands, Björnsson & Saito 2008) in their score-bounded form (Cazenave & Saffidine 2010),
 //! serial (issue 27, part 1), and its parallel forms on threads (part 2), each in its own
-//! module: [`tree`] (one shared tree, virtual loss, per-node atomics), [`root`] (independent
-//! trees, root votes merged) and [`leaf`] (several playouts per leaf); root parallelisation
-//! also as message-passing processes on `arachne-runtime` ([`distributed`]: sim, threads,
-//! MPI). [`MctsSearcher`] runs
+//! module: [`tree`] (one shared tree, virtual loss, per-node atomics, batched backups at hot
+//! nodes), [`root`] (independent trees, root votes merged) and [`leaf`] (several playouts per
+//! leaf); root parallelisation also as message-passing processes on `arachne-runtime`
+//! ([`distributed`]: sim, threads, MPI). [`MctsSearcher`] runs
 //! the form the options name (`par=`, `threads=`) and keeps its tree between moves
 //! ([`Mcts::advance`]). Every form selects (`select_child`), values leaves (`leaf_reward`)
 //! and bounds nodes (`bounds`) with the same functions; at one thread each is the serial

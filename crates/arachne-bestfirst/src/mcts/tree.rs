@@ -196,6 +196,15 @@
 //!   no virtual loss there would let the walkers follow one another down).
 //! * **Kept: the copy back in position order** (The arena): one walker's search 5 % faster
 //!   at 80 000 playouts, both forms alike.
+//! * **Where it stands** (14:12–14:38 UTC, commit 8aab90d, idle; BENCHMARKS.md has the
+//!   commands): 2 walkers against this form on 1, 20 rounds twice: **1.62–1.67×** (was 1.24×);
+//!   against the serial search, the best serial search with the same options: **1.28–1.32×**.
+//!   CPU for 400 000 playouts (`scripts/mcts_tree_cpu.sh`, 10 rounds): one walker 1.22× the
+//!   serial search's, two walkers 1.10× one walker's (was 1.43×), wall 1.40× faster than the
+//!   serial search (was 0.98×). What is left is mostly one walker's own cost over the serial
+//!   search (atomics, the snapshot, the arena's indirection: 606 M against 473 M instructions
+//!   for 80 000 playouts, callgrind). At equal time, 400 connect-four games at 50 ms a move:
+//!   55.5 %, 95 % CI 50.7–60.3 %.
 //!
 //! Budgets are the serial ones, shared: generated nodes and the tree's capacity are reserved
 //! before an expansion, so neither is ever exceeded; `iters=N` is claimed 64 iterations (`CLAIM`)
