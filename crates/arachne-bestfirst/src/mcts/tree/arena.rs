@@ -303,12 +303,18 @@ pub(super) fn shared<M: Copy>(arena: &Arena<M>, nodes: &[Node<M>]) -> u32 {
 /// serial search's is), read once, in order (no walk of the tree).
 pub(super) fn serial<M: Copy>(a: &Arena<M>, next: u32) -> Vec<Node<M>> {
     let last = (next >> OFF_BITS) as usize;
-    // Each segment's used length and where its nodes start in the serial arena.
+    // Each segment's used length and where its nodes start in the serial arena. A segment
+    // before the last holds at least one block; one that no block moved on from was filled to
+    // its end (a full segment of `1 << OFF_BITS` positions: the next position is the next
+    // segment's first).
     let end = |k: usize| {
         if k == last {
             (next & ((1 << OFF_BITS) - 1)) as usize
         } else {
-            a.ends[k].load(Relaxed) as usize
+            match a.ends[k].load(Relaxed) {
+                0 => a.lens[k],
+                e => e as usize,
+            }
         }
     };
     let mut base = [0u32; SEGS];
