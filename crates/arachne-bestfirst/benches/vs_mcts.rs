@@ -39,6 +39,9 @@
 //!   `random`; `eval`, `ab:D` for a heavier leaf: how the ratio depends on the leaf's cost)
 //!   (target ≥ 1.7× playouts per second with random playouts): run it on an idle machine
 //!   with at least 2 cores, `cargo bench -p arachne-bestfirst --bench vs_mcts -- tree 20`;
+//! * `tree-lock N` (same `playout=`, `iters=`): the tree form on 2 threads with a lock per
+//!   node ([`mcts::tree::NodeSync::Lock`]) against atomics (`NodeSync::Atomic`), interleaved:
+//!   issue 27's "lock-free or fine-grained; measure which";
 //! * `tree-serial N` (same `playout=`, `iters=`): the same 2 threads against the serial
 //!   search (`par` unset, one thread), the best serial search with the same options: the
 //!   speedup in the house's sense, beside `tree`'s scaling of the form itself;
@@ -52,7 +55,7 @@
 //!   ITERS` playouts) on 2 threads against 1, interleaved over `N` rounds: whether a
 //!   lock-free peer scales on the same machine with the same playouts. Its threads' playout
 //!   generators are seeded apart.
-use arachne_bestfirst::mcts::{self, MctsOptions, Par, Playout};
+use arachne_bestfirst::mcts::{self, tree::NodeSync, MctsOptions, Par, Playout};
 use arachne_core::{Game, Limits, Score};
 use arachne_games::{Connect4, IidTree, IncrementalTree};
 use std::time::Instant;
@@ -280,6 +283,21 @@ fn tree(threads: u32, seed: u64, args: &MctsOptions) -> (u64, f64) {
     form(Par::Tree, threads, seed, args)
 }
 
+/// [`tree`] on 2 threads with the nodes changed by `sync`.
+fn locked(sync: NodeSync, seed: u64, args: &MctsOptions) -> (u64, f64) {
+    let o = MctsOptions {
+        par: Some(Par::Tree),
+        threads: 2,
+        iterations: Some(args.iterations.unwrap_or(4 * ITERS)),
+        playout: args.playout,
+        ..ours_opts(seed)
+    };
+    let t = Instant::now();
+    let mut m = mcts::Mcts::new(Connect4::new(), o);
+    let out = mcts::tree::run_with(&mut m, &Limits::default(), sync);
+    (out.iterations, t.elapsed().as_secs_f64())
+}
+
 /// [`tree`] in the form `par`.
 fn form(par: Par, threads: u32, seed: u64, args: &MctsOptions) -> (u64, f64) {
     let o = MctsOptions {
@@ -415,6 +433,19 @@ fn main() {
             ["mcts 0.3.0, 2 threads", "1 thread"],
             |s| mcts_adapter::search_threads(s, c, 2),
             |s| mcts_adapter::search_threads(s, c, 1),
+        );
+        return;
+    }
+    if has("tree-lock") {
+        println!(
+            "tree form, 2 threads: a lock per node against atomics, {:?}",
+            tree_args.playout
+        );
+        interleave(
+            n,
+            ["lock per node", "atomics"],
+            |s| locked(NodeSync::Lock, s, &tree_args),
+            |s| locked(NodeSync::Atomic, s, &tree_args),
         );
         return;
     }

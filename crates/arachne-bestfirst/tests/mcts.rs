@@ -567,10 +567,16 @@ fn parallel_moves_are_legal_and_budgets_exact() {
 /// one a walker, when walkers reach the fresh leaf at once), and its reward sum is its
 /// children's complements (each child's visits less its sum) plus those visits' rewards,
 /// each in 0..=1 (the root: no visit as a leaf). 20 000 playouts make hot nodes several
-/// levels deep.
+/// levels deep. With atomics and with a lock per node (`NodeSync`).
 #[test]
 fn tree_walkers_lose_no_backup() {
-    for threads in [2, 3] {
+    use mcts::tree::NodeSync;
+    for (threads, sync) in [
+        (2, NodeSync::Atomic),
+        (3, NodeSync::Atomic),
+        (2, NodeSync::Lock),
+        (3, NodeSync::Lock),
+    ] {
         for seed in 0..3 {
             let iters = 20_000 + 333 * seed;
             let o = MctsOptions {
@@ -582,10 +588,16 @@ fn tree_walkers_lose_no_backup() {
                 ..MctsOptions::default()
             };
             let mut m = mcts::Mcts::new(Connect4::new(), o.clone());
-            let out = mcts::tree::run(&mut m, &Limits::default());
+            let out = mcts::tree::run_with(&mut m, &Limits::default(), sync);
             assert_eq!((out.stop, out.iterations), (MctsStop::Iterations, iters));
             let nodes = m.nodes();
-            assert_eq!(nodes[0].visits as u64, iters, "{o:?}");
+            assert_eq!(nodes[0].visits as u64, iters, "{o:?} {sync:?}");
+            // Copied back in parts of at most 2^14 nodes, one a walker: several parts here.
+            assert!(
+                nodes.len() > 2 << 14,
+                "{} nodes, {o:?} {sync:?}",
+                nodes.len()
+            );
             let mut hot = 0;
             for (i, v) in nodes.iter().enumerate() {
                 if v.first == u32::MAX {
@@ -598,16 +610,16 @@ fn tree_walkers_lose_no_backup() {
                 let ok = if i == 0 { 0..=0 } else { 1..=threads };
                 assert!(
                     ok.contains(&leaf),
-                    "node {i}: {leaf} visits as a leaf, {o:?}"
+                    "node {i}: {leaf} visits as a leaf, {o:?} {sync:?}"
                 );
                 let sum: f64 = kids.iter().map(|c| c.visits as f64 - c.sum).sum();
                 let r = v.sum - sum;
                 assert!(
                     (-1e-6..=leaf as f64 + 1e-6).contains(&r),
-                    "node {i}: rewards as a leaf {r}, {o:?}"
+                    "node {i}: rewards as a leaf {r}, {o:?} {sync:?}"
                 );
             }
-            assert!(hot > 20, "only {hot} hot nodes: {o:?}");
+            assert!(hot > 20, "only {hot} hot nodes: {o:?} {sync:?}");
         }
     }
 }
@@ -888,10 +900,22 @@ fn one_walker_builds_the_serial_tree() {
             }
         }
     }
-    for (seed, expand, playout) in [
-        (1, Expand::One, Playout::Random { cap: 200 }),
-        (2, Expand::All, Playout::Random { cap: 200 }),
-        (3, Expand::One, Playout::Eval),
+    use mcts::tree::NodeSync;
+    for (seed, expand, playout, sync) in [
+        (
+            1,
+            Expand::One,
+            Playout::Random { cap: 200 },
+            NodeSync::Atomic,
+        ),
+        (
+            2,
+            Expand::All,
+            Playout::Random { cap: 200 },
+            NodeSync::Atomic,
+        ),
+        (3, Expand::One, Playout::Eval, NodeSync::Atomic),
+        (4, Expand::One, Playout::Random { cap: 200 }, NodeSync::Lock),
     ] {
         let o = MctsOptions {
             iterations: Some(1500),
@@ -904,8 +928,8 @@ fn one_walker_builds_the_serial_tree() {
         let mut walker = mcts::Mcts::new(Connect4::new(), with(&o, Par::Tree, 1));
         for _ in 0..2 {
             let a = serial.run(&Limits::default());
-            let b = mcts::tree::run(&mut walker, &Limits::default());
-            assert_eq!(key(&a), key(&b), "{o:?}");
+            let b = mcts::tree::run_with(&mut walker, &Limits::default(), sync);
+            assert_eq!(key(&a), key(&b), "{o:?} {sync:?}");
             same(serial.nodes(), 0, walker.nodes(), 0);
             let mv = a.best_move.expect("a move");
             serial.advance(mv);

@@ -173,7 +173,10 @@ pub(crate) struct Seen {
 
 /// The child of a node to descend into, among `kids` (module docs: unvisited children first in
 /// random order with `expand=one`, then UCB1 over the children that are not settled); `parent_n`
-/// the node's visits, `parent_lower` its lower bound. Every form selects here.
+/// the node's visits, `parent_lower` its lower bound. Every form selects here, in one pass that
+/// reads each child once (`seen`: in the tree form, a few atomic loads and the walker's own
+/// adjustments, which the compiler cannot merge between passes); a second pass only for the
+/// `k`-th unvisited child among more than 64.
 #[inline(always)]
 pub(crate) fn select_child(
     opts: &MctsOptions,
@@ -183,23 +186,17 @@ pub(crate) fn select_child(
     parent_lower: Score,
     seen: impl Fn(usize) -> Seen,
 ) -> usize {
-    if opts.expand == Expand::One {
-        let fresh = kids.clone().filter(|&c| seen(c).n == 0).count();
-        if fresh > 0 {
-            let k = rng.gen_range(0..fresh);
-            if let Some(c) = kids.clone().filter(|&c| seen(c).n == 0).nth(k) {
-                return c;
-            }
-        }
-    }
+    let one = opts.expand == Expand::One;
+    // The unvisited children (`expand=one`): how many, and which among the first 64.
+    let (mut fresh, mut mask) = (0usize, 0u64);
+    // Wasted when an unvisited child is chosen, but cheaper than a test at every child.
     let ln_n = (parent_n.max(1) as f64).ln();
     let mut best: Option<(f64, usize)> = None;
-    for c in kids.clone() {
-        let s = seen(c);
+    let ucb = |c: usize, s: Seen, best: &mut Option<(f64, usize)>| {
         // A child that cannot change the node's value: solved, or no better than its lower
         // bound.
         if opts.solver && (s.lower == s.upper || up(s.lower) <= parent_lower) {
-            continue;
+            return;
         }
         let u = if s.n == 0 {
             f64::INFINITY
@@ -207,7 +204,33 @@ pub(crate) fn select_child(
             s.sum / s.n as f64 + opts.c * (ln_n / s.n as f64).sqrt()
         };
         if best.is_none_or(|(b, _)| u > b) {
-            best = Some((u, c));
+            *best = Some((u, c));
+        }
+    };
+    for c in kids.clone() {
+        let s = seen(c);
+        if one && s.n == 0 {
+            mask |= 1u64.checked_shl((c - kids.start) as u32).unwrap_or(0);
+            fresh += 1;
+        } else if fresh == 0 {
+            ucb(c, s, &mut best);
+        }
+    }
+    if fresh > 0 {
+        let k = rng.gen_range(0..fresh);
+        if kids.len() <= 64 {
+            for _ in 0..k {
+                mask &= mask - 1;
+            }
+            return kids.start + mask.trailing_zeros() as usize;
+        }
+        if let Some(c) = kids.clone().filter(|&c| seen(c).n == 0).nth(k) {
+            return c;
+        }
+        // Another walker visited one meanwhile (the tree form): UCB1 after all.
+        best = None;
+        for c in kids.clone() {
+            ucb(c, seen(c), &mut best);
         }
     }
     // Every child settled means the node is solved, which the descent never enters; the first

@@ -6,8 +6,8 @@
 //! `T` walkers (scoped OS threads) share one tree and run the serial search's iteration, each
 //! with its own random stream (`walker_seed`: walker 0 has the search's seed):
 //!
-//! * **Down.** A walker selects with the serial rule (`select_child`, on a snapshot of the
-//!   children's statistics, each node read once) and puts a *virtual loss* on every node it
+//! * **Down.** A walker selects with the serial rule (`select_child`, one pass that reads each
+//!   child once) and puts a *virtual loss* on every node it
 //!   enters below the root: one visit of reward 0, counted in the child's `n` (and so in its
 //!   mean) until its backup removes it (the visits and the virtual losses share one word,
 //!   `count`, so entering is one atomic add), so that other walkers spread to other children
@@ -40,13 +40,17 @@
 //! segment, as serially: a block that does not fit in the rest of a segment starts the next
 //! (the positions skipped are not nodes: the budgets count nodes). The move is the only field
 //! that is not atomic: it is written once, by the walker that reserved the slot, before the
-//! release store that publishes it (the file's only `unsafe` code: that write, `ANode::init`,
-//! the read, `ANode::mv`, and the `Sync` they justify). The arena is
+//! release store that publishes it (the `unsafe` code: that write, `ANode::init`, the read,
+//! `ANode::mv`, and the `Sync` they justify; and the copy back's `set_len`). The arena is
 //! filled from the serial arena at the start (a kept tree) and copied back at the end, in the
 //! order of the positions (each segment up to where its last block ends, `Arena::taken`):
 //! one pass over memory in order, where a walk of the tree read it at random (the copy of an
 //! 80 000-playout tree took 5–6 ms of a 70–100 ms search); and a search's tree comes back in
-//! the order of its expansions, as the serial search builds it.
+//! the order of its expansions, as the serial search builds it. The copy goes into the serial
+//! arena's own memory (a tree kept between moves is copied back where it was) and is split
+//! between the walkers' threads in contiguous parts of at least 2^14 nodes: most of its time
+//! is page faults on fresh memory (172 000 nodes after 80 000 playouts: 4.7–5.9 ms on one
+//! thread, 0.9–4.7 ms, mostly about 2.5, on two).
 //!
 //! **The root.** Every iteration passes through the root, so the root's visits and reward sum
 //! are kept by each walker and added to the root at the end, and no walker writes the root's
@@ -57,12 +61,25 @@
 //! Walker 0 adds to the root's starting sum, so one walker's sums are the serial ones to the bit
 //! (tested: `one_walker_builds_the_serial_tree` compares the whole trees, kept trees included).
 //!
-//! **Why per-node atomics rather than a lock per node.** Every field a walker changes is one
-//! word (visits, virtual loss, the reward sum's bits, each bound), the only multi-word change —
-//! the children — is published once and never changed, and the bounds are monotone; so each
-//! update is a single atomic operation and no node is ever locked. A lock per node would make
-//! the same updates under a lock, larger nodes and no simpler code. (Measuring a locked
-//! variant against this one is issue 27's stretch goal, not done.)
+//! **Atomics or a lock per node** ([`NodeSync`], issue 27: "lock-free or fine-grained; measure
+//! which"). Every field a walker changes is one word (visits, virtual loss, the reward sum's
+//! bits, each bound), the only multi-word change — the children — is published once and never
+//! changed, and the bounds are monotone; so each update can be a single atomic operation and
+//! no node is ever locked ([`NodeSync::Atomic`], the default: [`run`]): entering is one atomic
+//! add, a backup one add and one compare-and-swap loop on the sum's bits. The fine-grained
+//! alternative, [`NodeSync::Lock`] ([`run_with`]), is a spin lock per node in bit 63 of its
+//! `count` word (no larger node): entering takes the lock and stores the count with one more
+//! virtual loss, a backup takes it, updates the sum and stores the count (one locked
+//! instruction each, against one and two); readers do not lock, as with atomics; the bounds
+//! stay `fetch_max`/`fetch_min`. Measured (`vs_mcts tree-lock`, 2 threads, interleaved,
+//! 2026-11-27 17:09 UTC, lock against atomics, over all rounds and median of the rounds):
+//! random playouts, 16 rounds twice, 1.005 (0.994) and 0.975 (0.992); `playout=eval` 0.979
+//! (0.983); `playout=ab:4`, 8 rounds, 1.023 (0.989); an earlier form of the code, 16:33–16:36
+//! UTC: 0.961–1.021. No difference beyond the noise, as the third round below found
+//! for the locked instructions: the cost is the cache lines moving, which a lock moves as
+//! well. Atomics stay the default: a walker the system deschedules while it holds a lock
+//! would stall every walker that needs that node, and no walker ever waits on an atomic.
+//! Both are tested (`tree_walkers_lose_no_backup`, `one_walker_builds_the_serial_tree`).
 //!
 //! **Batched backups** (more than one walker; [`HOT`], [`LAG`]). A node every walker passes
 //! through is written by every backup, so its line moves from core to core at every
@@ -71,7 +88,8 @@
 //! node it sees with at least [`HOT`] (128) visits at each backup:
 //!
 //! * it adds the backup to its own tally for that node (`Walker::owed`: per block of
-//!   children, found by the block's address, one hash lookup per level), and publishes the
+//!   children, found by the block's address, a hash lookup per level unless the block is
+//!   the one found at that depth the iteration before, `Walker::recent`), and publishes the
 //!   tally (one `add`) when it reaches `1 / LAG` of the node's visits, and at the end of its
 //!   walk; so another walker's view of a hot node lags by at most `1 / LAG` (1/16) of its
 //!   visits per other walker, and once every walker has stopped, every visit and reward is
@@ -79,8 +97,8 @@
 //! * its own selection adds its tally to what it reads, so it sees its own backups at once,
 //!   as serially;
 //! * instead of a virtual loss in the node, the walker *announces* the hot part of its walk
-//!   (the nodes' addresses, by depth, on lines of its own, `Shared::walks`, stored where they
-//!   changed) when its descent ends, and the others count one virtual loss on each announced
+//!   (the nodes' positions, by depth, on one cache line of its own, `Shared::walks`, stored
+//!   where they changed) when its descent ends, and the others count one virtual loss on each announced
 //!   node of the level they select at: the same virtual loss, seen one descent late, with no
 //!   write to the node. Below [`HOT`] visits nothing changes: a virtual loss in `count`, a
 //!   backup at once.
@@ -212,6 +230,54 @@
 //!   for 80 000 playouts, callgrind). At equal time, 400 connect-four games at 50 ms a move:
 //!   55.5 %, 95 % CI 50.7–60.3 %.
 //!
+//! **Fourth round** (2026-11-27 16:24–17:17 UTC, a new machine of the same kind: 2 vCPUs of
+//! an AMD EPYC, idle but for our runs; its speed drifted by up to ±15 % from one minute to
+//! the next, so variants were compared interleaved, in one process where possible). A
+//! profile of two walkers (`perf record`, cpu-clock) put 8.6 % of their samples in
+//! `adjust`, a third of it on the load of the other walker's announced walk (a line it had
+//! just written), and a hash lookup per hot level.
+//!
+//! * **Kept: the announced walk as positions** (`u32`, 16 depths on one cache line, where
+//!   addresses took two) and **the last block found at each depth** (`Walker::recent`),
+//!   which spares the hash lookup when the walk has not changed there: two walkers' search
+//!   time 5 % less (medians of 20 alternating runs of 4 searches: 0.257 → 0.243 s).
+//! * **Kept: the copy back split between the walkers' threads, into the serial arena's own
+//!   memory** (The arena): 0.9–4.7 ms (mostly ≈ 2.5) instead of 4.7–5.9 ms for 172 000
+//!   nodes, of a 55–70 ms search on two walkers.
+//! * **Kept: selection in one pass** (`select_child`, shared by every form: each child read
+//!   once; the `k`-th unvisited child from a bit mask among up to 64; the logarithm taken
+//!   once, before the pass), without the snapshot
+//!   of the children's statistics this form took first (the walker's adjustments, its owed
+//!   backups and the announced virtual losses, are added as each child is read). It makes the
+//!   same choices as before (the same random draws; `arachne search` prints the same JSON
+//!   but for the times, checked on connect four and Othello with four option sets) and
+//!   cut **the serial search's time by 8–14 %** (`vs_mcts serial`/`ours`, old and new
+//!   binaries alternating, medians of 10 and 6 runs: 0.338 → 0.292 s and 0.230 → 0.211 s),
+//!   this form's on two walkers by 2–7 % (0.238 → 0.222 s, 0.245 → 0.240 s). With 400 000
+//!   playouts a search (`scripts/mcts_tree_cpu.sh`, 10 rounds, old and new binaries one
+//!   after the other) neither changed: serial 0.608 and 0.601 s CPU, two walkers 0.882 and
+//!   0.892 s — the larger tree's cache misses dominate there. The speedup against the serial
+//!   search does not rise with it: the serial search gained as much or more.
+//! * **Measured, not kept: batching every child of a hot node** (not only the children with
+//!   `HOT` visits, so that a cold child of the top levels is not written at every pass):
+//!   0.969–1.014 against the kept rule, in one process, four runs of 16 rounds — no gain.
+//! * **A lock per node** against atomics: see Atomics or a lock per node, above.
+//! * **Where it stands** (17:16 UTC, the kept code; BENCHMARKS.md has the commands): 2
+//!   walkers against this form on 1, 20 rounds twice: **1.56× and 1.71×** (medians of the
+//!   rounds 1.54× and 1.72×); against the serial search: **1.31× and 1.28×** (medians 1.34×
+//!   and 1.32×). CPU for 400 000 playouts (`scripts/mcts_tree_cpu.sh`, 10 rounds, 17:10 UTC):
+//!   one walker 1.22× the serial search's, two walkers 1.22× one walker's, wall 1.30× faster
+//!   than the serial search; root parallelisation, the control, 1.91×. At 80 000 playouts (8
+//!   rounds of 3 searches, medians, 16:56 UTC): serial 0.309 s, root-parallel on 2 threads
+//!   1.93× faster, this form 0.79× on one walker and 1.30× on two. What is left: one walker
+//!   costs 1.2–1.3× the serial search (604 M against 478 M instructions per 80 000
+//!   playouts, callgrind: three atomic read-modify-writes a level and the walker's
+//!   bookkeeping), and a second walker 1.2× more (the lines the walkers share; the machine's
+//!   own share, by the control, 1.04–1.08×). At equal time, 400 connect-four games at 50 ms
+//!   a move (16:59–17:09 UTC, the kept code but for the logarithm's place and one `clear`):
+//!   219 wins, 4 draws, 177 losses, **55.2 %, 95 % CI 50.4–60.1 %**; tree nodes a second
+//!   1.18× the serial player's.
+//!
 //! Budgets are the serial ones, shared: generated nodes and the tree's capacity are reserved
 //! before an expansion, so neither is ever exceeded; `iters=N` is claimed 64 iterations (`CLAIM`)
 //! at a time and the unused ones given back, so exactly `N` complete unless another limit ends
@@ -223,16 +289,17 @@
 //! move and its line by the serial rule.
 use super::{
     bounds, leaf_reward, reward, select_child, walker_seed, LeafCounts, Mcts, MctsOptions,
-    MctsOutcome, MctsStop, Seen, MAX_VISITS, NONE,
+    MctsOutcome, MctsStop, MAX_VISITS, NONE,
 };
 use arachne_core::{Game, Limits, Score, Stats, StopReason};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::*};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering::*};
 use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 mod arena;
+pub use arena::NodeSync;
 use arena::{serial, shared, ANode, Arena, BUSY, REFUSED, UNEXPANDED};
 
 /// A value on a cache line of its own: the counters the walkers write, apart from what they
@@ -282,9 +349,11 @@ struct Shared<'a, G: Game> {
     iterations: Line<AtomicU64>,
     done: AtomicBool,
     stop: OnceLock<MctsStop>,
-    /// Each walker's announced batched walk: the addresses of the hot nodes it is below, by
+    /// Each walker's announced batched walk: the positions of the hot nodes it is below, by
     /// depth (0: none), each walker's on lines of its own (module docs, Batched backups).
-    walks: Box<[Line<[AtomicUsize; ANNOUNCED]>]>,
+    walks: Box<[Line<[AtomicU32; ANNOUNCED]>]>,
+    /// How nodes are changed.
+    sync: NodeSync,
 }
 
 impl<G: Game> Shared<'_, G> {
@@ -345,6 +414,9 @@ impl<G: Game> Shared<'_, G> {
     }
 }
 
+/// A block of children and its position.
+type Block<'s, M> = (u32, &'s [ANode<M>]);
+
 /// What a walker holds on a node of its walk.
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Mark {
@@ -384,10 +456,13 @@ struct Walker<'s, 'a, G: Game> {
     blocks: rustc_hash::FxHashMap<usize, u32>,
     /// The blocks in `owed`, in order.
     order: Vec<&'s [ANode<G::Move>]>,
+    /// The last block of `owed` found at each depth, by its children's address: the walk
+    /// seldom changes near the root, so this spares most hash lookups.
+    recent: Vec<(usize, u32)>,
+    /// The position of the node of the walk at each depth, where it is batched.
+    hot: [u32; ANNOUNCED],
     /// What this walker last stored in its `Shared::walks` slots.
-    announced: [usize; ANNOUNCED],
-    /// The statistics of the children selection compares.
-    seen: Vec<Seen>,
+    announced: [u32; ANNOUNCED],
     /// The children the other walkers' announced walks pass through, at this depth.
     others: Vec<usize>,
     /// Iterations of `iters=N` claimed and not yet run; iterations run without `iters=`
@@ -458,7 +533,7 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
     fn release(&mut self) {
         for (n, mark) in self.path.drain(..) {
             if mark == Mark::Held {
-                n.leave();
+                n.leave(self.sh.sync);
             }
         }
     }
@@ -469,13 +544,14 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
         for kids in self.order.drain(..) {
             for (c, o) in kids.iter().zip(&self.owed[at..]) {
                 if o.n > 0 {
-                    c.add(o.n, o.sum, false);
+                    c.add(o.n, o.sum, false, self.sh.sync);
                 }
             }
             at += kids.len();
         }
         self.owed.clear();
         self.blocks.clear();
+        self.recent.clear();
     }
 
     /// Stores the walk's batched part in the walker's slots, where it changed: the other
@@ -486,7 +562,7 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
         }
         for (d, slot) in self.sh.walks[self.me].iter().enumerate() {
             let a = match self.path.get(d) {
-                Some(&(n, Mark::Batched(_))) => n as *const ANode<G::Move> as usize,
+                Some(&(_, Mark::Batched(_))) => self.hot[d],
                 _ => 0,
             };
             if self.announced[d] != a {
@@ -496,43 +572,60 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
         }
     }
 
-    /// Adds to `seen` the backups owed to `kids` (of a node with `n` visits) at `depth` and
-    /// the other walkers' announced virtual losses on them (whose indices are left in
-    /// `others`); where `kids`' owed backups are.
-    fn adjust(&mut self, kids: &'s [ANode<G::Move>], n: u32, depth: usize) -> Option<u32> {
+    /// Where the backups this walker owes `kids` (at position `first`, of a node with `n`
+    /// visits, at `depth`) are, if anywhere; and the children the other walkers announced at
+    /// this depth, left in `others`.
+    #[inline]
+    fn adjust(
+        &mut self,
+        kids: &'s [ANode<G::Move>],
+        first: u32,
+        n: u32,
+        depth: usize,
+    ) -> Option<u32> {
         self.others.clear();
         if !self.batch {
             return None;
         }
-        let at = |a: usize| {
-            let start = kids.as_ptr() as usize;
-            let i = a.wrapping_sub(start) / std::mem::size_of::<ANode<G::Move>>();
-            (a >= start && i < kids.len()).then_some(i)
-        };
         // Only a hot node's children can be hot.
         let block = if n >= HOT {
-            self.blocks.get(&(kids.as_ptr() as usize)).copied()
+            self.block(kids, depth)
         } else {
             None
         };
-        if let Some(b) = block {
-            let owed = &self.owed[b as usize..b as usize + kids.len()];
-            for (s, o) in self.seen.iter_mut().zip(owed) {
-                s.n += o.n;
-                s.sum += o.sum;
-            }
-        }
         if depth < ANNOUNCED {
             for (w, walk) in self.sh.walks.iter().enumerate() {
                 if w != self.me {
-                    if let Some(i) = at(walk[depth].load(Relaxed)) {
-                        self.seen[i].n += 1;
+                    // Position 0 is the root's, never announced.
+                    let i = walk[depth].load(Relaxed).wrapping_sub(first) as usize;
+                    if i < kids.len() {
                         self.others.push(i);
                     }
                 }
             }
         }
         block
+    }
+
+    /// Where the backups owed to `kids`, at `depth` of the walk, are in `owed`, if anywhere.
+    #[inline]
+    fn block(&mut self, kids: &[ANode<G::Move>], depth: usize) -> Option<u32> {
+        let key = kids.as_ptr() as usize;
+        match self.recent.get(depth) {
+            Some(&(k, b)) if k == key => Some(b),
+            _ => {
+                let b = self.blocks.get(&key).copied()?;
+                self.remember(depth, key, b);
+                Some(b)
+            }
+        }
+    }
+
+    fn remember(&mut self, depth: usize, key: usize, b: u32) {
+        if self.recent.len() <= depth {
+            self.recent.resize(depth + 1, (0, 0));
+        }
+        self.recent[depth] = (key, b);
     }
 
     /// One iteration (the serial [`Mcts`]'s `iterate`, with virtual losses).
@@ -545,7 +638,7 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
         // The other walkers' announced virtual losses on `v`.
         let mut others_on_v = 0;
         loop {
-            let mut kids = sh.arena.kids(v);
+            let (mut first, mut kids) = sh.arena.kids_at(v);
             if kids.is_empty() {
                 self.announce();
                 let visits = v.visits();
@@ -553,17 +646,18 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                     // A terminal node (or one solved since it was selected): its value again.
                     self.backup(reward(v.lower(), sh.scale), 1);
                     self.propagate(true);
-                    self.release();
+                    // The backup freed every mark: nothing to release.
+                    self.path.clear();
                     return Ok(());
                 }
                 if visits == 0 && !std::ptr::eq(v, top) {
                     let (r, k) = self.first_visit(v, &pos);
                     self.backup(r, k);
                     self.propagate(v.solved());
-                    self.release();
+                    self.path.clear();
                     return Ok(());
                 }
-                kids = self.expand(v, &pos)?;
+                (first, kids) = self.expand(v, &pos)?;
                 if sh.opts.expand == super::Expand::All {
                     for c in kids {
                         let child = pos.play(c.mv().expect("a child has a move"));
@@ -573,24 +667,33 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                         self.path.pop();
                     }
                     self.propagate(true);
-                    self.release();
+                    self.path.clear();
                     return Ok(());
                 }
             }
-            // The children's statistics, each read once (atomic loads are not merged), as
-            // this walker sees them.
             let depth = self.path.len();
-            self.seen.clear();
-            self.seen.extend(kids.iter().map(ANode::<G::Move>::seen));
             // The node's count without this walker's own virtual loss.
             let n = match self.path.last() {
                 None => 0,
                 Some(&(_, Mark::Batched(o))) => v.busy() + self.owed[o as usize].n + others_on_v,
                 Some(_) => v.busy() - 1,
             };
-            let block = self.adjust(kids, if depth == 0 { HOT } else { n }, depth);
+            let block = self.adjust(kids, first, if depth == 0 { HOT } else { n }, depth);
+            // A child's statistics as this walker sees them: with its own owed backups and the
+            // other walkers' announced virtual losses.
+            let owed = block.map(|b| &self.owed[b as usize..b as usize + kids.len()]);
+            let others = &self.others;
+            let seen = |i: usize| {
+                let mut s = kids[i].seen();
+                if let Some(o) = owed {
+                    s.n += o[i].n;
+                    s.sum += o[i].sum;
+                }
+                s.n += others.iter().filter(|&&o| o == i).count() as u32;
+                s
+            };
             let n = if depth == 0 {
-                let n = self.seen.iter().fold(sh.root_base, |n, s| n + s.n);
+                let n = (0..kids.len()).fold(sh.root_base, |n, i| n + seen(i).n);
                 if n >= MAX_VISITS {
                     return Err(MctsStop::Iterations);
                 }
@@ -598,30 +701,32 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
             } else {
                 n
             };
-            let seen = &self.seen;
-            let i = select_child(sh.opts, &mut self.rng, 0..kids.len(), n, v.lower(), |i| {
-                seen[i]
-            });
+            let i = select_child(sh.opts, &mut self.rng, 0..kids.len(), n, v.lower(), seen);
             let c = &kids[i];
+            let seen_n = seen(i).n;
             others_on_v = self.others.iter().filter(|&&o| o == i).count() as u32;
-            if self.batch && self.seen[i].n >= HOT {
+            if self.batch && seen_n >= HOT {
                 let key = kids.as_ptr() as usize;
-                let b = block.or_else(|| self.blocks.get(&key).copied());
+                let b = block.or_else(|| self.block(kids, depth));
                 let b = b.unwrap_or_else(|| {
                     let b = self.owed.len() as u32;
                     self.owed
                         .resize(self.owed.len() + kids.len(), Owed::default());
                     self.blocks.insert(key, b);
+                    self.remember(depth, key, b);
                     self.order.push(kids);
                     b
                 });
+                if depth < ANNOUNCED {
+                    self.hot[depth] = first + i as u32;
+                }
                 let o = &mut self.owed[(b as usize) + i];
                 if o.n == 0 {
-                    o.due = (self.seen[i].n / LAG).max(1);
+                    o.due = (seen_n / LAG).max(1);
                 }
                 self.path.push((c, Mark::Batched(b + i as u32)));
             } else {
-                c.enter();
+                c.enter(sh.sync);
                 self.path.push((c, Mark::Held));
             }
             pos = pos.play(c.mv().expect("a child has a move"));
@@ -630,7 +735,7 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
     }
 
     /// Expands `v` (at `pos`) unless another walker did or does: its children.
-    fn expand(&mut self, v: &ANode<G::Move>, pos: &G) -> Result<&'s [ANode<G::Move>], MctsStop> {
+    fn expand(&mut self, v: &ANode<G::Move>, pos: &G) -> Result<Block<'s, G::Move>, MctsStop> {
         let sh = self.sh;
         if v.first
             .compare_exchange(UNEXPANDED, BUSY, Acquire, Acquire)
@@ -671,7 +776,7 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                 }
                 // Another walker's expansion was refused: the search is ending.
                 REFUSED => return Err(MctsStop::Stopped),
-                _ => return Ok(sh.arena.kids(v)),
+                _ => return Ok(sh.arena.kids_at(v)),
             }
         }
     }
@@ -706,11 +811,11 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
                 o.n += k;
                 o.sum += kf - r;
                 if o.n >= o.due {
-                    n.add(o.n, o.sum, false);
+                    n.add(o.n, o.sum, false, self.sh.sync);
                     (o.n, o.sum, o.due) = (0, 0.0, (n.visits() / LAG).max(1));
                 }
             } else {
-                n.add(k, kf - r, *mark == Mark::Held);
+                n.add(k, kf - r, *mark == Mark::Held, self.sh.sync);
             }
             *mark = Mark::Free;
             r = kf - r;
@@ -749,6 +854,11 @@ pub fn search<G: Game>(root: &G, opts: &MctsOptions, limits: &Limits) -> MctsOut
 /// moves, [`Mcts::advance`], is searched on). Walker 0 continues `m`'s random stream; walker
 /// `w > 0` is seeded by the seed, `w` and the size of the tree at the start.
 pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
+    run_with(m, limits, NodeSync::default())
+}
+
+/// [`run`] with the nodes changed by `sync` (module docs, Atomics or a lock per node).
+pub fn run_with<G: Game>(m: &mut Mcts<G>, limits: &Limits, sync: NodeSync) -> MctsOutcome<G::Move> {
     let start = Instant::now();
     let mut probe = Vec::new();
     m.root.moves(&mut probe);
@@ -782,6 +892,7 @@ pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
         walks: (0..m.opts.threads.max(1))
             .map(|_| Line(Default::default()))
             .collect(),
+        sync,
     };
     let root_sum0 = m.nodes[0].sum;
     let batch = m.opts.threads > 1;
@@ -806,8 +917,9 @@ pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
                     owed: Vec::new(),
                     blocks: Default::default(),
                     order: Vec::new(),
+                    recent: Vec::new(),
+                    hot: [0; ANNOUNCED],
                     announced: [0; ANNOUNCED],
-                    seen: Vec::new(),
                     others: Vec::new(),
                     left: 0,
                     ran: 0,
@@ -838,7 +950,12 @@ pub fn run<G: Game>(m: &mut Mcts<G>, limits: &Limits) -> MctsOutcome<G::Move> {
     // No walker ended the search: every iteration of `iters=N` was claimed and run.
     let stop = sh.stop.get().copied().unwrap_or(MctsStop::Iterations);
     let (generated, iterations) = (sh.generated(), sh.iterations.load(Acquire));
-    m.nodes = serial(&sh.arena, sh.alloc.load(Acquire) as u32);
+    serial(
+        &sh.arena,
+        sh.alloc.load(Acquire) as u32,
+        &mut m.nodes,
+        m.opts.threads as usize,
+    );
     if let Some(rng) = first.into_inner().unwrap_or_else(|e| e.into_inner()) {
         m.rng = rng;
     }
