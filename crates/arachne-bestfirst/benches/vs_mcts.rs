@@ -285,34 +285,29 @@ fn tree(threads: u32, seed: u64, args: &MctsOptions) -> (u64, f64) {
 
 /// [`tree`] on 2 threads with the nodes changed by `sync`.
 fn locked(sync: NodeSync, seed: u64, args: &MctsOptions) -> (u64, f64) {
-    let o = MctsOptions {
-        par: Some(Par::Tree),
-        threads: 2,
-        iterations: Some(args.iterations.unwrap_or(4 * ITERS)),
-        playout: args.playout,
-        ..ours_opts(seed)
-    };
     let t = Instant::now();
-    let mut m = mcts::Mcts::new(Connect4::new(), o);
+    let mut m = mcts::Mcts::new(Connect4::new(), form_opts(Par::Tree, 2, seed, args));
     let out = mcts::tree::run_with(&mut m, &Limits::default(), sync);
     (out.iterations, t.elapsed().as_secs_f64())
 }
 
 /// [`tree`] in the form `par`.
 fn form(par: Par, threads: u32, seed: u64, args: &MctsOptions) -> (u64, f64) {
-    let o = MctsOptions {
-        par: (threads > 0).then_some(par),
-        threads: threads.max(1),
-        iterations: Some(args.iterations.unwrap_or(4 * ITERS)),
-        ..ours_opts(seed)
-    };
-    let o = MctsOptions {
-        playout: args.playout,
-        ..o
-    };
+    let o = form_opts(par, threads, seed, args);
     let t = Instant::now();
     let out = mcts::search_any(&Connect4::new(), &o, &Limits::default());
     (out.iterations, t.elapsed().as_secs_f64())
+}
+
+/// The options of a search by [`form`] (`threads` 0: the serial search).
+fn form_opts(par: Par, threads: u32, seed: u64, args: &MctsOptions) -> MctsOptions {
+    MctsOptions {
+        par: (threads > 0).then_some(par),
+        threads: threads.max(1),
+        iterations: Some(args.iterations.unwrap_or(4 * ITERS)),
+        playout: args.playout,
+        ..ours_opts(seed)
+    }
 }
 
 fn median(mut v: Vec<f64>) -> f64 {

@@ -592,7 +592,7 @@ fn tree_walkers_lose_no_backup() {
             assert_eq!((out.stop, out.iterations), (MctsStop::Iterations, iters));
             let nodes = m.nodes();
             assert_eq!(nodes[0].visits as u64, iters, "{o:?} {sync:?}");
-            // Copied back in parts of at most 2^14 nodes, one a walker: several parts here.
+            // Copied back by the walkers' threads, parts of at least 2^14 nodes: several here.
             assert!(
                 nodes.len() > 2 << 14,
                 "{} nodes, {o:?} {sync:?}",
