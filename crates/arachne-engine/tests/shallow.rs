@@ -1,8 +1,8 @@
 //! RBFM on chess with the shallow evaluator ([`arachne_engine::shallow`], seed 002 §5.1):
 //! §5.2's heuristics 1 and 2 in the serial and the master–slave searches, and §2.6's learning
 //! (§5.4) sampling at the right cells. These tests moved here from `arachne-bestfirst`
-//! (`tests/heuristics.rs`, `src/learn.rs`) with the evaluator (issue 26): the best-first crate
-//! tests the same heuristics on games of its own, this crate on chess.
+//! (`tests/suite/heuristics.rs`, `src/learn.rs`) with the evaluator (issue 26): the
+//! best-first crate tests the same heuristics on games of its own, this crate on chess.
 use arachne_bestfirst::dist::{s_bin, DistTable, S_BINS};
 use arachne_bestfirst::learn::{learn_with, LearnConfig, LearnExtra};
 use arachne_bestfirst::master::{self, Backend, Evaluator, MasterConfig};
@@ -17,7 +17,7 @@ fn sim() -> Backend {
     Backend::Sim(SimConfig::new(CostModel::unit(1.0)))
 }
 
-// ---- §5.2's heuristics on chess (from `arachne-bestfirst/tests/heuristics.rs`). ----
+// ---- §5.2's heuristics on chess (from `arachne-bestfirst/tests/suite/heuristics.rs`). ----
 
 /// A position where White mates in one (Qxf7#) with the shallow evaluator, and RBFM's options
 /// with the chess table (exponential, 25 % damping) and both heuristics.

@@ -79,7 +79,7 @@
 //! search with an error naming `--memory`; nothing larger than the cap is ever asked of the
 //! allocator, and a refused allocation is the same error, never an abort.
 //!
-//! ## Choices where the paper leaves details open (each tested in `tests/knm.rs`)
+//! ## Choices where the paper leaves details open (each tested in `tests/suite/knm.rs`)
 //! 1. **Negamax.** A node's value is from its own side to move; a parent stores the negation of
 //!    what a descendant reports, so "rank 1" is always the largest stored value. The "worst value
 //!    reportable" a descendant starts with is `−∞`; a node whose descendants have all stayed at

@@ -27,12 +27,12 @@
 //! ## The serial engine's options
 //! * `--quiescence` ([`ParAlgo::with_quiescence`]): every algorithm; every processor values the
 //!   bottom positions it meets by `arachne-search`'s capture search, so the value is that of
-//!   `alphabeta --quiescence` (tested in `tests/quiescence.rs`; the simulator's serial
+//!   `alphabeta --quiescence` (tested in `tests/suite/quiescence.rs`; the simulator's serial
 //!   reference searches with it too).
 //! * `--check-extension` ([`ParAlgo::with_check_extension`], [`slave::Engine`]): `tree-split`,
 //!   `baudet`, `palphabeta-par`, `pbound`, on every backend; masters, slaves and steppers all
 //!   extend by the serial engine's rule, so the value is `falphabeta --check-extension`'s
-//!   (`tests/engine_options.rs`). `knm` and `type-guided` refuse it.
+//!   (`tests/suite/engine_options.rs`). `knm` and `type-guided` refuse it.
 //! * `--null-move` ([`ParAlgo::with_null_move`]): `tree-split` (not `grand=1`), `baudet`,
 //!   `palphabeta-par` on threads, in the slaves' serial searches; masters search their nodes in
 //!   full. Refused on the simulator and MPI (steppers) and by the others.

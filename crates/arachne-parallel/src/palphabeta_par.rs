@@ -25,7 +25,7 @@
 //! values at the root), so the value is that of `alphabeta --quiescence`.
 //!
 //! This file also holds the theory of §7.1–7.2 as functions, checked against the simulator in
-//! the tests (`tests/theory.rs`):
+//! the tests (`tests/suite/theory.rs`):
 //!
 //! * [`corollary1_leaves`] — bottom positions examined on a best-first tree (Corollary 1);
 //! * [`theorem2_recurrences`] — the time recurrences of Theorem 2's proof under the unit cost
@@ -36,7 +36,7 @@
 //!   tends to `f^{q/2}` as `s` grows (Theorem 3) — for even `q`; see below.
 //!
 //! ## Misprints found in the copy of seed 000
-//! Checked by exact computation (`tests/theory.rs`):
+//! Checked by exact computation (`tests/suite/theory.rs`):
 //! * Lemma 1's *statement* is right: the closed forms satisfy the recurrences for every `n`
 //!   (tested for `n ≤ 12` and many `a, b, c, d, ρ`).
 //! * Lemma 1's *proof* (case `n` odd) writes `d(3ρd + b + c)` where the statement (and the

@@ -22,7 +22,7 @@
 //! wherever a processor meets a bottom position: a master assigned one values it itself, a
 //! slave's `bound` values its horizon so. Pbound is unchanged otherwise (the same windows, no
 //! deep cutoffs), so its value is the negamax value of the tree with those bottom values — that
-//! of `alphabeta --quiescence` (tested in `tests/quiescence.rs`). The simulator's serial
+//! of `alphabeta --quiescence` (tested in `tests/suite/quiescence.rs`). The simulator's serial
 //! reference is `bound` with the same bottom values.
 //!
 //! Theorem 4: the expected number of bottom positions Pbound examines on a random uniform tree

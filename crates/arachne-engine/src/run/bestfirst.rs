@@ -262,33 +262,3 @@ pub fn report<G: Game>(
     }
     r
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn best_first_solves_small_trees_to_the_negamax_value() {
-        for seed in 1..=6 {
-            let game = format!("incremental:b=3,d=4,seed={seed}");
-            let neg = crate::run::search(&SearchRequest::new(&game, "negamax")).unwrap();
-            for algo in ["bfm", "rbfm:seed=2"] {
-                let out = run(&SearchRequest::new(&game, algo)).unwrap();
-                assert_eq!(out.json["value"], neg.json["value"], "{algo} on {game}");
-                assert_eq!(out.json["value_kind"], "exact", "{algo} on {game}");
-            }
-        }
-        let mut r = SearchRequest::new("connect4", "bfm");
-        r.procs = Some(2);
-        assert_eq!(
-            run(&r).unwrap_err().to_string(),
-            "bfm is serial; --procs needs rbfm"
-        );
-        let mut r = SearchRequest::new("connect4", "rbfm");
-        r.cost = Some("unit".into());
-        assert!(run(&r)
-            .unwrap_err()
-            .to_string()
-            .starts_with("--cost is for master–slave rbfm"));
-    }
-}

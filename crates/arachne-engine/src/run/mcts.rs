@@ -258,33 +258,3 @@ fn form_name(opts: &MctsOptions) -> &'static str {
         Some(Par::Leaf) => "leaf",
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mcts_runs_its_iterations_and_refuses_depth() {
-        let out = run(&SearchRequest::new("tictactoe", "mcts:seed=1,iters=2000")).unwrap();
-        assert_eq!(out.json["iterations"], 2000, "{}", out.json);
-        assert_eq!(out.json["stop"], "iterations");
-        assert_eq!(out.json["form"], "serial");
-        let again = run(&SearchRequest::new("tictactoe", "mcts:seed=1,iters=2000")).unwrap();
-        assert_eq!(
-            out.json["pv"], again.json["pv"],
-            "seeded: the same line twice"
-        );
-        let mut r = SearchRequest::new("connect4", "mcts");
-        r.depth = Some(3);
-        assert!(run(&r)
-            .unwrap_err()
-            .to_string()
-            .starts_with("--depth: mcts has no"));
-        let mut r = SearchRequest::new("connect4", "mcts:par=tree");
-        r.procs = Some(2);
-        assert!(run(&r)
-            .unwrap_err()
-            .to_string()
-            .starts_with("--procs: only root"));
-    }
-}

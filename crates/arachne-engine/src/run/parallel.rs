@@ -437,28 +437,3 @@ fn types_text(r: &mut Report, s: &TypeStats) {
         None => r.line("type 2     no type-2 predictions"),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn message_passing_searches_find_negamax_value() {
-        for seed in 1..=6 {
-            let game = format!("iid:n=3,d=4,seed={seed}");
-            let neg = super::super::search(&SearchRequest::new(&game, "negamax")).unwrap();
-            for algo in ["tree-split", "baudet", "pbound", "knm"] {
-                let mut r = SearchRequest::new(&game, algo);
-                r.procs = Some(4);
-                let out = super::super::search(&r).unwrap();
-                assert_eq!(out.json["value"], neg.json["value"], "{algo} on {game}");
-                assert_eq!(out.json["procs"], 4, "{algo}");
-            }
-        }
-        let mut r = SearchRequest::new("connect4", "tree-split:f=9");
-        r.procs = Some(4);
-        let e = super::super::search(&r).unwrap_err().to_string();
-        assert!(e.starts_with("f=9 needs at least 10 processors"), "{e}");
-        assert!(is_parallel("KNM:fifo=1") && !is_parallel("alphabeta"));
-    }
-}

@@ -93,31 +93,3 @@ impl GameVisitor for Visit<'_> {
         Ok(report(&root, &info, &name, &out))
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shared_memory_searches_find_negamax_value() {
-        for seed in 1..=6 {
-            let game = format!("iid:n=3,d=4,seed={seed}");
-            let neg = super::super::search(&SearchRequest::new(&game, "negamax")).unwrap();
-            for algo in ["ybwc", "jamboree", "abdada"] {
-                let mut r = SearchRequest::new(&game, algo);
-                r.threads = Some(2);
-                let out = run(&r).unwrap();
-                assert_eq!(out.json["value"], neg.json["value"], "{algo} on {game}");
-                let name = out.json["algo"].as_str().unwrap().to_string();
-                assert!(
-                    name.starts_with(algo) && name.ends_with("(threads 2)"),
-                    "{name}"
-                );
-            }
-        }
-        let mut r = SearchRequest::new("connect4", "ybwc");
-        r.procs = Some(2);
-        assert!(run(&r).unwrap_err().to_string().contains("not --procs"));
-        assert!(threads(Some(0)).is_err() && threads(None) == Ok(1));
-    }
-}

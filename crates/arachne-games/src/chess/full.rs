@@ -30,7 +30,7 @@
 //!
 //! The terms are computed per side with ranks counted from that side, so White's value of a
 //! position is minus White's value of its colour-flipped mirror (the mirror has the other side
-//! to move, so the value from the side to move is the same; tested in `tests/chess_pst.rs` on
+//! to move, so the value from the side to move is the same; tested in `tests/suite/chess_pst.rs` on
 //! the bench positions and 1 800 positions of playouts from them).
 //!
 //! Cost: `pst`'s pass plus the attack sets of every piece, about three times `pst`'s time.

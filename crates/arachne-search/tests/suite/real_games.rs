@@ -1,6 +1,6 @@
 //! Every searcher on the small real games, with every ordering option: same values as
 //! negamax; tic-tac-toe is a draw; decisive scores prefer the fastest win.
-mod common;
+use crate::common;
 
 use arachne_core::{Game, Limits, Score};
 use arachne_games::{Connect4, TicTacToe};

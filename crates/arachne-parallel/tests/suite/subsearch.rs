@@ -261,7 +261,7 @@ fn updates_keep_the_accuracy_property() {
 
 /// `--quiescence` on tree-split: every processor values bottom positions by the capture
 /// search, on the simulator and on threads, giving the serial search's value with quiescence
-/// (the other algorithms: `tests/quiescence.rs`).
+/// (the other algorithms: `tests/suite/quiescence.rs`).
 #[test]
 fn tree_split_takes_quiescence_everywhere() {
     let opts = SearchOptions {

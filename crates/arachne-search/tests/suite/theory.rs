@@ -1,5 +1,5 @@
 //! Node counts and bounds that theory gives exactly (seed 001 §2, seed 000 §7–8).
-mod common;
+use crate::common;
 
 use arachne_core::{Game, Limits, Score, TranspositionTable, Window};
 use arachne_games::{Branching, Order, OrderedParams, OrderedTree};

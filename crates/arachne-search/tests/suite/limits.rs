@@ -1,6 +1,6 @@
 //! Limits and extreme parameters: exact node budgets, honest results when stopped, and
 //! first guesses far outside the open window.
-mod common;
+use crate::common;
 
 use arachne_core::{Limits, Score};
 use arachne_games::{Branching, Connect4, TicTacToe};

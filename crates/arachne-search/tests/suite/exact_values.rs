@@ -1,7 +1,7 @@
 //! Every searcher returns the exact negamax value on many random trees of mixed shape
 //! (iid and incremental, uniform and random branching, continuous and few-valued, with and
 //! without static preordering, depths 1–8, full and partial depth).
-mod common;
+use crate::common;
 
 use arachne_core::{Game, Limits, Score, TranspositionTable};
 use arachne_search::{Algorithm, SearchOptions, ValueKind};

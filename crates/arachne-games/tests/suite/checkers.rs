@@ -668,7 +668,7 @@ fn identical_capture_routes_are_two_moves() {
 }
 
 /// Depth 12 in both conventions (about 15 s each in release on one core): run with
-/// `cargo test --release -p arachne-games --test checkers -- --ignored`.
+/// `cargo test --release -p arachne-games --test suite -- checkers:: --ignored`.
 #[test]
 #[ignore]
 fn perft_depth_12_both_conventions() {

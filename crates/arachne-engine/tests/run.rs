@@ -1,0 +1,144 @@
+//! `run::search`, the one dispatch from a request to its family of searchers: each family
+//! finds the negamax value on small trees and refuses, with one line naming it, an option it
+//! cannot honour. (Integration tests, not unit tests: the crate's test build then links the
+//! dispatch instead of compiling every game's instantiation of it a second time.)
+use arachne_engine::run::{bestfirst, mcts, parallel, search, smp};
+use arachne_engine::{Report, RunError, SearchRequest};
+
+fn run(game: &str, algo: &str) -> Report {
+    search(&SearchRequest::new(game, algo)).unwrap()
+}
+
+#[test]
+fn every_serial_algorithm_finds_negamax_value() {
+    for seed in 1..=8 {
+        let game = format!("iid:n=3,d=4,seed={seed}");
+        let neg = run(&game, "negamax");
+        assert_eq!(neg.json["leaves"], 81);
+        for algo in ["alphabeta", "falphabeta", "palphabeta", "mtdf", "sss"] {
+            let r = run(&game, algo);
+            assert_eq!(r.json["value"], neg.json["value"], "{algo} on {game}");
+            assert!(r
+                .text
+                .contains(&format!("value      {}", neg.json["value"])));
+        }
+    }
+}
+
+#[test]
+fn the_family_refuses_what_it_cannot_honour() {
+    let mut r = SearchRequest::new("connect4", "alphabeta");
+    r.procs = Some(4);
+    let e = search(&r).unwrap_err();
+    assert_eq!(
+        e,
+        RunError::Usage(
+            "`alphabeta` is a serial algorithm; --procs needs a parallel one (see `arachne algos`)"
+                .into()
+        )
+    );
+    let e = search(&SearchRequest::new("connect4", "nosuch")).unwrap_err();
+    assert!(e.to_string().contains("tree-split"), "{e}");
+    let mut r = SearchRequest::new("connect4", "alphabeta");
+    r.threads = Some(2);
+    assert!(search(&r)
+        .unwrap_err()
+        .to_string()
+        .starts_with("--threads is for"));
+}
+
+#[test]
+fn message_passing_searches_find_negamax_value() {
+    for seed in 1..=6 {
+        let game = format!("iid:n=3,d=4,seed={seed}");
+        let neg = search(&SearchRequest::new(&game, "negamax")).unwrap();
+        for algo in ["tree-split", "baudet", "pbound", "knm"] {
+            let mut r = SearchRequest::new(&game, algo);
+            r.procs = Some(4);
+            let out = search(&r).unwrap();
+            assert_eq!(out.json["value"], neg.json["value"], "{algo} on {game}");
+            assert_eq!(out.json["procs"], 4, "{algo}");
+        }
+    }
+    let mut r = SearchRequest::new("connect4", "tree-split:f=9");
+    r.procs = Some(4);
+    let e = search(&r).unwrap_err().to_string();
+    assert!(e.starts_with("f=9 needs at least 10 processors"), "{e}");
+    assert!(parallel::is_parallel("KNM:fifo=1") && !parallel::is_parallel("alphabeta"));
+}
+
+#[test]
+fn shared_memory_searches_find_negamax_value() {
+    for seed in 1..=6 {
+        let game = format!("iid:n=3,d=4,seed={seed}");
+        let neg = search(&SearchRequest::new(&game, "negamax")).unwrap();
+        for algo in ["ybwc", "jamboree", "abdada"] {
+            let mut r = SearchRequest::new(&game, algo);
+            r.threads = Some(2);
+            let out = smp::run(&r).unwrap();
+            assert_eq!(out.json["value"], neg.json["value"], "{algo} on {game}");
+            let name = out.json["algo"].as_str().unwrap().to_string();
+            assert!(
+                name.starts_with(algo) && name.ends_with("(threads 2)"),
+                "{name}"
+            );
+        }
+    }
+    let mut r = SearchRequest::new("connect4", "ybwc");
+    r.procs = Some(2);
+    assert!(smp::run(&r)
+        .unwrap_err()
+        .to_string()
+        .contains("not --procs"));
+    assert!(smp::threads(Some(0)).is_err() && smp::threads(None) == Ok(1));
+}
+
+#[test]
+fn mcts_runs_its_iterations_and_refuses_depth() {
+    let out = mcts::run(&SearchRequest::new("tictactoe", "mcts:seed=1,iters=2000")).unwrap();
+    assert_eq!(out.json["iterations"], 2000, "{}", out.json);
+    assert_eq!(out.json["stop"], "iterations");
+    assert_eq!(out.json["form"], "serial");
+    let again = mcts::run(&SearchRequest::new("tictactoe", "mcts:seed=1,iters=2000")).unwrap();
+    assert_eq!(
+        out.json["pv"], again.json["pv"],
+        "seeded: the same line twice"
+    );
+    let mut r = SearchRequest::new("connect4", "mcts");
+    r.depth = Some(3);
+    assert!(mcts::run(&r)
+        .unwrap_err()
+        .to_string()
+        .starts_with("--depth: mcts has no"));
+    let mut r = SearchRequest::new("connect4", "mcts:par=tree");
+    r.procs = Some(2);
+    assert!(mcts::run(&r)
+        .unwrap_err()
+        .to_string()
+        .starts_with("--procs: only root"));
+}
+
+#[test]
+fn best_first_solves_small_trees_to_the_negamax_value() {
+    for seed in 1..=6 {
+        let game = format!("incremental:b=3,d=4,seed={seed}");
+        let neg = search(&SearchRequest::new(&game, "negamax")).unwrap();
+        for algo in ["bfm", "rbfm:seed=2"] {
+            let out = bestfirst::run(&SearchRequest::new(&game, algo)).unwrap();
+            assert_eq!(out.json["value"], neg.json["value"], "{algo} on {game}");
+            assert_eq!(out.json["value_kind"], "exact", "{algo} on {game}");
+        }
+    }
+    let mut r = SearchRequest::new("connect4", "bfm");
+    r.procs = Some(2);
+    assert_eq!(
+        bestfirst::run(&r).unwrap_err().to_string(),
+        "bfm is serial; --procs needs rbfm"
+    );
+    let mut r = SearchRequest::new("connect4", "rbfm");
+    r.cost = Some("unit".into());
+    assert!(bestfirst::run(&r)
+        .unwrap_err()
+        .to_string()
+        .starts_with("--cost is for master–slave rbfm"));
+}
