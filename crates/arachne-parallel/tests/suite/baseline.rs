@@ -1,7 +1,8 @@
 //! Issue 23: every simulated speedup is against the best serial search with the same options
 //! (`best_baseline`), so every message-passing algorithm reads ≤ 1.0 on one processor; and the
 //! defaults (`master=1`, `preorder=1`, hierarchies from the branching factor) use the processors.
-use arachne_core::{Game, Limits, Score};
+use crate::common::exact;
+use arachne_core::Limits;
 use arachne_games::{
     Branching, EdgeValues, IidParams, IidTree, IncrementalParams, IncrementalTree,
 };
@@ -12,12 +13,6 @@ use arachne_parallel::{
 };
 use arachne_runtime::{CostModel, SimConfig};
 use arachne_search::{Algorithm, Inner, SearchOptions};
-
-fn exact<G: Game>(root: &G, depth: u32) -> Score {
-    Algorithm::AlphaBeta
-        .search(root, &Limits::depth(depth), &SearchOptions::default())
-        .value
-}
 
 fn sim() -> Backend {
     Backend::Sim(SimConfig::new(CostModel::arachne()))

@@ -1,20 +1,12 @@
 //! Every parallel algorithm returns the exact minimax value, for every processor count tried,
 //! on both runtimes, with and without random message latency, on thousands of random trees.
+use crate::common::{exact, incremental};
 use arachne_core::{Game, Limits, Score};
-use arachne_games::{
-    Branching, EdgeValues, IidParams, IidTree, IncrementalParams, IncrementalTree, Order,
-    OrderedParams, OrderedTree,
-};
+use arachne_games::{IidParams, IidTree, Order, OrderedParams, OrderedTree};
 use arachne_parallel::{search, Backend, ParAlgo, ParOutcome};
 use arachne_runtime::{CostModel, SimConfig};
 use arachne_search::{Algorithm, SearchOptions};
 use proptest::prelude::*;
-
-fn exact<G: Game>(root: &G, depth: u32) -> Score {
-    Algorithm::AlphaBeta
-        .search(root, &Limits::depth(depth), &SearchOptions::default())
-        .value
-}
 
 /// The value of `mv` from the root's side.
 fn move_value<G: Game>(root: &G, depth: u32, mv: G::Move) -> Score {
@@ -89,20 +81,6 @@ fn all_algos<G: Game>(root: &G, depth: u32, procs: &[u32], latency_seed: u64) {
             }
         }
     }
-}
-
-fn incremental(b: u32, d: u32, seed: u64, random: bool, lo: i32, hi: i32) -> IncrementalTree {
-    IncrementalTree::new(IncrementalParams {
-        b,
-        d,
-        seed,
-        branching: if random {
-            Branching::Random
-        } else {
-            Branching::Uniform
-        },
-        values: EdgeValues::Int { lo, hi },
-    })
 }
 
 proptest! {

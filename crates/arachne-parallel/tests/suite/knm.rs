@@ -1,6 +1,7 @@
 //! The Key Node Method (seed 003): the root value is the minimax value on many random trees, for
 //! every processor count, delivery order, variant and machine model; exact counts on perfectly
 //! ordered trees; the documented choices.
+use crate::common::exact;
 use arachne_core::{Game, Limits, Score};
 use arachne_games::{
     Branching, EdgeValues, IidParams, IidTree, IncrementalParams, IncrementalTree, Order,
@@ -9,14 +10,7 @@ use arachne_games::{
 use arachne_parallel::knm::{self, pooled, KnmOptions, Model};
 use arachne_parallel::{search, Backend, ParAlgo};
 use arachne_runtime::{CostModel, SimConfig};
-use arachne_search::{Algorithm, SearchOptions};
 use proptest::prelude::*;
-
-fn exact<G: Game>(root: &G, depth: u32) -> Score {
-    Algorithm::AlphaBeta
-        .search(root, &Limits::depth(depth), &SearchOptions::default())
-        .value
-}
 
 fn paper_tree(b: u32, d: u32, seed: u64, random: bool) -> IncrementalTree {
     IncrementalTree::new(IncrementalParams {

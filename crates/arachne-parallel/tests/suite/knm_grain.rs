@@ -33,18 +33,9 @@ fn exact<G: Game>(root: &G, depth: u32, o: &SearchOptions) -> Score {
         .value
 }
 
+/// Random branching on odd seeds.
 fn incremental(b: u32, d: u32, seed: u64) -> IncrementalTree {
-    IncrementalTree::new(IncrementalParams {
-        b,
-        d,
-        seed,
-        branching: if seed % 2 == 0 {
-            Branching::Uniform
-        } else {
-            Branching::Random
-        },
-        values: EdgeValues::Int { lo: -1000, hi: 999 },
-    })
+    crate::common::incremental(b, d, seed, seed % 2 == 1, -1000, 999)
 }
 
 fn iid(n: u32, d: u32, seed: u64) -> IidTree {

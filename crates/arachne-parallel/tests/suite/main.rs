@@ -2,6 +2,7 @@
 //! one set of generic instantiations for all of them (separate binaries cost CI minutes).
 //! Run one subject with `cargo test --release -p arachne-parallel --test suite -- <module>::`.
 mod baseline;
+mod common;
 mod engine_options;
 mod exact;
 mod knm;

@@ -3,9 +3,7 @@
 //! UPDATE arrives, the catcher's accuracy when UPDATEs narrow the window — and `--quiescence`
 //! reaches every processor of tree-split on both runtimes.
 use arachne_core::{Game, Limits, Score, TranspositionTable, Window};
-use arachne_games::{
-    chess::bench, Branching, EdgeValues, IidParams, IidTree, IncrementalParams, IncrementalTree,
-};
+use arachne_games::{chess::bench, IidParams, IidTree, IncrementalTree};
 use arachne_parallel::subsearch::{Poll, SerialSpec, SubSearch, SLAVE_TT_MIB, SLAVE_TT_MIN_DEPTH};
 use arachne_parallel::{search, Backend, ParAlgo};
 use arachne_runtime::{CostModel, SimConfig};
@@ -15,18 +13,9 @@ use arachne_search::stepper::StepperMode;
 use arachne_search::{Algorithm, SearchOptions};
 use std::sync::Arc;
 
+/// Random branching on odd seeds.
 fn incremental(b: u32, d: u32, seed: u64) -> IncrementalTree {
-    IncrementalTree::new(IncrementalParams {
-        b,
-        d,
-        seed,
-        branching: if seed % 2 == 0 {
-            Branching::Uniform
-        } else {
-            Branching::Random
-        },
-        values: EdgeValues::Int { lo: -50, hi: 50 },
-    })
+    crate::common::incremental(b, d, seed, seed % 2 == 1, -50, 50)
 }
 
 fn spec() -> Arc<SerialSpec> {

@@ -2,22 +2,16 @@
 //! every processor count and hierarchy, on both runtimes; exactly the Knuth–Moore minimal tree in
 //! the last iteration on perfectly ordered trees; a deterministic simulator; the node-type
 //! records.
+use crate::common::{exact, incremental};
 use arachne_core::{Game, Limits, Score, Window};
 use arachne_games::{
-    checkers, chess::bench, Branching, EdgeValues, IidParams, IidTree, IncrementalParams,
-    IncrementalTree, Order, OrderedParams, OrderedTree,
+    checkers, chess::bench, IidParams, IidTree, Order, OrderedParams, OrderedTree,
 };
 use arachne_parallel::type_guided::{search_traced, TypeGuidedOptions};
 use arachne_parallel::{search, Backend, ParAlgo, ParOutcome};
 use arachne_runtime::{CostModel, SimConfig};
 use arachne_search::{Algorithm, SearchOptions};
 use proptest::prelude::*;
-
-fn exact<G: Game>(root: &G, depth: u32) -> Score {
-    Algorithm::AlphaBeta
-        .search(root, &Limits::depth(depth), &SearchOptions::default())
-        .value
-}
 
 fn check<G: Game>(root: &G, depth: u32, out: &ParOutcome<G::Move>, want: Score, what: &str) {
     assert!(out.exact, "{what}");
@@ -75,20 +69,6 @@ fn all<G: Game>(root: &G, depth: u32, lat: u64, arachne: bool) {
         let out = search(&algo(spec), root, depth, None, &be).unwrap();
         check(root, depth, &out, want, spec);
     }
-}
-
-fn incremental(b: u32, d: u32, seed: u64, random: bool, lo: i32, hi: i32) -> IncrementalTree {
-    IncrementalTree::new(IncrementalParams {
-        b,
-        d,
-        seed,
-        branching: if random {
-            Branching::Random
-        } else {
-            Branching::Uniform
-        },
-        values: EdgeValues::Int { lo, hi },
-    })
 }
 
 proptest! {
