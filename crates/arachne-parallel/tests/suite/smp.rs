@@ -1,6 +1,7 @@
 //! Shared-memory searches (`smp`): exact values against serial search for every thread count,
 //! lazy SMP's guarantee, a stress test of short searches with random stops, and Cilk-style
 //! work/span on small trees.
+use crate::common::smp;
 use arachne_core::{Game, Limits, Score, StopFlag};
 use arachne_games::{
     chess::bench, othello, Branching, Chess, EdgeValues, IidParams, IidTree, IncrementalParams,
@@ -21,26 +22,6 @@ const EXACT: [&str; 7] = [
     "jamboree",
     "abdada",
 ];
-
-fn smp<G: Game>(
-    algo: &str,
-    root: &G,
-    depth: u32,
-    threads: usize,
-    opts: &SearchOptions,
-) -> arachne_search::SearchOutcome<G::Move> {
-    let algo: SmpAlgo = algo.parse().unwrap();
-    search(
-        &algo,
-        root,
-        &Limits::depth(depth),
-        opts,
-        threads,
-        None,
-        &mut |_| {},
-    )
-    .unwrap()
-}
 
 /// The best move must achieve the value: the child's value one ply less deep, negated.
 fn move_achieves<G: Game>(root: &G, mv: G::Move, depth: u32, value: Score, opts: &SearchOptions) {

@@ -12,12 +12,12 @@
 //!   horizon; bench positions), so dropping the option fails the test; the null move too
 //!   (a game that may pass out of zugzwang gets the pawn ending wrong exactly as the serial
 //!   search does).
+use crate::common::smp;
 use arachne_core::{Game, Limits, Score};
 use arachne_games::chess::cozy_chess::Move;
 use arachne_games::chess::{bench, Chess, Eval};
 use arachne_games::{Connect4, IidParams, IidTree};
-use arachne_parallel::smp::{search, SmpAlgo};
-use arachne_search::{Algorithm, SearchOptions, SearchOutcome, ValueKind};
+use arachne_search::{Algorithm, SearchOptions, ValueKind};
 
 /// Every shared-memory algorithm, with serial depths that put parallel nodes near the horizon.
 const ALGOS: [&str; 7] = [
@@ -29,26 +29,6 @@ const ALGOS: [&str; 7] = [
     "abdada:aspiration=30",
     "lazy-smp",
 ];
-
-fn smp<G: Game>(
-    algo: &str,
-    root: &G,
-    depth: u32,
-    threads: usize,
-    opts: &SearchOptions,
-) -> SearchOutcome<G::Move> {
-    let algo: SmpAlgo = algo.parse().unwrap();
-    search(
-        &algo,
-        root,
-        &Limits::depth(depth),
-        opts,
-        threads,
-        None,
-        &mut |_| {},
-    )
-    .unwrap()
-}
 
 /// The engine's options (ordering, quiescence) with the two options as given.
 fn engine(check_extension: bool, null_move: bool) -> SearchOptions {
