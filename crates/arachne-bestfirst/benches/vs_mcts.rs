@@ -50,7 +50,14 @@
 //!   serial search; 20 000 playouts a search there, `4 * ITERS` here), and `serial N`: the
 //!   serial search with the same playouts, for the same trees; `root2 N`: root
 //!   parallelisation on 2 threads (independent trees), the machine's control: its wall time
-//!   is half the serial search's when two cores are free;
+//!   is half the serial search's when two cores are free; `serial2 N`: two serial searches at
+//!   once on 2 threads, `N` times;
+//! * `ceiling N` (same `playout=`, `iters=`): what the tree form's 2 walkers lose, in parts,
+//!   against the serial search, in rotating order over `N` rounds: the tree form on 2 walkers;
+//!   two serial searches at once (independent trees as large as the serial search's: what
+//!   this machine gives two cores of this work, its ceiling); two searches of the tree form
+//!   on 1 walker at once (the form's own code with nothing shared: the ceiling of any cut in
+//!   what the walkers share);
 //! * `crate-tree N`: the `mcts` crate's own tree parallelisation (`playout_n_parallel`, `4 *
 //!   ITERS` playouts) on 2 threads against 1, interleaved over `N` rounds: whether a
 //!   lock-free peer scales on the same machine with the same playouts. Its threads' playout
@@ -349,6 +356,63 @@ fn interleave(
     );
 }
 
+/// Two [`tree`] searches on `threads` threads each (0: the serial search), at once on two
+/// threads of their own, seeded `2 s` and `2 s + 1`: (their playouts, wall seconds).
+fn at_once(threads: u32, s: u64, args: &MctsOptions) -> (u64, f64) {
+    let t = Instant::now();
+    let p = std::thread::scope(|sc| {
+        let a = sc.spawn(|| tree(threads, 2 * s, args).0);
+        let b = sc.spawn(|| tree(threads, 2 * s + 1, args).0);
+        a.join().unwrap() + b.join().unwrap()
+    });
+    (p, t.elapsed().as_secs_f64())
+}
+
+/// The `ceiling` mode: what the tree form's 2 walkers cost, in parts. In each of `rounds`
+/// rounds, in rotating order: the serial search; the tree form on 2 walkers; two serial
+/// searches at once on 2 threads (independent trees, each as large as the serial search's:
+/// the machine's ceiling for this work); two searches of the tree form on 1 walker at once (its
+/// code with nothing shared: the ceiling of any cut in what the walkers share). Each search
+/// has the arguments' playouts; medians of the per-round speedups (playouts per second) over
+/// the serial search.
+fn ceiling(rounds: usize, args: &MctsOptions) {
+    type Run<'r> = Box<dyn Fn(u64) -> (u64, f64) + 'r>;
+    let forms: [(&str, Run); 4] = [
+        ("serial", Box::new(|s| tree(0, s, args))),
+        ("tree form, 2 walkers", Box::new(|s| tree(2, s, args))),
+        (
+            "2 serial searches at once",
+            Box::new(|s| at_once(0, s, args)),
+        ),
+        (
+            "2 tree-form searches on 1 walker at once",
+            Box::new(|s| at_once(1, s, args)),
+        ),
+    ];
+    for (_, f) in &forms {
+        f(0); // warm-up
+    }
+    let mut ratios = vec![Vec::with_capacity(rounds); forms.len()];
+    for r in 0..rounds {
+        let mut rate = [0f64; 4];
+        for k in 0..forms.len() {
+            let e = (r + k) % forms.len();
+            let (p, t) = forms[e].1(r as u64);
+            rate[e] = p as f64 / t;
+        }
+        for e in 0..forms.len() {
+            ratios[e].push(rate[e] / rate[0]);
+        }
+    }
+    println!(
+        "playouts per second against the serial search's, medians of {rounds} rounds, {:?}",
+        args.playout
+    );
+    for (e, (name, _)) in forms.iter().enumerate().skip(1) {
+        println!("{name}: {:.3}", median(ratios[e].clone()));
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let n: usize = args.iter().find_map(|a| a.parse().ok()).unwrap_or(20);
@@ -388,7 +452,7 @@ fn main() {
         }
     };
     let alone = [
-        "ours", "theirs", "crate", "serial", "tree1", "tree2", "root2",
+        "ours", "theirs", "crate", "serial", "tree1", "tree2", "root2", "serial2",
     ];
     if alone.iter().any(|m| has(m)) {
         let (mut p, mut t) = (0, 0.0);
@@ -401,6 +465,8 @@ fn main() {
                 tree(1, i as u64, &tree_args)
             } else if has("tree2") {
                 tree(2, i as u64, &tree_args)
+            } else if has("serial2") {
+                at_once(0, i as u64, &tree_args)
             } else if has("root2") {
                 form(Par::Root, 2, i as u64, &tree_args)
             } else if has("crate") {
@@ -455,6 +521,10 @@ fn main() {
             |s| tree(2, s, &tree_args),
             |s| tree(0, s, &tree_args),
         );
+        return;
+    }
+    if has("ceiling") {
+        ceiling(n, &tree_args);
         return;
     }
     if has("tree") {

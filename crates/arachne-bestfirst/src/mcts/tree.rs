@@ -278,6 +278,42 @@
 //!   219 wins, 4 draws, 177 losses, **55.2 %, 95 % CI 50.4–60.1 %**; tree nodes a second
 //!   1.18× the serial player's.
 //!
+//! **Fifth round** (2026-11-27 22:45–23:15 UTC, the same kind of machine, idle but for our
+//! runs; its speed drifted by up to ±20 % from one run to the next, so every figure here is a
+//! median of per-round ratios, variants interleaved).
+//!
+//! * **What the machine itself gives two cores.** The fourth round's control, root
+//!   parallelisation (1.91–1.93× the serial search), builds two trees of half the playouts,
+//!   and a tree of 40 000 playouts costs 0.88× a tree of 80 000 per playout (16 paired
+//!   rounds): it flattered the machine. Two serial searches of 80 000 playouts each, at once
+//!   on 2 threads (`vs_mcts ceiling`, 40 rounds), gave **1.58–1.84×** the serial search's
+//!   playouts per second (1.46–1.48× in one slow minute, two processes or two threads alike):
+//!   this memory-bound work does not get 2× from two of these cores. 1.7× needs the tree
+//!   form within 7 % of that ceiling at its best.
+//! * **The parts, in one run** (`vs_mcts ceiling 40`, twice, 23:04 UTC): the tree form on 2
+//!   walkers 1.23× and 1.32×; two searches of the tree form on 1 walker at once (its code with
+//!   nothing shared) 1.38× and 1.64×; two serial searches at once 1.58× and 1.84×. So the
+//!   form's own code costs 1.12–1.15× and what the walkers share 1.12–1.24× more: the tree
+//!   form reaches 0.70–0.78 of the machine's ceiling. With a 4-ply alpha-beta at each leaf
+//!   (`playout=ab:4`) the descent is a small part of an iteration: 1.60–1.71× against a
+//!   ceiling of 1.73×, and 1.76× the serial search (`tree-serial 12`); with `playout=eval`
+//!   (the cheapest leaf) 1.15× against 1.98×.
+//! * **Kept: the plain selection** where the walker owes the children nothing and no other
+//!   walker announced one (every level of one walker; the cold levels of two): the children's
+//!   statistics as stored, without the adjustments. One walker's search: −6 % time (30
+//!   paired rounds), 603 M → 558 M instructions per 80 000 playouts (callgrind). Two walkers:
+//!   no change beyond the noise (40 paired rounds: median 1.004, sums −2 %).
+//! * **Measured, not kept** (two walkers, 30 paired rounds each, time against the kept
+//!   code): nodes aligned to 32 bytes, so that none straddles two cache lines: 1.011; each
+//!   block of children starting a cache line, so that no block shares a line with another
+//!   walker's: 1.03; `HOT` 32 and 512: 0.996 and 0.998. False sharing is not where the
+//!   walkers lose.
+//! * **Where it stands** (23:03–23:23 UTC; BENCHMARKS.md has the commands): 2 walkers against
+//!   the serial search 1.27× and 1.31× (medians of 20 rounds 1.41×, 1.36×); against this form
+//!   on 1 walker 1.53× and 1.60×. At equal time, 400 connect-four games at 50 ms a move, twice:
+//!   51.0 % (95 % CI 46.1–55.9 %) and 52.5 % (47.6–57.4 %), tree nodes a second 1.20× the
+//!   serial player's; with the two runs before, 1 600 games: 53.6 % (51.1–56.0 %).
+//!
 //! Budgets are the serial ones, shared: generated nodes and the tree's capacity are reserved
 //! before an expansion, so neither is ever exceeded; `iters=N` is claimed 64 iterations (`CLAIM`)
 //! at a time and the unused ones given back, so exactly `N` complete unless another limit ends
@@ -701,7 +737,15 @@ impl<'s, 'a, G: Game> Walker<'s, 'a, G> {
             } else {
                 n
             };
-            let i = select_child(sh.opts, &mut self.rng, 0..kids.len(), n, v.lower(), seen);
+            // Where this walker owes nothing and no other walker announced a child, what it
+            // sees is what the nodes hold: the plain selection, without the adjustments.
+            let plain = owed.is_none() && others.is_empty();
+            let i = if plain {
+                let s = |i: usize| kids[i].seen();
+                select_child(sh.opts, &mut self.rng, 0..kids.len(), n, v.lower(), s)
+            } else {
+                select_child(sh.opts, &mut self.rng, 0..kids.len(), n, v.lower(), seen)
+            };
             let c = &kids[i];
             let seen_n = seen(i).n;
             others_on_v = self.others.iter().filter(|&&o| o == i).count() as u32;
