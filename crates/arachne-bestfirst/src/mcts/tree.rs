@@ -307,7 +307,10 @@
 //!   code): nodes aligned to 32 bytes, so that none straddles two cache lines: 1.011; each
 //!   block of children starting a cache line, so that no block shares a line with another
 //!   walker's: 1.03; `HOT` 32 and 512: 0.996 and 0.998. False sharing is not where the
-//!   walkers lose.
+//!   walkers lose. No announced walks at all (no virtual loss on hot nodes; a measurement
+//!   only): 0.944, sums 0.96 (likely the announcement line, which its walker rewrites at most
+//!   iterations, so the other reads it from the other core); kept for the virtual loss it
+//!   carries, whose worth in play this round did not measure.
 //! * **Where it stands** (23:03–23:23 UTC; BENCHMARKS.md has the commands): 2 walkers against
 //!   the serial search 1.27× and 1.31× (medians of 20 rounds 1.41×, 1.36×); against this form
 //!   on 1 walker 1.53× and 1.60×. At equal time, 400 connect-four games at 50 ms a move, twice:
