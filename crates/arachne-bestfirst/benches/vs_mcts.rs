@@ -58,6 +58,8 @@
 //!   this machine gives two cores of this work, its ceiling); two searches of the tree form
 //!   on 1 walker at once (the form's own code with nothing shared: the ceiling of any cut in
 //!   what the walkers share);
+//! * `pingpong N`: two threads taking turns at one atomic word, `N` × 10⁵ round trips: what
+//!   one cache line costs each time it moves from one core to the other and back;
 //! * `crate-tree N`: the `mcts` crate's own tree parallelisation (`playout_n_parallel`, `4 *
 //!   ITERS` playouts) on 2 threads against 1, interleaved over `N` rounds: whether a
 //!   lock-free peer scales on the same machine with the same playouts. Its threads' playout
@@ -368,6 +370,32 @@ fn at_once(threads: u32, s: u64, args: &MctsOptions) -> (u64, f64) {
     (p, t.elapsed().as_secs_f64())
 }
 
+/// The `pingpong` mode: the time for one cache line to go from one core to the other and
+/// back, two threads taking turns at incrementing one atomic word `rounds` × 10⁵ times (what
+/// each line the walkers share costs when it moves).
+fn pingpong(rounds: usize) {
+    use std::sync::atomic::{AtomicU64, Ordering::*};
+    #[repr(align(64))]
+    struct Word(AtomicU64);
+    let w = Word(AtomicU64::new(0));
+    let n = rounds as u64 * 100_000;
+    let turn = |me: u64| {
+        for i in 0..n {
+            while w.0.load(Acquire) != 2 * i + me {
+                std::hint::spin_loop();
+            }
+            w.0.store(2 * i + me + 1, Release);
+        }
+    };
+    let t = Instant::now();
+    std::thread::scope(|s| {
+        s.spawn(|| turn(1));
+        turn(0);
+    });
+    let ns = t.elapsed().as_secs_f64() * 1e9 / n as f64;
+    println!("one cache line, core to core and back: {ns:.1} ns ({n} round trips)");
+}
+
 /// The `ceiling` mode: what the tree form's 2 walkers cost, in parts. In each of `rounds`
 /// rounds, in rotating order: the serial search; the tree form on 2 walkers; two serial
 /// searches at once on 2 threads (independent trees, each as large as the serial search's:
@@ -521,6 +549,10 @@ fn main() {
             |s| tree(2, s, &tree_args),
             |s| tree(0, s, &tree_args),
         );
+        return;
+    }
+    if has("pingpong") {
+        pingpong(n);
         return;
     }
     if has("ceiling") {

@@ -311,6 +311,12 @@
 //!   only): 0.944, sums 0.96 (likely the announcement line, which its walker rewrites at most
 //!   iterations, so the other reads it from the other core); kept for the virtual loss it
 //!   carries, whose worth in play this round did not measure.
+//! * **What a shared line costs.** One cache line going from one core to the other and back
+//!   (`vs_mcts pingpong 20`): 78–95 ns (a C program of the same loop: 112 ns). A walker's
+//!   iteration takes 1.5–1.8 µs on two walkers, so the 12–24 % that sharing adds is some 4–10
+//!   lines moving one way per iteration: the announcement, the arena's allocation word at
+//!   an expansion (0.3 a playout), the block of children one walker wrote and the other then
+//!   reads, the cold nodes both walkers pass — each a few per cent, none the whole.
 //! * **Where it stands** (23:03–23:23 UTC; BENCHMARKS.md has the commands): 2 walkers against
 //!   the serial search 1.27× and 1.31× (medians of 20 rounds 1.41×, 1.36×); against this form
 //!   on 1 walker 1.53× and 1.60×. At equal time, 400 connect-four games at 50 ms a move, twice:
