@@ -288,8 +288,9 @@
 //!   rounds): it flattered the machine. Two serial searches of 80 000 playouts each, at once
 //!   on 2 threads (`vs_mcts ceiling`, 40 rounds), gave **1.58–1.84×** the serial search's
 //!   playouts per second (1.46–1.48× in one slow minute, two processes or two threads alike):
-//!   this memory-bound work does not get 2× from two of these cores. 1.7× needs the tree
-//!   form within 7 % of that ceiling at its best.
+//!   this memory-bound work does not get 2× from two of these cores; at 400 000 playouts,
+//!   as two processes (`scripts/mcts_tree_cpu.sh`, whose control this now is), 1.72–1.73×.
+//!   1.7× needs the tree form within 7 % of that ceiling at its best.
 //! * **The parts, in one run** (`vs_mcts ceiling 40`, twice, 23:04 UTC): the tree form on 2
 //!   walkers 1.23× and 1.32×; two searches of the tree form on 1 walker at once (its code with
 //!   nothing shared) 1.38× and 1.64×; two serial searches at once 1.58× and 1.84×. So the
