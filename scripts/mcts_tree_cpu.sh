@@ -7,7 +7,7 @@
 # the wall time of the pair against one serial search's is what two cores give this work
 # (2: two free cores that do not slow each other down). Root parallelisation, the control
 # before, builds two trees of half the playouts, which cost less per playout: it overstated
-# the machine (mcts/tree.rs, fifth round).
+# the machine (docs/mcts-tree-parallel.md, fifth round).
 # Usage: scripts/mcts_tree_cpu.sh target/release/arachne [ROUNDS]
 B=$1; R=${2:-5}
 serial="mcts:iters=400000 --threads 1"
