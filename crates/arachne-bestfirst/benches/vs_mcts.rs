@@ -58,6 +58,10 @@
 //!   this machine gives two cores of this work, its ceiling); two searches of the tree form
 //!   on 1 walker at once (the form's own code with nothing shared: the ceiling of any cut in
 //!   what the walkers share);
+//! * `game=othello` with any of the tree modes above (`tree`, `tree-lock`, `tree-serial`,
+//!   `tree1`, `tree2`, `serial`, `root2`, `serial2`, `ceiling`): the same from Othello's start
+//!   instead of connect four's, a game whose random playouts (some 60 plies of move
+//!   generation) cost more against the descent;
 //! * `pingpong N`: two threads taking turns at one atomic word, `N` × 10⁵ round trips: what
 //!   one cache line costs each time it moves from one core to the other and back;
 //! * `crate-tree N`: the `mcts` crate's own tree parallelisation (`playout_n_parallel`, `4 *
@@ -66,7 +70,7 @@
 //!   generators are seeded apart.
 use arachne_bestfirst::mcts::{self, tree::NodeSync, MctsOptions, Par, Playout};
 use arachne_core::{Game, Limits, Score};
-use arachne_games::{Connect4, IidTree, IncrementalTree};
+use arachne_games::{Connect4, IidTree, IncrementalTree, Othello};
 use std::time::Instant;
 
 /// Playouts per search.
@@ -292,20 +296,43 @@ fn tree(threads: u32, seed: u64, args: &MctsOptions) -> (u64, f64) {
     form(Par::Tree, threads, seed, args)
 }
 
+/// The game the tree modes search from its start: connect four, or Othello with `game=othello`
+/// (a game whose playouts cost more against the descent: 60 plies of move generation).
+static OTHELLO: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+
+fn othello() -> bool {
+    OTHELLO.get().copied().unwrap_or(false)
+}
+
 /// [`tree`] on 2 threads with the nodes changed by `sync`.
 fn locked(sync: NodeSync, seed: u64, args: &MctsOptions) -> (u64, f64) {
-    let t = Instant::now();
-    let mut m = mcts::Mcts::new(Connect4::new(), form_opts(Par::Tree, 2, seed, args));
-    let out = mcts::tree::run_with(&mut m, &Limits::default(), sync);
-    (out.iterations, t.elapsed().as_secs_f64())
+    fn on<G: Game>(root: G, sync: NodeSync, o: MctsOptions) -> (u64, f64) {
+        let t = Instant::now();
+        let mut m = mcts::Mcts::new(root, o);
+        let out = mcts::tree::run_with(&mut m, &Limits::default(), sync);
+        (out.iterations, t.elapsed().as_secs_f64())
+    }
+    let o = form_opts(Par::Tree, 2, seed, args);
+    if othello() {
+        on(Othello::default(), sync, o)
+    } else {
+        on(Connect4::new(), sync, o)
+    }
 }
 
 /// [`tree`] in the form `par`.
 fn form(par: Par, threads: u32, seed: u64, args: &MctsOptions) -> (u64, f64) {
+    fn on<G: Game>(root: &G, o: &MctsOptions) -> (u64, f64) {
+        let t = Instant::now();
+        let out = mcts::search_any(root, o, &Limits::default());
+        (out.iterations, t.elapsed().as_secs_f64())
+    }
     let o = form_opts(par, threads, seed, args);
-    let t = Instant::now();
-    let out = mcts::search_any(&Connect4::new(), &o, &Limits::default());
-    (out.iterations, t.elapsed().as_secs_f64())
+    if othello() {
+        on(&Othello::default(), &o)
+    } else {
+        on(&Connect4::new(), &o)
+    }
 }
 
 /// The options of a search by [`form`] (`threads` 0: the serial search).
@@ -454,6 +481,16 @@ fn main() {
             mcts::tree::bytes_per_node::<u8>()
         );
         return;
+    }
+    // `game=othello` for the tree modes (connect four by default).
+    if let Some(g) = args.iter().find_map(|a| a.strip_prefix("game=")) {
+        match g {
+            "connect4" => {}
+            "othello" => {
+                let _ = OTHELLO.set(true);
+            }
+            _ => panic!("vs_mcts: game={g}: the tree modes search connect4 or othello"),
+        }
     }
     // `playout=` and `iters=` for the tree modes.
     let spec: Vec<&str> = args

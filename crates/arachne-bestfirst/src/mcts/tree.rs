@@ -136,13 +136,18 @@
 //!   `LAG` did not move it.
 //! * **The machine** gives two cores of this memory-bound work 1.58–1.84× the serial
 //!   search's playouts per second (two serial searches at once, `vs_mcts ceiling`), not 2×.
-//! * So two walkers run **1.27–1.41×** the serial search's playouts per second (1.53–1.61×
-//!   the form on one walker); with a 4-ply alpha-beta at each leaf, where the descent is a
-//!   small part of an iteration, 1.76×.
+//! * So on connect four two walkers run **1.2–1.4×** the serial search's playouts per second
+//!   (1.5–1.7× the form on one walker). Where the playout outweighs the descent the form
+//!   comes near the ceiling: with a 4-ply alpha-beta at each leaf, 1.76×; on **Othello**
+//!   with random playouts (60 plies of move generation each), **1.68–1.77×** the serial
+//!   search (`vs_mcts tree-serial 20 game=othello iters=20000`) against a ceiling of
+//!   1.83–1.94×, one walker costing 1.05× the serial search.
 //! * **In play.** At equal iterations (40 000 a move) two walkers score 49.0 % of 400
 //!   connect-four games against the serial search (95 % CI 44.1–53.9 %): no loss of strength
 //!   per playout was detected, so at equal time the games measure the playouts a second (1.2×
 //!   in play): two walkers win 53.6 % of 1 600 games at 50 ms a move (95 % CI 51.1–56.0 %).
+//!   On Othello, at 1.7× the playouts a second in play, they win 57.6 % of 400 games at 50 ms
+//!   a move (95 % CI 52.9–62.4 %).
 use super::{walker_seed, LeafCounts, Mcts, MctsOptions, MctsOutcome, MctsStop, NONE};
 use arachne_core::{Game, Limits, Stats};
 use rand::SeedableRng;
