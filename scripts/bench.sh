@@ -12,15 +12,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-AREAS_QUICK="games serial-nodes sim real-cores rbfm analysis"
-AREAS_ALL="$AREAS_QUICK serial smp wac mpi real-cores-mpi"
+AREAS_QUICK="games serial-nodes sim real-cores rbfm mcts analysis"
+AREAS_ALL="$AREAS_QUICK serial smp wac mcts-games mpi real-cores-mpi"
 
 usage() {
     cat <<EOF
 usage: scripts/bench.sh [AREA...]
 quick areas (the default): $AREAS_QUICK
 slower or needing more:    serial (criterion, ~2 min), smp (smp_bench, ~3 min),
-                           wac (python-chess, ~5 min), mpi and real-cores-mpi (--features mpi, Open MPI)
+                           wac (python-chess, ~5 min), mcts-games (tree-parallel MCTS at equal
+                           time, ~25 min), mpi and real-cores-mpi (--features mpi, Open MPI)
 all:                       scripts/bench.sh all
 EOF
 }
@@ -71,6 +72,27 @@ area() {
         for a in rbfm rbfm:threads=1 rbfm:threads=2 bfm; do
             run $A search --game incremental:b=10,d=40,seed=1,branching=random --algo $a --nodes 1000000 --json
         done
+        ;;
+    mcts)
+        # Monte Carlo tree search (issue 27): playouts a second against the peers, the tree
+        # form on 2 threads against 1 walker and against the serial search, what two cores give
+        # this work (`ceiling`), on connect four and Othello; bytes per node.
+        V="cargo bench -p arachne-bestfirst --bench vs_mcts --quiet --"
+        run $V 5
+        run $V mcts-crate 20
+        run $V tree 20
+        run $V tree-serial 20
+        run $V ceiling 20
+        run $V tree-serial 20 game=othello iters=20000
+        run $V ceiling 20 game=othello iters=20000
+        run $V tree-serial 12 playout=ab:4 iters=10000
+        run $V memory
+        ;;
+    mcts-games)
+        # The tree form on 2 threads against the serial search at equal time (50 ms a move).
+        build -p arachne-cli
+        run $A play --game connect4 --first mcts:par=tree,threads=2,time=50 --second mcts:time=50 --games 400
+        run $A play --game othello --first mcts:par=tree,threads=2,time=50 --second mcts:time=50 --games 200
         ;;
     analysis)
         run cargo run --release --quiet -p arachne-analysis --example timing -- 100 2 10 4 2 13
