@@ -20,7 +20,7 @@ enum Mark {
     Free,
     /// Its virtual loss.
     Held,
-    /// A hot node: the backup goes to what the walker owes it, `owed[i]` (module docs,
+    /// A hot node: the backup goes to what the walker owes it, `owed[i]` (`tree` module docs,
     /// Batched backups).
     Batched(u32),
 }
@@ -46,8 +46,8 @@ pub(super) struct Walker<'s, 'a, G: Game> {
     /// Whether hot nodes are batched: more than one walker (one walker is the serial search).
     batch: bool,
     /// The backups owed to the children of hot nodes: each block of children the walker
-    /// batched one of has a block of `owed`, at `blocks[block address]` (module docs, Batched
-    /// backups).
+    /// batched one of has a block of `owed`, at `blocks[block address]` (`tree` module docs,
+    /// Batched backups).
     owed: Vec<Owed>,
     blocks: rustc_hash::FxHashMap<usize, u32>,
     /// The blocks in `owed`, in order.
@@ -65,7 +65,8 @@ pub(super) struct Walker<'s, 'a, G: Game> {
     /// (`CLAIM`).
     left: u64,
     ran: u64,
-    /// The root's visits and reward sum from this walker's backups (module docs, The root).
+    /// The root's visits and reward sum from this walker's backups (`tree` module docs, The
+    /// root).
     pub(super) root_visits: u64,
     pub(super) root_sum: f64,
     pub(super) stats: Stats,
