@@ -141,7 +141,7 @@
 //!   comes near the ceiling: with a 4-ply alpha-beta at each leaf, 1.76×; on **Othello**
 //!   with random playouts (60 plies of move generation each), **1.68–1.77×** the serial
 //!   search (`vs_mcts tree-serial 20 game=othello iters=20000`) against a ceiling of
-//!   1.83–1.94×, one walker costing 1.05× the serial search.
+//!   1.83–1.98×, one walker costing 1.02–1.09× the serial search.
 //! * **In play.** At equal iterations (40 000 a move) two walkers score 49.0 % of 400
 //!   connect-four games against the serial search (95 % CI 44.1–53.9 %): no loss of strength
 //!   per playout was detected, so at equal time the games measure the playouts a second (1.2×
