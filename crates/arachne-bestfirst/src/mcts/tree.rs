@@ -145,7 +145,7 @@
 //! * **In play.** At equal iterations (40 000 a move) two walkers score 49.0 % of 400
 //!   connect-four games against the serial search (95 % CI 44.1–53.9 %): no loss of strength
 //!   per playout was detected, so at equal time the games measure the playouts a second (1.2×
-//!   in play): two walkers win 53.6 % of 1 600 games at 50 ms a move (95 % CI 51.1–56.0 %).
+//!   in play): two walkers win 53.6 % of 2 000 games at 50 ms a move (95 % CI 51.4–55.7 %).
 //!   On Othello, at 1.7× the playouts a second in play, they win 57.6 % of 400 games at 50 ms
 //!   a move (95 % CI 52.9–62.4 %). Against the form on one walker (1.44× the playouts a
 //!   second in play) two walkers win 55.1 % of 400 connect-four games at 50 ms a move (95 %
