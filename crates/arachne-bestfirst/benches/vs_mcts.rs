@@ -306,32 +306,32 @@ fn othello() -> bool {
 
 /// [`tree`] on 2 threads with the nodes changed by `sync`.
 fn locked(sync: NodeSync, seed: u64, args: &MctsOptions) -> (u64, f64) {
-    fn on<G: Game>(root: G, sync: NodeSync, o: MctsOptions) -> (u64, f64) {
-        let t = Instant::now();
-        let mut m = mcts::Mcts::new(root, o);
-        let out = mcts::tree::run_with(&mut m, &Limits::default(), sync);
-        (out.iterations, t.elapsed().as_secs_f64())
-    }
-    let o = form_opts(Par::Tree, 2, seed, args);
-    if othello() {
-        on(Othello::default(), sync, o)
-    } else {
-        on(Connect4::new(), sync, o)
-    }
+    timed(&form_opts(Par::Tree, 2, seed, args), Some(sync))
 }
 
 /// [`tree`] in the form `par`.
 fn form(par: Par, threads: u32, seed: u64, args: &MctsOptions) -> (u64, f64) {
-    fn on<G: Game>(root: &G, o: &MctsOptions) -> (u64, f64) {
+    timed(&form_opts(par, threads, seed, args), None)
+}
+
+/// One search with options `o` from the start of the tree modes' game ([`othello`]), by
+/// `search_any`, or by the tree form with the nodes changed by `sync`: (playouts, seconds).
+fn timed(o: &MctsOptions, sync: Option<NodeSync>) -> (u64, f64) {
+    fn on<G: Game>(root: G, o: &MctsOptions, sync: Option<NodeSync>) -> (u64, f64) {
         let t = Instant::now();
-        let out = mcts::search_any(root, o, &Limits::default());
+        let out = match sync {
+            Some(sync) => {
+                let mut m = mcts::Mcts::new(root, o.clone());
+                mcts::tree::run_with(&mut m, &Limits::default(), sync)
+            }
+            None => mcts::search_any(&root, o, &Limits::default()),
+        };
         (out.iterations, t.elapsed().as_secs_f64())
     }
-    let o = form_opts(par, threads, seed, args);
     if othello() {
-        on(&Othello::default(), &o)
+        on(Othello::default(), o, sync)
     } else {
-        on(&Connect4::new(), &o)
+        on(Connect4::new(), o, sync)
     }
 }
 
