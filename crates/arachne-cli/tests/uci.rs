@@ -475,3 +475,61 @@ fn algorithm_mcts_answers_go_nodes_and_movetime_with_a_legal_move() {
     );
     e.quit();
 }
+
+/// The `info string` lines of one `go` naming ignored options.
+fn ignored_lines(e: &mut Engine, go: &str) -> Vec<String> {
+    e.send(go);
+    e.until("bestmove")
+        .into_iter()
+        .filter(|l| l.contains("not apply to Algorithm"))
+        .collect()
+}
+
+#[test]
+fn options_in_force_that_a_search_ignores_are_named_once() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until("uciok");
+    e.send("position startpos");
+    // The default algorithm honours every option.
+    assert_eq!(ignored_lines(&mut e, "go depth 1"), Vec::<String>::new());
+    e.send("setoption name Algorithm value alphabeta");
+    assert_eq!(
+        ignored_lines(&mut e, "go depth 1"),
+        ["info string NullMove, CheckExtension do not apply to Algorithm alphabeta; ignored"]
+    );
+    // Said once, not at every go.
+    assert_eq!(ignored_lines(&mut e, "go depth 1"), Vec::<String>::new());
+    e.send("setoption name NullMove value false");
+    assert_eq!(
+        ignored_lines(&mut e, "go depth 1"),
+        ["info string CheckExtension does not apply to Algorithm alphabeta; ignored"]
+    );
+    // Another algorithm that ignores the same option is named again.
+    e.send("setoption name Algorithm value negamax");
+    assert_eq!(
+        ignored_lines(&mut e, "go depth 1"),
+        ["info string CheckExtension does not apply to Algorithm negamax; ignored"]
+    );
+    // With Threads above 1 the shared-memory search honours them all.
+    e.send("setoption name Threads value 2");
+    assert_eq!(ignored_lines(&mut e, "go depth 2"), Vec::<String>::new());
+    e.send("setoption name Algorithm value mcts");
+    assert_eq!(
+        ignored_lines(&mut e, "go nodes 500"),
+        [
+            "info string Quiescence, CheckExtension, ParallelAlgorithm do not apply to \
+             Algorithm mcts; ignored"
+        ]
+    );
+    // A new game says it again.
+    e.send("ucinewgame");
+    e.send("position startpos");
+    assert_eq!(ignored_lines(&mut e, "go nodes 500").len(), 1);
+    // Nothing in force that it ignores: silent.
+    e.send("setoption name Quiescence value false");
+    e.send("setoption name CheckExtension value false");
+    e.send("setoption name Threads value 1");
+    assert_eq!(ignored_lines(&mut e, "go nodes 500"), Vec::<String>::new());
+    e.quit();
+}

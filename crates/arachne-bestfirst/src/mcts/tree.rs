@@ -31,26 +31,25 @@
 //!   update raced is settled by the next walker through it. On a *hot* node (below) the
 //!   backup goes to the walker's own tally first, and the virtual loss to its announced walk.
 //!
-//! **The arena.** The nodes live in one arena of segments allocated on first use, segment `k`
-//! twice the size of segment `k − 1` (4096 nodes first, at most 2^26), the last ones cut to
-//! the tree's capacity plus a slack of 2^15 positions, so nothing is allocated before the tree
-//! grows, and no node moves. A node is 32 bytes on connect four, as the serial [`Node`](super::Node) (reward
-//! sum, `count`, two bounds, the children's position and number, the move: 56 bytes before,
-//! with the children behind a `OnceLock<Box<[_]>>`), and its children are one slice of a
-//! segment, as serially: a block that does not fit in the rest of a segment starts the next
-//! (the positions skipped are not nodes: the budgets count nodes). The move is the only field
-//! that is not atomic: it is written once, by the walker that reserved the slot, before the
-//! release store that publishes it (the `unsafe` code: that write, `ANode::init`, the read,
-//! `ANode::mv`, and the `Sync` they justify; and the copy back's `set_len`). The arena is
-//! filled from the serial arena at the start (a kept tree) and copied back at the end, in the
-//! order of the positions (each segment up to where its last block ends, `Arena::taken`):
-//! one pass over memory in order, where a walk of the tree read it at random (the copy of an
-//! 80 000-playout tree took 5–6 ms of a 70–100 ms search); and a search's tree comes back in
-//! the order of its expansions, as the serial search builds it. The copy goes into the serial
-//! arena's own memory (a tree kept between moves is copied back where it was) and is split
-//! between the walkers' threads in contiguous parts of at least 2^14 nodes: most of its time
-//! is page faults on fresh memory (172 000 nodes after 80 000 playouts: 4.7–5.9 ms on one
-//! thread, 0.9–4.7 ms, mostly about 2.5, on two).
+//! **The arena.** The nodes live in one arena of segments allocated on first use, segment `k` twice
+//! the size of segment `k − 1` (4096 nodes first, at most 2^26), the last ones cut to the tree's
+//! capacity plus a slack of 2^15 positions, so nothing is allocated before the tree grows, and no
+//! node moves. A node is 32 bytes on connect four, as the serial [`Node`](super::Node) (reward sum,
+//! `count`, two bounds, the children's position and number, the move: 56 bytes before, with the
+//! children behind a `OnceLock<Box<[_]>>`), and its children are one slice of a segment, as
+//! serially: a block that does not fit in the rest of a segment starts the next (the positions
+//! skipped are not nodes: the budgets count nodes). The move is the only field that is not atomic:
+//! it is written once, by the walker that reserved the slot, before the release store that
+//! publishes it (the `unsafe` code: that write, `ANode::init`, the read, `ANode::mv`, and the
+//! `Sync` they justify; and the copy back's `set_len`). The arena is filled from the serial arena
+//! at the start (a kept tree) and copied back at the end, in the order of the positions (each
+//! segment up to where its last block ends, `Arena::taken`): one pass over memory in order, where a
+//! walk of the tree read it at random (the copy of an 80 000-playout tree took 5–6 ms of a 70–100
+//! ms search); and a search's tree comes back in the order of its expansions, as the serial search
+//! builds it. The copy goes into the serial arena's own memory (a tree kept between moves is copied
+//! back where it was) and is split between the walkers' threads in contiguous parts of at least
+//! 2^14 nodes: most of its time is page faults on fresh memory (172 000 nodes after 80 000
+//! playouts: 4.7–5.9 ms on one thread, 0.9–4.7 ms, mostly about 2.5, on two).
 //!
 //! **The root.** Every iteration passes through the root, so the root's visits and reward sum
 //! are kept by each walker and added to the root at the end, and no walker writes the root's
@@ -93,12 +92,11 @@
 //!   in the tree (tested: `tree_walkers_lose_no_backup` checks every node);
 //! * its own selection adds its tally to what it reads, so it sees its own backups at once,
 //!   as serially;
-//! * instead of a virtual loss in the node, the walker *announces* the hot part of its walk
-//!   (the nodes' positions, by depth, on one cache line of its own, `Shared::walks`, stored
-//!   where they changed) when its descent ends, and the others count one virtual loss on each announced
-//!   node of the level they select at: the same virtual loss, seen one descent late, with no
-//!   write to the node. Below [`HOT`] visits nothing changes: a virtual loss in `count`, a
-//!   backup at once.
+//! * instead of a virtual loss in the node, the walker *announces* the hot part of its walk (the
+//!   nodes' positions, by depth, on one cache line of its own, `Shared::walks`, stored where they
+//!   changed) when its descent ends, and the others count one virtual loss on each announced node
+//!   of the level they select at: the same virtual loss, seen one descent late, with no write to
+//!   the node. Below [`HOT`] visits nothing changes: a virtual loss in `count`, a backup at once.
 //!
 //! The tallies grow by about one block of children per 1 000 playouts (on connect four, 16
 //! bytes a child: 405–429 blocks a walker after 400 000 playouts on 2 walkers, 1 885–1 989
@@ -110,14 +108,14 @@
 //! throughput did not differ beyond the noise (`docs/mcts-tree-parallel.md`, third and fifth
 //! rounds), so they are set for a small lag (1/16) and a middle threshold.
 //!
-//! Budgets are the serial ones, shared: generated nodes and the tree's capacity are reserved
-//! before an expansion, so neither is ever exceeded; `iters=N` is claimed 64 iterations (`CLAIM`)
-//! at a time and the unused ones given back, so exactly `N` complete unless another limit ends
-//! the search first. The deadline and the stop flag are checked before every iteration. With one walker the search is the serial
-//! one, step for step (tested: same move, line, counts and rewards). With more, the
-//! interleaving of threads is not seeded, so runs do not repeat — the value of a run to the end
-//! does (the exact value). The tree is copied into the serial arena at the end to choose the
-//! move and its line by the serial rule.
+//! Budgets are the serial ones, shared: generated nodes and the tree's capacity are reserved before
+//! an expansion, so neither is ever exceeded; `iters=N` is claimed 64 iterations (`CLAIM`) at a
+//! time and the unused ones given back, so exactly `N` complete unless another limit ends the
+//! search first. The deadline and the stop flag are checked before every iteration. With one walker
+//! the search is the serial one, step for step (tested: same move, line, counts and rewards). With
+//! more, the interleaving of threads is not seeded, so runs do not repeat — the value of a run to
+//! the end does (the exact value). The tree is copied into the serial arena at the end to choose
+//! the move and its line by the serial rule.
 //!
 //! ## Speed
 //! Five rounds of measurement shaped this form (`docs/mcts-tree-parallel.md` has each round:

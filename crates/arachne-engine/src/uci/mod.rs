@@ -62,6 +62,15 @@
 //! afresh at each `go` (the engine is told positions, not moves to follow, so it keeps none).
 //! `ParallelAlgorithm`, `Quiescence`, `CheckExtension` and `NullMove` do not apply to it.
 //!
+//! Options in force that the search will not honour are named, not dropped silently: at a `go`
+//! whose algorithm ignores some of them, one `info string` names them, e.g. `info string
+//! NullMove, CheckExtension do not apply to Algorithm alphabeta; ignored` (`Quiescence`,
+//! `CheckExtension` and `NullMove` when on, and `ParallelAlgorithm` with `Threads` above 1,
+//! for `mcts`; `CheckExtension` and `NullMove` when on for a single-threaded algorithm other
+//! than `aspiration`, `falphabeta`, `palphabeta` and `spalphabeta`). Their defaults are on, so
+//! the line is said once for each new set of ignored options (and again after `ucinewgame`),
+//! not at every `go`; setting such an option to `false` silences it.
+//!
 //! `bestmove` is always a legal move: the best move of the deepest completed iteration, or the
 //! first legal move if not even depth 1 completed; `0000` when there is no legal move.
 //!
@@ -101,7 +110,8 @@ pub const HELP: &str = "UCI options (setoption name NAME value V):
 Commands: uci, isready, ucinewgame, setoption, position startpos|fen FEN [moves ...],
 go [searchmoves M...] [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS
 movestogo N] [infinite] [ponder] [mate N], stop, ponderhit, quit, d (print the FEN).
-A malformed go is answered with `info string error ...` and `bestmove 0000`.";
+A malformed go is answered with `info string error ...` and `bestmove 0000`.
+Options in force that the algorithm ignores are named once in an `info string`.";
 
 /// Default algorithm of the engine.
 pub const DEFAULT_ALGO: &str = "aspiration";
@@ -181,6 +191,9 @@ struct Engine {
     null_move: bool,
     tt: Arc<TranspositionTable>,
     search: Option<Running>,
+    /// The options in force that the last `go` named as ignored, and its algorithm (said once
+    /// per new pair).
+    told_ignored: (Vec<&'static str>, String),
 }
 
 /// Sets a `check` option from `true`/`false` (any case); anything else is answered with an
@@ -217,7 +230,50 @@ impl Engine {
             null_move: true,
             tt: Arc::new(TranspositionTable::with_mib(DEFAULT_HASH_MIB)),
             search: None,
+            told_ignored: (Vec::new(), String::new()),
         }
+    }
+
+    /// The options in force that the configured search does not honour (module docs), and the
+    /// algorithm's name.
+    fn ignored_options(&self) -> (Vec<&'static str>, String) {
+        let mut ignored = Vec::new();
+        let mcts = self.mcts.is_some();
+        if mcts && self.quiescence {
+            ignored.push("Quiescence");
+        }
+        let engine_options = !mcts && (self.threads > 1 || self.algo.takes_engine_options());
+        if !engine_options {
+            if self.null_move {
+                ignored.push("NullMove");
+            }
+            if self.check_extension {
+                ignored.push("CheckExtension");
+            }
+        }
+        if mcts && self.threads > 1 {
+            ignored.push("ParallelAlgorithm");
+        }
+        let name = if mcts {
+            "mcts".to_string()
+        } else {
+            self.algo.to_string()
+        };
+        (ignored, name)
+    }
+
+    /// Says which options in force the search about to start ignores, once per new set.
+    fn tell_ignored(&mut self) {
+        let told = self.ignored_options();
+        let (ignored, name) = &told;
+        if !ignored.is_empty() && told != self.told_ignored {
+            let verb = if ignored.len() == 1 { "does" } else { "do" };
+            say(&format!(
+                "info string {} {verb} not apply to Algorithm {name}; ignored",
+                ignored.join(", ")
+            ));
+        }
+        self.told_ignored = told;
     }
 
     /// Handles one input line; `false` on `quit`.
@@ -256,6 +312,7 @@ impl Engine {
                 self.tt.clear();
                 self.pos = Some(Chess::startpos());
                 self.history.clear();
+                self.told_ignored = (Vec::new(), String::new());
             }
             "setoption" => {
                 self.stop_search();
@@ -397,6 +454,7 @@ impl Engine {
                 }
             }
         }
+        self.tell_ignored();
         let start = Instant::now();
         let stop = StopFlag::new();
         let us_white = pos.board().side_to_move() == Color::White;
