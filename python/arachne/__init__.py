@@ -105,11 +105,15 @@ def search(game, algo="alphabeta", *, depth=None, procs=None, threads=None, back
     lost position) and optionally ``is_terminal()`` and ``hash()``. Moves are named by
     ``str(move)``. It runs on the serial algorithms and on the message-passing ones
     (``tree-split``, ``baudet``, ``palphabeta-par``, ``pbound``, ``knm``, ``type-guided``)
-    on the simulator (``procs=P``); ``depth`` is required. The shared-memory algorithms
-    (``threads``), ``backend="threads"`` and ``backend="mpi"`` are refused with a
-    ``ValueError`` naming them: every call into the game takes the GIL, so real threads would
-    only wait for each other. An exception in one of its methods stops the search and is
-    raised.
+    on the simulator (``procs=P``); on the best-first searches (``bfm``, ``rbfm``, and
+    master-slave ``rbfm`` with ``procs=P``); and on Monte Carlo tree search (``mcts:...``,
+    and ``mcts:par=root`` with ``procs=P``). ``depth`` is required, except by ``mcts``, which
+    has none (its budgets: ``iters=N`` in ``algo``, ``nodes``, ``time_ms``). The
+    shared-memory algorithms and every form on threads (``threads``, ``rbfm:threads=``,
+    ``mcts:threads=``, ``mcts:par=`` without ``procs``), ``backend="threads"`` and
+    ``backend="mpi"`` are refused with a ``ValueError`` naming them: every call into the game
+    takes the GIL, so real threads would only wait for each other. An exception in one of its
+    methods stops the search and is raised.
     """
     if not isinstance(game, (str, Game)):
         return _search_custom(game, algo, depth=depth, procs=procs, threads=threads,
@@ -144,10 +148,12 @@ def _result(interrupted, text):
 
 
 def _search_custom(game, algo, *, depth, backend, **flags):
-    """A game written in Python: the serial searches and the simulator's message-passing
-    algorithms, through the command line's `search` (which refuses the rest with its line)."""
-    if depth is None:
-        raise ValueError("a game written in Python needs depth=D (it has no default depth)")
+    """A game written in Python: the serial searches, the simulator's message-passing
+    algorithms, best-first search and MCTS, through the command line's `search` (which
+    refuses the rest with its line)."""
+    if depth is None and str(algo).split(":")[0].strip().lower() != "mcts":
+        raise ValueError("a game written in Python needs depth=D (it has no default depth; "
+                         "mcts takes none)")
     if backend is not None and backend != "sim":
         flags = {"backend": backend, **flags}
     argv = ["--json", "--algo", str(algo)] + _flags({"depth": depth, **flags})

@@ -1,5 +1,5 @@
-"""A game written in Python, searched by the serial algorithms and by the message-passing ones
-on the simulator: tic-tac-toe here against the built-in one
+"""A game written in Python, searched by the serial algorithms, by the message-passing ones
+on the simulator, by best-first search and by MCTS: tic-tac-toe here against the built-in one
 (crates/arachne-games/src/tictactoe.rs), value and node counts equal; a tree game against
 negamax."""
 import pytest
@@ -105,6 +105,36 @@ def test_python_tree_on_the_simulator_equals_negamax(algo):
             assert r["messages"] > 0 or procs == 1
 
 
+@pytest.mark.parametrize("algo,kw,keys", [
+    ("bfm", {"depth": 5}, ("value", "nodes", "expansions", "pv", "best_move")),
+    ("rbfm:seed=3", {"depth": 5}, ("value", "nodes", "expansions", "pv", "best_move")),
+    ("rbfm:seed=3", {"depth": 5, "procs": 3}, ("value", "nodes", "messages", "virtual_time")),
+    ("mcts:iters=2000,seed=4", {},
+     ("value", "value_kind", "iterations", "tree_nodes", "playout_plies", "pv", "best_move")),
+    ("mcts:par=root,seed=4", {"procs": 3, "nodes": 3000},
+     ("value", "nodes", "messages", "virtual_time", "best_move")),
+])
+def test_python_tictactoe_best_first_and_mcts_equal_the_rust_one(algo, kw, keys):
+    # The same search on the same moves in the same order: every count as for the built-in
+    # tic-tac-toe (`mcts` takes no depth).
+    ours = arachne.search(TicTacToe(), algo, **kw)
+    theirs = arachne.search("tictactoe", algo, **kw)
+    assert all(theirs[k] is not None for k in keys)
+    assert {k: ours[k] for k in keys} == {k: theirs[k] for k in keys}
+    assert ours["game"] == "python:TicTacToe"
+
+
+def test_mcts_solves_a_python_game():
+    # Run to the end, the solver gives the exact value: tic-tac-toe is a draw; on the tree game,
+    # negamax's value.
+    r = arachne.search(TicTacToe(), "mcts:iters=300000,seed=1")
+    assert (r["value"], r["value_kind"]) == (0, "exact")
+    tree = Tree(3, 4)
+    r = arachne.search(tree, "mcts:iters=100000,seed=2,playout=eval")
+    assert r["value_kind"] == "exact"
+    assert r["value"] == arachne.search(tree, "negamax", depth=4)["value"]
+
+
 def test_refusals():
     with pytest.raises(ValueError, match="needs depth"):
         arachne.search(TicTacToe(), "alphabeta")
@@ -120,6 +150,14 @@ def test_refusals():
         arachne.search(TicTacToe(), "lazy-smp", depth=3)
     with pytest.raises(ValueError, match="needs moves"):
         arachne.search(object(), "alphabeta", depth=3)
+    # The forms on threads, by name.
+    for algo, kw, msg in [("mcts:threads=2", {}, "mcts:threads=2: a game defined outside"),
+                          ("mcts:par=tree", {}, "mcts:par=tree: a game defined outside"),
+                          ("mcts", {"threads": 2}, "--threads: a game defined outside"),
+                          ("rbfm:threads=2", {"depth": 3}, "rbfm:threads=2: a game defined"),
+                          ("rbfm", {}, "needs depth")]:
+        with pytest.raises(ValueError, match=msg):
+            arachne.search(TicTacToe(), algo, **kw)
 
 
 def test_an_exception_in_the_game_is_raised():

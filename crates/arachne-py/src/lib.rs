@@ -12,8 +12,8 @@
 //!   what it has, as Ctrl-C does in the binary.
 //! * `PyGame` (`arachne.Game`): a built-in game or tree from its spec, with its moves in the
 //!   command line's notation.
-//! * `search_python`: the serial searches, and the message-passing algorithms on the simulator,
-//!   on a game written in Python (module `pygame`, which says why this is sound), through the
+//! * `search_python`: the serial searches, best-first search, MCTS, and the message-passing
+//!   algorithms on the simulator, on a game written in Python (module `pygame`, which says why this is sound), through the
 //!   command line's `search` ([`arachne_cli::api::run_search_on`]).
 use arachne_cli::error::CliError;
 use arachne_core::{Game, StopFlag};

@@ -9,10 +9,12 @@
 //! search has returned.
 //!
 //! ## Where it runs, and why that is sound
-//! The serial searches and the message-passing algorithms on the simulator (`--backend sim`,
-//! a single-threaded discrete-event simulation in `arachne-runtime`) run on it; the command
-//! line's [`arachne_cli::cmd::search::run_on`] refuses the shared-memory algorithms,
-//! `--backend threads` and `--backend mpi` for it with one line.
+//! The serial searches, best-first search and MCTS (serial), and the message-passing
+//! algorithms (master–slave `rbfm` and root-parallel `mcts` among them) on the simulator
+//! (`--backend sim`, a single-threaded discrete-event simulation in `arachne-runtime`) run on
+//! it; the command line's [`arachne_cli::cmd::search::run_on`] refuses the shared-memory
+//! algorithms, the forms on threads (`--threads`, `rbfm:threads=`, `mcts:threads=`, `mcts:par=`
+//! without `--procs`), `--backend threads` and `--backend mpi` for it with one line.
 //!
 //! [`Game`] asks for `Clone + Send + Sync + 'static`. [`PyPosition`] meets these bounds
 //! without `unsafe`: it holds the object as `Arc<Py<PyAny>>`, and PyO3's `Py<T>` is `Send +

@@ -25,8 +25,9 @@ pub fn run(args: SearchArgs) -> CliResult {
 
 /// `arachne search` on a position made by the caller (a game defined outside
 /// `arachne-games`, e.g. written in Python), described by `info`
-/// ([`arachne_engine::run::search_on`]: the serial algorithms, and the message-passing ones on
-/// the simulator).
+/// ([`arachne_engine::run::search_on`]: the serial algorithms, the message-passing ones on
+/// the simulator, best-first search and Monte Carlo tree search; the forms on threads are
+/// refused).
 pub fn run_on<G: Game>(args: &SearchArgs, root: G, info: GameInfo) -> CliResult {
     emit(
         arachne_engine::run::search_on(&args.request(), root, info)?,

@@ -94,6 +94,19 @@ pub fn run(req: &SearchRequest) -> RunResult {
     with_game(&req.game, Visit { req, algo }).map_err(RunError::usage)?
 }
 
+/// Runs `req`, whose algorithm is `bfm` or `rbfm`, on a position made by the caller (a game
+/// defined outside arachne: [`super::search_on`]): serially, or master–slave `rbfm --procs P`
+/// on the simulator; the shared-tree form on threads is refused with a line naming it.
+pub fn run_on<G: Game>(req: &SearchRequest, root: G, info: GameInfo) -> RunResult {
+    let algo = resolve(req)?;
+    if let Some(t) = algo.threads {
+        return Err(RunError::usage(format!(
+            "rbfm:threads={t}: a game defined outside arachne runs best-first search serially, or master–slave rbfm on --procs P with the simulator"
+        )));
+    }
+    Visit { req, algo }.visit(root, info)
+}
+
 struct Visit<'a> {
     req: &'a SearchRequest,
     algo: BfAlgo,

@@ -93,6 +93,26 @@ pub fn run(req: &SearchRequest) -> RunResult {
     with_game(&req.game, Visit { req, opts }).map_err(RunError::usage)?
 }
 
+/// Runs `req`, whose algorithm is `mcts`, on a position made by the caller (a game defined
+/// outside arachne: [`super::search_on`]): the serial search, or `par=root --procs P` on the
+/// simulator; the forms on threads are refused with a line naming the option.
+pub fn run_on<G: Game>(req: &SearchRequest, root: G, info: GameInfo) -> RunResult {
+    let opts = resolve(req)?;
+    if req.procs.is_none() {
+        let given = if opts.threads != 1 {
+            Some(format!("mcts:threads={}", opts.threads))
+        } else {
+            opts.par.map(|p| format!("mcts:par={}", par_name(p)))
+        };
+        if let Some(given) = given {
+            return Err(RunError::usage(format!(
+                "{given}: a game defined outside arachne runs serial mcts, or mcts:par=root on --procs P with the simulator"
+            )));
+        }
+    }
+    Visit { req, opts }.visit(root, info)
+}
+
 struct Visit<'a> {
     req: &'a SearchRequest,
     opts: MctsOptions,
@@ -251,10 +271,14 @@ pub fn report<G: Game>(
 
 /// `serial`, `tree`, `root` or `leaf`.
 fn form_name(opts: &MctsOptions) -> &'static str {
-    match opts.form() {
-        None => "serial",
-        Some(Par::Tree) => "tree",
-        Some(Par::Root) => "root",
-        Some(Par::Leaf) => "leaf",
+    opts.form().map_or("serial", par_name)
+}
+
+/// A form's name, as `mcts:par=` takes it.
+fn par_name(p: Par) -> &'static str {
+    match p {
+        Par::Tree => "tree",
+        Par::Root => "root",
+        Par::Leaf => "leaf",
     }
 }

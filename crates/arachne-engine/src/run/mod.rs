@@ -63,9 +63,14 @@ pub fn search(req: &SearchRequest) -> RunResult {
 
 /// Runs `req` on a position made by the caller — a game defined outside `arachne-games`,
 /// e.g. written in Python (crate `arachne-py`) — described by `info` (`req.game` is not
-/// read): the serial algorithms, and the message-passing ones on the simulator
-/// ([`parallel::run_on`]), with every option checked and reported as [`search`] does. The
-/// shared-memory and best-first algorithms, real threads and MPI are refused.
+/// read): the serial algorithms, the message-passing ones on the simulator
+/// ([`parallel::run_on`]), the best-first searches serially and master–slave `rbfm` on the
+/// simulator ([`bestfirst::run_on`]), and Monte Carlo tree search serially and root-parallel
+/// on the simulator's processes ([`mcts::run_on`]), with every option checked and reported as
+/// [`search`] does. The shared-memory algorithms, every form on threads (`--threads`,
+/// `rbfm:threads=`, `mcts:threads=`, `mcts:par=` without `--procs`), real threads and MPI are
+/// refused with a line naming them: the game may not be callable from several threads at once
+/// (a game written in Python takes its interpreter's lock at every call).
 pub fn search_on<G: Game>(req: &SearchRequest, root: G, info: GameInfo) -> RunResult {
     check_common(req)?;
     if req.threads.is_some() {
@@ -74,6 +79,12 @@ pub fn search_on<G: Game>(req: &SearchRequest, root: G, info: GameInfo) -> RunRe
         ));
     }
     parallel::sim_only(req)?;
+    if arachne_bestfirst::is_bestfirst(&req.algo) {
+        return bestfirst::run_on(req, root, info);
+    }
+    if arachne_bestfirst::mcts::is_mcts(&req.algo) {
+        return mcts::run_on(req, root, info);
+    }
     if parallel::is_parallel(&req.algo) {
         return parallel::run_on(req, root, info);
     }
