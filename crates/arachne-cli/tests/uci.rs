@@ -533,3 +533,31 @@ fn options_in_force_that_a_search_ignores_are_named_once() {
     assert_eq!(ignored_lines(&mut e, "go nodes 500"), Vec::<String>::new());
     e.quit();
 }
+
+#[test]
+fn a_long_mcts_search_reports_progress_on_one_tree() {
+    // Slices of 1, 2, … seconds on the same tree: `movetime 2500` (less the 50 ms overhead)
+    // ends a first slice at 1 s with an `info` line and the search at its deadline with
+    // another; the counts go on growing from one line to the next (one tree, not two).
+    let mut e = Engine::start();
+    e.send("setoption name Algorithm value mcts:seed=2");
+    e.send("position startpos");
+    e.send("go movetime 2500");
+    let lines = e.until("bestmove");
+    let nodes: Vec<u64> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| {
+            l.split(" nodes ")
+                .nth(1)
+                .and_then(|r| r.split_whitespace().next())
+                .and_then(|n| n.parse().ok())
+                .expect("nodes")
+        })
+        .collect();
+    assert_eq!(nodes.len(), 2, "{lines:?}");
+    assert!(nodes[0] > 0 && nodes[1] > nodes[0], "{lines:?}");
+    let mv = bestmove(&lines);
+    assert!(Chess::startpos().parse_move(&mv).is_some(), "{mv}");
+    e.quit();
+}

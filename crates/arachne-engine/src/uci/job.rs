@@ -3,7 +3,7 @@
 //! [`super`]).
 use super::{say, MAX_DEPTH};
 use crate::pv_names;
-use arachne_bestfirst::mcts::{MctsOptions, MctsSearcher};
+use arachne_bestfirst::mcts::{MctsOptions, MctsSearcher, MctsStop};
 use arachne_core::{Game, Limits, RootMoves, Score, TranspositionTable};
 use arachne_games::chess::cozy_chess::Move;
 use arachne_games::Chess;
@@ -60,23 +60,7 @@ impl Job {
         root.moves(&mut any_moves);
         if !any_moves.is_empty() {
             if let Some(o) = &self.mcts {
-                let mut lim = self.limits.clone();
-                lim.depth = None;
-                let out = MctsSearcher::new(root.clone(), o.clone()).run(&lim);
-                let ms = self.start.elapsed().as_millis() as u64;
-                let mut line = format!(
-                    "info depth {} score {} nodes {} nps {} time {ms}",
-                    out.pv.len(),
-                    score_text(out.value),
-                    out.stats.leaves,
-                    out.stats.leaves * 1000 / ms.max(1)
-                );
-                if !out.pv.is_empty() {
-                    line.push_str(" pv ");
-                    line.push_str(&pv_names(root, &out.pv).join(" "));
-                }
-                say(&line);
-                best = out.best_move;
+                best = self.mcts(root, o);
             } else if let Some((algo, threads)) = self.parallel {
                 let out = arachne_parallel::smp::search(
                     &algo,
@@ -128,6 +112,49 @@ impl Job {
         (best, any_moves)
     }
 }
+
+impl Job {
+    /// Monte Carlo tree search on `root` (module docs of [`super`]): in slices of 1, 2, 4, …
+    /// seconds on the same tree, each ended by an `info` line, so that a long search (`go
+    /// infinite`, a long `movetime`) shows its progress; the budgets of iterations and nodes
+    /// count across the slices, so slicing stops the search where one run would. Slices
+    /// double so that the tree-parallel form's copies of its tree at each slice (The arena,
+    /// [`arachne_bestfirst::mcts::tree`]) stay a small share of the time. The best move.
+    fn mcts<G: Game<Move = Move>>(&self, root: &G, o: &MctsOptions) -> Option<Move> {
+        let mut searcher = MctsSearcher::new(root.clone(), o.clone());
+        let mut slice = MCTS_FIRST_SLICE;
+        loop {
+            let mut lim = self.limits.clone();
+            lim.depth = None;
+            let slice_end = Instant::now() + slice;
+            let last = self.limits.deadline.is_some_and(|d| d <= slice_end);
+            if !last {
+                lim.deadline = Some(slice_end);
+            }
+            let out = searcher.run(&lim);
+            let ms = self.start.elapsed().as_millis() as u64;
+            let mut line = format!(
+                "info depth {} score {} nodes {} nps {} time {ms}",
+                out.pv.len(),
+                score_text(out.value),
+                out.stats.leaves,
+                out.stats.leaves * 1000 / ms.max(1)
+            );
+            if !out.pv.is_empty() {
+                line.push_str(" pv ");
+                line.push_str(&pv_names(root, &out.pv).join(" "));
+            }
+            say(&line);
+            if last || out.stop != MctsStop::Time {
+                return out.best_move;
+            }
+            slice *= 2;
+        }
+    }
+}
+
+/// The first slice of a Monte Carlo tree search in UCI ([`Job::mcts`]).
+const MCTS_FIRST_SLICE: Duration = Duration::from_secs(1);
 
 /// A value as UCI says it: `mate N` (moves, negative when losing) or `cp X`.
 fn score_text(v: Score) -> String {

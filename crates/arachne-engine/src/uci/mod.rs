@@ -58,8 +58,11 @@
 //! nodes, `go movetime`/the clock its deadline, `go infinite` runs until `stop`, `go depth N` is
 //! not a budget for it (no depth) — without nodes, time or `infinite`, 100000 iterations. Its
 //! tree has `Hash` MiB; `Threads` above 1 runs its tree-parallel form (or the form of its
-//! `par=` option); one `info` line at the end (the line's length as depth). The tree is built
-//! afresh at each `go` (the engine is told positions, not moves to follow, so it keeps none).
+//! `par=` option). It searches in slices of 1, 2, 4, … seconds on the same tree, each ended by
+//! an `info` line (the line's length as depth; `nodes`, the generated tree nodes so far), so
+//! that `go infinite` and long searches show their progress; the budgets count across slices.
+//! The tree is built afresh at each `go` (the engine is told positions, not moves to follow,
+//! so it keeps none).
 //! `ParallelAlgorithm`, `Quiescence`, `CheckExtension` and `NullMove` do not apply to it.
 //!
 //! Options in force that the search will not honour are named, not dropped silently: at a `go`
