@@ -481,7 +481,7 @@ fn ignored_lines(e: &mut Engine, go: &str) -> Vec<String> {
     e.send(go);
     e.until("bestmove")
         .into_iter()
-        .filter(|l| l.contains("not apply to Algorithm"))
+        .filter(|l| l.starts_with("info string") && l.contains(" not apply to "))
         .collect()
 }
 
@@ -511,8 +511,17 @@ fn options_in_force_that_a_search_ignores_are_named_once() {
         ignored_lines(&mut e, "go depth 1"),
         ["info string CheckExtension does not apply to Algorithm negamax; ignored"]
     );
-    // With Threads above 1 the shared-memory search honours them all.
+    // With Threads above 1 the shared-memory search honours them all, but it replaces the
+    // serial algorithm; with the default algorithm nothing is ignored.
     e.send("setoption name Threads value 2");
+    assert_eq!(
+        ignored_lines(&mut e, "go depth 2"),
+        [
+            "info string Algorithm does not apply to ParallelAlgorithm ybwc:serial=3 (Threads 2); \
+          ignored"
+        ]
+    );
+    e.send("setoption name Algorithm value aspiration");
     assert_eq!(ignored_lines(&mut e, "go depth 2"), Vec::<String>::new());
     e.send("setoption name Algorithm value mcts");
     assert_eq!(

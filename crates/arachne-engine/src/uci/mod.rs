@@ -66,12 +66,14 @@
 //! `ParallelAlgorithm`, `Quiescence`, `CheckExtension` and `NullMove` do not apply to it.
 //!
 //! Options in force that the search will not honour are named, not dropped silently: at a `go`
-//! whose algorithm ignores some of them, one `info string` names them, e.g. `info string
+//! whose search ignores some of them, one `info string` names them, e.g. `info string
 //! NullMove, CheckExtension do not apply to Algorithm alphabeta; ignored` (`Quiescence`,
 //! `CheckExtension` and `NullMove` when on, and `ParallelAlgorithm` with `Threads` above 1,
 //! for `mcts`; `CheckExtension` and `NullMove` when on for a single-threaded algorithm other
-//! than `aspiration`, `falphabeta`, `palphabeta` and `spalphabeta`). Their defaults are on, so
-//! the line is said once for each new set of ignored options (and again after `ucinewgame`),
+//! than `aspiration`, `falphabeta`, `palphabeta` and `spalphabeta`; `Algorithm`, when not the
+//! default, with `Threads` above 1, where the search is `ParallelAlgorithm`'s: `info string
+//! Algorithm does not apply to ParallelAlgorithm ybwc:serial=3 (Threads 2); ignored`). Their
+//! defaults are on, so the line is said once for each new set of ignored options (and again after `ucinewgame`),
 //! not at every `go`; setting such an option to `false` silences it.
 //!
 //! `bestmove` is always a legal move: the best move of the deepest completed iteration, or the
@@ -238,7 +240,7 @@ impl Engine {
     }
 
     /// The options in force that the configured search does not honour (module docs), and the
-    /// algorithm's name.
+    /// search, as the line names it.
     fn ignored_options(&self) -> (Vec<&'static str>, String) {
         let mut ignored = Vec::new();
         let mcts = self.mcts.is_some();
@@ -257,22 +259,33 @@ impl Engine {
         if mcts && self.threads > 1 {
             ignored.push("ParallelAlgorithm");
         }
-        let name = if mcts {
-            "mcts".to_string()
+        let smp = !mcts && self.threads > 1;
+        // The shared-memory search replaces the serial algorithm; the default's aspiration
+        // windows it has too.
+        if smp && self.algo.to_string() != DEFAULT_ALGO {
+            ignored.push("Algorithm");
+        }
+        let search = if mcts {
+            "Algorithm mcts".to_string()
+        } else if smp {
+            format!(
+                "ParallelAlgorithm {} (Threads {})",
+                self.parallel, self.threads
+            )
         } else {
-            self.algo.to_string()
+            format!("Algorithm {}", self.algo)
         };
-        (ignored, name)
+        (ignored, search)
     }
 
     /// Says which options in force the search about to start ignores, once per new set.
     fn tell_ignored(&mut self) {
         let told = self.ignored_options();
-        let (ignored, name) = &told;
+        let (ignored, search) = &told;
         if !ignored.is_empty() && told != self.told_ignored {
             let verb = if ignored.len() == 1 { "does" } else { "do" };
             say(&format!(
-                "info string {} {verb} not apply to Algorithm {name}; ignored",
+                "info string {} {verb} not apply to {search}; ignored",
                 ignored.join(", ")
             ));
         }
