@@ -111,9 +111,7 @@ impl Job {
         }
         (best, any_moves)
     }
-}
 
-impl Job {
     /// Monte Carlo tree search on `root` (module docs of [`super`]): in slices of 1, 2, 4, …
     /// seconds on the same tree, each ended by an `info` line, so that a long search (`go
     /// infinite`, a long `movetime`) shows its progress; the budgets of iterations and nodes
@@ -122,15 +120,17 @@ impl Job {
     /// [`arachne_bestfirst::mcts::tree`]) stay a small share of the time. The best move.
     fn mcts<G: Game<Move = Move>>(&self, root: &G, o: &MctsOptions) -> Option<Move> {
         let mut searcher = MctsSearcher::new(root.clone(), o.clone());
+        let mut lim = self.limits.clone();
+        lim.depth = None;
         let mut slice = MCTS_FIRST_SLICE;
         loop {
-            let mut lim = self.limits.clone();
-            lim.depth = None;
             let slice_end = Instant::now() + slice;
             let last = self.limits.deadline.is_some_and(|d| d <= slice_end);
-            if !last {
-                lim.deadline = Some(slice_end);
-            }
+            lim.deadline = if last {
+                self.limits.deadline
+            } else {
+                Some(slice_end)
+            };
             let out = searcher.run(&lim);
             let ms = self.start.elapsed().as_millis() as u64;
             let mut line = format!(
