@@ -5,9 +5,9 @@
 //! instead of being taken for an unknown flag `-1`.
 //!
 //! Also the flags of `arachne search` ([`SearchArgs`]) and the request they make
-//! ([`arachne_engine::SearchRequest`], which `arachne_engine::run` runs).
+//! ([`arachne::SearchRequest`], which `arachne_engine::run` runs).
+use arachne::request::{SearchRequest, DEFAULT_ALGO, DEFAULT_GAME};
 use arachne_core::StopFlag;
-use arachne_engine::request::{SearchRequest, DEFAULT_ALGO, DEFAULT_GAME};
 use clap::Args;
 
 /// `s` as an integer in `lo..=hi`.
@@ -55,7 +55,7 @@ macro_rules! parsers {
 
 parsers! {
     /// A search depth in plies (`search`, `play`): 1..=200.
-    depth: u32 = 1, arachne_engine::MAX_SEARCH_DEPTH;
+    depth: u32 = 1, arachne::MAX_SEARCH_DEPTH;
     /// A perft depth: 0..=64.
     perft_depth: u32 = 0, 64;
     /// Any non-negative `u64` (seeds, milliseconds).

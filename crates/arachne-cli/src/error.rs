@@ -35,11 +35,11 @@ pub fn clip_line(msg: &str) -> String {
     arachne_core::parse::clip(msg, MAX_ERROR_CHARS)
 }
 
-impl From<arachne_engine::RunError> for CliError {
-    fn from(e: arachne_engine::RunError) -> Self {
+impl From<arachne::RunError> for CliError {
+    fn from(e: arachne::RunError) -> Self {
         match e {
-            arachne_engine::RunError::Usage(m) => CliError::Usage(m),
-            arachne_engine::RunError::Failed(m) => CliError::Failed(m),
+            arachne::RunError::Usage(m) => CliError::Usage(m),
+            arachne::RunError::Failed(m) => CliError::Failed(m),
         }
     }
 }

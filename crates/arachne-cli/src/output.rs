@@ -1,7 +1,7 @@
 //! Printing: a request's [`Report`] (its JSON object or its text, and its notes on stderr),
 //! and JSON on stdout (or to [`crate::api::run_json`]'s caller).
-pub use arachne_engine::report::{mnps, thousands};
-use arachne_engine::Report;
+pub use arachne::report::{mnps, thousands};
+use arachne::Report;
 
 /// Prints one JSON object on stdout (or hands it to [`crate::api::run_json`]'s caller).
 pub fn print_json(v: &serde_json::Value) {

@@ -6,7 +6,7 @@
 //! [`arachne_bestfirst::learn::LearnSettings`]; this runs them and renders the [`Report`]:
 //! the table as the text (unless written to a file), the summary as the JSON object and as a
 //! note.
-use crate::report::{Report, RunError, RunResult};
+use arachne::report::{Report, RunError, RunResult};
 use arachne_bestfirst::learn::{self, LearnSettings, Learned};
 use arachne_bestfirst::Family;
 use arachne_core::Game;

@@ -26,31 +26,15 @@ pub fn cite(line: &str) -> String {
         .fold(line.to_string(), |l, (seed, paper)| l.replace(seed, paper))
 }
 
+/// `arachne algos`: the registry, family by family.
 pub fn algos() -> CliResult {
-    println!("serial:");
-    for (name, line) in arachne_search::CATALOGUE {
-        println!("  {name:<12} {}", cite(line));
-    }
-    let par = arachne_engine::parallel_catalogue();
-    if !par.is_empty() {
-        println!("parallel (--procs P --backend sim|threads|mpi):");
-        for (name, line) in par {
-            println!("  {name:<14} {}", cite(line));
+    let mut family = None;
+    for e in arachne::registry::entries() {
+        if family != Some(e.family) {
+            println!("{}:", e.family.heading());
+            family = Some(e.family);
         }
-    }
-    println!("shared-memory (--threads T):");
-    for (name, line) in arachne_parallel::smp::CATALOGUE {
-        println!("  {name:<14} {}", cite(line));
-    }
-    println!("best-first (tree in memory; --depth = principal-variation depth, --memory MiB):");
-    for (name, line) in arachne_bestfirst::CATALOGUE {
-        println!("  {name:<14} {}", cite(line));
-    }
-    println!(
-        "Monte Carlo tree search (tree in memory; iters=N, --nodes, --time-ms, --memory MiB):"
-    );
-    for (name, line) in arachne_bestfirst::mcts::CATALOGUE {
-        println!("  {name:<14} {}", cite(line));
+        println!("  {:<14} {}", e.name, cite(e.summary));
     }
     Ok(())
 }

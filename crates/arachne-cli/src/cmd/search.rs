@@ -1,36 +1,36 @@
 //! `arachne search`: any algorithm on any game or synthetic tree — the flags make a request,
-//! [`arachne_engine::run::search`] checks and runs it and renders its report, which is printed.
+//! [`arachne::run::search`] checks and runs it and renders its report, which is printed.
 pub use crate::args::SearchArgs;
 use crate::error::CliResult;
 use crate::output::emit;
+use arachne::request::DEFAULT_GAME;
 use arachne_core::Game;
-use arachne_engine::request::DEFAULT_GAME;
 use arachne_games::GameInfo;
 
 /// `arachne` with no arguments: the embedded default search (connect four, staged
 /// alpha-beta with move ordering, the game's default depth).
 pub fn run_default() -> CliResult {
-    let mut req = arachne_engine::SearchRequest::new(DEFAULT_GAME, "salphabeta");
+    let mut req = arachne::SearchRequest::new(DEFAULT_GAME, "salphabeta");
     req.ordering = true;
     req.stop = SearchArgs::stop();
-    emit(arachne_engine::run::search(&req)?, false);
+    emit(arachne::run::search(&req)?, false);
     Ok(())
 }
 
 /// `arachne search`.
 pub fn run(args: SearchArgs) -> CliResult {
-    emit(arachne_engine::run::search(&args.request())?, args.json);
+    emit(arachne::run::search(&args.request())?, args.json);
     Ok(())
 }
 
 /// `arachne search` on a position made by the caller (a game defined outside
 /// `arachne-games`, e.g. written in Python), described by `info`
-/// ([`arachne_engine::run::search_on`]: the serial algorithms, the message-passing ones on
+/// ([`arachne::run::search_on`]: the serial algorithms, the message-passing ones on
 /// the simulator, best-first search and Monte Carlo tree search; the forms on threads are
 /// refused).
 pub fn run_on<G: Game>(args: &SearchArgs, root: G, info: GameInfo) -> CliResult {
     emit(
-        arachne_engine::run::search_on(&args.request(), root, info)?,
+        arachne::run::search_on(&args.request(), root, info)?,
         args.json,
     );
     Ok(())

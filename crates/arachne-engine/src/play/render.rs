@@ -1,6 +1,6 @@
 //! The [`Report`] of a match: its JSON object and its text, as `arachne play` prints them.
 use super::{MatchReport, MatchSettings, Side};
-use crate::report::{thousands, Report};
+use arachne::report::{thousands, Report};
 use serde_json::json;
 
 impl MatchReport {

@@ -139,7 +139,7 @@ impl Side {
                 o.check_parallel().map_err(|e| e.to_string())?;
             }
             if o.iterations.is_none() && side.nodes.is_none() && side.time.is_none() {
-                o.iterations = Some(crate::DEFAULT_MCTS_ITERS);
+                o.iterations = Some(arachne::DEFAULT_MCTS_ITERS);
             }
             side.mcts = Some(o);
             return Ok(side);
@@ -377,10 +377,10 @@ impl GameVisitor for Match<'_> {
             if let Some(bf) = &mut s.bf {
                 bf.resolve_table(info.name, &info.spec)
                     .map_err(|e| e.to_string())?;
-                bf.apply_memory::<G::Move>(bf.memory_mib.or(Some(crate::DEFAULT_TREE_MIB)));
+                bf.apply_memory::<G::Move>(bf.memory_mib.or(Some(arachne::DEFAULT_TREE_MIB)));
             }
             if let Some(o) = &mut s.mcts {
-                let mib = o.memory_mib.unwrap_or(crate::DEFAULT_TREE_MIB);
+                let mib = o.memory_mib.unwrap_or(arachne::DEFAULT_TREE_MIB);
                 o.max_tree_nodes = Some(MctsSearcher::<G>::nodes_in_mib(o, mib));
                 o.scale = Some(o.scale.unwrap_or_else(|| mcts::default_scale(info.name)));
             }

@@ -2,7 +2,7 @@
 //! the fixed-depth searchers, its `info` lines and its `bestmove` (see the module docs of
 //! [`super`]).
 use super::{say, MAX_DEPTH};
-use crate::pv_names;
+use arachne::pv_names;
 use arachne_bestfirst::mcts::{MctsOptions, MctsSearcher, MctsStop};
 use arachne_core::{Game, Limits, RootMoves, Score, TranspositionTable};
 use arachne_games::chess::cozy_chess::Move;

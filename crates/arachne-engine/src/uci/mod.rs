@@ -85,7 +85,7 @@ pub mod client;
 mod go;
 mod job;
 
-use crate::DEFAULT_MCTS_ITERS;
+use arachne::DEFAULT_MCTS_ITERS;
 use arachne_bestfirst::mcts::{self, MctsOptions, MctsSearcher};
 use arachne_core::{Game, Limits, StopFlag, TranspositionTable};
 use arachne_games::chess::cozy_chess::Color;
@@ -564,14 +564,10 @@ fn uci_algo_error(msg: &str) -> String {
         return msg.to_string();
     }
     let head = msg.split(" (").next().unwrap_or(msg);
-    let par: Vec<&str> = crate::parallel_catalogue()
-        .iter()
-        .map(|(n, _)| *n)
-        .collect();
     format!(
         "{head} (Algorithm: {}; the parallel algorithms {} run from `arachne search`)",
         ALGO_NAMES.join(", "),
-        par.join(", ")
+        arachne::registry::names(arachne::registry::Family::MessagePassing)
     )
 }
 

@@ -130,8 +130,16 @@ impl SearchRequest {
         l
     }
 
+    /// The limits as given: `depth` (`None`: the searcher's default), the node budget, the
+    /// deadline (from now) and the stop flag.
+    pub fn limits_as_given(&self) -> Limits {
+        let mut l = self.limits(0);
+        l.depth = self.depth;
+        l
+    }
+
     /// Refuses the options of the alpha-beta searches, which a search that values leaves
-    /// otherwise has no use for (issue 24, item 7): `who` names it and says how it values
+    /// otherwise has no use for: `who` names it and says how it values
     /// leaves.
     pub fn refuse_alphabeta_options(&self, who: &str) -> Result<(), RunError> {
         for (flag, given) in [

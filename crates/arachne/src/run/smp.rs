@@ -4,12 +4,12 @@
 //! one line) and honour `--nodes` and `--time-ms` (the result is the last completed depth),
 //! and the search options `--ordering`, `--preorder`, `--quiescence`, `--null-move` and
 //! `--check-extension`, in the parallel part of the tree as in the serial sub-searches.
-use super::report;
-use crate::report::{RunError, RunResult};
+use crate::report::RunError;
 use crate::request::SearchRequest;
 use crate::resolve_depth;
-use arachne_core::{Game, TranspositionTable};
-use arachne_games::{with_game, GameInfo, GameVisitor};
+use crate::searcher::{Detail, Outcome, Progress, Searcher};
+use arachne_core::{Game, Limits, TranspositionTable};
+use arachne_games::GameInfo;
 use arachne_parallel::smp::{search, SmpAlgo, MAX_THREADS};
 
 /// Threads from `--threads` (default 1), checked.
@@ -23,8 +23,8 @@ pub fn threads(t: Option<u32>) -> Result<usize, RunError> {
     Ok(t)
 }
 
-/// Runs `req`, whose algorithm is a shared-memory one.
-pub fn run(req: &SearchRequest) -> RunResult {
+/// The shared-memory searcher `req` names, after its checks.
+pub(crate) fn resolve(req: &SearchRequest, info: &GameInfo) -> Result<SmpSearcher, RunError> {
     let algo: SmpAlgo = req.algo.parse().map_err(RunError::usage)?;
     if req.procs.is_some() {
         return Err(RunError::usage(format!(
@@ -60,36 +60,53 @@ pub fn run(req: &SearchRequest) -> RunResult {
         )));
     }
     let threads = threads(req.threads)?;
-    with_game(&req.game, Visit { req, algo, threads }).map_err(RunError::usage)?
+    Ok(SmpSearcher {
+        algo,
+        threads,
+        req: req.clone(),
+        info: info.clone(),
+    })
 }
 
-struct Visit<'a> {
-    req: &'a SearchRequest,
+/// A shared-memory search with the request's options on its threads.
+pub(crate) struct SmpSearcher {
     algo: SmpAlgo,
     threads: usize,
+    req: SearchRequest,
+    info: GameInfo,
 }
 
-impl GameVisitor for Visit<'_> {
-    type Output = RunResult;
-    fn visit<G: Game>(self, root: G, info: GameInfo) -> RunResult {
-        let depth = resolve_depth(self.req.depth, &info).map_err(RunError::Usage)?;
-        let limits = self.req.limits(depth);
+impl<G: Game> Searcher<G> for SmpSearcher {
+    fn search_with(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        progress: Progress<'_, G::Move>,
+    ) -> Result<Outcome<G::Move>, RunError> {
+        let depth = resolve_depth(limits.depth, &self.info).map_err(RunError::Usage)?;
+        let limits = Limits {
+            depth: Some(depth),
+            ..limits.clone()
+        };
         let opts = self.req.options();
         // The table is allocated here, fallibly, as for the serial searches: a size the
-        // machine cannot hold is a clear error, not a panic in the library (issue 24, item 4).
+        // machine cannot hold is a clear error, not a panic in the library.
         let tt = TranspositionTable::try_with_mib(self.req.hash().max(1))
             .map_err(|e| RunError::usage(format!("--hash: {e}")))?;
+        let name = format!("{} (threads {})", self.algo, self.threads);
+        let detail = || Detail::SharedMemory {
+            threads: self.threads,
+        };
         let out = search(
             &self.algo,
-            &root,
+            root,
             &limits,
             &opts,
             self.threads,
             Some(&tt),
-            &mut |_| {},
+            &mut |o| progress(&Outcome::of_search(&name, o, detail())),
         )
         .map_err(RunError::usage)?;
-        let name = format!("{} (threads {})", self.algo, self.threads);
-        Ok(report(&root, &info, &name, &out))
+        Ok(Outcome::of_search(&name, &out, detail()))
     }
 }

@@ -2,8 +2,9 @@
 //! finds the negamax value on small trees and refuses, with one line naming it, an option it
 //! cannot honour. (Integration tests, not unit tests: the crate's test build then links the
 //! dispatch instead of compiling every game's instantiation of it a second time.)
-use arachne_engine::run::{bestfirst, mcts, parallel, search, smp};
-use arachne_engine::{Report, RunError, SearchRequest};
+use arachne::registry::{family, Family};
+use arachne::run::{search, smp};
+use arachne::{Report, RunError, SearchRequest};
 
 fn run(game: &str, algo: &str) -> Report {
     search(&SearchRequest::new(game, algo)).unwrap()
@@ -64,7 +65,8 @@ fn message_passing_searches_find_negamax_value() {
     r.procs = Some(4);
     let e = search(&r).unwrap_err().to_string();
     assert!(e.starts_with("f=9 needs at least 10 processors"), "{e}");
-    assert!(parallel::is_parallel("KNM:fifo=1") && !parallel::is_parallel("alphabeta"));
+    assert_eq!(family("KNM:fifo=1"), Some(Family::MessagePassing));
+    assert_eq!(family("alphabeta"), Some(Family::Serial));
 }
 
 #[test]
@@ -75,7 +77,7 @@ fn shared_memory_searches_find_negamax_value() {
         for algo in ["ybwc", "jamboree", "abdada"] {
             let mut r = SearchRequest::new(&game, algo);
             r.threads = Some(2);
-            let out = smp::run(&r).unwrap();
+            let out = search(&r).unwrap();
             assert_eq!(out.json["value"], neg.json["value"], "{algo} on {game}");
             let name = out.json["algo"].as_str().unwrap().to_string();
             assert!(
@@ -86,33 +88,30 @@ fn shared_memory_searches_find_negamax_value() {
     }
     let mut r = SearchRequest::new("connect4", "ybwc");
     r.procs = Some(2);
-    assert!(smp::run(&r)
-        .unwrap_err()
-        .to_string()
-        .contains("not --procs"));
+    assert!(search(&r).unwrap_err().to_string().contains("not --procs"));
     assert!(smp::threads(Some(0)).is_err() && smp::threads(None) == Ok(1));
 }
 
 #[test]
 fn mcts_runs_its_iterations_and_refuses_depth() {
-    let out = mcts::run(&SearchRequest::new("tictactoe", "mcts:seed=1,iters=2000")).unwrap();
+    let out = search(&SearchRequest::new("tictactoe", "mcts:seed=1,iters=2000")).unwrap();
     assert_eq!(out.json["iterations"], 2000, "{}", out.json);
     assert_eq!(out.json["stop"], "iterations");
     assert_eq!(out.json["form"], "serial");
-    let again = mcts::run(&SearchRequest::new("tictactoe", "mcts:seed=1,iters=2000")).unwrap();
+    let again = search(&SearchRequest::new("tictactoe", "mcts:seed=1,iters=2000")).unwrap();
     assert_eq!(
         out.json["pv"], again.json["pv"],
         "seeded: the same line twice"
     );
     let mut r = SearchRequest::new("connect4", "mcts");
     r.depth = Some(3);
-    assert!(mcts::run(&r)
+    assert!(search(&r)
         .unwrap_err()
         .to_string()
         .starts_with("--depth: mcts has no"));
     let mut r = SearchRequest::new("connect4", "mcts:par=tree");
     r.procs = Some(2);
-    assert!(mcts::run(&r)
+    assert!(search(&r)
         .unwrap_err()
         .to_string()
         .starts_with("--procs: only root"));
@@ -124,7 +123,7 @@ fn best_first_solves_small_trees_to_the_negamax_value() {
         let game = format!("incremental:b=3,d=4,seed={seed}");
         let neg = search(&SearchRequest::new(&game, "negamax")).unwrap();
         for algo in ["bfm", "rbfm:seed=2"] {
-            let out = bestfirst::run(&SearchRequest::new(&game, algo)).unwrap();
+            let out = search(&SearchRequest::new(&game, algo)).unwrap();
             assert_eq!(out.json["value"], neg.json["value"], "{algo} on {game}");
             assert_eq!(out.json["value_kind"], "exact", "{algo} on {game}");
         }
@@ -132,12 +131,12 @@ fn best_first_solves_small_trees_to_the_negamax_value() {
     let mut r = SearchRequest::new("connect4", "bfm");
     r.procs = Some(2);
     assert_eq!(
-        bestfirst::run(&r).unwrap_err().to_string(),
+        search(&r).unwrap_err().to_string(),
         "bfm is serial; --procs needs rbfm"
     );
     let mut r = SearchRequest::new("connect4", "rbfm");
     r.cost = Some("unit".into());
-    assert!(bestfirst::run(&r)
+    assert!(search(&r)
         .unwrap_err()
         .to_string()
         .starts_with("--cost is for master–slave rbfm"));

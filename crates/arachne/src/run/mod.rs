@@ -1,26 +1,24 @@
-//! Running a [`SearchRequest`]: the one dispatch from an algorithm spec to its family of
-//! searchers, each family's checks of the options it cannot honour (one line naming the
-//! option), the search, and the [`Report`] of its outcome.
+//! Running a [`SearchRequest`] on a game spec: the game parsed, the searcher built
+//! ([`crate::build`]: the family's checks of the options it cannot honour, one line naming
+//! the option), one search, and the [`Report`] of its outcome.
 //!
-//! The families: the serial searchers of `arachne-search` (here), the shared-memory ones of
-//! `arachne_parallel::smp` ([`smp`]), the message-passing ones of `arachne-parallel`
-//! ([`parallel`]), the best-first ones of `arachne-bestfirst` ([`bestfirst`]) and its Monte
-//! Carlo tree search ([`mcts`]).
-//!
-//! Why here and not in each algorithm crate (issue 26, item 1): a request names one
-//! algorithm among all of them, and the family's checks are about the combination of the
-//! request's options (`--procs` with a serial algorithm, `--threads` with a master–slave
-//! one, `--hash` for a search without a table); the option types of each family
-//! (`ParAlgo`, `SmpAlgo`, `BfAlgo`, `MctsOptions`) stay in the algorithm crates, which parse
-//! and check their own `key=value` options. The command line, the Python package and the UCI
-//! server call these functions; none of them repeats a check.
+//! One file per family: the serial searchers of `arachne-search` (here), the shared-memory
+//! ones of `arachne_parallel::smp` ([`smp`]), the message-passing ones of `arachne-parallel`
+//! ([`parallel`]), the best-first ones of `arachne-bestfirst` ([`bestfirst`]) and Monte Carlo
+//! tree search ([`mcts`]). Each holds its family's checks, its [`Searcher`] and its report.
+//! The checks are about the combination of a request's options (`--procs` with a serial
+//! algorithm, `--threads` with a master–slave one, `--hash` for a search without a table);
+//! the option types of each family (`ParAlgo`, `SmpAlgo`, `BfAlgo`, `MctsOptions`) stay in
+//! the algorithm crates, which parse and check their own `key=value` options.
+use crate::registry::{self, Family};
 use crate::report::{mnps, thousands, Report, RunError, RunResult};
 use crate::request::SearchRequest;
+use crate::searcher::{Detail, Outcome, Progress, Searcher, ValueKind};
 use crate::{algo_error, pv_names, resolve_depth};
 use arachne_core::tt::MAX_MIB;
-use arachne_core::{Game, TranspositionTable};
+use arachne_core::{Game, Limits, TranspositionTable};
 use arachne_games::{with_game, GameInfo, GameVisitor};
-use arachne_search::{Algorithm, SearchOutcome, ValueKind};
+use arachne_search::Algorithm;
 use serde_json::json;
 
 pub mod bestfirst;
@@ -29,48 +27,27 @@ pub mod mpi;
 pub mod parallel;
 pub mod smp;
 
-/// Runs `req`: the algorithm's family, its checks, the search and the report.
+/// Runs `req`: parses its game, builds its searcher ([`crate::build`]: the family's checks),
+/// searches to the request's limits and renders the report.
 pub fn search(req: &SearchRequest) -> RunResult {
-    check_common(req)?;
-    if arachne_bestfirst::is_bestfirst(&req.algo) {
+    let result = with_game(&req.game, Run { req }).map_err(RunError::usage)?;
+    match registry::family(&req.algo) {
         // `--backend mpi`: rank 0 reports, worker ranks stay silent, MPI is finalized.
-        return mpi::finish(req, bestfirst::run(req));
+        Some(Family::BestFirst | Family::Mcts | Family::MessagePassing) => mpi::finish(req, result),
+        _ => result,
     }
-    if arachne_bestfirst::mcts::is_mcts(&req.algo) {
-        return mpi::finish(req, mcts::run(req));
-    }
-    if arachne_parallel::smp::is_smp_name(&req.algo) {
-        return smp::run(req);
-    }
-    if req.threads.is_some() {
-        return Err(RunError::usage(format!(
-            "--threads is for the shared-memory algorithms (ybwc, jamboree, lazy-smp, abdada), not `{}`",
-            req.algo
-        )));
-    }
-    let algo: Algorithm = match req.algo.parse() {
-        Ok(a) => a,
-        Err(e) => {
-            if parallel::is_parallel(&req.algo) {
-                return mpi::finish(req, parallel::run(req));
-            }
-            return Err(RunError::usage(algo_error(&e.0)));
-        }
-    };
-    check_serial(req, &algo)?;
-    with_game(&req.game, Serial { req, algo }).map_err(RunError::usage)?
 }
 
 /// Runs `req` on a position made by the caller — a game defined outside `arachne-games`,
 /// e.g. written in Python (crate `arachne-py`) — described by `info` (`req.game` is not
-/// read): the serial algorithms, the message-passing ones on the simulator
-/// ([`parallel::run_on`]), the best-first searches serially and master–slave `rbfm` on the
-/// simulator ([`bestfirst::run_on`]), and Monte Carlo tree search serially and root-parallel
-/// on the simulator's processes ([`mcts::run_on`]), with every option checked and reported as
-/// [`search`] does. The shared-memory algorithms, every form on threads (`--threads`,
-/// `rbfm:threads=`, `mcts:threads=`, `mcts:par=` without `--procs`), real threads and MPI are
-/// refused with a line naming them: the game may not be callable from several threads at once
-/// (a game written in Python takes its interpreter's lock at every call).
+/// read): the serial algorithms, the message-passing ones on the simulator, the best-first
+/// searches serially and master–slave `rbfm` on the simulator, and Monte Carlo tree search
+/// serially and root-parallel on the simulator's processes, with every option checked and
+/// reported as [`search`] does. The shared-memory algorithms, every form on threads
+/// (`--threads`, `rbfm:threads=`, `mcts:threads=`, `mcts:par=` without `--procs`), real
+/// threads and MPI are refused with a line naming them: the game may not be callable from
+/// several threads at once (a game written in Python takes its interpreter's lock at every
+/// call).
 pub fn search_on<G: Game>(req: &SearchRequest, root: G, info: GameInfo) -> RunResult {
     check_common(req)?;
     if req.threads.is_some() {
@@ -79,36 +56,39 @@ pub fn search_on<G: Game>(req: &SearchRequest, root: G, info: GameInfo) -> RunRe
         ));
     }
     parallel::sim_only(req)?;
-    if arachne_bestfirst::is_bestfirst(&req.algo) {
-        return bestfirst::run_on(req, root, info);
-    }
-    if arachne_bestfirst::mcts::is_mcts(&req.algo) {
-        return mcts::run_on(req, root, info);
-    }
-    if parallel::is_parallel(&req.algo) {
-        return parallel::run_on(req, root, info);
-    }
-    let algo: Algorithm = req.algo.parse().map_err(|e: arachne_search::AlgoError| {
-        let serial = arachne_search::CATALOGUE
-            .iter()
-            .map(|(n, _)| *n)
-            .collect::<Vec<_>>()
-            .join(", ");
-        if e.0.starts_with("unknown algorithm") {
-            RunError::usage(format!(
-                "`{}`: a game defined outside arachne runs on the serial algorithms ({serial}) and on the simulator's message-passing ones (tree-split, baudet, palphabeta-par, pbound, knm, type-guided) only",
-                arachne_core::parse::clip(&req.algo, 60)
-            ))
-        } else {
-            RunError::usage(e.0)
+    match registry::family(&req.algo) {
+        Some(Family::BestFirst) => bestfirst::on_one_thread(req)?,
+        Some(Family::Mcts) => mcts::on_one_thread(req)?,
+        Some(Family::MessagePassing) => {}
+        Some(Family::Serial) => {}
+        Some(Family::SharedMemory) | None => {
+            return Err(RunError::usage(format!(
+                "`{}`: a game defined outside arachne runs on the serial algorithms ({}) and on the simulator's message-passing ones ({}) only",
+                arachne_core::parse::clip(&req.algo, 60),
+                registry::names(Family::Serial),
+                registry::names(Family::MessagePassing),
+            )))
         }
-    })?;
-    check_serial(req, &algo)?;
-    Serial { req, algo }.visit(root, info)
+    }
+    Run { req }.visit(root, info)
+}
+
+/// The one visitor: the searcher of the request, one search to its limits, the report.
+struct Run<'a> {
+    req: &'a SearchRequest,
+}
+
+impl GameVisitor for Run<'_> {
+    type Output = RunResult;
+    fn visit<G: Game>(self, root: G, info: GameInfo) -> RunResult {
+        let mut searcher = crate::build::<G>(self.req, &info)?;
+        let out = searcher.search(&root, &self.req.limits_as_given())?;
+        Ok(crate::render(&root, &info, &out))
+    }
 }
 
 /// The checks every search makes first.
-fn check_common(req: &SearchRequest) -> Result<(), RunError> {
+pub(crate) fn check_common(req: &SearchRequest) -> Result<(), RunError> {
     if req.nodes == Some(0) {
         return Err(RunError::usage("--nodes must be at least 1"));
     }
@@ -157,20 +137,43 @@ fn check_serial(req: &SearchRequest, algo: &Algorithm) -> Result<(), RunError> {
     Ok(())
 }
 
-struct Serial<'a> {
-    req: &'a SearchRequest,
-    algo: Algorithm,
+/// The serial searcher `req` names, after its checks.
+pub(crate) fn resolve_serial(
+    req: &SearchRequest,
+    info: &GameInfo,
+) -> Result<SerialSearcher, RunError> {
+    let algo: Algorithm = req
+        .algo
+        .parse()
+        .map_err(|e: arachne_search::AlgoError| RunError::usage(algo_error(&e.0)))?;
+    check_serial(req, &algo)?;
+    Ok(SerialSearcher {
+        algo,
+        req: req.clone(),
+        info: info.clone(),
+    })
 }
 
-impl GameVisitor for Serial<'_> {
-    type Output = RunResult;
-    fn visit<G: Game>(self, root: G, info: GameInfo) -> RunResult {
-        let req = self.req;
-        let depth = resolve_depth(req.depth, &info).map_err(RunError::Usage)?;
+/// A serial search of `arachne-search` with the request's options.
+pub(crate) struct SerialSearcher {
+    algo: Algorithm,
+    req: SearchRequest,
+    info: GameInfo,
+}
+
+impl<G: Game> Searcher<G> for SerialSearcher {
+    fn search_with(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        progress: Progress<'_, G::Move>,
+    ) -> Result<Outcome<G::Move>, RunError> {
+        let req = &self.req;
+        let depth = resolve_depth(limits.depth, &self.info).map_err(RunError::Usage)?;
         let opts = req.options();
         // The table is allocated here, fallibly, so that a size the machine cannot hold is a
         // clear error rather than an abort inside the library.
-        let tt = if self.algo.wants_tt(&root, &opts) {
+        let tt = if self.algo.wants_tt(root, &opts) {
             if req.hash() == 0 {
                 return Err(RunError::usage(format!(
                     "`{}` needs a transposition table: --hash must be at least 1",
@@ -185,25 +188,27 @@ impl GameVisitor for Serial<'_> {
             req.refuse_hash(&format!("`{}` on this game", self.algo))?;
             None
         };
-        let limits = req.limits(depth);
+        let limits = Limits {
+            depth: Some(depth),
+            ..limits.clone()
+        };
+        let name = self.algo.to_string();
         let out = self
             .algo
-            .search_with(&root, &limits, &opts, tt.as_ref(), &mut |_| {});
-        Ok(report(&root, &info, &self.algo.to_string(), &out))
+            .search_with(root, &limits, &opts, tt.as_ref(), &mut |o| {
+                progress(&Outcome::of_search(&name, o, Detail::Serial))
+            });
+        Ok(Outcome::of_search(&name, &out, Detail::Serial))
     }
 }
 
 /// The report of a serial or shared-memory search's outcome.
-pub fn report<G: Game>(
-    root: &G,
-    info: &GameInfo,
-    algo: &str,
-    out: &SearchOutcome<G::Move>,
-) -> Report {
+pub(crate) fn report<G: Game>(root: &G, info: &GameInfo, out: &Outcome<G::Move>) -> Report {
+    let algo = &out.algo;
     let names = pv_names(root, &out.pv);
     let best = out.best_move.map(|m| root.move_name(m));
     let secs = out.elapsed.as_secs_f64();
-    let depth = (out.kind != ValueKind::Unknown).then_some(out.depth);
+    let depth = out.depth;
     let mut r = Report::new(json!({
         "game": info.spec,
         "algo": algo,
@@ -231,6 +236,7 @@ pub fn report<G: Game>(
         ValueKind::Exact => out.value.to_string(),
         ValueKind::Lower => format!("{} (lower bound)", out.value),
         ValueKind::Upper => format!("{} (upper bound)", out.value),
+        ValueKind::Estimate => format!("{} (estimate)", out.value),
         ValueKind::Unknown => "unknown (stopped before a value was established)".to_string(),
     };
     r.line(format_args!("value      {value}"));
@@ -264,10 +270,9 @@ pub fn report<G: Game>(
         mnps(out.stats.nodes() + out.stats.qnodes, secs)
     ));
     if let Some(s) = out.stopped {
-        if out.depth > 0 {
+        if let Some(d) = depth.filter(|&d| d > 0) {
             r.line(format_args!(
-                "stopped    {s:?} (result of the last completed stage, depth {})",
-                out.depth
+                "stopped    {s:?} (result of the last completed stage, depth {d})"
             ));
         } else {
             r.line(format_args!("stopped    {s:?}"));

@@ -1,4 +1,4 @@
-//! Monte Carlo tree search (`mcts[:options]`, issue 27), crate `arachne-bestfirst`'s
+//! Monte Carlo tree search (`mcts[:options]`), crate `arachne-bestfirst`'s
 //! [`arachne_bestfirst::mcts`], whose `MctsOptions` parses and checks its own options; here
 //! the request's are applied or refused.
 //!
@@ -16,17 +16,49 @@
 //! reports the virtual time and the speedup over `P = 1`). `--procs` with another form or with
 //! `--threads`, and `--backend`, `--cost`, `--latency-seed` without `--procs`, are refused with
 //! a line naming them, as are `--depth` and the alpha-beta options.
-use crate::report::{mnps, thousands, Report, RunError, RunResult};
+use crate::report::{mnps, thousands, Report, RunError};
 use crate::request::SearchRequest;
+use crate::searcher::{Detail, Mcts, Outcome, Progress, Searcher, ValueKind};
 use crate::{pv_names, DEFAULT_MCTS_ITERS, DEFAULT_TREE_MIB};
 use arachne_bestfirst::mcts::{self, distributed, MctsOptions, MctsOutcome, MctsSearcher, Par};
-use arachne_core::Game;
-use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_core::{Game, Limits};
+use arachne_games::GameInfo;
 use arachne_runtime::Backend;
 use serde_json::{json, Value};
 
+/// The Monte Carlo searcher `req` names, after its checks.
+pub(crate) fn resolve(req: &SearchRequest, info: &GameInfo) -> Result<MctsSearch, RunError> {
+    Ok(MctsSearch {
+        opts: resolve_opts(req)?,
+        req: req.clone(),
+        info: info.clone(),
+    })
+}
+
+/// Refuses the forms on threads for a game defined outside arachne ([`super::search_on`]):
+/// such a game runs serial mcts, or `mcts:par=root --procs P` on the simulator.
+pub(crate) fn on_one_thread(req: &SearchRequest) -> Result<(), RunError> {
+    let opts = resolve_opts(req)?;
+    if req.procs.is_none() {
+        let given = if opts.threads != 1 {
+            Some(format!("mcts:threads={}", opts.threads))
+        } else {
+            opts.par.map(|p| format!("mcts:par={}", par_name(p)))
+        };
+        if let Some(given) = given {
+            return Err(RunError::usage(format!(
+                "{given}: a game defined outside arachne runs serial mcts, or mcts:par=root on --procs P with the simulator"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Why a depth is refused.
+const NO_DEPTH: &str = "--depth: mcts has no search depth (budgets: iters=N, --nodes, --time-ms, --memory; playouts: cap=N)";
+
 /// The options of `req`'s algorithm with the request's applied, after its checks.
-pub fn resolve(req: &SearchRequest) -> Result<MctsOptions, RunError> {
+fn resolve_opts(req: &SearchRequest) -> Result<MctsOptions, RunError> {
     let mut opts: MctsOptions = req.algo.parse().map_err(RunError::usage)?;
     req.refuse_hash("mcts (its tree is --memory MiB)")?;
     if let Some(t) = req.threads {
@@ -42,9 +74,7 @@ pub fn resolve(req: &SearchRequest) -> Result<MctsOptions, RunError> {
     check_procs(req, &opts)?;
     req.refuse_alphabeta_options("mcts (it values leaves by playouts, the evaluation or ab:D)")?;
     if req.depth.is_some() {
-        return Err(RunError::usage(
-            "--depth: mcts has no search depth (budgets: iters=N, --nodes, --time-ms, --memory; playouts: cap=N)",
-        ));
+        return Err(RunError::usage(NO_DEPTH));
     }
     req.check_memory()?;
     if let (Some(a), Some(b)) = (req.memory, opts.memory_mib) {
@@ -87,49 +117,36 @@ fn check_procs(req: &SearchRequest, opts: &MctsOptions) -> Result<(), RunError> 
     Ok(())
 }
 
-/// Runs `req`, whose algorithm is `mcts`.
-pub fn run(req: &SearchRequest) -> RunResult {
-    let opts = resolve(req)?;
-    with_game(&req.game, Visit { req, opts }).map_err(RunError::usage)?
-}
-
-/// Runs `req`, whose algorithm is `mcts`, on a position made by the caller (a game defined
-/// outside arachne: [`super::search_on`]): the serial search, or `par=root --procs P` on the
-/// simulator; the forms on threads are refused with a line naming the option.
-pub fn run_on<G: Game>(req: &SearchRequest, root: G, info: GameInfo) -> RunResult {
-    let opts = resolve(req)?;
-    if req.procs.is_none() {
-        let given = if opts.threads != 1 {
-            Some(format!("mcts:threads={}", opts.threads))
-        } else {
-            opts.par.map(|p| format!("mcts:par={}", par_name(p)))
-        };
-        if let Some(given) = given {
-            return Err(RunError::usage(format!(
-                "{given}: a game defined outside arachne runs serial mcts, or mcts:par=root on --procs P with the simulator"
-            )));
-        }
-    }
-    Visit { req, opts }.visit(root, info)
-}
-
-struct Visit<'a> {
-    req: &'a SearchRequest,
+/// A Monte Carlo tree search (serial, on threads or root-parallel on processes) with the
+/// request's options.
+pub(crate) struct MctsSearch {
     opts: MctsOptions,
+    req: SearchRequest,
+    info: GameInfo,
 }
 
-impl GameVisitor for Visit<'_> {
-    type Output = RunResult;
-    fn visit<G: Game>(self, root: G, info: GameInfo) -> RunResult {
-        let req = self.req;
-        let mut opts = self.opts;
+impl<G: Game> Searcher<G> for MctsSearch {
+    fn search_with(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        _progress: Progress<'_, G::Move>,
+    ) -> Result<Outcome<G::Move>, RunError> {
+        let (req, info) = (&self.req, &self.info);
+        if limits.depth.is_some() {
+            return Err(RunError::usage(NO_DEPTH));
+        }
+        let mut opts = self.opts.clone();
         let mib = req.memory.or(opts.memory_mib).unwrap_or(DEFAULT_TREE_MIB);
         opts.max_tree_nodes = Some(MctsSearcher::<G>::nodes_in_mib(&opts, mib));
         opts.scale = Some(opts.scale.unwrap_or_else(|| mcts::default_scale(info.name)));
-        let lim = req.limits(0);
-        if let Some(p) = req.procs {
+        let lim = Limits {
+            depth: Some(0),
+            ..limits.clone()
+        };
+        let (out, extra) = if let Some(p) = req.procs {
             let b = req.backend(1, 1, false)?;
-            let par = distributed::search(&root, &opts, p, &b, &lim, true)
+            let par = distributed::search(root, &opts, p, &b, &lim, true)
                 .map_err(|e| RunError::usage(e.0))?;
             let mut extra = json!({"procs": p, "messages": par.messages,
                 "backend": req.backend.as_deref().unwrap_or("sim")});
@@ -139,10 +156,33 @@ impl GameVisitor for Visit<'_> {
                 extra["speedup"] = json!(par.speedup);
                 extra["cost_model"] = json!(c.cost.to_string());
             }
-            return Ok(report(&root, &info, &req.algo, &opts, &par.outcome, extra));
-        }
-        let out = mcts::search_any(&root, &opts, &lim);
-        Ok(report(&root, &info, &req.algo, &opts, &out, json!({})))
+            (par.outcome, extra)
+        } else {
+            (mcts::search_any(root, &opts, &lim), json!({}))
+        };
+        let kind = if out.solved {
+            ValueKind::Exact
+        } else if out.reward.is_some() {
+            ValueKind::Estimate
+        } else {
+            ValueKind::Unknown
+        };
+        Ok(Outcome {
+            algo: req.algo.clone(),
+            value: out.value,
+            kind,
+            best_move: out.best_move,
+            pv: out.pv.clone(),
+            depth: Some(out.pv.len() as u32),
+            stats: out.stats,
+            elapsed: out.elapsed,
+            stopped: out.stop_reason(),
+            detail: Detail::Mcts(Box::new(Mcts {
+                run: out,
+                opts,
+                extra,
+            })),
+        })
     }
 }
 
@@ -154,7 +194,7 @@ pub fn report<G: Game>(
     algo: &str,
     opts: &MctsOptions,
     out: &MctsOutcome<G::Move>,
-    extra: Value,
+    extra: &Value,
 ) -> Report {
     let procs = extra.get("procs").and_then(|p| p.as_u64());
     let names = pv_names(root, &out.pv);

@@ -1,4 +1,4 @@
-//! Message-passing algorithms (`--procs P --backend sim|threads|mpi`): seed 000's
+//! Message-passing algorithms (`--procs P --backend sim|threads|mpi`): Fishburn–Finkel's
 //! tree-splitting, Baudet, Palphabeta and Pbound, Lindstrom's Key Node Method and the nCUBE
 //! node-type guided search (crate `arachne-parallel`). The options of each algorithm are its
 //! own (`ParAlgo`); here the request's options are applied to it — `--ordering` and
@@ -6,16 +6,18 @@
 //! the engine's serial search), `--memory` (knm) — or refused with one line, and the backend
 //! and its cost model (`--cost measured`: measured on the game first) are chosen.
 use super::mpi;
-use crate::report::{thousands, Report, RunError, RunResult};
+use crate::report::{thousands, Report, RunError};
 use crate::request::SearchRequest;
+use crate::searcher::{Detail, MessagePassing, Outcome, Progress, Searcher, ValueKind};
 use crate::{pv_names, resolve_depth};
-use arachne_core::{Game, Window};
-use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_core::{Game, Limits, Window};
+use arachne_games::GameInfo;
 use arachne_parallel::calibrate;
 use arachne_parallel::type_guided::{self, Trace, TypeStats};
 use arachne_parallel::{search_limited, Backend, Baseline, ParAlgo, ParOutcome};
 use arachne_runtime::CostModel;
 use serde_json::json;
+use std::time::Duration;
 
 /// Nodes a searching thread runs between looks at its mailbox.
 const POLL_EVERY: u64 = 32;
@@ -25,32 +27,25 @@ const POLL_EVERY: u64 = 32;
 /// stay well below a message's latency.
 const MPI_POLL_EVERY: u64 = 256;
 
-/// Whether `algo` names a message-passing algorithm.
-pub fn is_parallel(algo: &str) -> bool {
-    let name = algo.split(':').next().unwrap_or("").trim();
-    [
-        "tree-split",
-        "treesplit",
-        "tree-splitting",
-        "baudet",
-        "palphabeta-par",
-        "pbound",
-        "knm",
-        "key-node",
-        "type-guided",
-        "typeguided",
-    ]
-    .contains(&name.to_ascii_lowercase().as_str())
+/// The message-passing searcher `req` names, after its checks.
+pub(crate) fn resolve(req: &SearchRequest, info: &GameInfo) -> Result<ParSearcher, RunError> {
+    let (algo, backend) = resolve_algo(req)?;
+    Ok(ParSearcher {
+        algo,
+        backend,
+        req: req.clone(),
+        info: info.clone(),
+    })
 }
 
 /// The algorithm of `req` with the request's options applied, and its backend.
-pub fn resolve(req: &SearchRequest) -> Result<(ParAlgo, Backend), RunError> {
+fn resolve_algo(req: &SearchRequest) -> Result<(ParAlgo, Backend), RunError> {
     let algo: ParAlgo = req.algo.parse().map_err(RunError::usage)?;
     // The processes size their own tables (arachne_parallel::subsearch): an explicit size
     // would not be the one used.
     req.refuse_hash("a message-passing algorithm")?;
     // An explicit fan-out that does not fit one level into --procs P would run on a single
-    // processor (issue 24, item 9: `type-guided:f=1000 --procs 4`): refused. (The library
+    // processor (`type-guided:f=1000 --procs 4`): refused. (The library
     // keeps its rule, "the deepest tree of fan-out f within P", which the experiments use.)
     let (f, depth) = match &algo {
         ParAlgo::TreeSplit(o) => (o.f, o.q),
@@ -115,24 +110,6 @@ pub fn resolve(req: &SearchRequest) -> Result<(ParAlgo, Backend), RunError> {
     Ok((algo, backend))
 }
 
-/// Runs `req`, whose algorithm is a message-passing one.
-pub fn run(req: &SearchRequest) -> RunResult {
-    let (algo, backend) = resolve(req)?;
-    with_game(&req.game, Visit { req, algo, backend }).map_err(RunError::usage)?
-}
-
-/// Runs `req`, a message-passing algorithm, on `root`, a position the caller made (a game
-/// defined outside `arachne-games`, e.g. written in Python: crate `arachne-py`), described by
-/// `info` (`req.game` is not read), with every option checked and reported as [`run`] does.
-/// Only the simulator runs it: `--backend threads` and `--backend mpi` are refused with one
-/// line (such a game is driven from one host thread; MPI ranks could not rebuild it from a
-/// spec).
-pub fn run_on<G: Game>(req: &SearchRequest, root: G, info: GameInfo) -> RunResult {
-    sim_only(req)?;
-    let (algo, backend) = resolve(req)?;
-    Visit { req, algo, backend }.visit(root, info)
-}
-
 /// Refuses `--backend threads|mpi|…` for a game defined outside arachne, naming the backend.
 pub fn sim_only(req: &SearchRequest) -> Result<(), RunError> {
     match req.backend.as_deref().filter(|b| *b != "sim") {
@@ -144,76 +121,116 @@ pub fn sim_only(req: &SearchRequest) -> Result<(), RunError> {
     }
 }
 
-struct Visit<'a> {
-    req: &'a SearchRequest,
+/// A message-passing search with the request's options on its backend.
+pub(crate) struct ParSearcher {
     algo: ParAlgo,
     backend: Backend,
+    req: SearchRequest,
+    info: GameInfo,
 }
 
-impl GameVisitor for Visit<'_> {
-    type Output = RunResult;
-    fn visit<G: Game>(mut self, root: G, info: GameInfo) -> RunResult {
-        let req = self.req;
-        let depth = resolve_depth(req.depth, &info).map_err(RunError::Usage)?;
-        if let (Backend::Sim(cfg), Some(spec)) = (&mut self.backend, req.cost.as_deref()) {
+impl<G: Game> Searcher<G> for ParSearcher {
+    fn search_with(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        _progress: Progress<'_, G::Move>,
+    ) -> Result<Outcome<G::Move>, RunError> {
+        let req = &self.req;
+        let depth = resolve_depth(limits.depth, &self.info).map_err(RunError::Usage)?;
+        let mut backend = self.backend.clone();
+        if let (Backend::Sim(cfg), Some(spec)) = (&mut backend, req.cost.as_deref()) {
             if CostModel::is_measured(Some(spec)) {
                 // This machine's node (the processors' serial search, same ordering and
                 // quiescence) and message (threads runtime) costs.
                 let mut opts = req.options();
                 opts.preorder |= self.algo.preorders();
-                let c = calibrate::measure(&root, depth, &opts, POLL_EVERY);
+                let c = calibrate::measure(root, depth, &opts, POLL_EVERY);
                 cfg.cost =
                     CostModel::parse_measured(spec, c.cost_model()).map_err(RunError::usage)?;
             }
         }
-        // --nodes, --time-ms and the stop flag, as for the serial searches.
-        let limits = req.limits(depth);
         let (out, trace) = match &self.algo {
             ParAlgo::TypeGuided(o) => {
                 let (out, trace) = type_guided::search_traced_limited(
                     o,
-                    &root,
+                    root,
                     depth,
                     Window::FULL,
                     req.procs,
-                    &self.backend,
-                    &limits,
+                    &backend,
+                    limits,
                 )
                 .map_err(RunError::usage)?;
                 (out, Some(trace))
             }
             algo => (
-                search_limited(
-                    algo,
-                    &root,
-                    depth,
-                    Window::FULL,
-                    req.procs,
-                    &self.backend,
-                    &limits,
-                )
-                .map_err(RunError::usage)?,
+                search_limited(algo, root, depth, Window::FULL, req.procs, &backend, limits)
+                    .map_err(RunError::usage)?,
                 None,
             ),
         };
-        let run = Run {
-            root: &root,
-            info: &info,
-            req,
-            algo: &self.algo,
-            depth,
-            backend: &self.backend,
-            trace: trace.as_ref(),
+        let kind = if out.stopped.is_some() {
+            ValueKind::Unknown
+        } else if out.exact {
+            ValueKind::Exact
+        } else {
+            ValueKind::Lower
         };
-        Ok(run.report(&out))
+        let elapsed = if matches!(backend, Backend::Sim(_)) {
+            out.wall
+        } else {
+            Duration::from_secs_f64(out.time.max(0.0))
+        };
+        Ok(Outcome {
+            algo: self.algo.to_string(),
+            value: out.value,
+            kind,
+            best_move: out.best_move,
+            pv: out.pv.clone(),
+            depth: out.stopped.is_none().then_some(depth),
+            stats: out.stats,
+            elapsed,
+            stopped: out.stopped,
+            detail: Detail::MessagePassing(Box::new(MessagePassing {
+                run: out,
+                algo: self.algo,
+                backend,
+                depth,
+                trace,
+                spec: req.algo.clone(),
+                backend_given: req.backend.clone(),
+            })),
+        })
     }
+}
+
+/// The report of a message-passing search.
+pub(crate) fn report<G: Game>(
+    root: &G,
+    info: &GameInfo,
+    _out: &Outcome<G::Move>,
+    d: &MessagePassing<G::Move>,
+) -> Report {
+    let run = Run {
+        root,
+        info,
+        spec: &d.spec,
+        backend_given: d.backend_given.as_deref(),
+        algo: &d.algo,
+        depth: d.depth,
+        backend: &d.backend,
+        trace: d.trace.as_ref(),
+    };
+    run.report(&d.run)
 }
 
 /// What a report of a message-passing search shows beside its outcome.
 struct Run<'a, G> {
     root: &'a G,
     info: &'a GameInfo,
-    req: &'a SearchRequest,
+    spec: &'a str,
+    backend_given: Option<&'a str>,
     algo: &'a ParAlgo,
     depth: u32,
     backend: &'a Backend,
@@ -234,7 +251,7 @@ impl<G: Game> Run<'_, G> {
         };
         let mut v = json!({
             "game": self.info.spec,
-            "algo": self.req.algo,
+            "algo": self.spec,
             "depth": out.stopped.is_none().then_some(depth),
             "value": out.stopped.is_none().then_some(out.value.0),
             "value_kind": if out.stopped.is_some() { "unknown" } else if out.exact { "exact" } else { "lower" },
@@ -248,7 +265,7 @@ impl<G: Game> Run<'_, G> {
             "time_ms": time_ms,
             "procs": out.procs,
             "messages": out.messages,
-            "backend": self.req.backend,
+            "backend": self.backend_given,
         });
         if let Some(t) = out.tree {
             v["processor_tree"] = json!({"f": t.f, "q": t.q});
@@ -287,7 +304,7 @@ impl<G: Game> Run<'_, G> {
         }
         let mut r = Report::new(v);
         r.line(format_args!("game       {}", self.info.spec));
-        r.line(format_args!("algorithm  {} ({})", self.algo, self.req.algo));
+        r.line(format_args!("algorithm  {} ({})", self.algo, self.spec));
         let shape = match (out.tree, hierarchy) {
             (Some(t), _) => format!(" (processor tree f={}, q={})", t.f, t.q),
             (None, Some(h)) => format!(" (hierarchy {})", h.describe()),
@@ -374,7 +391,7 @@ fn sim_text<M>(r: &mut Report, out: &ParOutcome<M>, cost: &CostModel, time_ms: f
     r.line(format_args!("wall       {time_ms:.1} ms"));
 }
 
-/// Why a speedup exceeds the number of processors (issue 24, item 12), when it does.
+/// Why a speedup exceeds the number of processors, when it does.
 fn speedup_note<M>(out: &ParOutcome<M>) -> Option<String> {
     let s = out.speedup?;
     if s <= out.procs as f64 {

@@ -1,7 +1,7 @@
 //! Best-first searches (`bfm`, `rbfm[:options]`, crate `arachne-bestfirst`).
 //!
 //! `--depth D` stops a best-first search when its principal variation reaches `D` plies
-//! (seed 002 §3.2.3); without it a synthetic tree is searched to the end (exact value) and a
+//! (Shoham–Toledo 2002 §3.2.3); without it a synthetic tree is searched to the end (exact value) and a
 //! real game until its principal variation reaches the game's default depth. `--nodes N` is
 //! the budget of generated nodes, `--memory MiB` (or `rbfm:memory=MiB`) caps the tree
 //! (default [`crate::DEFAULT_TREE_MIB`]); either ends the search cleanly with its best move,
@@ -9,18 +9,40 @@
 //! `rbfm:threads=T` (or `--threads T`) runs the shared-tree form on T threads, `--procs P
 //! [--backend sim|threads|mpi]` the master–slave form. Options the best-first searches cannot
 //! honour (the alpha-beta options, and `--backend`, `--cost`, `--latency-seed` without
-//! `--procs`) are refused with a line naming them (issue 24, item 7).
-use crate::report::{mnps, thousands, Report, RunError, RunResult};
+//! `--procs`) are refused with a line naming them.
+use crate::report::{mnps, thousands, Report, RunError};
 use crate::request::SearchRequest;
+use crate::searcher::{BestFirst, Detail, Outcome, Progress, Searcher, ValueKind};
 use crate::{pv_names, resolve_depth, DEFAULT_TREE_MIB};
 use arachne_bestfirst::master::{self, MasterConfig};
 use arachne_bestfirst::{shared, BfAlgo, BfOutcome, Kind};
-use arachne_core::Game;
-use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_core::{Game, Limits};
+use arachne_games::GameInfo;
 use serde_json::{json, Value};
 
+/// The best-first searcher `req` names, after its checks.
+pub(crate) fn resolve(req: &SearchRequest, info: &GameInfo) -> Result<BfSearcher, RunError> {
+    Ok(BfSearcher {
+        algo: resolve_algo(req)?,
+        req: req.clone(),
+        info: info.clone(),
+    })
+}
+
+/// Refuses the shared-tree form for a game defined outside arachne ([`super::search_on`]):
+/// such a game runs best-first search serially, or master–slave `rbfm --procs P` on the
+/// simulator.
+pub(crate) fn on_one_thread(req: &SearchRequest) -> Result<(), RunError> {
+    match resolve_algo(req)?.threads {
+        Some(t) => Err(RunError::usage(format!(
+            "rbfm:threads={t}: a game defined outside arachne runs best-first search serially, or master–slave rbfm on --procs P with the simulator"
+        ))),
+        None => Ok(()),
+    }
+}
+
 /// The algorithm of `req` with `--threads` applied, after the request's checks.
-pub fn resolve(req: &SearchRequest) -> Result<BfAlgo, RunError> {
+fn resolve_algo(req: &SearchRequest) -> Result<BfAlgo, RunError> {
     let mut algo: BfAlgo = req.algo.parse().map_err(RunError::usage)?;
     req.refuse_hash("best-first search (its tree is --memory MiB)")?;
     req.refuse_alphabeta_options(
@@ -88,43 +110,34 @@ pub fn resolve(req: &SearchRequest) -> Result<BfAlgo, RunError> {
     Ok(algo)
 }
 
-/// Runs `req`, whose algorithm is `bfm` or `rbfm`.
-pub fn run(req: &SearchRequest) -> RunResult {
-    let algo = resolve(req)?;
-    with_game(&req.game, Visit { req, algo }).map_err(RunError::usage)?
-}
-
-/// Runs `req`, whose algorithm is `bfm` or `rbfm`, on a position made by the caller (a game
-/// defined outside arachne: [`super::search_on`]): serially, or master–slave `rbfm --procs P`
-/// on the simulator; the shared-tree form on threads is refused with a line naming it.
-pub fn run_on<G: Game>(req: &SearchRequest, root: G, info: GameInfo) -> RunResult {
-    let algo = resolve(req)?;
-    if let Some(t) = algo.threads {
-        return Err(RunError::usage(format!(
-            "rbfm:threads={t}: a game defined outside arachne runs best-first search serially, or master–slave rbfm on --procs P with the simulator"
-        )));
-    }
-    Visit { req, algo }.visit(root, info)
-}
-
-struct Visit<'a> {
-    req: &'a SearchRequest,
+/// A best-first search (serial, shared tree or master–slave) with the request's options.
+pub(crate) struct BfSearcher {
     algo: BfAlgo,
+    req: SearchRequest,
+    info: GameInfo,
 }
 
-impl GameVisitor for Visit<'_> {
-    type Output = RunResult;
-    fn visit<G: Game>(self, root: G, info: GameInfo) -> RunResult {
-        let req = self.req;
-        let mut algo = self.algo;
+impl<G: Game> Searcher<G> for BfSearcher {
+    fn search_with(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        _progress: Progress<'_, G::Move>,
+    ) -> Result<Outcome<G::Move>, RunError> {
+        let (req, info) = (&self.req, &self.info);
+        let root = root.clone();
+        let mut algo = self.algo.clone();
         algo.resolve_table(info.name, &info.spec)
             .map_err(RunError::usage)?;
         algo.apply_memory::<G::Move>(req.memory.or(algo.memory_mib).or(Some(DEFAULT_TREE_MIB)));
-        if req.depth.is_some() || info.max_depth.is_none() {
-            let d = resolve_depth(req.depth, &info).map_err(RunError::Usage)?;
+        if limits.depth.is_some() || info.max_depth.is_none() {
+            let d = resolve_depth(limits.depth, info).map_err(RunError::Usage)?;
             algo.opts.pv_depth = Some(d);
         }
-        let lim = req.limits(algo.opts.pv_depth.unwrap_or(0));
+        let lim = Limits {
+            depth: Some(algo.opts.pv_depth.unwrap_or(0)),
+            ..limits.clone()
+        };
         let (out, extra) = if let Some(t) = algo.threads {
             let out = shared::search(&root, &algo.opts, &lim, t);
             (out, json!({"threads": t, "form": "shared-tree"}))
@@ -143,7 +156,7 @@ impl GameVisitor for Visit<'_> {
                 "master_expands": form.master_expands, "grain": form.grain,
                 "own_expansions": par.detail.own_expansions});
             // Who expanded: each process's expansions, the slaves' share, and the messages
-            // each expansion cost (issue 23).
+            // each expansion cost.
             let by = &par.detail.expansions_by_proc;
             let all: u64 = by.iter().sum();
             extra["expansions_by_proc"] = json!(by);
@@ -168,7 +181,23 @@ impl GameVisitor for Visit<'_> {
             let out = arachne_bestfirst::search(&root, &algo.opts, &lim);
             (out, json!({}))
         };
-        Ok(report(&root, &info, &req.algo, &out, extra))
+        let kind = if out.solved {
+            ValueKind::Exact
+        } else {
+            ValueKind::Estimate
+        };
+        Ok(Outcome {
+            algo: req.algo.clone(),
+            value: out.value,
+            kind,
+            best_move: out.best_move,
+            pv: out.pv.clone(),
+            depth: Some(out.pv_depth),
+            stats: out.stats,
+            elapsed: out.elapsed,
+            stopped: out.stop_reason(),
+            detail: Detail::BestFirst(Box::new(BestFirst { run: out, extra })),
+        })
     }
 }
 
@@ -179,7 +208,7 @@ pub fn report<G: Game>(
     info: &GameInfo,
     algo: &str,
     out: &BfOutcome<G::Move>,
-    extra: Value,
+    extra: &Value,
 ) -> Report {
     let names = pv_names(root, &out.pv);
     let best = out.best_move.map(|m| root.move_name(m));

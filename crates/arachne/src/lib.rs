@@ -1,0 +1,217 @@
+//! # arachne
+//!
+//! Serial and parallel game-tree search: one [`Searcher`] for every algorithm — the alpha-beta
+//! family, SSS* and MTD(f); tree-splitting, Baudet, Palphabeta and Pbound (Fishburn–Finkel
+//! 1980), the Key Node Method (Lindstrom 1983) and node-type guided search on simulated
+//! processors, threads or MPI; YBWC, Jamboree, Lazy SMP and ABDADA on shared memory;
+//! best-first and randomized best-first minimax (Shoham–Toledo 2002) and Monte Carlo tree
+//! search — on any game that implements [`Game`].
+//!
+//! ## A game of your own
+//!
+//! Nim with one heap: take 1, 2 or 3 stones; whoever cannot move has lost.
+//!
+//! ```
+//! use arachne::{Game, Score, Searcher, Limits};
+//!
+//! #[derive(Clone, Debug)]
+//! struct Nim(u8);
+//!
+//! impl Game for Nim {
+//!     type Move = u8;
+//!     fn moves(&self, out: &mut Vec<u8>) {
+//!         out.clear();
+//!         out.extend((1..=3).filter(|&k| k <= self.0));
+//!     }
+//!     fn play(&self, take: u8) -> Nim {
+//!         Nim(self.0 - take)
+//!     }
+//!     fn evaluate(&self) -> Score {
+//!         // Only called at the horizon or at the end: no stones left means the side to
+//!         // move has lost.
+//!         if self.0 == 0 { Score::LOSS } else { Score::DRAW }
+//!     }
+//!     fn move_name(&self, take: u8) -> String {
+//!         format!("take{take}")
+//!     }
+//! }
+//!
+//! // 10 stones: the side to move wins by taking 2 (leaving a multiple of 4).
+//! let serial = arachne::search("alphabeta").depth(10).run(&Nim(10)).unwrap();
+//! assert!(serial.value > Score::DRAW);
+//! assert_eq!(serial.best_move, Some(2));
+//!
+//! // Any searcher, configured once, behind one trait object.
+//! let mut searchers: Vec<Box<dyn Searcher<Nim>>> = vec![
+//!     arachne::search("abdada").threads(2).build().unwrap(),
+//!     arachne::search("tree-split").procs(16).build().unwrap(),
+//! ];
+//! for s in &mut searchers {
+//!     let out = s.search(&Nim(10), &Limits::depth(10)).unwrap();
+//!     assert_eq!(out.value, serial.value);
+//! }
+//! ```
+//!
+//! ## The pieces
+//!
+//! - [`search`] starts a [`Builder`]: every option of `arachne search`, typed; it refuses,
+//!   with one line naming it, an option the algorithm's family cannot honour
+//!   ([`RunError::Usage`]).
+//! - [`Searcher`] searches positions within [`Limits`] and returns one [`Outcome`]: the
+//!   value and what it means ([`ValueKind`]), the best move, the principal variation, the
+//!   node counts and the time, and the family's own figures ([`Detail`]: messages, virtual
+//!   time and speedup, busy time per processor, node types, the best-first tree).
+//! - [`registry`] lists every algorithm with its family; [`build`] makes the searcher a
+//!   [`SearchRequest`] names, which is what the command line, the UCI engine and the Python
+//!   package build from their flags, options and keyword arguments.
+//! - [`render`] renders an outcome as `arachne search` prints it (text and `--json`);
+//!   [`run::search`] runs a request on a game spec (`connect4`, `chess:fen=…`,
+//!   `iid:n=3,d=8,seed=1`, …).
+//! - The games and synthetic trees are in [`games`]; the core types ([`Game`], [`Score`],
+//!   [`Limits`], [`StopFlag`], [`Stats`]) are re-exported here.
+//!
+//! The families' own crates (`arachne-search`, `arachne-parallel`, `arachne-bestfirst`,
+//! `arachne-runtime`) hold the algorithms, one file each beside its paper.
+mod builder;
+pub mod registry;
+pub mod report;
+pub mod request;
+pub mod run;
+mod searcher;
+
+pub use arachne_core::{Game, Limits, Score, Stats, StopFlag, StopReason};
+/// The games and synthetic trees: chess, checkers, Othello, connect four, tic-tac-toe, and
+/// Fuller's i.i.d., incremental and ordered random trees; game specs ([`games::with_game`]).
+pub use arachne_games as games;
+pub use builder::{search, Backend, Builder, DEFAULT_CUSTOM_DEPTH};
+pub use report::{Report, RunError, RunResult};
+pub use request::SearchRequest;
+pub use searcher::{
+    build, render, BestFirst, Detail, Mcts, MessagePassing, Outcome, Progress, Searcher, ValueKind,
+};
+
+use arachne_games::GameInfo;
+
+/// Iterations of a Monte Carlo tree search given no budget (no nodes, time or `iters=`).
+pub const DEFAULT_MCTS_ITERS: u64 = 100_000;
+
+/// Default cap on a best-first or Monte Carlo search's tree, MiB.
+pub const DEFAULT_TREE_MIB: u64 = 1024;
+
+/// Deepest search supported (plies) by `arachne search` and `arachne play`.
+pub const MAX_SEARCH_DEPTH: u32 = 200;
+
+/// Checks a requested depth against the game described by `info` and returns the depth to
+/// search (the game's default without a request); the error is one line naming `--depth`.
+pub fn resolve_depth(requested: Option<u32>, info: &GameInfo) -> Result<u32, String> {
+    let depth = requested.unwrap_or(info.default_depth);
+    if requested.is_none() && depth > MAX_SEARCH_DEPTH {
+        return Err(format!(
+            "`{}` is {depth} plies deep, beyond the supported {MAX_SEARCH_DEPTH}: give --depth D ≤ {MAX_SEARCH_DEPTH} to search its top",
+            arachne_core::parse::clip(&info.spec, 60)
+        ));
+    }
+    if depth == 0 {
+        return Err("--depth must be at least 1".into());
+    }
+    if let Some(max) = info.max_depth {
+        if depth > max {
+            return Err(format!(
+                "--depth {depth} exceeds the depth of the tree ({max}) in `{}`",
+                info.spec
+            ));
+        }
+    }
+    if depth > MAX_SEARCH_DEPTH {
+        return Err(format!(
+            "--depth {depth} is beyond the supported {MAX_SEARCH_DEPTH} plies"
+        ));
+    }
+    Ok(depth)
+}
+
+/// The unknown-algorithm message with every algorithm named, serial and parallel; any other
+/// message unchanged.
+pub fn algo_error(msg: &str) -> String {
+    if !msg.starts_with("unknown algorithm") {
+        return msg.to_string();
+    }
+    let head = msg.split(" (").next().unwrap_or(msg);
+    use registry::{names, Family};
+    format!(
+        "{head} (serial: {}; parallel, with --procs or --threads: {})",
+        names(Family::Serial),
+        names(Family::MessagePassing)
+    )
+}
+
+/// Move names along a line from `root`.
+pub fn pv_names<G: Game>(root: &G, pv: &[G::Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    let mut names = Vec::with_capacity(pv.len());
+    for &m in pv {
+        names.push(pos.move_name(m));
+        pos = pos.play(m);
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arachne_games::{with_game, GameVisitor};
+
+    struct Depth(Option<u32>);
+    impl GameVisitor for Depth {
+        type Output = Result<u32, String>;
+        fn visit<G: Game>(self, _root: G, info: GameInfo) -> Self::Output {
+            resolve_depth(self.0, &info)
+        }
+    }
+
+    #[test]
+    fn depths_are_checked_against_the_game() {
+        let tree = "iid:n=3,d=5,seed=1";
+        assert_eq!(with_game(tree, Depth(None)).unwrap(), Ok(5));
+        assert_eq!(with_game(tree, Depth(Some(3))).unwrap(), Ok(3));
+        let e = with_game(tree, Depth(Some(6))).unwrap().unwrap_err();
+        assert!(e.contains("exceeds the depth of the tree (5)"), "{e}");
+        assert!(with_game(tree, Depth(Some(0))).unwrap().is_err());
+        let e = with_game("connect4", Depth(Some(MAX_SEARCH_DEPTH + 1)))
+            .unwrap()
+            .unwrap_err();
+        assert!(e.contains("beyond the supported"), "{e}");
+    }
+
+    #[test]
+    fn unknown_algorithms_are_listed() {
+        let e = algo_error("unknown algorithm `foo` (known: x)");
+        assert!(
+            e.starts_with("unknown algorithm `foo` (serial: negamax, "),
+            "{e}"
+        );
+        assert!(e.contains("tree-split"), "{e}");
+        assert_eq!(algo_error("bad option"), "bad option");
+    }
+
+    #[test]
+    fn names_along_a_line() {
+        let root = arachne_games::Chess::startpos();
+        let mut moves = Vec::new();
+        root.moves(&mut moves);
+        let e4 = moves
+            .iter()
+            .copied()
+            .find(|&m| root.move_name(m) == "e2e4")
+            .unwrap();
+        let next = root.play(e4);
+        let mut replies = Vec::new();
+        next.moves(&mut replies);
+        let e5 = replies
+            .iter()
+            .copied()
+            .find(|&m| next.move_name(m) == "e7e5")
+            .unwrap();
+        assert_eq!(pv_names(&root, &[e4, e5]), vec!["e2e4", "e7e5"]);
+    }
+}

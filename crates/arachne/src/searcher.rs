@@ -1,0 +1,238 @@
+//! One interface for every searcher: [`Searcher`], its [`Outcome`] and [`build`], which makes
+//! the searcher a [`SearchRequest`] names — serial, shared-memory, message-passing,
+//! best-first or Monte Carlo — after the checks of the options its family cannot honour.
+//!
+//! A searcher is configured once and searches any number of positions of its game. Each
+//! search starts afresh: a transposition table, where the algorithm keeps one, is allocated
+//! for the search and dropped after it, so the same search of the same position reports the
+//! same counts.
+//!
+//! The depth of [`Limits`]: `None` searches the game's default depth ([`GameInfo`]), a
+//! synthetic tree to its full depth. A best-first search stops when its principal variation
+//! reaches the depth (Shoham–Toledo 2002 §3.2.3), and without one searches a synthetic tree to
+//! the end; Monte Carlo tree search has no depth and refuses one.
+use crate::registry::{self, Family};
+use crate::report::{Report, RunError};
+use crate::request::SearchRequest;
+use crate::run;
+use arachne_bestfirst::mcts::MctsOptions;
+use arachne_bestfirst::BfOutcome;
+use arachne_core::{Game, Limits, Score, Stats, StopReason};
+use arachne_games::GameInfo;
+use arachne_parallel::type_guided::Trace;
+use arachne_parallel::{Backend, ParAlgo, ParOutcome};
+use serde::Serialize;
+use std::time::Duration;
+
+/// What a reported value means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ValueKind {
+    /// The exact value (negamax, side to move at the root) at the depth searched.
+    Exact,
+    /// A lower bound (e.g. `lalphabeta` when the last root move is best).
+    Lower,
+    /// An upper bound.
+    Upper,
+    /// An estimate: a best-first or Monte Carlo search that did not solve the position.
+    Estimate,
+    /// No value: a limit stopped the search before it established one.
+    Unknown,
+}
+
+impl From<arachne_search::ValueKind> for ValueKind {
+    fn from(k: arachne_search::ValueKind) -> Self {
+        match k {
+            arachne_search::ValueKind::Exact => ValueKind::Exact,
+            arachne_search::ValueKind::Lower => ValueKind::Lower,
+            arachne_search::ValueKind::Upper => ValueKind::Upper,
+            arachne_search::ValueKind::Unknown => ValueKind::Unknown,
+        }
+    }
+}
+
+/// What a search found, the same fields for every family, and the family's own figures in
+/// [`Outcome::detail`].
+#[derive(Clone, Debug)]
+pub struct Outcome<M> {
+    /// The algorithm as reported (`alphabeta`, `ybwc (threads 2)`, `tree-split`, …).
+    pub algo: String,
+    /// Root value, negamax convention (side to move at the root); meaningless when `kind` is
+    /// [`ValueKind::Unknown`].
+    pub value: Score,
+    /// What `value` means.
+    pub kind: ValueKind,
+    /// Best root move (`None` at a terminal root, or when stopped before one was searched).
+    pub best_move: Option<M>,
+    /// Principal variation from the root.
+    pub pv: Vec<M>,
+    /// The depth completed (the principal variation's for best-first and Monte Carlo
+    /// searches); `None` when stopped before one was.
+    pub depth: Option<u32>,
+    /// Node counts, summed over every processor or thread.
+    pub stats: Stats,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// Set when a limit (nodes, time, memory, the stop flag) ended the search early.
+    pub stopped: Option<StopReason>,
+    /// The family's own figures.
+    pub detail: Detail<M>,
+}
+
+impl<M: Copy> Outcome<M> {
+    /// The outcome of a serial or shared-memory search (`arachne-search`'s outcome).
+    pub(crate) fn of_search(
+        algo: &str,
+        out: &arachne_search::SearchOutcome<M>,
+        detail: Detail<M>,
+    ) -> Self {
+        let kind = ValueKind::from(out.kind);
+        Outcome {
+            algo: algo.to_string(),
+            value: out.value,
+            kind,
+            best_move: out.best_move,
+            pv: out.pv.clone(),
+            depth: (kind != ValueKind::Unknown).then_some(out.depth),
+            stats: out.stats,
+            elapsed: out.elapsed,
+            stopped: out.stopped,
+            detail,
+        }
+    }
+}
+
+/// A family's own figures beside an [`Outcome`]'s common fields.
+#[derive(Clone, Debug)]
+pub enum Detail<M> {
+    /// A serial search.
+    Serial,
+    /// A shared-memory search on `threads` threads.
+    SharedMemory {
+        /// Threads searched with.
+        threads: usize,
+    },
+    /// A message-passing search: the runtime's run (messages, virtual and serial time,
+    /// speedup, busy and idle time per processor, the processor tree) and, for type-guided
+    /// search, the node types of its last iteration.
+    MessagePassing(Box<MessagePassing<M>>),
+    /// A best-first search (bfm, rbfm in every form).
+    BestFirst(Box<BestFirst<M>>),
+    /// A Monte Carlo tree search (every form).
+    Mcts(Box<Mcts<M>>),
+}
+
+/// The figures of a message-passing search.
+#[derive(Clone, Debug)]
+pub struct MessagePassing<M> {
+    /// The run: the algorithm's result inside the runtime's figures.
+    pub run: ParOutcome<M>,
+    /// The algorithm with its options (the processor tree's, the backend's).
+    pub algo: ParAlgo,
+    /// The backend it ran on.
+    pub backend: Backend,
+    /// The depth searched.
+    pub depth: u32,
+    /// Type-guided search: the node types of its last iteration and its hierarchy.
+    pub trace: Option<Trace>,
+    /// The request's algorithm and backend as given (reported beside the resolved ones).
+    pub(crate) spec: String,
+    pub(crate) backend_given: Option<String>,
+}
+
+/// The figures of a best-first search.
+#[derive(Clone, Debug)]
+pub struct BestFirst<M> {
+    /// The search's own outcome (expansions, the tree's size, the stop rule).
+    pub run: BfOutcome<M>,
+    /// The parallel form's figures (threads or processes, messages, simulated times), as the
+    /// JSON object's fields.
+    pub extra: serde_json::Value,
+}
+
+/// The figures of a Monte Carlo tree search.
+#[derive(Clone, Debug)]
+pub struct Mcts<M> {
+    /// The search's own outcome (iterations, playouts, the tree's size).
+    pub run: arachne_bestfirst::mcts::MctsOutcome<M>,
+    /// The options searched with (seed, scale, form).
+    pub opts: MctsOptions,
+    /// The process form's figures (processes, messages, simulated times), as the JSON
+    /// object's fields.
+    pub extra: serde_json::Value,
+}
+
+/// Called after each completed iteration of an iterative search (serial and shared-memory
+/// searches; the others report once, at the end): what a game-playing program prints as it
+/// thinks.
+pub type Progress<'p, M> = &'p mut dyn FnMut(&Outcome<M>);
+
+/// A configured search of positions of `G`: one object for every algorithm of every family.
+///
+/// ```
+/// use arachne::{Limits, Searcher};
+/// use arachne::games::TicTacToe;
+///
+/// // Tic-tac-toe is a draw, whichever searcher says so.
+/// let searchers: Vec<Box<dyn Searcher<TicTacToe>>> = vec![
+///     arachne::search("alphabeta").build().unwrap(),
+///     arachne::search("abdada").threads(2).build().unwrap(),
+///     arachne::search("tree-split").procs(4).build().unwrap(),
+/// ];
+/// for mut s in searchers {
+///     let out = s.search(&TicTacToe::new(), &Limits::depth(9)).unwrap();
+///     assert_eq!(out.value.0, 0);
+/// }
+/// ```
+pub trait Searcher<G: Game> {
+    /// Searches `root` within `limits` (see the module docs for the depth), calling
+    /// `progress` after each completed iteration of an iterative search.
+    fn search_with(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        progress: Progress<'_, G::Move>,
+    ) -> Result<Outcome<G::Move>, RunError>;
+
+    /// Searches `root` within `limits`.
+    fn search(&mut self, root: &G, limits: &Limits) -> Result<Outcome<G::Move>, RunError> {
+        self.search_with(root, limits, &mut |_| {})
+    }
+}
+
+/// The searcher `req` names for positions described by `info`, after every check of the
+/// request's options against the algorithm's family: an option the family cannot honour is
+/// refused with one line naming it. (`req.game` is not read: the caller has the position.)
+pub fn build<G: Game>(
+    req: &SearchRequest,
+    info: &GameInfo,
+) -> Result<Box<dyn Searcher<G>>, RunError> {
+    run::check_common(req)?;
+    let family = registry::family(&req.algo);
+    if family != Some(Family::SharedMemory) && family != Some(Family::BestFirst) {
+        if let (Some(_), false) = (req.threads, family == Some(Family::Mcts)) {
+            return Err(RunError::usage(format!(
+                "--threads is for the shared-memory algorithms (ybwc, jamboree, lazy-smp, abdada), not `{}`",
+                req.algo
+            )));
+        }
+    }
+    Ok(match family {
+        Some(Family::BestFirst) => Box::new(run::bestfirst::resolve(req, info)?),
+        Some(Family::Mcts) => Box::new(run::mcts::resolve(req, info)?),
+        Some(Family::SharedMemory) => Box::new(run::smp::resolve(req, info)?),
+        Some(Family::MessagePassing) => Box::new(run::parallel::resolve(req, info)?),
+        Some(Family::Serial) | None => Box::new(run::resolve_serial(req, info)?),
+    })
+}
+
+/// The report of `out`, a search of `root` (a position of the game `info` describes): the
+/// JSON object of `arachne search --json` and its text.
+pub fn render<G: Game>(root: &G, info: &GameInfo, out: &Outcome<G::Move>) -> Report {
+    match &out.detail {
+        Detail::Serial | Detail::SharedMemory { .. } => run::report(root, info, out),
+        Detail::MessagePassing(d) => run::parallel::report(root, info, out, d),
+        Detail::BestFirst(d) => run::bestfirst::report(root, info, &out.algo, &d.run, &d.extra),
+        Detail::Mcts(d) => run::mcts::report(root, info, &out.algo, &d.opts, &d.run, &d.extra),
+    }
+}
