@@ -13,8 +13,8 @@
 //! * [`TranspositionTable`] — fixed size, depth-preferred, lock-free (shareable between threads);
 //! * [`rng`] — counter-based hashing used by the synthetic trees.
 //!
-//! The arrows of the workspace point one way: cli → (analysis, parallel, search) →
-//! (runtime, games) → core.
+//! The arrows of the workspace point one way: front ends (cli, Python, experiments, engine) →
+//! the facade `arachne` → (parallel, bestfirst, search, analysis) → (runtime, games) → core.
 
 pub mod extension;
 pub mod game;
