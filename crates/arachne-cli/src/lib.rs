@@ -28,6 +28,8 @@ pub enum Command {
     Search(cmd::search::SearchArgs),
     /// Count positions N plies ahead (move-generator check).
     Perft(cmd::perft::PerftArgs),
+    /// The engine's signature and speed: fixed positions per game at a fixed depth.
+    Bench(cmd::bench::BenchArgs),
     /// List the games and game specs.
     Games,
     /// List the algorithms.
@@ -52,6 +54,7 @@ pub fn dispatch(command: Option<Command>) -> CliResult {
         None => cmd::search::run_default(),
         Some(Command::Search(a)) => cmd::search::run(a),
         Some(Command::Perft(a)) => cmd::perft::run(a),
+        Some(Command::Bench(a)) => cmd::bench::run(a),
         Some(Command::Games) => cmd::list::games(),
         Some(Command::Algos) => cmd::list::algos(),
         Some(Command::Analyze(a)) => cmd::analyze::run(a),

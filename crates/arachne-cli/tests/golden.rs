@@ -170,3 +170,31 @@ fn search_outputs_are_unchanged() {
         diffs.join("\n")
     );
 }
+
+/// The serial bench's signature at `--quick` depth: a change in search behaviour (ordering,
+/// pruning, evaluation, move generation) changes it. Bless it with the change that moved it,
+/// saying why.
+const QUICK_SIGNATURE: u64 = 3_100_309;
+
+#[test]
+fn the_bench_signature_is_pinned() {
+    let out = Command::new(binary())
+        .args(["bench", "--quick", "--json"])
+        .output()
+        .expect("run arachne");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let rows = v["positions"].as_array().expect("positions");
+    assert_eq!(rows.len(), 32, "{v}");
+    let sum: u64 = rows.iter().map(|r| r["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(v["nodes"], sum);
+    assert_eq!(
+        v["signature"], QUICK_SIGNATURE,
+        "the bench's signature moved"
+    );
+    assert_eq!(v["algo"], "aspiration");
+}

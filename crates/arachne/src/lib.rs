@@ -72,6 +72,7 @@
 //!
 //! The families' own crates (`arachne-search`, `arachne-parallel`, `arachne-bestfirst`,
 //! `arachne-runtime`) hold the algorithms, one file each beside its paper.
+pub mod bench;
 mod builder;
 pub mod registry;
 pub mod report;

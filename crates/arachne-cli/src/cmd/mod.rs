@@ -1,5 +1,6 @@
 //! One file per subcommand.
 pub mod analyze;
+pub mod bench;
 pub mod experiment;
 pub mod learn;
 pub mod list;
