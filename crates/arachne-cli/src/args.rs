@@ -130,7 +130,7 @@ pub struct SearchArgs {
     #[arg(long)]
     pub ordering: bool,
     /// Value bottom positions by a capture-only quiescence search (chess: all chains of
-    /// captures, seed 001 §6; every search here, the message-passing ones at every processor);
+    /// captures, Fuller–Gaschnig–Gillogly 1973 §6; every search here, the message-passing ones at every processor);
     /// a no-op for games without captures.
     #[arg(long)]
     pub quiescence: bool,
