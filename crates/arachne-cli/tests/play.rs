@@ -395,7 +395,7 @@ fn mcts_players_complete_games_keeping_their_trees() {
 fn play_without_a_game_is_on_the_default_game() {
     let (code, j, err) = play(&[
         "--first",
-        "rbfm:seed=3,nodes=2000",
+        "rbfm:seed=3,nodes=20000",
         "--second",
         "alphabeta:depth=4",
         "--json",
