@@ -77,7 +77,13 @@ fn perfect_tictactoe_never_loses() {
     );
     assert_eq!(line("score"), want);
     // Each game's line says the first engine's result, as the JSON does, and who moved first.
-    let games: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
+    let games: Vec<&str> = text
+        .lines()
+        .filter(|l| {
+            let mut w = l.split_whitespace();
+            w.next() == Some("game") && w.next().is_some_and(|n| n.parse::<u32>().is_ok())
+        })
+        .collect();
     assert_eq!(games.len(), 6, "{text}");
     for (g, (l, r)) in games
         .iter()
