@@ -324,7 +324,7 @@ impl DistTable {
     pub fn to_text(&self) -> String {
         let mut s = String::new();
         s.push_str(
-            "# arachne rbfm distribution table (seed 002 §2.6): mean shift f and variance g\n",
+            "# arachne rbfm distribution table (Shoham–Toledo 2002 §2.6): mean shift f and variance g\n",
         );
         s.push_str(&format!("# source: {}\n", self.source.replace('\n', " ")));
         s.push_str(&format!("family {}\n", self.family));

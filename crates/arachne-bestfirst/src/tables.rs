@@ -9,12 +9,14 @@
 //! * `chess` gets its own table, learned as seed 002 §5.4 says (RBFM with the shallow
 //!   evaluator of §5.1 and the heuristics of §5.2 on positions of its self-play games;
 //!   exponential family, 25 % damping, variance pooled over `d`) by
-//!   `arachne learn --game chess --shallow` (`arachne_engine::shallow::learn_chess`). Its scale is
-//!   centipawns, as the plain `chess` game's material evaluation. A chess spec with
-//!   `eval=pst` (the positional evaluation, `arachne_games::chess::Eval::Pst`) gets
-//!   `chess-pst`, learned the same way with that evaluation
-//!   (`arachne learn --game chess:eval=pst --shallow`); so does `eval=full` (`pst` plus king
-//!   safety, threats and mobility), whose own table was not learned (same scale, centipawns).
+//!   `arachne learn --game chess:eval=material --shallow` (`arachne_engine::shallow::learn_chess`).
+//!   Its scale is centipawns, as the material evaluation's. It is the table of a chess spec
+//!   with `eval=material` or `eval=mobility`. A chess spec with `eval=pst` (the positional
+//!   evaluation, `arachne_games::chess::Eval::Pst`) gets `chess-pst`, learned the same way
+//!   with that evaluation (`arachne learn --game chess:eval=pst --shallow`); so does
+//!   `eval=full` (`pst` plus king safety, threats and mobility), whose own table was not
+//!   learned (same scale, centipawns), and so does a chess spec without `eval=`, whose
+//!   evaluation is `full` (`arachne_games::chess::Eval::default`).
 //! * `chess-uci` is for RBFM with an external UCI engine as its evaluator
 //!   (`arachne_engine::uci::client`, `rbfm-chess --engine`), learned the same way with Stockfish 15.1 making
 //!   the shallow searches (`arachne learn --game chess --shallow --engine PATH`); no game spec
@@ -102,12 +104,13 @@ pub fn default_for(name: &str, spec: &str) -> DistTable {
             }
         }
         "othello" => shipped("othello").unwrap_or_else(generic),
-        // `full` is `pst` plus king safety, threats and mobility: it uses `pst`'s table (not
-        // relearned; docs/benchmarks-history.md, "rbfmeval").
-        "chess" if spec_has(spec, "eval", "pst") || spec_has(spec, "eval", "full") => {
-            shipped("chess-pst").unwrap_or_else(generic)
+        // The material table for the material evaluations; `full` (the default) is `pst`
+        // plus king safety, threats and mobility: it uses `pst`'s table (not relearned;
+        // docs/benchmarks-history.md, "rbfmeval").
+        "chess" if spec_has(spec, "eval", "material") || spec_has(spec, "eval", "mobility") => {
+            shipped("chess").unwrap_or_else(generic)
         }
-        "chess" => shipped("chess").unwrap_or_else(generic),
+        "chess" => shipped("chess-pst").unwrap_or_else(generic),
         _ => generic(),
     }
 }
@@ -132,11 +135,16 @@ mod tests {
     fn chess_tables_follow_the_evaluation() {
         let pst = default_for("chess", "chess:eval=pst");
         assert!(pst.source.contains("evaluation pst"), "{}", pst.source);
-        for spec in ["chess", "chess:eval=material", "chess:eval=mobility"] {
+        for spec in ["chess:eval=material", "chess:eval=mobility,bench=wac:4"] {
             assert_eq!(
                 default_for("chess", spec).source,
-                shipped("chess").unwrap().source
+                shipped("chess").unwrap().source,
+                "{spec}"
             );
+        }
+        // The default evaluation is `full`, which uses `pst`'s table.
+        for spec in ["chess", "chess:eval=full", "chess:fen=startpos"] {
+            assert_eq!(default_for("chess", spec).source, pst.source, "{spec}");
         }
         assert!(spec_has("chess:eval=pst,fen=startpos", "eval", "pst"));
         assert!(!spec_has("chess:fen=startpos", "eval", "pst"));

@@ -5,7 +5,7 @@
 //! instead of being taken for an unknown flag `-1`.
 //!
 //! Also the flags of `arachne search` ([`SearchArgs`]) and the request they make
-//! ([`arachne::SearchRequest`], which `arachne_engine::run` runs).
+//! ([`arachne::SearchRequest`], which `arachne::run` runs).
 use arachne::request::{SearchRequest, DEFAULT_ALGO, DEFAULT_GAME};
 use arachne_core::StopFlag;
 use clap::Args;
@@ -130,7 +130,7 @@ pub struct SearchArgs {
     #[arg(long)]
     pub ordering: bool,
     /// Value bottom positions by a capture-only quiescence search (chess: all chains of
-    /// captures, seed 001 §6; every search here, the message-passing ones at every processor);
+    /// captures, Fuller–Gaschnig–Gillogly 1973 §6; every search here, the message-passing ones at every processor);
     /// a no-op for games without captures.
     #[arg(long)]
     pub quiescence: bool,

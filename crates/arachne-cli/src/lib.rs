@@ -44,7 +44,7 @@ pub enum Command {
     Play(cmd::play::PlayArgs),
     /// Run as a UCI chess engine on standard input/output.
     Uci(cmd::uci::UciArgs),
-    /// Learn RBFM's distribution tables for a game (seed 002 §2.6).
+    /// Learn RBFM's distribution tables for a game (Shoham–Toledo 2002 §2.6).
     Learn(cmd::learn::LearnArgs),
 }
 

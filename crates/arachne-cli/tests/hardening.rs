@@ -264,7 +264,36 @@ fn algos_name_the_papers() {
     let out = arachne(&["algos"]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!text.contains("seed 00"), "{text}");
-    assert!(text.contains("Fishburn & Finkel 1980"), "{text}");
+    assert!(text.contains("Fishburn–Finkel 1980"), "{text}");
+    assert!(text.contains("Shoham–Toledo 2002"), "{text}");
+}
+
+/// What a user reads cites the papers by author and year, never by the project's own file
+/// numbers or tracker.
+#[test]
+fn lists_and_help_texts_carry_no_lab_references() {
+    let mut pages = vec![vec!["algos"], vec!["games"], vec!["--help"]];
+    for cmd in [
+        "search",
+        "play",
+        "perft",
+        "analyze",
+        "experiment",
+        "reproduce",
+        "learn",
+        "uci",
+    ] {
+        pages.push(vec![cmd, "--help"]);
+    }
+    for args in pages {
+        let out = arachne(&args);
+        assert!(out.status.success(), "{args:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.len() > 100, "{args:?}: {text}");
+        for word in ["seed 00", "issue "] {
+            assert!(!text.contains(word), "{args:?} says `{word}`: {text}");
+        }
+    }
 }
 
 #[test]

@@ -904,6 +904,8 @@ const UCI_LINES: &[(&str, bool)] = &[
     ("setoption name Move Overhead value -1", false),
     ("setoption name Move Overhead value 5001", false),
     ("setoption name Nonsense value 1", false),
+    ("setoption name Evaluation value nonsense", false),
+    ("setoption name Evaluation", false),
     ("stop", false),
     ("ponderhit", false),
     ("d", false),

@@ -21,7 +21,8 @@
 //! `mpi` and an MPI installation, so it is **not** in this matrix (`tests/mpi.rs` covers it when
 //! built with the feature).
 //!
-//! Games: `chess:bench=wac:24` at depth 3, where `--quiescence` (800 → 570),
+//! Games: `chess:eval=material,bench=wac:24` at depth 3 (the values below are the material
+//! evaluation's, named since a chess spec's default is `full`), where `--quiescence` (800 → 570),
 //! `--check-extension` (→ 470) and `--null-move` (→ 100) each change alphabeta's/falphabeta's
 //! value, so an algorithm that drops one of them gives a wrong value; and a small synthetic tree,
 //! `incremental:b=4,d=5,seed=1,lo=-50,hi=50` (no captures, checks or null move: there those three
@@ -61,7 +62,7 @@ use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-const CHESS: &str = "chess:bench=wac:24";
+const CHESS: &str = "chess:eval=material,bench=wac:24";
 const CHESS_DEPTH: u32 = 3;
 const TREE: &str = "incremental:b=4,d=5,seed=1,lo=-50,hi=50";
 const TREE_DEPTH: u32 = 5;

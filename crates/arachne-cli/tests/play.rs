@@ -56,14 +56,53 @@ fn perfect_tictactoe_never_loses() {
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    let result = text.lines().find(|l| l.starts_with("result")).unwrap();
+    let line = |key: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().next() == Some(key))
+            .unwrap_or_else(|| panic!("no `{key}` line: {text}"))
+    };
+    assert_eq!(
+        line("results"),
+        "results    from the first engine's point of view (alphabeta:depth=9)"
+    );
+    assert_eq!(
+        line("result"),
+        format!("result     first won {w}, drew {d}, lost 0")
+    );
     let want = format!(
-        "(score {:.1}%, 95% CI {:.1}–{:.1}%)",
+        "score      {:.1}% for first, a draw counting half (95% interval {:.1}–{:.1}%, Wilson)",
         score * 100.0,
         lo * 100.0,
         hi * 100.0
     );
-    assert!(result.ends_with(&want), "{result}");
+    assert_eq!(line("score"), want);
+    // Each game's line says the first engine's result, as the JSON does, and who moved first.
+    let games: Vec<&str> = text
+        .lines()
+        .filter(|l| {
+            let mut w = l.split_whitespace();
+            w.next() == Some("game") && w.next().is_some_and(|n| n.parse::<u32>().is_ok())
+        })
+        .collect();
+    assert_eq!(games.len(), 6, "{text}");
+    for (g, (l, r)) in games
+        .iter()
+        .zip(j["results"].as_array().unwrap())
+        .enumerate()
+    {
+        let res = r["first_result"].as_str().unwrap();
+        assert!(["won", "drew"].contains(&res), "{r}");
+        let mover = r["first_mover"].as_str().unwrap();
+        assert!(
+            l.starts_with(&format!(
+                "game {:>3}  first {res:<4}  ({mover} moved first; ",
+                g + 1
+            )),
+            "{l}"
+        );
+    }
+    let won = games.iter().filter(|l| l.contains("first won")).count();
+    assert_eq!(won as u64, w, "{text}");
     // Colours alternate within a pair, and a pair shares its opening.
     let r = j["results"].as_array().unwrap();
     assert_eq!(r[0]["first_mover"], "first");
@@ -354,4 +393,27 @@ fn mcts_players_complete_games_keeping_their_trees() {
         assert_eq!(c, 2, "{bad}: {e}");
         assert_eq!(e.trim().lines().count(), 1, "{bad}: {e}");
     }
+}
+
+/// Without `--game`, `play` is on `search`'s default game, connect four (the README's
+/// `arachne play --first rbfm:seed=3,nodes=20000 --second alphabeta:depth=4`).
+#[test]
+fn play_without_a_game_is_on_the_default_game() {
+    let (code, j, err) = play(&[
+        "--first",
+        "rbfm:seed=3,nodes=20000",
+        "--second",
+        "alphabeta:depth=4",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(j["game"], "connect4", "{j}");
+    assert_eq!(j["games"], 2, "{j}");
+    let moves = j["results"][0]["moves"].as_array().unwrap();
+    assert!(
+        moves
+            .iter()
+            .all(|m| ("1"..="7").contains(&m.as_str().unwrap())),
+        "{j}"
+    );
 }

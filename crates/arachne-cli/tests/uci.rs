@@ -570,3 +570,117 @@ fn a_long_mcts_search_reports_progress_on_one_tree() {
     assert!(Chess::startpos().parse_move(&mv).is_some(), "{mv}");
     e.quit();
 }
+
+/// The `score cp` of each `info depth` line.
+fn scores(lines: &[String]) -> Vec<i64> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| {
+            l.split(" score cp ")
+                .nth(1)
+                .and_then(|r| r.split_whitespace().next())
+                .and_then(|n| n.parse().ok())
+        })
+        .collect()
+}
+
+#[test]
+fn the_engine_evaluates_with_the_strongest_evaluation_unless_told() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok");
+    assert!(
+        lines.iter().any(|l| l
+            == "option name Evaluation type combo default full var material var mobility var pst var full"),
+        "{lines:?}"
+    );
+    // After 1. e4 e5 every move keeps the material level, so material alone has no reason to
+    // prefer any and plays the first generated, a rook pawn's; the default evaluation develops.
+    let rook_pawn = ["a2a3", "a2a4", "h2h3", "h2h4"];
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 4");
+    let full = e.until("bestmove");
+    let full_move = bestmove(&full);
+    assert!(!rook_pawn.contains(&full_move.as_str()), "{full:?}");
+    assert_eq!(scores(&full).len(), 4, "{full:?}");
+    assert!(scores(&full).iter().any(|&s| s != 0), "{full:?}");
+    e.send("setoption name Evaluation value material");
+    e.send("go depth 4");
+    let material = e.until("bestmove");
+    assert_eq!(scores(&material), vec![0; 4], "{material:?}");
+    assert!(
+        rook_pawn.contains(&bestmove(&material).as_str()),
+        "{material:?}"
+    );
+    // A value it does not have is answered and changes nothing.
+    e.send("setoption name Evaluation value strongest");
+    e.send("go depth 4");
+    let still = e.until("bestmove");
+    assert!(
+        still
+            .iter()
+            .any(|l| l.starts_with("info string Evaluation: `strongest`")),
+        "{still:?}"
+    );
+    assert_eq!(scores(&still), vec![0; 4], "{still:?}");
+    // Any case; back to the default, the same search as the first.
+    e.send("setoption name Evaluation value FULL");
+    e.send("go depth 4");
+    let again = e.until("bestmove");
+    assert_eq!(bestmove(&again), full_move, "{again:?}");
+    assert_eq!(scores(&again), scores(&full), "{again:?}");
+    e.quit();
+}
+
+#[test]
+fn unknown_options_are_named() {
+    let mut e = Engine::start();
+    for (line, answer) in [
+        (
+            "setoption name Ponder value true",
+            "info string unknown option `Ponder`; ignored (options: Hash, ",
+        ),
+        (
+            "setoption name Clear Hash",
+            "info string unknown option `Clear Hash`; ignored",
+        ),
+        (
+            "setoption value 3",
+            "info string setoption: expected `setoption name NAME [value V]`; ignored",
+        ),
+        (
+            "setoption name",
+            "info string setoption: no option name; ignored",
+        ),
+    ] {
+        e.send(line);
+        e.send("isready");
+        let lines = e.until("readyok");
+        assert_eq!(lines.len(), 2, "{line}: {lines:?}");
+        assert!(lines[0].starts_with(answer), "{line}: {lines:?}");
+    }
+    // The options it has are set silently, in any case.
+    for line in [
+        "setoption name hash value 8",
+        "setoption name Move Overhead value 10",
+        "setoption name evaluation value pst",
+    ] {
+        e.send(line);
+        e.send("isready");
+        assert_eq!(e.until("readyok"), vec!["readyok"], "{line}");
+    }
+    e.quit();
+}
+
+#[test]
+fn the_help_lists_the_evaluation_option() {
+    let out = Command::new(EXE).args(["uci", "--help"]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("  Evaluation         full (default"),
+        "{text}"
+    );
+    assert!(text.contains("option the engine does not have"), "{text}");
+}

@@ -108,7 +108,7 @@ fn shallow_chess(
     use crate::shallow::{learn_chess, ChessLearnConfig};
     let a = &req.settings;
     let eval: arachne_games::chess::Eval = match req.game.as_str() {
-        "chess" => arachne_games::chess::Eval::Material,
+        "chess" => arachne_games::chess::Eval::default(),
         g => match g.strip_prefix("chess:eval=") {
             Some(e) => e.parse().map_err(RunError::usage)?,
             None => {

@@ -362,8 +362,7 @@ fn depth_two<G: Game>(
 }
 
 /// The paper.
-pub const PAPER: &str =
-    "Fishburn and Finkel, Parallel alpha-beta search on Arachne (1980), seed 000";
+pub const PAPER: &str = "Fishburn and Finkel, Parallel alpha-beta search on Arachne (1980)";
 /// Everything the experiment measured, read by the rows and the details.
 struct Measured {
     /// Positions of Tables 1 and 2.

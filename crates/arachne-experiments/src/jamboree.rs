@@ -61,7 +61,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// The paper.
-pub const PAPER: &str = "Shoham & Toledo, Parallel Randomized Best-First Minimax Search, Artificial Intelligence 137 (2002), §6.2.4 (seed 002)";
+pub const PAPER: &str = "Shoham & Toledo, Parallel Randomized Best-First Minimax Search, Artificial Intelligence 137 (2002), §6.2.4";
 
 /// The paper's figures.
 const PAPER_WORK_S: f64 = 1952.0;

@@ -29,7 +29,7 @@ use std::fmt::Write as _;
 
 /// The paper.
 pub const PAPER: &str =
-    "Lindstrom, The Key Node Method: a highly-parallel alpha-beta algorithm (1983), seed 003";
+    "Lindstrom, The Key Node Method: a highly-parallel alpha-beta algorithm (1983)";
 
 /// One row of Table 4-1 or 4-2 as printed (`None`: illegible in the seed's scan).
 struct PaperRow {
@@ -484,7 +484,7 @@ fn speedup_vs_k(o: &Options, rep: &mut Report, md: &mut String) -> Result<Vec<Cu
     }
     let _ = writeln!(
         md,
-        "\n# Speedup against k on `incremental:b={pf},d={pq},lo=-1000,hi=999`, seeds {}…{}, preordered\n\nPooled: the paper's model and definition. Distributed KNM and tree-split: the `sim` runtime with seed 000's `unit` cost model (bottom position 1, message ½ at its sender), speedup over serial alpha-beta's virtual time (KNM pays ½ per message and sends several per node, so it starts far below 1), and the distributed form's own T(1)/T(k). Tree-split: the best mean speedup of the processor trees of depth 1 (one master, k − 1 slaves), 2 and 3 that fit in k processors (a depth-1 tree cannot use more slaves than the root has moves). The distributed form's messages per visited node include the §5.3 validity reports it uses to detect finality.\n\n| k | KNM pooled | KNM distributed | KNM distributed T(1)/T(k) | tree-split | distributed messages / visited node |\n|---|---|---|---|---|---|\n{msg_rows}",
+        "\n# Speedup against k on `incremental:b={pf},d={pq},lo=-1000,hi=999`, seeds {}…{}, preordered\n\nPooled: the paper's model and definition. Distributed KNM and tree-split: the `sim` runtime with Fishburn–Finkel's `unit` cost model (bottom position 1, message ½ at its sender), speedup over serial alpha-beta's virtual time (KNM pays ½ per message and sends several per node, so it starts far below 1), and the distributed form's own T(1)/T(k). Tree-split: the best mean speedup of the processor trees of depth 1 (one master, k − 1 slaves), 2 and 3 that fit in k processors (a depth-1 tree cannot use more slaves than the root has moves). The distributed form's messages per visited node include the §5.3 validity reports it uses to detect finality.\n\n| k | KNM pooled | KNM distributed | KNM distributed T(1)/T(k) | tree-split | distributed messages / visited node |\n|---|---|---|---|---|---|\n{msg_rows}",
         o.seed,
         o.seed + pseeds - 1
     );

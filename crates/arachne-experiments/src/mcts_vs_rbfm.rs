@@ -49,12 +49,12 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// The paper whose settings are used.
-pub const PAPER: &str = "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search (seed 002), §3.2.3–§3.2.5 settings; MCTS (UCT) is not in the paper";
+pub const PAPER: &str = "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search, §3.2.3–§3.2.5 settings; MCTS (UCT) is not in the paper";
 
 const NAMES: [&str; 5] = ["alpha-beta", "RBFM", "BFM", "MCTS (eval)", "MCTS (random)"];
 
 /// Why no row has a paper value.
-const NO_ANCHOR: &str = "MCTS is not in seed 002: ours against ours, no paper value";
+const NO_ANCHOR: &str = "MCTS is not in Shoham–Toledo 2002: ours against ours, no paper value";
 
 fn tree(b: u32, d: u32, seed: u64) -> IncrementalTree {
     IncrementalTree::new(IncrementalParams {
@@ -128,7 +128,7 @@ fn decisions(o: &Options, rep: &mut Report, md: &mut String) -> serde_json::Valu
     rep.sample(Sample::new(trees as u64, Some(10_000), "trees per b"));
     rep.setup(
         "decisions: trees per b",
-        format!("{trees} (seed 002's Exps. 2–3: 10 000)"),
+        format!("{trees} (Shoham–Toledo's Exps. 2–3: 10 000)"),
     );
     rep.setup(
         "decisions: b, depth, deepest alpha-beta",

@@ -223,7 +223,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     if let Some(s) = mean16("type-guided") {
         r.row(
             Row::compare(
-                "outside anchor (not in seed 004)",
+                "outside anchor (not in the nCUBE paper)",
                 "chess speedup at 16 processors against Cray Blitz's DTS",
                 11.1,
                 s,

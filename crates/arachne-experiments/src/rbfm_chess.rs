@@ -114,7 +114,7 @@ mod summary;
 
 /// The paper.
 pub const PAPER: &str =
-    "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search (seed 002), §5, §6.3, Tables 2 and 4";
+    "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search, §5, §6.3, Tables 2 and 4";
 
 /// The static evaluation of both programs (module docs): positional.
 pub const EVAL: Eval = Eval::Pst;

@@ -35,8 +35,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// The paper.
-pub const PAPER: &str =
-    "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search (seed 002), §3.2";
+pub const PAPER: &str = "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search, §3.2";
 
 /// Per `b` and alpha-beta depth: successes and generated nodes of the five runs
 /// (alpha-beta, RBFM and BFM at equal nodes, RBFM and BFM at equal PV depth).

@@ -36,7 +36,7 @@ use std::sync::Arc;
 
 /// The paper.
 pub const PAPER: &str =
-    "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search (seed 002), §3.2.5, Table 1";
+    "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search, §3.2.5, Table 1";
 
 /// One row of Table 1: b, D_αβ, D_RBFM, D_BFM, BFM-AB %, RBFM-AB %, RBFM-BFM %, and the
 /// generated nodes of AB, RBFM, BFM over all games (thousands).

@@ -59,7 +59,7 @@ use std::sync::Arc;
 
 /// The paper.
 pub const PAPER: &str =
-    "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search (seed 002), §6, Fig. 12, Table 4";
+    "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search, §6, Fig. 12, Table 4";
 
 /// The cost model for a leaf costing `leaf` units.
 pub fn cost(leaf: f64) -> CostModel {

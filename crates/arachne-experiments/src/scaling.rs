@@ -23,7 +23,7 @@ use serde_json::json;
 use std::fmt::Write as _;
 
 /// The papers.
-pub const PAPER: &str = "Fishburn & Finkel 1980 (seed 000) tree-splitting; Feldmann 1993 YBWC; Joerg & Kuszmaul 1994 Jamboree, as measured in Shoham & Toledo 2002 §6.2 (seed 002)";
+pub const PAPER: &str = "Fishburn & Finkel 1980 tree-splitting; Feldmann 1993 YBWC; Joerg & Kuszmaul 1994 Jamboree, as measured in Shoham & Toledo 2002 §6.2";
 
 /// Serial depth of YBWC and Jamboree here.
 const SERIAL_DEPTH: u32 = 2;

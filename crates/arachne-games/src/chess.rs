@@ -10,10 +10,15 @@
 //! piece-square tables tapered between middle game and endgame by material phase, bishop pair,
 //! passed, doubled and isolated pawns, rooks on open files — values and their reasons in
 //! [`pst`]. [`Eval::Full`] adds king safety, threats and mobility to it ([`full`]), the terms
-//! that let a shallow search see an attack's compensation (seed 002 §5's RBFM evaluator). The
-//! default stays material only (the Fuller–Gaschnig–Gillogly experiments need it).
-//! In a game spec: `chess:eval=material` (default), `chess:eval=mobility`, `chess:eval=pst`,
-//! `chess:eval=full`.
+//! that let a shallow search see an attack's compensation (seed 002 §5's RBFM evaluator).
+//!
+//! Which evaluation is in force: a game spec names it (`chess:eval=material`,
+//! `chess:eval=mobility`, `chess:eval=pst`, `chess:eval=full`) and without `eval=` gets
+//! [`Eval::default`], the strongest, [`Eval::Full`] — so `arachne search --game chess`,
+//! `arachne play --game chess` and the UCI engine play their best unless told otherwise. The
+//! constructors ([`Chess::startpos`], [`Chess::from_fen`], [`Chess::from_board`] and the bench
+//! positions) give [`Eval::Material`], Tech's evaluation, which the Fuller–Gaschnig–Gillogly
+//! experiments reproduce; [`Chess::with_eval`] chooses another.
 //!
 //! Tech "explores all chains of captures" from the bottom positions: that is the capture-only
 //! quiescence search of `arachne-search` (`SearchOptions::quiescence`), which uses
@@ -63,17 +68,19 @@ pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
 /// The documented default search depth for `chess` specs (plies).
 pub const DEFAULT_DEPTH: u32 = 5;
 
-/// Which static evaluation to use.
+/// Which static evaluation to use. The default is the strongest, [`Eval::Full`]: the
+/// evaluation of a `chess` game spec without `eval=` and of the UCI engine until its
+/// `Evaluation` option says otherwise.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Eval {
     /// Material only (Tech).
-    #[default]
     Material,
     /// Material plus [`MOBILITY_CP`] per attacked square (side to move minus opponent).
     Mobility,
     /// Positional: tapered piece-square tables and a few pawn and piece terms ([`pst`]).
     Pst,
     /// [`Eval::Pst`] plus king safety, threats and mobility ([`full`]).
+    #[default]
     Full,
 }
 
@@ -153,7 +160,7 @@ impl fmt::Display for Chess {
 }
 
 impl Chess {
-    /// The start position.
+    /// The start position, with [`Eval::Material`] (module docs).
     pub fn startpos() -> Self {
         Chess {
             board: Board::default(),
@@ -161,8 +168,9 @@ impl Chess {
         }
     }
 
-    /// Parses a FEN. The move counters may be omitted (as in EPD): they default to `0 1`.
-    /// `startpos` is accepted as a name for the start position.
+    /// Parses a FEN, with [`Eval::Material`] (module docs). The move counters may be omitted
+    /// (as in EPD): they default to `0 1`. `startpos` is accepted as a name for the start
+    /// position.
     pub fn from_fen(fen: &str) -> Result<Self, ChessError> {
         let fen = fen.trim();
         if fen == "startpos" {
@@ -248,7 +256,7 @@ impl Chess {
         self.eval
     }
 
-    /// Wraps a cozy-chess board.
+    /// Wraps a cozy-chess board, with [`Eval::Material`] (module docs).
     pub fn from_board(board: Board) -> Self {
         Chess {
             board,

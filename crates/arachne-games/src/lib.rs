@@ -10,8 +10,10 @@
 //! * Small real games for tests and demos: [`TicTacToe`], [`Connect4`].
 //! * English checkers ([`Checkers`], PDN FEN and [`pdn`] game files) and [`Othello`], on
 //!   bitboards.
-//! * Chess ([`Chess`], on cozy-chess) with the Technology program's material evaluation,
-//!   [`epd`] and [`pgn`] parsers and the bench positions of [`chess::bench`].
+//! * Chess ([`Chess`], on cozy-chess) with four evaluations (the Technology program's
+//!   material, material with mobility, positional, and the strongest, `full`, the default of a
+//!   game spec: [`chess::Eval`]), [`epd`] and [`pgn`] parsers and the bench positions of
+//!   [`chess::bench`].
 //!
 //! [`notation`] gives a position's text (FEN or the game's documented string).
 //!

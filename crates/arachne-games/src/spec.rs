@@ -74,7 +74,7 @@ pub const CATALOGUE: &[(&str, &str)] = &[
     ),
     (
         "chess",
-        "chess[:eval=material|mobility|pst|full][,bench=SET:N][,fen=FEN] — chess (cozy-chess), Tech material evaluation (P100 N330 B330 R500 Q900) [+ mobility], or pst: tapered piece-square tables, bishop pair, pawn structure, rooks on open files, or full: pst + king safety, threats, mobility; bench position N (1-based) of lct2, wac, nunn or sf21; the FEN runs to the end of the spec; default depth 5",
+        "chess[:eval=full|pst|material|mobility][,bench=SET:N][,fen=FEN] — chess (cozy-chess); evaluation full (the default, the strongest: pst + king safety, threats, mobility), pst (tapered piece-square tables, bishop pair, pawn structure, rooks on open files), material (Tech, Fuller–Gaschnig–Gillogly 1973: P100 N330 B330 R500 Q900) or mobility (material + mobility); bench position N (1-based) of lct2, wac, nunn or sf21; the FEN runs to the end of the spec; default depth 5",
     ),
 ];
 
@@ -314,7 +314,11 @@ pub fn with_game<V: GameVisitor>(spec: &str, visitor: V) -> Result<V::Output, Sp
         }
         "chess" => {
             let eval: crate::chess::Eval = a
-                .choice("eval", "material", &crate::chess::Eval::NAMES)?
+                .choice(
+                    "eval",
+                    crate::chess::Eval::default().name(),
+                    &crate::chess::Eval::NAMES,
+                )?
                 .parse()
                 .map_err(SpecError)?;
             let bench = a.take("bench");

@@ -167,15 +167,15 @@ pub enum Algorithm {
 
 /// One line per algorithm, for `arachne algos`.
 pub const CATALOGUE: &[(&str, &str)] = &[
-    ("negamax", "plain minimax in negamax form, no pruning (seed 000 §2)"),
-    ("alphabeta", "alpha-beta with deep cutoffs, fail-hard (seed 000 §2)"),
-    ("bound", "alpha-beta without deep cutoffs (seed 000 §7.4)"),
-    ("falphabeta", "fail-soft alpha-beta (seed 000 §8.1)"),
-    ("lalphabeta", "last root move searched with a minimal window; best move exact, value may be a lower bound (seed 000 §8.2)"),
-    ("palphabeta", "principal-line minimal windows, PVS/NegaScout family (seed 000 §8.3)"),
-    ("staged", "staged iteration (iterative deepening, principal line first); staged:inner=alphabeta|lalphabeta|palphabeta (aliases salphabeta, slalphabeta, spalphabeta) (seed 000 §8.1)"),
-    ("aspiration", "iterative deepening with aspiration windows and fail-soft re-search; aspiration:delta=N (default 50) (seed 000 §3)"),
-    ("sss", "SSS* as MT-SSS*: null-window memory-enhanced tests from +inf down (seed 003 §2.1)"),
+    ("negamax", "plain minimax in negamax form, no pruning (Fishburn–Finkel 1980 §2)"),
+    ("alphabeta", "alpha-beta with deep cutoffs, fail-hard (Fishburn–Finkel 1980 §2)"),
+    ("bound", "alpha-beta without deep cutoffs (Fishburn–Finkel 1980 §7.4)"),
+    ("falphabeta", "fail-soft alpha-beta (Fishburn–Finkel 1980 §8.1)"),
+    ("lalphabeta", "last root move searched with a minimal window; best move exact, value may be a lower bound (Fishburn–Finkel 1980 §8.2)"),
+    ("palphabeta", "principal-line minimal windows, PVS/NegaScout family (Fishburn–Finkel 1980 §8.3)"),
+    ("staged", "staged iteration (iterative deepening, principal line first); staged:inner=alphabeta|lalphabeta|palphabeta (aliases salphabeta, slalphabeta, spalphabeta) (Fishburn–Finkel 1980 §8.1)"),
+    ("aspiration", "iterative deepening with aspiration windows and fail-soft re-search; aspiration:delta=N (default 50) (Fishburn–Finkel 1980 §3)"),
+    ("sss", "SSS* as MT-SSS*: null-window memory-enhanced tests from +inf down (Lindstrom 1983 §2.1)"),
     ("mtdf", "MTD(f): null-window memory-enhanced tests from a first guess; mtdf:guess=N"),
 ];
 

@@ -6,7 +6,7 @@ use serde::Serialize;
 /// The `arachne algos` line.
 pub const CATALOGUE: &[(&str, &str)] = &[(
     "mcts",
-    "Monte Carlo tree search, UCT with MCTS-Solver bounds: mcts:c=1.4,playout=random|eval|ab:D,cap=N,expand=one|all,solver=0|1,seed=S,iters=N,best=visits|value,scale=X,memory=MiB,par=tree|root|leaf,threads=T; --threads T: tree (shared tree, virtual loss; the default), root (independent trees, votes merged) or leaf (T playouts a leaf) parallel; par=root --procs P --backend sim|threads|mpi: root parallelisation as message-passing processes; --nodes = generated tree nodes, --time-ms, --memory MiB (issue 27, beside seed 002's rbfm)",
+    "Monte Carlo tree search, UCT with MCTS-Solver bounds: mcts:c=1.4,playout=random|eval|ab:D,cap=N,expand=one|all,solver=0|1,seed=S,iters=N,best=visits|value,scale=X,memory=MiB,par=tree|root|leaf,threads=T; --threads T: tree (shared tree, virtual loss; the default), root (independent trees, votes merged) or leaf (T playouts a leaf) parallel; par=root --procs P --backend sim|threads|mpi: root parallelisation as message-passing processes; --nodes = generated tree nodes, --time-ms, --memory MiB (beside Shoham–Toledo 2002's rbfm)",
 )];
 
 /// How a new leaf is valued.

@@ -303,7 +303,11 @@ fn a_budgeted_chess_run_on_threads_with_batch_plays_a_legal_move() {
     root.moves(&mut legal);
     let mut o = BfOptions::new(Kind::Rbfm);
     o.seed = 7;
-    o.table = Some(Arc::new(tables::default_for("chess", "chess")));
+    // `Chess::default()` evaluates material only: the material table.
+    o.table = Some(Arc::new(tables::default_for(
+        "chess",
+        "chess:eval=material",
+    )));
     for (p, batch, me) in [(2u32, 8u32, true), (3, 4, false), (3, 16, true)] {
         let mut cfg = with_form(MasterConfig::new(o.clone(), p), batch, me);
         cfg.max_nodes = Some(20_000);

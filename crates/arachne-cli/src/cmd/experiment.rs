@@ -65,7 +65,7 @@ pub struct ExperimentArgs {
     #[arg(long, value_name = "HOW", value_parser = Matching::parse)]
     pub matching: Option<Matching>,
     /// An external UCI engine (e.g. /usr/games/stockfish) as RBFM's black-box evaluator
-    /// (rbfm-chess; seed 002 §5.1): Table 2 with the engine's shallow searches, beside the
+    /// (rbfm-chess; Shoham–Toledo 2002 §5.1): Table 2 with the engine's shallow searches, beside the
     /// engine's own search.
     #[arg(long, value_name = "PATH")]
     pub engine: Option<PathBuf>,

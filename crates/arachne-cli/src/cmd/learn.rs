@@ -49,7 +49,7 @@ pub struct LearnArgs {
     /// Print a JSON summary.
     #[arg(long)]
     pub json: bool,
-    /// Chess only (`--game chess` or `chess:eval=NAME`; seed 002 §5.4): learn for RBFM with the shallow evaluator (§5.1) and the
+    /// Chess only (`--game chess` or `chess:eval=NAME`; Shoham–Toledo 2002 §5.4): learn for RBFM with the shallow evaluator (§5.1) and the
     /// heuristics of §5.2 — positions from RBFM self-play games (from the Nunn positions,
     /// --max-plies plies each), the real score by the shallow search to --real-depth, the
     /// variance pooled over d. Use with --dist exponential.
@@ -62,7 +62,7 @@ pub struct LearnArgs {
     #[arg(long, default_value_t = 50, allow_negative_numbers = true, value_parser = crate::args::any_u64)]
     pub move_expansions: u64,
     /// With --shallow: an external UCI engine (e.g. /usr/games/stockfish) makes the shallow
-    /// searches and the real score instead of ours (seed 002 §5.1's "black box").
+    /// searches and the real score instead of ours (Shoham–Toledo 2002 §5.1's "black box").
     #[arg(long, value_name = "PATH")]
     pub engine: Option<PathBuf>,
 }

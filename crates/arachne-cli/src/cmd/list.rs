@@ -8,24 +8,6 @@ pub fn games() -> CliResult {
     Ok(())
 }
 
-/// The seed papers by number, as the code cites them (`seed 000 §4`), with the names a reader
-/// looks for.
-pub const PAPERS: &[(&str, &str)] = &[
-    ("seed 000", "Fishburn & Finkel 1980"),
-    ("seed 001", "Fuller, Gaschnig & Gillogly 1973"),
-    ("seed 002", "Shoham & Toledo 2002"),
-    ("seed 003", "Lindstrom 1983"),
-    ("seed 004", "nCUBE chess, node types"),
-    ("seed ncube-chess-node-types", "nCUBE chess, node types"),
-];
-
-/// `line` with every `seed NNN` replaced by the paper's authors and year.
-pub fn cite(line: &str) -> String {
-    PAPERS
-        .iter()
-        .fold(line.to_string(), |l, (seed, paper)| l.replace(seed, paper))
-}
-
 /// `arachne algos`: the registry, family by family.
 pub fn algos() -> CliResult {
     let mut family = None;
@@ -34,7 +16,7 @@ pub fn algos() -> CliResult {
             println!("{}:", e.family.heading());
             family = Some(e.family);
         }
-        println!("  {:<14} {}", e.name, cite(e.summary));
+        println!("  {:<14} {}", e.name, e.summary);
     }
     Ok(())
 }

@@ -4,6 +4,9 @@
 //! arachne play --game chess --first alphabeta:depth=3 --second mtdf --games 10 --depth 2
 //! ```
 //!
+//! Without `--game` the match is on `arachne search`'s default game, connect four
+//! ([`DEFAULT_GAME`]); `chess` evaluates with its default, strongest evaluation (`eval=full`).
+//!
 //! Games are played in pairs from the same seeded random opening (`--random-plies` uniformly
 //! random legal moves, default 2), once with each algorithm moving first, so the colours
 //! alternate. Every choice is seeded by `--seed`: the same command gives the same games.
@@ -23,7 +26,7 @@
 //! uci` with `Threads 2`); and for every side
 //! `nodes=N`, a node budget per move.
 //!
-//! The best-first searchers `bfm` and `rbfm` (seed 002) play too, with their own options
+//! The best-first searchers `bfm` and `rbfm` (Shoham–Toledo 2002) play too, with their own options
 //! (`rbfm:seed=S,dist=…,vote=N,memory=MiB`) and the per-side `depth=` (the principal
 //! variation depth at which a move's search stops, §3.2.5), `nodes=` (generated nodes per
 //! move) and `time=`; e.g. `--first rbfm:seed=3,nodes=20000 --second alphabeta:depth=4`. Each
@@ -31,7 +34,7 @@
 //! subtree below it becomes the new tree (`Searcher::play`); a search also stops when its
 //! principal variation ends at a terminal position. Their node count is the paper's
 //! "generated nodes" (children generated and evaluated).
-//! Monte Carlo tree search plays too (issue 27): `mcts` with its own options
+//! Monte Carlo tree search plays too: `mcts` with its own options
 //! (`mcts:c=…,playout=…,seed=S,iters=N,memory=MiB,par=tree|root|leaf`), the per-side
 //! `nodes=` (generated tree nodes per move), `time=` and `threads=T` (the parallel form `par=`,
 //! the tree form by default); without `nodes=`, `time=` or `iters=`, 100000 iterations a move.
@@ -46,18 +49,22 @@
 //! Scoring: a game ends at a terminal position (scored by its static value: a decisive value
 //! wins or loses; otherwise the sign of the value, which only synthetic trees have), by
 //! threefold repetition (games with a hash), or after `--max-plies` plies: both are draws.
+//! Every result is stated from the first engine's point of view (`--first`): the match as
+//! "first won W, drew D, lost L", its score (a draw counts half) with a 95 % Wilson interval,
+//! and each game as "first won", "first drew" or "first lost", with which side moved first.
 //!
 //! The matches are played by the library's match runner, [`arachne_engine::play`], which also
 //! renders the report; this command parses the arguments, calls it and prints the report.
 use crate::error::{CliError, CliResult};
 use crate::output::emit;
 use arachne_engine::play::{match_play, MatchSettings};
+use arachne::request::DEFAULT_GAME;
 use clap::Args;
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Game spec (see `arachne games`).
-    #[arg(long, short = 'g')]
+    /// Game spec (see `arachne games`); the same default as `arachne search`.
+    #[arg(long, short = 'g', default_value = DEFAULT_GAME)]
     pub game: String,
     /// The first algorithm, `NAME[:key=value,...]`, plus per-side `depth=`, `time=` (ms),
     /// `nodes=`, `threads=`, `quiescence=on|off`, `check=on|off` (check extension) and

@@ -4,9 +4,15 @@ use arachne::report::{thousands, Report};
 use serde_json::json;
 
 impl MatchReport {
-    /// The report of this match, played with `settings`: the score of the first side, each
-    /// side's limits, nodes and time, and every game's result and reason. The score carries
-    /// its 95 % confidence interval ([`super::score_interval`]: normal, trinomial variance).
+    /// The report of this match, played with `settings`, every result from the first side's
+    /// (`--first`'s) point of view, which the text states: the match as "first won W, drew D,
+    /// lost L", the score with its 95 % Wilson interval ([`super::score_interval`]), each
+    /// side's limits, nodes and time, and every game as "first won", "first drew" or "first
+    /// lost" with the side that moved first and why it ended. The JSON has the same under
+    /// `first_wins`, `draws`, `second_wins` (the first side's losses), `first_score`,
+    /// `first_score_ci95` and, per game, `first_result` (`won`, `drew`, `lost`) beside
+    /// `result`, the chess-style result from the side that moved first (`1-0`, `1/2-1/2`,
+    /// `0-1`).
     pub fn report(&self, settings: &MatchSettings) -> Report {
         let (w, d, l) = self.score();
         let (records, sides, depths, nodes, time) = (
@@ -29,6 +35,7 @@ impl MatchReport {
                     "moves": r.moves,
                     "plies": r.opening.len() + r.moves.len(),
                     "result": r.outcome.result(),
+                    "first_result": r.outcome.for_side(0, r.first_mover),
                     "reason": r.reason,
                 })
             })
@@ -48,6 +55,7 @@ impl MatchReport {
             "second_wins": l,
             "first_score": score,
             "first_score_ci95": [ci.low, ci.high],
+            "point_of_view": "first",
             "first_nodes": nodes[0],
             "second_nodes": nodes[1],
             "first_time_ms": time[0].as_secs_f64() * 1e3,
@@ -66,13 +74,18 @@ impl MatchReport {
             limit(&sides[1], depths[1])
         ));
         rep.line(format_args!(
-            "games      {} (seed {}, {} random plies per pair)",
+            "games      {} (seed {}, {} random plies per pair, colours swapped within a pair)",
             records.len(),
             settings.seed,
             settings.random_plies
         ));
         rep.line(format_args!(
-            "result     first {w} wins, {d} draws, {l} losses (score {:.1}%, 95% CI {:.1}–{:.1}%)",
+            "results    from the first engine's point of view ({})",
+            sides[0].spec
+        ));
+        rep.line(format_args!("result     first won {w}, drew {d}, lost {l}"));
+        rep.line(format_args!(
+            "score      {:.1}% for first, a draw counting half (95% interval {:.1}–{:.1}%, Wilson)",
             score * 100.0,
             ci.low * 100.0,
             ci.high * 100.0
@@ -86,14 +99,14 @@ impl MatchReport {
         ));
         for (i, r) in records.iter().enumerate() {
             rep.line(format_args!(
-                "game {:>3}  {} moves first: {} ({}, {} plies)",
+                "game {:>3}  first {:<4}  ({} moved first; {}, {} plies)",
                 i + 1,
+                r.outcome.for_side(0, r.first_mover),
                 if r.first_mover == 0 {
-                    "first "
+                    "first"
                 } else {
                     "second"
                 },
-                r.outcome.result(),
                 r.reason,
                 r.opening.len() + r.moves.len()
             ));

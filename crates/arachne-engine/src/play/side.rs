@@ -223,7 +223,18 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The result as a chess result string: `1-0`, `1/2-1/2` or `0-1`.
+    /// The result for the side of index `side` (0: `--first`) when `first_mover` moved first:
+    /// `"won"`, `"drew"` or `"lost"`.
+    pub fn for_side(self, side: usize, first_mover: usize) -> &'static str {
+        match (self, side == first_mover) {
+            (Outcome::Draw, _) => "drew",
+            (Outcome::FirstMoverWins, true) | (Outcome::SecondMoverWins, false) => "won",
+            _ => "lost",
+        }
+    }
+
+    /// The result as a chess result string, from the side that moved first: `1-0`, `1/2-1/2`
+    /// or `0-1`.
     pub fn result(self) -> &'static str {
         match self {
             Outcome::FirstMoverWins => "1-0",
@@ -286,7 +297,7 @@ impl MatchReport {
     }
 }
 
-/// A match score with its 95 % confidence interval.
+/// A match score with its 95 % confidence interval ([`score_interval`]: Wilson).
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct ScoreInterval {
     /// `(wins + draws / 2) / games`.
@@ -297,31 +308,34 @@ pub struct ScoreInterval {
     pub high: f64,
 }
 
-/// The score `(w + d/2) / n` of `w` wins, `d` draws and `l` losses (`n` games) and its 95 %
-/// confidence interval by the normal approximation with the *trinomial* variance: each game
-/// scores 1, ½ or 0, the variance of one game's score is `(w + d/4)/n − score²` (the sample's,
-/// over `n`), and the interval is `score ± 1.96·√(variance / n)`, clipped to `[0, 1]`. The
-/// games are taken as independent; `play`'s pairs share their opening with colours swapped,
-/// which makes a pair's two scores negatively correlated when the opening favours one colour,
-/// so the interval is, if anything, too wide. The approximation needs enough games of each
-/// result: when every game has the same result the variance is 0 and the interval is the
-/// point. No games: `0 ± 0`.
+/// The score `p = (w + d/2) / n` of `w` wins, `d` draws and `l` losses (`n` games) and its
+/// 95 % Wilson score interval: the `q` in `[0, 1]` with `(p − q)² ≤ z²·q(1 − q)/n`, `z = 1.96`,
+/// that is `(p + z²/2n ± z·√(p(1 − p)/n + z²/4n²)) / (1 + z²/n)`. Unlike the normal
+/// approximation `p ± z·√(p(1 − p)/n)`, it stays inside `[0, 1]` and has a width at small `n`
+/// even when every game has the same result (10 wins of 10: 72.2–100 %). A draw counts as
+/// half a win; the binomial variance `q(1 − q)` is at least a game's variance with draws, so
+/// with draws the interval is, if anything, too wide. The games are taken as independent;
+/// `play`'s pairs share their opening with colours swapped, which makes a pair's two scores
+/// negatively correlated when the opening favours one colour — again, if anything, too wide.
+/// No games: score 0 and the interval `[0, 1]` (nothing is known).
 pub fn score_interval(w: u32, d: u32, l: u32) -> ScoreInterval {
     let n = (w + d + l) as f64;
     if n == 0.0 {
         return ScoreInterval {
             score: 0.0,
             low: 0.0,
-            high: 0.0,
+            high: 1.0,
         };
     }
-    let score = (w as f64 + 0.5 * d as f64) / n;
-    let var = ((w as f64 + 0.25 * d as f64) / n - score * score).max(0.0);
-    let half = 1.96 * (var / n).sqrt();
+    const Z: f64 = 1.96;
+    let p = (w as f64 + 0.5 * d as f64) / n;
+    let z2n = Z * Z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = Z * (p * (1.0 - p) / n + z2n / (4.0 * n)).sqrt() / (1.0 + z2n);
     ScoreInterval {
-        score,
-        low: (score - half).max(0.0),
-        high: (score + half).min(1.0),
+        score: p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
     }
 }
 
@@ -624,32 +638,60 @@ mod tests {
     use super::*;
 
     #[test]
-    fn score_intervals_are_the_hand_computed_ones() {
+    fn score_intervals_are_the_hand_computed_wilson_ones() {
         let close = |a: f64, b: f64| (a - b).abs() < 5e-7;
-        // 110 wins, 20 draws, 70 losses: score 0.6, one game's variance (110 + 5)/200 − 0.36
-        // = 0.215, half-width 1.96·√(0.215/200) = 0.0642629.
+        // z = 1.96, z² = 3.8416. 10 wins of 10: p = 1, z²/n = 0.38416, centre
+        // (1 + 0.19208)/1.38416 = 0.8612299, half-width 1.96·√(0.0096040)/1.38416
+        // = 0.1387701: 0.7224598 to 1.
+        let s = score_interval(10, 0, 0);
+        assert_eq!(s.score, 1.0);
+        assert!(close(s.low, 0.7224598) && close(s.high, 1.0), "{s:?}");
+        // All losses mirror it. A single win: z²/n = 3.8416, centre 2.9208/4.8416 = 0.6032716,
+        // half-width 1.96·√(0.9604)/4.8416 = 0.3967284: 20.7–100 %.
+        let s = score_interval(0, 0, 10);
+        assert!(close(s.low, 0.0) && close(s.high, 0.2775402), "{s:?}");
+        let s = score_interval(1, 0, 0);
+        assert!(close(s.low, 0.2065433) && close(s.high, 1.0), "{s:?}");
+        // 9 wins, 1 loss: centre (0.9 + 0.19208)/1.38416 = 0.7889839, half-width
+        // 1.96·√(0.009 + 0.009604)/1.38416 = 0.1931403: 0.5958436–0.9821243 (the normal
+        // approximation gave 0.714–1, clipped).
+        let s = score_interval(9, 0, 1);
+        assert!(close(s.score, 0.9), "{s:?}");
+        assert!(close(s.low, 0.5958436) && close(s.high, 0.9821243), "{s:?}");
+        // Draws count half: 8 draws of 8 is p = 0.5, z²/n = 0.4802, centre 0.5, half-width
+        // 1.96·√(0.25/8 + 0.4802/32)/1.4802 = 0.2847875.
+        let s = score_interval(0, 8, 0);
+        assert!(close(s.score, 0.5) && close(s.low, 0.2152125), "{s:?}");
+        assert!(close(s.high, 0.7847875), "{s:?}");
+        // A large match: 110 wins, 20 draws, 70 losses of 200, p = 0.6, z²/n = 0.019208,
+        // centre 0.609604/1.019208 = 0.5981154, half-width
+        // 1.96·√(0.0012 + 0.00002401)/1.019208 = 0.0672800.
         let s = score_interval(110, 20, 70);
         assert!(close(s.score, 0.6), "{s:?}");
-        assert!(close(s.low, 0.5357371) && close(s.high, 0.6642629), "{s:?}");
-        // No draws: the binomial's √(p(1−p)/n): 0.55 ± 1.96·√(0.2475/200) = 0.55 ± 0.0689491.
-        let s = score_interval(110, 0, 90);
-        assert!(close(s.low, 0.4810509) && close(s.high, 0.6189491), "{s:?}");
-        // Only draws: no variance; all wins clipped at 1; 9 wins, 1 loss: 0.9 ± 0.1859419,
-        // clipped to 1 above.
-        assert_eq!(
-            score_interval(0, 8, 0),
-            ScoreInterval {
-                score: 0.5,
-                low: 0.5,
-                high: 0.5
-            }
-        );
-        assert_eq!(score_interval(5, 0, 0).high, 1.0);
-        let s = score_interval(9, 0, 1);
-        assert!(close(s.low, 0.7140581) && s.high == 1.0, "{s:?}");
-        assert_eq!(score_interval(0, 0, 0).score, 0.0);
-        // Symmetric in the two sides.
+        assert!(close(s.low, 0.5308354) && close(s.high, 0.6653954), "{s:?}");
+        // Nothing known without games.
+        let s = score_interval(0, 0, 0);
+        assert_eq!((s.score, s.low, s.high), (0.0, 0.0, 1.0));
+        // Symmetric in the two sides, and the score always inside.
         let (a, b) = (score_interval(70, 20, 110), score_interval(110, 20, 70));
         assert!(close(a.low, 1.0 - b.high) && close(a.high, 1.0 - b.low));
+        for (w, d, l) in [(3, 1, 0), (0, 2, 5), (7, 7, 7), (1, 0, 99)] {
+            let s = score_interval(w, d, l);
+            assert!(s.low <= s.score && s.score <= s.high, "{w} {d} {l}: {s:?}");
+            assert!(s.low > 0.0 || w + d == 0, "{w} {d} {l}: {s:?}");
+        }
+    }
+
+    #[test]
+    fn outcomes_read_from_either_side() {
+        use Outcome::*;
+        // The first side moved first and the first mover won: the first side won.
+        assert_eq!(FirstMoverWins.for_side(0, 0), "won");
+        assert_eq!(FirstMoverWins.for_side(1, 0), "lost");
+        // The second side moved first and the second mover won: the first side won.
+        assert_eq!(SecondMoverWins.for_side(0, 1), "won");
+        assert_eq!(SecondMoverWins.for_side(1, 1), "lost");
+        assert_eq!(SecondMoverWins.for_side(0, 0), "lost");
+        assert_eq!(Draw.for_side(0, 1), "drew");
     }
 }

@@ -4,7 +4,15 @@
 //! … [moves …]`, `go [searchmoves M1 M2 …] [depth N] [nodes N] [movetime MS] [wtime MS btime MS
 //! winc MS binc MS movestogo N] [infinite] [ponder] [mate N]`, `stop`, `ponderhit`, `quit` (and
 //! `d`, which prints the position's FEN as an `info string`). Unknown commands are ignored;
-//! a malformed `setoption` value is answered with an `info string` and changes nothing.
+//! a malformed `setoption` value, a `setoption` naming an option the engine does not have and
+//! a `setoption` without `name` are each answered with one `info string` (naming the option)
+//! and change nothing.
+//!
+//! The static evaluation is option `Evaluation` (`full`, the default and the strongest:
+//! piece-square tables, pawn structure, king safety, threats and mobility; `pst`; `material`,
+//! the Technology program's; `mobility`: [`arachne_games::chess::Eval`]), in force from the
+//! next `go` on; changing it clears the transposition table, whose values are the old
+//! evaluation's.
 //!
 //! `go searchmoves M1 M2 …` searches only those root moves (the moves run to the next `go`
 //! keyword), with every algorithm and option, through [`arachne_core::RootMoves`]; the
@@ -89,6 +97,7 @@ use arachne::DEFAULT_MCTS_ITERS;
 use arachne_bestfirst::mcts::{self, MctsOptions, MctsSearcher};
 use arachne_core::{Game, Limits, StopFlag, TranspositionTable};
 use arachne_games::chess::cozy_chess::Color;
+use arachne_games::chess::Eval;
 use arachne_games::Chess;
 use arachne_parallel::smp::{SmpAlgo, DEFAULT_ASPIRATION};
 use arachne_search::{Algorithm, SearchOptions};
@@ -110,13 +119,17 @@ pub const HELP: &str = "UCI options (setoption name NAME value V):
   Quiescence         capture-only quiescence search (default true)
   CheckExtension     extend checks by a ply (default true)
   NullMove           null-move pruning (default true)
+  Evaluation         full (default: pst + king safety, threats, mobility), pst (piece-square
+                     tables, pawn structure), material (P100 N330 B330 R500 Q900), mobility
+                     (material + mobility)
   Move Overhead      ms kept back per move for the GUI's lag (default 50, 0..=5000)
 
 Commands: uci, isready, ucinewgame, setoption, position startpos|fen FEN [moves ...],
 go [searchmoves M...] [depth N] [nodes N] [movetime MS] [wtime MS btime MS winc MS binc MS
 movestogo N] [infinite] [ponder] [mate N], stop, ponderhit, quit, d (print the FEN).
 A malformed go is answered with `info string error ...` and `bestmove 0000`.
-Options in force that the algorithm ignores are named once in an `info string`.";
+Options in force that the algorithm ignores are named once in an `info string`; so is an
+option the engine does not have.";
 
 /// Default algorithm of the engine.
 pub const DEFAULT_ALGO: &str = "aspiration";
@@ -132,6 +145,19 @@ const MAX_HASH_MIB: usize = arachne_core::tt::MAX_MIB;
 const DEFAULT_OVERHEAD_MS: u64 = 50;
 /// Largest `Move Overhead` (ms).
 const MAX_OVERHEAD_MS: u64 = 5000;
+
+/// The options of `setoption`, as the `uci` reply names them.
+const OPTION_NAMES: &[&str] = &[
+    "Hash",
+    "Threads",
+    "Algorithm",
+    "ParallelAlgorithm",
+    "Quiescence",
+    "CheckExtension",
+    "NullMove",
+    "Evaluation",
+    "Move Overhead",
+];
 
 /// Algorithm names offered in the `Algorithm` combo option.
 const ALGO_NAMES: &[&str] = &[
@@ -194,6 +220,8 @@ struct Engine {
     /// Options `CheckExtension` and `NullMove` (both on by default).
     check_extension: bool,
     null_move: bool,
+    /// Option `Evaluation` (default [`Eval::default`], the strongest).
+    eval: Eval,
     tt: Arc<TranspositionTable>,
     search: Option<Running>,
     /// The options in force that the last `go` named as ignored, and its algorithm (said once
@@ -233,6 +261,7 @@ impl Engine {
             quiescence: true,
             check_extension: true,
             null_move: true,
+            eval: Eval::default(),
             tt: Arc::new(TranspositionTable::with_mib(DEFAULT_HASH_MIB)),
             search: None,
             told_ignored: (Vec::new(), String::new()),
@@ -317,6 +346,11 @@ impl Engine {
                 say("option name Quiescence type check default true");
                 say("option name CheckExtension type check default true");
                 say("option name NullMove type check default true");
+                let vars: String = Eval::NAMES.iter().map(|e| format!(" var {e}")).collect();
+                say(&format!(
+                    "option name Evaluation type combo default {}{vars}",
+                    Eval::default().name()
+                ));
                 say(&format!(
                     "option name Move Overhead type spin default {DEFAULT_OVERHEAD_MS} min 0 max {MAX_OVERHEAD_MS}"
                 ));
@@ -371,15 +405,22 @@ impl Engine {
 
     fn set_option(&mut self, args: &[&str]) {
         // setoption name <id…> [value <x…>]
-        let Some(ni) = args.iter().position(|&t| t == "name") else {
-            return;
-        };
         let vi = args.iter().position(|&t| t == "value");
         let name_end = vi.unwrap_or(args.len());
-        if ni + 1 > name_end {
+        let Some(ni) = args
+            .iter()
+            .position(|&t| t == "name")
+            .filter(|&n| n < name_end)
+        else {
+            say("info string setoption: expected `setoption name NAME [value V]`; ignored");
+            return;
+        };
+        let given = args[ni + 1..name_end].join(" ");
+        if given.is_empty() {
+            say("info string setoption: no option name; ignored");
             return;
         }
-        let name = args[ni + 1..name_end].join(" ").to_ascii_lowercase();
+        let name = given.to_ascii_lowercase();
         let value = vi.map(|v| args[v + 1..].join(" ")).unwrap_or_default();
         match name.as_str() {
             "hash" => match value.parse::<usize>() {
@@ -434,7 +475,25 @@ impl Engine {
             "quiescence" => set_check(&mut self.quiescence, "Quiescence", &value),
             "checkextension" => set_check(&mut self.check_extension, "CheckExtension", &value),
             "nullmove" => set_check(&mut self.null_move, "NullMove", &value),
-            _ => {}
+            "evaluation" => match value.trim().to_ascii_lowercase().parse::<Eval>() {
+                Ok(e) => {
+                    // The table's values are the old evaluation's: start afresh.
+                    if e != self.eval {
+                        self.tt.clear();
+                    }
+                    self.eval = e;
+                }
+                Err(_) => say(&format!(
+                    "info string Evaluation: `{}` is not one of {}",
+                    arachne_core::parse::clip(&value, 40),
+                    Eval::NAMES.join(", ")
+                )),
+            },
+            _ => say(&format!(
+                "info string unknown option `{}`; ignored (options: {})",
+                arachne_core::parse::clip(&given, 60),
+                OPTION_NAMES.join(", ")
+            )),
         }
     }
 
@@ -499,7 +558,7 @@ impl Engine {
             ..SearchOptions::default()
         };
         let job = Job {
-            root: pos,
+            root: pos.with_eval(self.eval),
             only: (!g.searchmoves.is_empty()).then_some(only),
             algo: self.algo,
             mcts: self.mcts.clone().map(|mut o| {

@@ -39,7 +39,7 @@ use std::time::Instant;
 
 /// The paper.
 pub const PAPER: &str =
-    "Fuller, Gaschnig and Gillogly, Analysis of the alpha-beta pruning algorithm (1973), seed 001";
+    "Fuller, Gaschnig and Gillogly, Analysis of the alpha-beta pruning algorithm (1973)";
 
 /// One point of Figure 5.1.
 #[derive(Clone, Debug, Serialize)]

@@ -76,7 +76,7 @@ use std::fmt::Write as _;
 
 /// The paper.
 pub const PAPER: &str =
-    "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search (seed 002), §4, Fig. 9";
+    "Shoham & Toledo 2002, Parallel Randomized Best-First Minimax Search, §4, Fig. 9";
 
 /// The positions four plies into the game, in generation order (244 of them).
 pub fn openings() -> Vec<Othello> {

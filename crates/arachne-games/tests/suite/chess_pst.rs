@@ -133,12 +133,21 @@ fn spec_selects_it_and_rejects_unknown_names() {
         with_game(&format!("chess:eval=pst,{fen}"), Eval0).unwrap(),
         110
     );
-    assert_eq!(with_game(&format!("chess:{fen}"), Eval0).unwrap(), 100);
+    assert_eq!(
+        with_game(&format!("chess:eval=material,{fen}"), Eval0).unwrap(),
+        100
+    );
+    // Without `eval=` a spec evaluates with the default, the strongest: `full`, which values
+    // this position otherwise than material does.
+    assert_eq!(Eval::default(), Eval::Full);
+    let full = with_game(&format!("chess:eval=full,{fen}"), Eval0).unwrap();
+    assert_ne!(full, 100);
+    assert_eq!(with_game(&format!("chess:{fen}"), Eval0).unwrap(), full);
     let e = with_game("chess:eval=positional", Eval0).unwrap_err();
     assert!(e.0.contains("pst") && !e.0.contains('\n'), "{e}");
     assert_eq!("pst".parse::<Eval>(), Ok(Eval::Pst));
     assert!("PST".parse::<Eval>().is_err());
-    for e in [Eval::Material, Eval::Mobility, Eval::Pst] {
+    for e in [Eval::Material, Eval::Mobility, Eval::Pst, Eval::Full] {
         assert_eq!(e.name().parse::<Eval>(), Ok(e));
     }
 }

@@ -199,7 +199,7 @@ impl From<ParError> for SmpError {
 /// One line per algorithm, for `arachne algos`.
 pub const CATALOGUE: &[(&str, &str)] = &[
     ("ybwc", "Young Brothers Wait (Feldmann): eldest brother first, younger brothers in parallel on a work-stealing pool; ybwc:serial=N (default 3),aspiration=D (aspiration windows, off by default); --threads T; honours --null-move and --check-extension"),
-    ("jamboree", "Jamboree (Joerg & Kuszmaul): first child full window, the rest null-window tests in parallel, fail-highs re-searched in order; jamboree:serial=N (default 3),aspiration=D; --threads T; honours --null-move and --check-extension (seed 002 §6.2)"),
+    ("jamboree", "Jamboree (Joerg & Kuszmaul): first child full window, the rest null-window tests in parallel, fail-highs re-searched in order; jamboree:serial=N (default 3),aspiration=D; --threads T; honours --null-move and --check-extension (Shoham–Toledo 2002 §6.2)"),
     ("lazy-smp", "Lazy SMP: every thread searches the root on the shared table, varied by depth offset, move order and aspiration width; best move by vote (score - min + 14) x depth; --threads T; honours --null-move and --check-extension"),
     ("abdada", "ABDADA (Weill): a node another thread is searching is deferred and revisited; abdada:aspiration=D; --threads T; honours --null-move and --check-extension"),
 ];

@@ -216,7 +216,7 @@ pub fn report<G: Game>(
     // Issue 24, item 11: RBFM plays the §5.3 vote, which may differ from the line's first move.
     let vote_note = match (&best, names.first()) {
         (Some(b), Some(first)) if b != first => Some(format!(
-            "{b} is the move of the vote (seed 002 §5.3: the most common best move of the last \
+            "{b} is the move of the vote (Shoham–Toledo 2002 §5.3: the most common best move of the last \
              expansions); the line follows the best child now, {first}"
         )),
         _ => None,
