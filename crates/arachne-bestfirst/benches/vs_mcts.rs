@@ -1,6 +1,6 @@
 //! Playouts per second of our MCTS ([`arachne_bestfirst::mcts`]) against the `minimax` crate's
 //! (0.6.0) `MonteCarloTreeSearch` on connect four from the start, random playouts, one thread,
-//! **interleaved in one run** (issue 27, Targets): each round times one search of `ITERS`
+//! **interleaved in one run**: each round times one search of `ITERS`
 //! playouts by each engine, the order alternating round by round, so both see the same
 //! machine load; the summary gives each engine's playouts per second over all rounds, their
 //! ratio over all rounds and the median of the per-round ratios.
@@ -14,7 +14,7 @@
 //! MCTS-Solver bounds, `solver=1`; theirs: its forced-win propagation). One playout = one
 //! iteration of ours (`iters=`), one rollout of theirs (`set_max_rollouts`).
 //!
-//! The `mcts` crate (0.3.0, the other peer issue 27 names) is measured the same way by the
+//! The `mcts` crate (0.3.0, the other peer) is measured the same way by the
 //! mode `mcts-crate`. It has no random playout of its own: its `Evaluator` values a new node,
 //! so the adapter's evaluator runs one random playout there, on the same `Connect4` moves,
 //! with a xorshift generator (cheaper than our `rand` draw: the advantage is theirs). Its tree
@@ -41,7 +41,7 @@
 //!   with at least 2 cores, `cargo bench -p arachne-bestfirst --bench vs_mcts -- tree 20`;
 //! * `tree-lock N` (same `playout=`, `iters=`): the tree form on 2 threads with a lock per
 //!   node ([`mcts::tree::NodeSync::Lock`]) against atomics (`NodeSync::Atomic`), interleaved:
-//!   issue 27's "lock-free or fine-grained; measure which";
+//!   "lock-free or fine-grained: measure which";
 //! * `tree-serial N` (same `playout=`, `iters=`): the same 2 threads against the serial
 //!   search (`par` unset, one thread), the best serial search with the same options: the
 //!   speedup in the house's sense, beside `tree`'s scaling of the form itself;

@@ -10,7 +10,7 @@
 //!   [`arachne_core::probe`]).
 //! * [`Player`] is an alpha-beta (static move ordering, fixed depth, cut to the depth left in
 //!   a finite tree) or a best-first searcher that keeps its subtree between moves (§3.2.5).
-//!   Beside them (issue 27, not in the seed): Monte Carlo tree search keeping its tree
+//!   Beside them: Monte Carlo tree search keeping its tree
 //!   ([`Player::Mcts`]), and any budgeted player given, at each move, the generated nodes
 //!   alpha-beta to a depth would spend there ([`Player::Matched`], equal nodes per move).
 //! * [`GameEnd`]: the end of a game between two players, as the match runner

@@ -337,7 +337,7 @@ pub fn learn_with<G: Game>(
 }
 
 /// The settings of a learning run as `arachne learn` takes them, checked and assembled into a
-/// [`LearnConfig`] here, where the configuration lives (issue 26, item 1).
+/// [`LearnConfig`] here, where the configuration lives.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LearnSettings {
     /// Sample positions, 1..=1 000 000.

@@ -14,14 +14,14 @@
 //! | driver | [`engine`] | stopping criteria (§2.5, §3.2.5, §4.1), the move played (§5.3) |
 //! | shared-tree RBFM | [`shared`] | §6, §6.1: walkers on threads, a lock per node, no lock on the way down |
 //! | master–slave RBFM | [`master`] | §6.1: one process owns the tree, slaves expand leaves ([`arachne_runtime::Process`]) |
-//! | `mcts` | [`mcts`] | not in the seeds: UCT with MCTS-Solver bounds, the comparison seed 002's reader asks for (issue 27) |
+//! | `mcts` | [`mcts`] | not in the seeds: UCT with MCTS-Solver bounds, the comparison seed 002's reader asks for |
 //!
 //! The searchers know no game: they run on any [`arachne_core::Game`], and take the evaluator
 //! as a search for §5.2's heuristics through [`LeafSearch`] (serial, shared tree) and
 //! [`master::Evaluator`] (master–slave). RBFM's chess evaluator (§5.1, §5.2: a shallow
 //! alpha-beta with the paper's extensions, or an external UCI engine as the paper used Crafty)
 //! and the UCI client are chess-program pieces and live in `arachne-engine`
-//! (`arachne_engine::shallow`, `arachne_engine::uci::client`; issue 26).
+//! (`arachne_engine::shallow`, `arachne_engine::uci::client`).
 //!
 //! ```
 //! use arachne_bestfirst::{search, BfOptions, Kind};

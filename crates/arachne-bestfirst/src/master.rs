@@ -45,8 +45,8 @@
 //! the master waits to the reply of the slave, it assigns work to other idle slaves", which
 //! pays as long as "leaf expansion is significantly more expensive than selecting leaves and
 //! backing up scores". On real cores a leaf of a synthetic tree or a chess position costs 2–4 µs
-//! to expand, and a job's round trip to a slave thread asleep in a blocking receive about 50 µs
-//! (issue 23): at `P = 2` the master and its one slave would take turns, each mostly asleep.
+//! to expand, and a job's round trip to a slave thread asleep in a blocking receive about 50 µs:
+//! at `P = 2` the master and its one slave would take turns, each mostly asleep.
 //! Two choices, both within §6 (the master "chooses P leaves" whose expansions run
 //! concurrently; which processor expands one is not the algorithm's concern), make the form
 //! pay there:
@@ -91,7 +91,7 @@
 //! slaves' share), and `arachne search --json` adds `slave_share` and
 //! `messages_per_expansion`.
 //!
-//! **Measured** (issue 23; `python3 scripts/real_cores.py target/release/arachne --set rbfm`,
+//! **Measured** (`python3 scripts/real_cores.py target/release/arachne --set rbfm`,
 //! expansions per second against serial `rbfm`, 300 000 generated nodes; a **loaded** 2-core
 //! machine, load 5–6, medians of 3 interleaved rounds, spread wide): on the trees (seeds 1–3)
 //! `--procs 2` with `G = 8` 1.05 / 1.21 / 1.42, `--procs 3` 1.30 / 1.03 / 1.30, against

@@ -1,6 +1,6 @@
 //! Monte Carlo tree search: UCT (Kocsis & Szepesvári 2006) with MCTS-Solver's proven values
 //! (Winands, Björnsson & Saito 2008) in their score-bounded form (Cazenave & Saffidine 2010),
-//! serial (issue 27, part 1), and its parallel forms on threads (part 2), each in its own
+//! serial, and its parallel forms on threads, each in its own
 //! module: [`tree`] (one shared tree, virtual loss, per-node atomics, batched backups at hot
 //! nodes), [`root`] (independent trees, root votes merged) and [`leaf`] (several playouts per
 //! leaf); root parallelisation also as message-passing processes on `arachne-runtime`
@@ -12,14 +12,14 @@
 //!
 //! MCTS is not in the seeds; it is here because seed 002's randomized best-first minimax is a
 //! randomized, selective, best-first search with its tree in memory, and UCT is the one that
-//! replaced it in practice: the comparison seed 002's reader asks for (issue 27).
+//! replaced it in practice: the comparison seed 002's reader asks for.
 //!
 //! ## Why this crate
 //! MCTS lives in `arachne-bestfirst` rather than a crate of its own because it is the same kind
 //! of thing as BFM and RBFM — a selective search that keeps its tree in memory, grows it one
 //! leaf at a time and backs values up — and shares their conventions: a node budget of
 //! *generated* nodes (seed 002 §3.1.2), a tree capped by `--memory` MiB, the CLI dispatch of
-//! the best-first searches, and the comparison at equal generated nodes that issue 27 asks for
+//! the best-first searches, and the comparison at equal generated nodes
 //! (which needs RBFM, BFM and MCTS side by side). Its tree is its own ([`Node`]): UCT keeps
 //! visit counts and reward sums, not the minimax scores and distributions of [`crate::tree`].
 //!

@@ -143,7 +143,7 @@ fn learn_writes_a_table_rbfm_loads() {
 
 /// A search stopped by its `--memory` cap says so in both fields, `stop` (the best-first
 /// search's own rule) and `stopped` (the reason every search reports), and in the text: not
-/// "nodes" (issue 24).
+/// "nodes".
 #[test]
 fn a_memory_cap_is_reported_as_memory() {
     let spec = "incremental:b=10,d=20,seed=2,branching=random";

@@ -1,4 +1,4 @@
-//! Regression tests for the defects a new-user trial found (issue 14): limits, errors a user
+//! Regression tests for the defects a new-user trial found: limits, errors a user
 //! reads, and honest reports.
 mod common;
 

@@ -1,4 +1,4 @@
-//! The hostile run (issue 24): several hundred bad command lines over every subcommand, made
+//! The hostile run: several hundred bad command lines over every subcommand, made
 //! combinatorially from lists of bad values, bad specs and contradictory options. Each must be
 //! refused as bad input — exit status 2, exactly one line on stderr, nothing on stdout — and
 //! none may panic, die of a signal or hang (each command is killed after [`TIMEOUT`]). The UCI
@@ -92,7 +92,7 @@ fn check_refused(args: &[String], names: Option<&str>) -> Option<String> {
             return Some(format!("the line does not name {word}: {}", err.trim()));
         }
     }
-    // A negative number is called one, not an unknown argument (issue 24, item 17).
+    // A negative number is called one, not an unknown argument.
     if err
         .split("unexpected argument '-")
         .skip(1)
@@ -349,7 +349,7 @@ fn bad_lines() -> Vec<(Vec<String>, Option<String>)> {
         ]));
     }
 
-    // 4. Options a search would ignore, and contradictions (item 7 and friends).
+    // 4. Options a search would ignore, and contradictions .
     let t = "tictactoe";
     let combos: &[&[&str]] = &[
         &["search", "--game", t, "--algo", "bfm", "--threads", "2"],

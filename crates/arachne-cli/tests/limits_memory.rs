@@ -1,4 +1,4 @@
-//! Issue 24, items 5 and 6: limits and memory caps that were ignored — `knm:model=pooled` and
+//! Limits and memory caps that were ignored — `knm:model=pooled` and
 //! `--time-ms`/`--nodes`/Ctrl-C, knm's node records and `--memory`, `rbfm:table=` files,
 //! master–slave rbfm and `--nodes`/`--time-ms`.
 mod common;

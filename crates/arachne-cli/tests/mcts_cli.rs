@@ -1,4 +1,4 @@
-//! `arachne search --algo mcts[:options]` (issue 27): exact values run to the end, seeded
+//! `arachne search --algo mcts[:options]`: exact values run to the end, seeded
 //! repetition, exact budgets, the refused options (one line, exit status 2), `arachne algos`.
 mod common;
 

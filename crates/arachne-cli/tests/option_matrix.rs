@@ -1,4 +1,4 @@
-//! The option matrix of issue 24 ("Done when"): every algorithm family × every search option ×
+//! The option matrix: every algorithm family × every search option ×
 //! every backend, run through the `arachne` binary. House rule: **every option is honoured or
 //! refused**. A cell passes when it either
 //!
@@ -142,7 +142,7 @@ const ALGOS: &[Algo] = &[
     algo("aspiration", "aspiration", Serial),
     algo("sss", "sss", Serial),
     algo("mtdf", "mtdf", Serial),
-    // `preorder=0`: tree-split and type-guided order by default since issue 23, so `--preorder`
+    // `preorder=0`: tree-split and type-guided order by default, so `--preorder`
     // and `--ordering` would change nothing on their default.
     algo("tree-split", "tree-split:preorder=0", MessagePassing),
     algo(
@@ -184,7 +184,7 @@ const ALGOS: &[Algo] = &[
         a
     },
     {
-        // Root parallelisation as message-passing processes (issue 27): `--procs P` on sim and
+        // Root parallelisation as message-passing processes: `--procs P` on sim and
         // threads, the MCTS options as above. Three times the serial row's iterations: split
         // over the processes, 20 000 end near the time probe's 100 ms and do not always reach it.
         let mut a = capped(estimates(algo(
@@ -314,7 +314,7 @@ const OPTS: &[Opt] = &[
 ];
 
 /// Cells that fail today because the CLI does not yet refuse (or pass on) the option: the fix
-/// belongs to `crates/arachne-cli/src` (issue 24, one declared table of what each family takes).
+/// belongs to `crates/arachne-cli/src` (one declared table of what each family takes).
 /// Each entry: option name (as [`Opt::name`] prints it), the algorithm labels it covers (a label
 /// may end in `@sim`/`@threads` to cover one backend only), and what goes wrong. The "same
 /// output as without it" check cannot see an ignored option where the run varies by itself
@@ -322,7 +322,7 @@ const OPTS: &[Opt] = &[
 const KNOWN_GAPS: &[(&str, &[&str], &str)] = &[];
 
 /// Cells that must be **honoured** (exit 0 with the serial reference's value), not merely
-/// honoured or refused: issue 24 asks to prefer honouring, "above all `--quiescence` on every
+/// honoured or refused: honouring is preferred, "above all `--quiescence` on every
 /// search and null move and check extension on every chess search". Each entry: the option,
 /// and the algorithm labels it covers (`label@backend` for one backend only). What stays
 /// refused, with one line: `--check-extension` by knm and type-guided; `--null-move` on the

@@ -1,4 +1,4 @@
-//! Regression tests for issue 24, items 7–25: one spec parser (duplicate keys refused
+//! Regression tests: one spec parser (duplicate keys refused
 //! everywhere), options honoured or refused with a line naming them, clear messages for
 //! negative and out-of-range numbers, UCI `go` checks and `searchmoves`, and honest output.
 mod common;
@@ -375,7 +375,7 @@ fn rbfm_says_why_its_best_move_is_not_its_line_s_first() {
 
 #[test]
 fn speedups_above_the_processor_count_say_why() {
-    // Item 12 read 1.01–1.50 on one processor against serial alpha-beta; since issue 23 the
+    // Speedups read 1.01–1.50 on one processor against serial alpha-beta; now the
     // baseline is the best serial search with the same options (here type-guided's own
     // iterative deepening), named, with alpha-beta's figure beside it.
     // (`preorder=0`: the configuration of the issue, before the default ordered.)

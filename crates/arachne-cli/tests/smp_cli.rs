@@ -144,7 +144,7 @@ fn uci_threads_and_parallel_algorithm() {
 
 #[test]
 fn a_table_that_cannot_be_allocated_is_refused_not_a_panic() {
-    // Issue 24, item 4: `--hash 65536` with a shared-memory algorithm exited 101 with a panic
+    // `--hash 65536` with a shared-memory algorithm exited 101 with a panic
     // in the table's allocation. Now the table is allocated fallibly: where this machine
     // cannot hold 64 GiB the search is refused with one line naming --hash (exit 2), as the
     // serial searches are; where it can, it runs.

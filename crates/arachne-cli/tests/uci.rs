@@ -214,7 +214,7 @@ fn malformed_input_is_ignored() {
     e.quit();
 }
 
-/// Issue 14, item 18: after a malformed `position` the engine used to keep the old position
+/// After a malformed `position` the engine used to keep the old position
 /// and could answer for the wrong side.
 #[test]
 fn a_malformed_position_leaves_no_position() {
@@ -235,7 +235,7 @@ fn a_malformed_position_leaves_no_position() {
     e.quit();
 }
 
-/// Issue 14, items 2 and 5: the `Move Overhead` option exists and `Hash` shares the CLI's
+/// The `Move Overhead` option exists and `Hash` shares the CLI's
 /// maximum; an unknown algorithm names what UCI offers.
 #[test]
 fn options_move_overhead_hash_and_algorithm_errors() {
@@ -310,7 +310,7 @@ fn python_chess_client() {
             "CI is set but python-chess is not importable (python3 -m pip install chess)"
         );
         // Written to the process's stderr directly, past libtest's capture of `eprintln!`,
-        // so `cargo test` shows it even though the test passes (issue 14, item 22).
+        // so `cargo test` shows it even though the test passes.
         let _ = writeln!(
             std::io::stderr(),
             "\nSKIPPED python_chess_client: python-chess not importable (python3 -m pip install chess)"

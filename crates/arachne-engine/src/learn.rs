@@ -53,7 +53,7 @@ pub fn run(req: &LearnRequest, progress: &mut dyn FnMut(String)) -> RunResult {
     with_game(&req.game, Learn { req, family }).map_err(RunError::usage)?
 }
 
-/// Makes sure the table can be written to `p` before the learning starts (issue 24, item 24:
+/// Makes sure the table can be written to `p` before the learning starts (
 /// an unwritable `--out` used to fail only at the end), naming it otherwise. A file that did
 /// not exist is not left behind.
 fn check_out_file(p: &Path) -> Result<(), RunError> {

@@ -10,7 +10,7 @@
 //! [`arachne_bestfirst::master`] — then runs on chess with this evaluator unchanged: a slave's
 //! "heuristic evaluation" of a child is the shallow search.
 //!
-//! ## Why here, in the engine crate (issue 26)
+//! ## Why here, in the engine crate
 //! This is chess evaluation — a program built from a searcher of `arachne-search` and,
 //! optionally, an external engine through the UCI client ([`crate::uci::client`]) — not a
 //! best-first algorithm, so it left `arachne-bestfirst`, which stays a search-algorithm crate.

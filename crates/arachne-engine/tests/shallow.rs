@@ -1,7 +1,7 @@
 //! RBFM on chess with the shallow evaluator ([`arachne_engine::shallow`], seed 002 §5.1):
 //! §5.2's heuristics 1 and 2 in the serial and the master–slave searches, and §2.6's learning
 //! (§5.4) sampling at the right cells. These tests moved here from `arachne-bestfirst`
-//! (`tests/suite/heuristics.rs`, `src/learn.rs`) with the evaluator (issue 26): the
+//! (`tests/suite/heuristics.rs`, `src/learn.rs`) with the evaluator: the
 //! best-first crate tests the same heuristics on games of its own, this crate on chess.
 use arachne_bestfirst::dist::{s_bin, DistTable, S_BINS};
 use arachne_bestfirst::learn::{learn_with, LearnConfig, LearnExtra};

@@ -1,4 +1,4 @@
-//! Seed 000's exact results that `fishburn` checks besides its tables (issue 25, item 6):
+//! Seed 000's exact results that `fishburn` checks besides its tables:
 //!
 //! * **§7.1 Theorem 1**: on a lookahead tree whose successors are in best-first order,
 //!   Palphabeta examines exactly the `(q, f)`-critical positions: the sequences `a_1 … a_n`

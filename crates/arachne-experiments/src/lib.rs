@@ -23,7 +23,7 @@
 //! | `rbfm-othello` | [`rbfm_othello`] | seed 002, Shoham–Toledo 2002, §4 Fig. 9 |
 //! | `rbfm-parallel` | [`rbfm_parallel`] | seed 002, Shoham–Toledo 2002, §6 Fig. 12 (RBFM and Jamboree with speculation) |
 //! | `rbfm-chess` | [`rbfm_chess`] | seed 002, Shoham–Toledo 2002, §5 and §6.3, Tables 2 and 4 |
-//! | `mcts-vs-rbfm` | [`mcts_vs_rbfm`] | not in the seeds (issue 27): MCTS beside seed 002's searchers |
+//! | `mcts-vs-rbfm` | [`mcts_vs_rbfm`] | not in the seeds: MCTS beside seed 002's searchers |
 //!
 //! ## Adding an experiment
 //!
@@ -275,7 +275,7 @@ pub fn run_and_write(e: &Experiment, o: &Options) -> Result<(Report, Vec<PathBuf
     let t = std::time::Instant::now();
     let mut report = (e.run)(o)?;
     report.seconds = t.elapsed().as_secs_f64();
-    // The options the report was made with (issue 24, item 25), so that it can be rerun.
+    // The options the report was made with, so that it can be rerun.
     report.setup("run with", run_options(e, o));
     let files = report.write(&o.out)?;
     Ok((report, files))

@@ -1,6 +1,6 @@
 //! `mcts-vs-rbfm`: Monte Carlo tree search (UCT with MCTS-Solver bounds,
 //! [`arachne_bestfirst::mcts`]) beside seed 002's RBFM, BFM and alpha-beta, on seed 002's own
-//! settings (issue 27).
+//! settings.
 //!
 //! * **Decisions at equal generated nodes** (the measure of Experiments 2–3, §3.2.3–§3.2.4):
 //!   incremental trees with random branching of mean `b` = 3, 5, 10, 20 and real edge values;

@@ -698,7 +698,7 @@ fn picture(r: &mut Report, stem: &str, what: &str, t: Option<&Trace>) {
     procs.sort_unstable();
     procs.dedup();
     // One label per farmed-out search, at its root (a farmed-out node whose parent is a
-    // master's node): labels at every node of a subtree overprint into smudges (issue 25).
+    // master's node): labels at every node of a subtree overprint into smudges.
     let farmed_root =
         |n: &PicNode| n.predicted.is_none() && n.parent.is_none_or(|q| pic[q].predicted.is_some());
     // Past about 40 searches the labels overprint even at the searches' roots (chess: about

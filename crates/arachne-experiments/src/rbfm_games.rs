@@ -22,7 +22,7 @@
 //!   program's rule, and with a few expansions per move it votes for moves chosen on little
 //!   information: with the vote over the last 100 expansions RBFM-AB drops from 73 % to 47 %
 //!   at b = 5, D = 3 (docs/benchmarks-history.md, Table 1; measured by an environment variable that has
-//!   since gone, issue 26).
+//!   since gone).
 use crate::report::{num, Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_bestfirst::compare::Player;

@@ -210,7 +210,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .map(|&p| (p as f64, (p as f64).sqrt()))
         .collect();
     // The reference lines first, so that the curves on them (the lock model lies on P) are
-    // drawn over them and stay visible; the lock model with markers (issue 25, item 8).
+    // drawn over them and stay visible; the lock model with markers.
     let mut drawn = vec![
         Series {
             name: "P (linear)".into(),

@@ -46,7 +46,7 @@ pub enum Level {
 /// `/usr/bin/time` user seconds where measured (fishburn 55 s, jamboree 49 s, scaling 155 s on 2026-11-26;
 /// docs/benchmarks-history.md: knm 74 s, rbfm-decision 63 s, rbfm-games 40 s, rbfm-othello 13 s,
 /// rbfm-parallel 18–37 s, rbfm-chess 781 s); ncube and fuller are not measured in full on this
-/// machine and are guesses from the 47 minutes issue 25 gives for the whole.
+/// machine and are guesses from the 47 minutes measured for the whole.
 pub const ESTIMATES: &[(&str, f64, f64)] = &[
     ("fishburn", 2.0, 60.0),
     ("jamboree", 1.0, 50.0),

@@ -110,7 +110,7 @@ impl Scale {
             .find(|(e, _)| *e == experiment)
             .map_or(&[], |(_, t)| t);
         if let Some(bad) = self.given().into_iter().find(|g| !takes.contains(g)) {
-            // Which experiments do take it (issue 24, item 20: `--engine` is not a size).
+            // Which experiments do take it (`--engine` is not a size).
             let who: Vec<&str> = TAKES
                 .iter()
                 .filter(|(_, t)| t.contains(&bad))

@@ -1,4 +1,4 @@
-//! The `--quick` form of `mcts-vs-rbfm` (issue 27): it runs, writes its files, has its rows,
+//! The `--quick` form of `mcts-vs-rbfm`: it runs, writes its files, has its rows,
 //! and no row claims a paper value (MCTS is not in seed 002).
 use arachne_experiments::{find, run_and_write, Options, Verdict};
 

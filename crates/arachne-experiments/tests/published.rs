@@ -1,6 +1,6 @@
 //! The published report (`docs/report/REPORT.md`, made by `arachne reproduce --scale report
-//! --out docs/report`) and the quick report must have the same tables and rows, values free
-//! (issue 25): a row added to or dropped from an experiment shows here until the published
+//! --out docs/report`) and the quick report must have the same tables and rows, values free:
+//! a row added to or dropped from an experiment shows here until the published
 //! report is regenerated.
 use arachne_experiments::{reproduce, row_set, row_set_diff, Level, Progress, EXPERIMENTS};
 use std::path::Path;

@@ -184,7 +184,7 @@ fn fishburn_quick() {
             "§8.1 Theorem 1 (falphabeta)",
         ],
     );
-    // Theorem 5 is an upper bound, scored as one (issue 25, item 4).
+    // Theorem 5 is an upper bound, scored as one.
     for row in r.rows.iter().filter(|x| x.figure == "Theorem 5") {
         assert_eq!(row.tolerance, arachne_experiments::Tolerance::Bound(true));
         assert!(
@@ -313,7 +313,7 @@ fn ncube_quick() {
         ],
     );
     exact_rows(&r, &["§ perfectly ordered trees"]);
-    // DTS is an outside anchor, labelled with its source (issue 25, item 4).
+    // DTS is an outside anchor, labelled with its source.
     for row in r.rows.iter().filter(|x| x.paper == Some(11.1)) {
         let src = row.source.as_deref().unwrap_or_default();
         assert!(

@@ -41,7 +41,7 @@ fn rbfm_games_quick() {
         &r,
         &["Table 1, b = 3", "Table 1, b = 5", "Table 1, rows left out"],
     );
-    // Winning percentages are compared in percentage points (issue 25, item 2).
+    // Winning percentages are compared in percentage points.
     let wins: Vec<_> = r
         .rows
         .iter()

@@ -1,4 +1,4 @@
-//! Every game wrapper forwards every hook of `arachne_core::Game` (issue 24, item 3).
+//! Every game wrapper forwards every hook of `arachne_core::Game`.
 //!
 //! How this stays true when the trait or the wrappers change (see `arachne_core::probe`):
 //! * a hook added to the trait fails `arachne-core`'s `hooks_list_every_item_of_the_trait`

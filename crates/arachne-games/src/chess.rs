@@ -655,7 +655,7 @@ pub mod bench {
 }
 
 /// Why cozy-chess refused a FEN's board (`f`: the six fields): the first thing wrong, in
-/// words (issue 24, item 22: an illegal position used to get no reason).
+/// words (an illegal position used to get no reason).
 fn board_reason(f: &[&str]) -> String {
     let ranks: Vec<&str> = f[0].split('/').collect();
     if ranks.len() != 8 {

@@ -57,7 +57,7 @@
 //!   searched by the capture searches are counted as `qnodes`, outside the messages and time.
 //! * `model=dist|pooled` (default `dist`) — see above; `pooled` runs on `--backend sim` only,
 //!   with `--procs k`, and reports the paper's time units and speedup (mono time / time).
-//! * `grain=G` (distributed form; issue 23) — a key node with `1..=G` plies left answers with
+//! * `grain=G` (distributed form) — a key node with `1..=G` plies left answers with
 //!   the value of a full-window serial search of its subtree by `arachne-search` instead of
 //!   becoming a record with messages: Fig. 3-4's "static value" of a terminal node, of depth
 //!   `G`, so the root's value stays exactly negamax's ([`grain`] explains the full window, how

@@ -54,11 +54,11 @@
 //! fewer messages), then the widest. The tree used is reported (`processor_tree`).
 //!
 //! The rule does not look at the branching factor beyond `f ≤ b`: measured on uniform b = 10
-//! trees (issue 23, docs/benchmarks-history.md), the binary trees it picks at P = 256 and 1024 (`f=2,q=7`,
+//! trees (docs/benchmarks-history.md), the binary trees it picks at P = 256 and 1024 (`f=2,q=7`,
 //! `f=2,q=9`) give tree-split (with the defaults below) as much speedup as the wide ones
 //! (`f=5,q=3`, `f=9,q=3`) and fewer nodes, at the price of more messages.
 //!
-//! ## Defaults (issue 23)
+//! ## Defaults
 //!
 //! `tree-split` and `type-guided` default to `master=1` (the masters of the last level search
 //! too, seed 000 §6) and `preorder=1` (the game's ordering hint, then static values): on the

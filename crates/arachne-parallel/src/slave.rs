@@ -67,7 +67,7 @@ impl<G: Game> Msg<G> {
     }
 }
 
-/// The serial engine's options a message-passing search takes beside quiescence (issue 24).
+/// The serial engine's options a message-passing search takes beside quiescence.
 ///
 /// * **Check extension** (`check_root: Some(D)`, `D` the depth of the whole search's root): the
 ///   serial engine's rule ([`arachne_core::extension::extended_depth`]: a position below the

@@ -34,12 +34,12 @@
 //!   `min(α_2 − 1, −α_root − 1)` where `α_2` is the second lowest (so with one busy slave it is
 //!   `raise=last`); if it then fails low its move is still the best and the value a lower bound.
 //!   Default `none`: the value is always exact.
-//! * `master=1` (the default since issue 23; `master=0` is §4's literal master) — §6, first
+//! * `master=1` (the default; `master=0` is §4's literal master) — §6, first
 //!   optimization: every master also runs a slave on its own processor (a local stepper that
 //!   takes successors from the queue like any other slave and gets UPDATEs without messages).
 //! * `grand=1` — §6, third optimization: masters assign their successors' successors
 //!   ([`GrandMaster`]); not combined with `master=1` or alpha raising.
-//! * `preorder=1` (the default since issue 23; `preorder=0`: the game's move order) —
+//! * `preorder=1` (the default; `preorder=0`: the game's move order) —
 //!   successors ordered best-first by their static values at every node (§5: "moves were
 //!   ordered best-first according to their static values").
 //! * `quiescence=1` (or `--quiescence`) — bottom positions valued by `arachne-search`'s
@@ -73,7 +73,7 @@
 //!   at a time, to `depth`: depths `depth mod K` (or `K`), …, `depth − K`, `depth`, as
 //!   type-guided's `step` (`step=1`: every depth). Each iteration is a chain of waits down its
 //!   leftmost line (`pv=1`), where the processors other than the one searching the line's
-//!   first successor are idle; fewer iterations, fewer waits. Issue 23, `--procs 3` threads,
+//!   first successor are idle; fewer iterations, fewer waits. Measured with `--procs 3` threads,
 //!   loaded machine, same binary, step 1 → 2: LCT II #1/#5/#9 depth 7 `--ordering --quiescence`
 //!   CPU (user + sys) 0.32/0.24/0.26 → 0.28/0.19/0.23 s, time 286/206/233 → 240/164/201 ms;
 //!   `incremental:b=10,d=11` seeds 1–3 nodes 2.19/2.53/2.05 M → 1.77/2.05/1.64 M; checkers
@@ -106,7 +106,7 @@
 //!
 //! On `--backend threads` and `--backend mpi`, `pv` and `id` not given are **on** ([`TreeSplitOptions::on_backend`]):
 //! `tree-split` there is `tree-split:pv=1,id=1` (with `id=1`'s `step=2`), the form measured best on 2 real cores
-//! (BENCHMARKS.md, "Message-passing algorithms on real cores"). Issue 23, `--procs 3`, nodes
+//! (BENCHMARKS.md, "Message-passing algorithms on real cores"). With `--procs 3`, nodes
 //! of all processors against the serial search with the same options: the literal root split
 //! searched +24 to +69 % on `incremental:b=10,d=11` seeds 1–3 (`alphabeta --preorder`) and +13
 //! to +48 % on LCT II #1/#5/#9 at depth 7 (`aspiration --ordering --quiescence`); these

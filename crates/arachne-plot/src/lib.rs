@@ -237,7 +237,7 @@ fn axis_range(vals: impl Iterator<Item = f64>, log: bool) -> (f64, f64) {
 }
 
 /// True when every value is a whole number (processors, depths, plies, counts): such an axis
-/// labels whole numbers only (issue 25, item 8).
+/// labels whole numbers only.
 fn integral(mut vals: impl Iterator<Item = f64>) -> bool {
     vals.all(|v| (v - v.round()).abs() < 1e-9)
 }

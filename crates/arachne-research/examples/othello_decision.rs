@@ -1,4 +1,4 @@
-//! Issue 12 (seed 002 §4 against §3.2.3's Experiment 2): decision quality of RBFM, BFM and
+//! Shoham–Toledo 2002 §4 against §3.2.3's Experiment 2: decision quality of RBFM, BFM and
 //! alpha-beta on Othello positions, to tell whether RBFM chooses worse moves than BFM per
 //! position (a search or table cause) or only does worse in games (`rbfm-othello`, Fig. 9).
 //!

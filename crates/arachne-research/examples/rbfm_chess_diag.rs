@@ -1,4 +1,4 @@
-//! Diagnostic (issue 12, seed 002 §5): one serial RBFM run on an LCT-II position with the
+//! Diagnostic (seed 002 §5): one serial RBFM run on an LCT-II position with the
 //! `rbfm-chess` settings, printing the root children's visits and the `bm` move's share.
 //! `cargo run --release -p arachne-research --example rbfm_chess_diag -- Pos3 3000000 [TABLE|-] [SEED] [EVAL] [FLAGS]`
 //! (EVAL: `pst`, the experiment's, or `full`, `material`; FLAGS, comma-separated, change the

@@ -1,4 +1,4 @@
-//! Diagnostic (issue 12, seed 002 §5): what the shallow evaluator thinks of each LCT-II
+//! Diagnostic (seed 002 §5): what the shallow evaluator thinks of each LCT-II
 //! position's `bm` move — the SEARCH-DEPTH value of every root child (the parent's view), the
 //! `bm` move's rank and its gap to the best, and the shallow-search nodes spent.
 //! `cargo run --release -p arachne-research --example rbfm_eval_probe -- [eval=pst|full]

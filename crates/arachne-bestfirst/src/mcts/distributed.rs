@@ -1,4 +1,4 @@
-//! Root parallelisation of MCTS as message-passing [`Process`]es (issue 27, part 2: "root
+//! Root parallelisation of MCTS as message-passing [`Process`]es ("root
 //! parallelisation … as a message-passing process, so it runs on sim, threads and MPI"),
 //! written once on `arachne-runtime`'s execution layer ([`execute`]), as master–slave RBFM
 //! ([`crate::master`]) is. Root parallelisation is Cazenave & Jouandeau's *single-run*

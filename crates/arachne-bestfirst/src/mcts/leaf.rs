@@ -1,5 +1,5 @@
 //! Leaf parallelisation of MCTS on threads (Cazenave & Jouandeau 2007; Chaslot, Winands & van
-//! den Herik 2008; issue 27, part 2). Not in the seeds.
+//! den Herik 2008). Not in the seeds.
 //!
 //! The serial search ([`Mcts`]) with `T − 1` helper threads: each time a new non-terminal leaf
 //! is valued, the helpers each play one random playout from it while the search's own thread

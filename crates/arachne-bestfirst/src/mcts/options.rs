@@ -1,5 +1,5 @@
 //! The options of a Monte Carlo tree search ([`super`]) and their parsing from
-//! `mcts:key=value,…` (issue 27, part 3): every key honoured or refused in one line.
+//! `mcts:key=value,…`: every key honoured or refused in one line.
 use crate::BfError;
 use serde::Serialize;
 
@@ -77,7 +77,7 @@ pub struct MctsOptions {
     pub threads: u32,
 }
 
-/// A parallel form of MCTS on threads (issue 27, part 2).
+/// A parallel form of MCTS on threads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Par {

@@ -1,5 +1,5 @@
 //! Root parallelisation of MCTS on threads (Cazenave & Jouandeau, *On the Parallelization of
-//! UCT*, 2007; Chaslot, Winands & van den Herik 2008; issue 27, part 2). Not in the seeds.
+//! UCT*, 2007; Chaslot, Winands & van den Herik 2008). Not in the seeds.
 //!
 //! `T` independent serial searches ([`Mcts`]), one per thread, each on its own tree with its
 //! own seed (`walker_seed`: tree 0 has the search's seed); nothing is shared while

@@ -1,5 +1,5 @@
 //! Tree parallelisation of MCTS on threads with a virtual loss (Chaslot, Winands & van den
-//! Herik, *Parallel Monte-Carlo Tree Search*, 2008; issue 27, part 2). Not in the seeds: it is
+//! Herik, *Parallel Monte-Carlo Tree Search*, 2008). Not in the seeds: it is
 //! the shared-tree form of [`super`], as seed 002 §6's shared-tree RBFM ([`crate::shared`]) is
 //! of RBFM.
 //!
@@ -60,8 +60,7 @@
 //! Walker 0 adds to the root's starting sum, so one walker's sums are the serial ones to the bit
 //! (tested: `one_walker_builds_the_serial_tree` compares the whole trees, kept trees included).
 //!
-//! **Atomics or a lock per node** ([`NodeSync`], issue 27: "lock-free or fine-grained; measure
-//! which"). Every field a walker changes is one word (visits, virtual loss, the reward sum's
+//! **Atomics or a lock per node** ([`NodeSync`]: lock-free or fine-grained, measured). Every field a walker changes is one word (visits, virtual loss, the reward sum's
 //! bits, each bound), the only multi-word change — the children — is published once and never
 //! changed, and the bounds are monotone; so each update can be a single atomic operation and
 //! no node is ever locked ([`NodeSync::Atomic`], the default: [`run`]): entering is one atomic

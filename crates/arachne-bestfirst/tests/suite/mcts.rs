@@ -1,8 +1,8 @@
-//! MCTS (issue 27) against plain negamax: the solver run to the end gives the exact minimax
+//! MCTS against plain negamax: the solver run to the end gives the exact minimax
 //! value on small trees; seeded runs repeat and seeds matter; iteration, node and memory budgets
 //! are exact; the chosen move and its line are legal; specs are checked.
 //!
-//! The parallel forms (part 2): at one thread every form is the serial search, step for step;
+//! The parallel forms: at one thread every form is the serial search, step for step;
 //! run to the end on small trees every form's solver gives negamax's value on 2–3 threads;
 //! moves and lines are legal; budgets are exact; root and leaf runs repeat; a tree kept between
 //! moves is the played child's subtree.
@@ -326,7 +326,7 @@ fn specs_are_checked() {
     assert!(dup.0.contains("given twice"), "{}", dup.0);
 }
 
-// ---- The parallel forms (issue 27, part 2). ----
+// ---- The parallel forms. ----
 
 fn with(o: &MctsOptions, par: Par, threads: u32) -> MctsOptions {
     MctsOptions {

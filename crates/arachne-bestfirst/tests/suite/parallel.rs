@@ -156,7 +156,7 @@ fn shared_tree_budget_and_consistency_when_stopped() {
 
 #[test]
 fn master_slave_honours_the_deadline_the_flag_and_a_node_budget() {
-    // Issue 24 item 6: master–slave RBFM took neither --nodes nor --time-ms.
+    // Master–slave RBFM took neither --nodes nor --time-ms.
     let root = inc(10, 30, 2);
     let sim = Backend::Sim(SimConfig::new(CostModel::unit(1.0)));
     for backend in [sim, Backend::Threads { poll_every: 1 }] {
@@ -185,7 +185,7 @@ fn master_slave_honours_the_deadline_the_flag_and_a_node_budget() {
     assert!(out.outcome.generated() <= 2_000);
 }
 
-/// Issue 23: the real-cores form (jobs queued at each slave, an expanding master).
+/// The real-cores form (jobs queued at each slave, an expanding master).
 fn with_form(mut cfg: MasterConfig, batch: u32, master_expands: bool) -> MasterConfig {
     cfg.batch = Some(batch);
     cfg.master_expands = Some(master_expands);
@@ -334,7 +334,7 @@ fn a_budgeted_chess_run_on_threads_with_batch_plays_a_legal_move() {
     }
 }
 
-/// Issue 23: `grain = K`, a subtree of up to K expansions grown below each job's leaf.
+/// `grain = K`, a subtree of up to K expansions grown below each job's leaf.
 fn with_grain(mut cfg: MasterConfig, grain: u32) -> MasterConfig {
     cfg.grain = Some(grain);
     cfg

@@ -115,7 +115,7 @@ pub fn run(a: ExperimentArgs) -> CliResult {
         // A program that is not a UCI engine is bad input: one line, exit status 2.
         arachne_engine::uci::client::UciPool::start(p, 1).map_err(CliError::usage)?;
     }
-    // The output directory is checked before the work starts (issue 14, item 14).
+    // The output directory is checked before the work starts.
     check_out_dir(&a.out)?;
     let progress = if a.json {
         Progress::hidden()

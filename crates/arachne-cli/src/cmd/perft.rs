@@ -55,7 +55,7 @@ impl GameVisitor for Perft<'_> {
     fn visit<G: Game>(self, root: G, info: GameInfo) -> CliResult {
         let a = self.0;
         // As `search` does: a synthetic tree has no positions below its depth, so a deeper
-        // perft would count 0 (issue 24, item 9).
+        // perft would count 0.
         if let Some(max) = info.max_depth {
             if a.depth > max {
                 return Err(CliError::usage(format!(

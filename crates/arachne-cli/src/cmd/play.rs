@@ -57,8 +57,8 @@
 //! renders the report; this command parses the arguments, calls it and prints the report.
 use crate::error::{CliError, CliResult};
 use crate::output::emit;
-use arachne_engine::play::{match_play, MatchSettings};
 use arachne::request::DEFAULT_GAME;
+use arachne_engine::play::{match_play, MatchSettings};
 use clap::Args;
 
 #[derive(Args, Debug)]

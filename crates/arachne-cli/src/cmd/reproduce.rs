@@ -62,7 +62,7 @@ pub fn run(a: ReproduceArgs) -> CliResult {
         (false, Some(LevelArg::Full)) | (false, None) => Level::Full,
         (false, Some(LevelArg::Paper)) => Level::Paper,
     };
-    // The output directory is checked before the work starts (issue 14, item 14).
+    // The output directory is checked before the work starts.
     super::experiment::check_out_dir(&a.out)?;
     let progress = if a.json {
         Progress::hidden()

@@ -8,7 +8,7 @@
 //! makes every shallow search of [`crate::shallow::ShallowChess`] one of these calls, so serial
 //! RBFM, the shared tree and the master–slave form all run on the engine's evaluation unchanged.
 //!
-//! ## Why here (issue 26)
+//! ## Why here
 //! This is the client side of the protocol whose server is the parent module ([`crate::uci`]):
 //! both are the engine crate's, the one home of arachne as a chess program. It used to live in
 //! `arachne-bestfirst`, a search-algorithm crate; its only user there was the chess evaluator

@@ -165,8 +165,8 @@ mod tests {
         assert!(!g.infinite);
         let w = GoParams::parse(&["wtime", "3000"]).unwrap();
         assert_eq!(w.time_budget(false, 50), Some(ms(2950 / 30)));
-        // One move to the time control: most of the clock, never all of it (issue 14,
-        // item 5: this used to think 59.95 s and leave 50 ms).
+        // One move to the time control: most of the clock, never all of it (this
+        // used to think 59.95 s and leave 50 ms).
         let last =
             GoParams::parse(&["wtime", "60000", "btime", "60000", "movestogo", "1"]).unwrap();
         assert_eq!(last.time_budget(true, 50), Some(ms(59950 * 4 / 5)));
@@ -182,7 +182,7 @@ mod tests {
             GoParams::parse(&["movetime", "-5"]).unwrap().movetime,
             Some(0)
         );
-        // Issue 24, item 16: malformed or endless requests are refused, not searched forever.
+        // Malformed or endless requests are refused, not searched forever.
         for bad in [
             &["depth", "x"][..],
             &["depth"],

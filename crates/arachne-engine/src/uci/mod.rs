@@ -60,7 +60,7 @@
 //! history, not across the parallel part of the tree.
 //!
 //! `Algorithm mcts` (or `mcts:OPTIONS`, the options of `arachne search --algo mcts:…`) searches
-//! by Monte Carlo tree search (issue 27, [`arachne_bestfirst::mcts`]) with leaves valued as the
+//! by Monte Carlo tree search ([`arachne_bestfirst::mcts`]) with leaves valued as the
 //! options say (random playouts by default; `mcts:playout=ab:2` values them by a depth-2
 //! alpha-beta, seed 002 §5.1's shallow search): `go nodes N` is its budget of generated tree
 //! nodes, `go movetime`/the clock its deadline, `go infinite` runs until `stop`, `go depth N` is
@@ -108,7 +108,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-/// The engine's options and commands, as `arachne uci --help` shows them (issue 24, item 25).
+/// The engine's options and commands, as `arachne uci --help` shows them.
 pub const HELP: &str = "UCI options (setoption name NAME value V):
   Hash               transposition table, MiB (default 16, 1..=65536)
   Threads            search threads (default 1, 1..=256); above 1 the search is ParallelAlgorithm

@@ -161,7 +161,7 @@ pub(super) fn theorems_2_to_5(o: &Options, rep: &mut Report, m: &Measured) -> Re
             .texts(format!("→ {lim:.3}"), format!("{:.3}", r[3])),
         );
     }
-    // §7.1 Theorem 1 and Corollary 1; §8.1's falphabeta theorem (issue 25, item 6).
+    // §7.1 Theorem 1 and Corollary 1; §8.1's falphabeta theorem.
     o.progress
         .message("§7.1 Theorem 1, Corollary 1, §8.1 Theorem 1");
     crate::fishburn_theory::palphabeta_rows(rep, o.quick)?;

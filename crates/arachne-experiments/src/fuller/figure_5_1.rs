@@ -111,7 +111,7 @@ pub(super) fn plot(rep: &mut Report, points: &[Point]) {
         });
     }
     // The paper's fit K_D · N^(.720 D + .277) (Table 7.1's K_D, §7), one line per depth over
-    // the grid: the reference the points are read against (issue 25, item 8).
+    // the grid: the reference the points are read against.
     for d in 2..=8u32 {
         let (k, l) = (fit::PAPER_K[d as usize - 1], 0.720 * d as f64 + 0.277);
         series.push(Series {

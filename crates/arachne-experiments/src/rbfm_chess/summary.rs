@@ -123,7 +123,7 @@ pub(super) fn closing_rows(rep: &mut Report, names: &[&str], totals: &Totals) {
         format!("heuristics 1 and 2 make a generated node cheaper than an evaluation: {pg:.0} shallow-search nodes per generated node in the serial runs against {pe:.0} per evaluation (means over the positions)"),
         pg < pe,
     ));
-    // §5.4's parameter estimation (issue 25, item 6): the figures print no values.
+    // §5.4's parameter estimation: the figures print no values.
     rep.row(Row::not_reproducible(
         "Fig. 10 (§5.4)",
         "histogram of the difference from the real score after 200 RBFM expansions, 3 600 positions of 30 self-play games (linear and log scale)",

@@ -63,7 +63,7 @@ pub fn best_first_options(kind: Kind, pv: Option<u32>, seed: u64) -> BfOptions {
 }
 
 /// How the players are set up. The experiment uses the default; the other settings are
-/// ablations for issue 12 (the `othello_decision` example of `arachne-research`, docs/benchmarks-history.md "othellowhy").
+/// ablations (the `othello_decision` example of `arachne-research`, docs/benchmarks-history.md "othellowhy").
 #[derive(Clone, Debug, Default)]
 pub struct Setup {
     /// RBFM's table (default: the shipped one).

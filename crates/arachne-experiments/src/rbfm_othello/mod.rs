@@ -34,7 +34,7 @@
 //!   score by alpha-beta to depth 6, not 10; 200 expansions per position, so rows past
 //!   `s = 192` repeat the last — a table learned with 2 000 expansions changed nothing beyond
 //!   the noise); the move played is the best child.
-//! * **Why RBFM loses to BFM here** (issue 12; docs/benchmarks-history.md, "othellowhy"; the example
+//! * **Why RBFM loses to BFM here** (docs/benchmarks-history.md, "othellowhy"; the example
 //!   `othello_decision` of `arachne-research`). Not its moves, position by position: on 300 positions of plies
 //!   10–40 judged by a 10-ply search, at alpha-beta's generated nodes, RBFM picks the judge's
 //!   move as often as BFM or more (depths 5 / 6: 57.4 / 61.3 % against 57.3 / 58.7 %), also in

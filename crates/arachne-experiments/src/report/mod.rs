@@ -152,7 +152,7 @@ impl Report {
     }
 
     /// Adds the row of a figure the full form computes and this run (the quick form, or a
-    /// chosen part) does not, so that every scale reports the same rows (issue 25): `not
+    /// chosen part) does not, so that every scale reports the same rows: `not
     /// reproducible: not computed at the quick scale`, with the paper's value as printed
     /// (`paper_text`).
     pub fn not_computed(

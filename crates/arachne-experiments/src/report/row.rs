@@ -2,7 +2,7 @@
 //! [`Tolerance`] and its [`Sample`], and the number formats the rows share.
 use serde::{Deserialize, Serialize};
 
-/// How one reproduced figure compares with the paper: four outcomes (issue 25).
+/// How one reproduced figure compares with the paper: four outcomes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Verdict {

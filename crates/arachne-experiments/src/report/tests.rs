@@ -64,7 +64,7 @@ fn summaries() {
     rep.row(Row::compare("A", "a2", 1.0, 1.2, 0.01).because("the trees are few"));
     rep.row(Row::compare("B", "b1", 1.0, 1.0, 0.0));
     rep.row(Row::not_reproducible("C", "c", "x", "–", "why"));
-    // Two illegible cells beside reproduced rows: not a failure (issue 25, item 5).
+    // Two illegible cells beside reproduced rows: not a failure.
     rep.row(Row::compare("D", "d1", 1.0, 1.0, 0.0));
     rep.row(Row::not_reproducible(
         "D",

@@ -615,7 +615,7 @@ fn malformed_positions_are_errors() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Identical capture routes (issue 8 item 7). A king can take the same pieces along two routes
+// Identical capture routes. A king can take the same pieces along two routes
 // that start and end on the same square (a loop, either way round): the positions after both
 // are identical. Ours counts them as two moves (a move is its start and its whole sequence of
 // landing squares), the convention of OEIS A133046 (perft(12) = 388 623 673); tables that

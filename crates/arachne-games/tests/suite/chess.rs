@@ -238,7 +238,7 @@ proptest! {
     }
 }
 
-/// A FEN error names the field that is wrong (issue 14, item 8: every error in the en-passant,
+/// A FEN error names the field that is wrong (every error in the en-passant,
 /// half-move or full-move fields used to say "the castling rights are invalid").
 #[test]
 fn fen_errors_name_the_wrong_field() {

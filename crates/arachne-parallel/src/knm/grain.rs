@@ -1,4 +1,4 @@
-//! The grain of the distributed Key Node Method (`knm:grain=G`, issue 23): a node near the
+//! The grain of the distributed Key Node Method (`knm:grain=G`): a node near the
 //! horizon is one serial search, not a record with messages.
 //!
 //! * **What a grain node does.** A node of the distributed form ([`super::dist`]) with `r`

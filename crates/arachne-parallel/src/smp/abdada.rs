@@ -36,7 +36,7 @@
 //!   `depth` is complete. Each completed iteration is an exact search (every son is searched or
 //!   cut off in one of the two passes), so the value is the serial value. Three ways to waste
 //!   less at iteration ends were measured and dropped (node counts at 2 threads on Othello
-//!   unchanged within ±1 %, docs/benchmarks-history.md, issue 11 fourth pass): a thread whose root has only
+//!   unchanged within ±1 %, docs/benchmarks-history.md): a thread whose root has only
 //!   busy sons left moves on to the next iteration instead of joining them; helpers run one
 //!   iteration ahead of thread 0; a thread abandons a subtree as soon as the table settles one
 //!   of its ancestors for its window. Waiting for a busy son of two plies instead of joining it

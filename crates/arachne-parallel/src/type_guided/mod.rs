@@ -73,7 +73,7 @@
 //!   down its principal line, idle processors wait at every step, and an iteration of depth
 //!   D − 1 costs nearly as much waiting as one of depth D while the table it leaves predicts no
 //!   better than D − 2's (node types alternate with the parity of the ply). Measured in
-//!   docs/benchmarks-history.md (issue 10): on `incremental:b=10,d=10`, P = 256, hierarchy `5/5/9`, mean of
+//!   docs/benchmarks-history.md: on `incremental:b=10,d=10`, P = 256, hierarchy `5/5/9`, mean of
 //!   three trees, `serial=2` gives 67.4 with `step=1` and 85.6 with `step=2` (61.2 with neither).
 //!   `step=1` is the seed's deepening.
 //! * **Quiescence** (`quiescence=1`, or `--quiescence` on the command line): every bottom
@@ -94,12 +94,12 @@
 //!   the root: a type-1 node's b − 1 siblings of its first child, or a type-3 node's b
 //!   successors, go out in two rounds; fan-out b below: a job is a type-2 node whose type-3
 //!   child hands out b successors at once. On b = 10: P = 16 → `5/2`, 64 → `1+5+19+39`,
-//!   256 → `5/10/4`, 1024 → `1+5+50+322+646` (issue 23: the earlier rule's `1+5+58` and
+//!   256 → `5/10/4`, 1024 → `1+5+50+322+646` (the earlier rule's `1+5+58` and
 //!   `1+5+50+968` gave their bottom masters 11–20 slaves; measured in docs/benchmarks-history.md). The
 //!   hierarchy used is reported (`hierarchy` in `--json`; [`Trace::hierarchy`]). Unlike
 //!   tree-split's rule (which takes the uniform processor tree that fits, so may use fewer than
 //!   P), this one uses every processor asked for: a hierarchy need not be uniform.
-//! * **Defaults** (issue 23): `preorder=1` and `master=1`, which beat `preorder=0,master=0` at
+//! * **Defaults**: `preorder=1` and `master=1`, which beat `preorder=0,master=0` at
 //!   every P on the simulator; `preorder=0`, `master=0` give the literal scheme.
 //!
 //! ## Modules

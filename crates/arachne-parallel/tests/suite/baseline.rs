@@ -1,4 +1,4 @@
-//! Issue 23: every simulated speedup is against the best serial search with the same options
+//! Every simulated speedup is against the best serial search with the same options
 //! (`best_baseline`), so every message-passing algorithm reads ≤ 1.0 on one processor; and the
 //! defaults (`master=1`, `preorder=1`, hierarchies from the branching factor) use the processors.
 use crate::common::exact;
@@ -218,7 +218,7 @@ fn the_automatic_hierarchy_uses_every_processor_and_no_master_has_more_slaves_th
 #[test]
 fn at_large_p_every_processor_of_the_default_hierarchy_works() {
     // Uniform b = 10, d = 10, P = 1024: every processor of the automatic hierarchy does some
-    // work (before issue 23, 468 of them never got a job: the bottom masters had 19–20 slaves).
+    // work (with the earlier rule, 468 of them never got a job: the bottom masters had 19–20 slaves).
     let t = incremental(10, 10, 1, Branching::Uniform);
     let algo: ParAlgo = "type-guided".parse().unwrap();
     let out = search(&algo, &t, 10, Some(1024), &sim()).unwrap();

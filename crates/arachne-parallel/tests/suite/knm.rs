@@ -373,7 +373,7 @@ fn variants_have_their_effects() {
 
 #[test]
 fn pooled_model_stops_on_limits_and_counts() {
-    // Issue 24 item 5: the pooled model ignored the node budget, the deadline and the flag.
+    // The pooled model ignored the node budget, the deadline and the flag.
     let t = paper_tree(8, 8, 3, false);
     let o = KnmOptions::default();
     let l = Limits::default().with_nodes(5_000);
@@ -412,7 +412,7 @@ fn pooled_model_stops_on_limits_and_counts() {
 
 #[test]
 fn node_records_stay_within_the_memory_cap() {
-    // Issue 24 items 5 and 6: records grew without bound (6 GiB asked, 8 GiB used).
+    // Records grew without bound (6 GiB asked, 8 GiB used).
     let t = paper_tree(10, 10, 1, false);
     let small = KnmOptions {
         memory_mib: 1,

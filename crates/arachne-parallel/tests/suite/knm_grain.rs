@@ -1,4 +1,4 @@
-//! The grain of the distributed Key Node Method (`knm:grain=G`, issue 23): a node with `1..=G`
+//! The grain of the distributed Key Node Method (`knm:grain=G`): a node with `1..=G`
 //! plies left answers with a serial search of its subtree. The root value stays exactly
 //! `alphabeta`'s on many random trees and on chess and checkers with and without quiescence,
 //! on the simulator and on threads; a grain node's search visits exactly the serial

@@ -1,4 +1,4 @@
-//! Parallel searches return the whole principal variation (issue 14, item 7), on every
+//! Parallel searches return the whole principal variation, on every
 //! backend: a line from the best move whose bottom position's value, with negamax signs, is
 //! the root value.
 use arachne_core::{Game, Limits, Score};

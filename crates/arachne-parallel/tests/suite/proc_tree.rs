@@ -1,4 +1,4 @@
-//! The processor tree chosen when only `--procs P` is given (issue 14, item 6): the rule in the
+//! The processor tree chosen when only `--procs P` is given: the rule in the
 //! crate docs, checked against a brute-force reading of it.
 use arachne_parallel::slave::ProcTree;
 use arachne_parallel::ParAlgo;

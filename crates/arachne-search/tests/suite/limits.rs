@@ -55,8 +55,8 @@ fn mtdf_guesses_outside_the_window_are_clamped() {
     }
 }
 
-/// A node budget bounds every position searched, quiescence positions included (issue 14,
-/// item 1: the budget used to overshoot 60–150× on tactical chess positions).
+/// A node budget bounds every position searched, quiescence positions included (the
+/// budget used to overshoot 60–150× on tactical chess positions).
 #[test]
 fn node_budgets_bound_quiescence_positions_too() {
     use arachne_games::Chess;

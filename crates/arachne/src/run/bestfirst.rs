@@ -170,7 +170,7 @@ impl<G: Game> Searcher<G> for BfSearcher {
                 extra["speedup"] = json!(par.speedup);
                 extra["cost_model"] = json!(c.cost.to_string());
                 if par.speedup.is_some_and(|s| s > p as f64) {
-                    // Issue 24, item 12: say why, rather than print a figure above P bare.
+                    // Say why, rather than print a figure above P bare.
                     extra["speedup_note"] = json!(format!(
                         "above {p} processors because the search stops at a principal-variation depth, which the parallel run reached with fewer generated nodes than the serial one: the speedup compares times to that stopping rule, not equal work"
                     ));
@@ -213,7 +213,7 @@ pub fn report<G: Game>(
     let names = pv_names(root, &out.pv);
     let best = out.best_move.map(|m| root.move_name(m));
     let secs = out.elapsed.as_secs_f64();
-    // Issue 24, item 11: RBFM plays the §5.3 vote, which may differ from the line's first move.
+    // RBFM plays the §5.3 vote, which may differ from the line's first move.
     let vote_note = match (&best, names.first()) {
         (Some(b), Some(first)) if b != first => Some(format!(
             "{b} is the move of the vote (Shoham–Toledo 2002 §5.3: the most common best move of the last \

@@ -61,7 +61,7 @@ fn resolve_algo(req: &SearchRequest) -> Result<(ParAlgo, Backend), RunError> {
             )));
         }
     }
-    // Type-guided's processors come from --procs or from its own f and levels (item 18: the
+    // Type-guided's processors come from --procs or from its own f and levels (the
     // processor-tree message of tree-split names `q`, which type-guided does not have).
     if let ParAlgo::TypeGuided(o) = &algo {
         // On MPI `--procs` defaults to the number of ranks.
