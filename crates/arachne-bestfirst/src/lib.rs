@@ -60,12 +60,6 @@ use std::sync::Arc;
 #[error("{0}")]
 pub struct BfError(pub String);
 
-/// One line per algorithm, for `arachne algos`.
-pub const CATALOGUE: &[(&str, &str)] = &[
-    ("bfm", "Korf–Chickering best-first minimax: descend to the best child, expand, back up; bfm:memory=MiB (Shoham–Toledo 2002 §1, §3)"),
-    ("rbfm", "randomized best-first minimax: random walks by sampled real scores, EXTEND-UP/DOWN pruning; rbfm:seed=S,pruning=0|1,vote=N,dist=normal|chisquare|mix|exponential,table=FILE,threads=T,memory=MiB; --procs P: master–slave, batch=K jobs per slave, master=0|1 the master expands too, grain=K expansions per job (a subtree below the leaf) (Shoham–Toledo 2002 §2, §6.1)"),
-];
-
 /// A parsed `bfm` / `rbfm` spec.
 #[derive(Clone, Debug)]
 pub struct BfAlgo {
@@ -85,17 +79,6 @@ pub struct BfAlgo {
     pub master_expands: Option<bool>,
     /// `grain=K`: master–slave expansions per job ([`master::Form`]).
     pub grain: Option<u32>,
-}
-
-/// True when `name` (before any `:`) is one of ours.
-pub fn is_bestfirst(spec: &str) -> bool {
-    let name = spec
-        .split(':')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    name == "bfm" || name == "rbfm"
 }
 
 impl std::str::FromStr for BfAlgo {

@@ -95,8 +95,8 @@ pub(crate) use node::{
 };
 pub use node::{reward, up, value_of, Node};
 pub use options::{
-    default_scale, is_mcts, Choice, Expand, MctsOptions, Par, Playout, CATALOGUE, DEFAULT_CAP,
-    DEFAULT_SCALE, MAX_THREADS,
+    default_scale, Choice, Expand, MctsOptions, Par, Playout, DEFAULT_CAP, DEFAULT_SCALE,
+    MAX_THREADS,
 };
 pub use searcher::{search_any, MctsOutcome, MctsSearcher, MctsStop};
 

@@ -44,14 +44,14 @@ pub enum ParAlgo {
     TypeGuided(TypeGuidedOptions),
 }
 
-/// One line per algorithm, for `arachne algos`.
-pub const CATALOGUE: &[(&str, &str)] = &[
-    ("tree-split", "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1,quiescence=0|1,pv=0|1,id=0|1,step=K (defaults master=1 (0 with grand=1), preorder=1, and on --backend threads or mpi pv=1,id=1 (pv=0,id=0: the paper's form; the simulator defaults to it); id=1: iterative deepening at the root, the processors of a machine sharing a table, step=K plies at a time (default 2); pv=1: the first successor of every node on the leftmost line is searched, split in turn, before its brothers are handed out; or --quiescence; --check-extension too, --null-move on threads but not with grand=1; raise=last|general: the best move is exact, the value may be only a lower bound, reported as value_kind lower; preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (Fishburn–Finkel 1980 §4, §6)"),
-    ("baudet", "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move on threads) (Fishburn–Finkel 1980 §3)"),
-    ("palphabeta-par", "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move on threads) (Fishburn–Finkel 1980 §7)"),
-    ("pbound", "Pbound: Palphabeta without deep cutoffs (slaves run bound); pbound:f=F,q=Q,preorder=0|1,quiescence=0|1 (quiescence, or --quiescence: bottom positions valued by the capture search, at masters and slaves; --check-extension too) (Fishburn–Finkel 1980 §7.4)"),
-    ("knm", "Key Node Method: eager provisional values on key nodes, down/up messages; knm:fifo=0|1,suppress=0|1,deepening=0|1,preorder=0|1,quiescence=0|1,model=dist|pooled,seed=S,grain=G (grain: a node with 1..=G plies left is one serial search; default 0 on sim, measured on threads/MPI; quiescence, or --quiescence: a key bottom position's first answer is its capture-search value) (Lindstrom 1983)"),
-    ("type-guided", "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1,master=0|1,serial=S,step=K,quiescence=0|1 (defaults preorder=1, guess=1, master=1; or --quiescence; or f=F1/F2/… per level; with --procs P alone a hierarchy of exactly P processors is chosen from P and the branching factor) (seed ncube-chess-node-types)"),
+/// The algorithms this parser knows (their descriptions are the facade's registry).
+pub const NAMES: &[&str] = &[
+    "tree-split",
+    "baudet",
+    "palphabeta-par",
+    "pbound",
+    "knm",
+    "type-guided",
 ];
 
 impl fmt::Display for ParAlgo {

@@ -115,7 +115,7 @@ pub mod tree_split;
 pub mod type_guided;
 pub mod wire;
 
-pub use algo::{BatchOptions, ParAlgo, CATALOGUE};
+pub use algo::{BatchOptions, ParAlgo, NAMES};
 /// Where to run: the runtime's one [`Backend`].
 pub use arachne_runtime::Backend;
 pub use baseline::{

@@ -1,6 +1,6 @@
 //! Parsing an algorithm with its options, `name:key=value,…` (the one-line catalogue of every
-//! option is [`CATALOGUE`]): an unknown name or option, or a bad value, is one line naming it.
-use crate::algo::{BatchOptions, CATALOGUE};
+//! option is [`NAMES`]): an unknown name or option, or a bad value, is one line naming it.
+use crate::algo::{BatchOptions, NAMES};
 use crate::tree_split::{AlphaRaise, TreeSplitOptions};
 use crate::{baudet, err, knm, type_guided, ParAlgo, ParError, TypeGuidedOptions};
 use std::str::FromStr;
@@ -192,7 +192,7 @@ impl FromStr for ParAlgo {
             other => {
                 return err(format!(
                     "unknown parallel algorithm `{other}` (known: {})",
-                    CATALOGUE.iter().map(|c| c.0).collect::<Vec<_>>().join(", ")
+                    NAMES.join(", ")
                 ))
             }
         };

@@ -165,18 +165,18 @@ pub enum Algorithm {
     },
 }
 
-/// One line per algorithm, for `arachne algos`.
-pub const CATALOGUE: &[(&str, &str)] = &[
-    ("negamax", "plain minimax in negamax form, no pruning (Fishburn–Finkel 1980 §2)"),
-    ("alphabeta", "alpha-beta with deep cutoffs, fail-hard (Fishburn–Finkel 1980 §2)"),
-    ("bound", "alpha-beta without deep cutoffs (Fishburn–Finkel 1980 §7.4)"),
-    ("falphabeta", "fail-soft alpha-beta (Fishburn–Finkel 1980 §8.1)"),
-    ("lalphabeta", "last root move searched with a minimal window; best move exact, value may be a lower bound (Fishburn–Finkel 1980 §8.2)"),
-    ("palphabeta", "principal-line minimal windows, PVS/NegaScout family (Fishburn–Finkel 1980 §8.3)"),
-    ("staged", "staged iteration (iterative deepening, principal line first); staged:inner=alphabeta|lalphabeta|palphabeta (aliases salphabeta, slalphabeta, spalphabeta) (Fishburn–Finkel 1980 §8.1)"),
-    ("aspiration", "iterative deepening with aspiration windows and fail-soft re-search; aspiration:delta=N (default 50) (Fishburn–Finkel 1980 §3)"),
-    ("sss", "SSS* as MT-SSS*: null-window memory-enhanced tests from +inf down (Lindstrom 1983 §2.1)"),
-    ("mtdf", "MTD(f): null-window memory-enhanced tests from a first guess; mtdf:guess=N"),
+/// The algorithms this parser knows (their descriptions are the facade's registry).
+pub const NAMES: &[&str] = &[
+    "negamax",
+    "alphabeta",
+    "bound",
+    "falphabeta",
+    "lalphabeta",
+    "palphabeta",
+    "staged",
+    "aspiration",
+    "sss",
+    "mtdf",
 ];
 
 /// An unknown algorithm or a bad option. One line, fit for a user.
@@ -242,11 +242,7 @@ impl FromStr for Algorithm {
             other => {
                 return Err(AlgoError(format!(
                     "unknown algorithm `{other}` (serial: {})",
-                    CATALOGUE
-                        .iter()
-                        .map(|(n, _)| *n)
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    NAMES.join(", ")
                 )))
             }
         };

@@ -3,12 +3,6 @@
 use crate::BfError;
 use serde::Serialize;
 
-/// The `arachne algos` line.
-pub const CATALOGUE: &[(&str, &str)] = &[(
-    "mcts",
-    "Monte Carlo tree search, UCT with MCTS-Solver bounds: mcts:c=1.4,playout=random|eval|ab:D,cap=N,expand=one|all,solver=0|1,seed=S,iters=N,best=visits|value,scale=X,memory=MiB,par=tree|root|leaf,threads=T; --threads T: tree (shared tree, virtual loss; the default), root (independent trees, votes merged) or leaf (T playouts a leaf) parallel; par=root --procs P --backend sim|threads|mpi: root parallelisation as message-passing processes; --nodes = generated tree nodes, --time-ms, --memory MiB (beside Shoham–Toledo 2002's rbfm)",
-)];
-
 /// How a new leaf is valued.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -133,15 +127,6 @@ pub fn default_scale(game: &str) -> f64 {
         "iid" => (1u64 << 28) as f64,
         _ => DEFAULT_SCALE,
     }
-}
-
-/// True when `spec` names MCTS.
-pub fn is_mcts(spec: &str) -> bool {
-    spec.split(':')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .eq_ignore_ascii_case("mcts")
 }
 
 impl std::str::FromStr for MctsOptions {

@@ -3,6 +3,7 @@
 //! openings with colours swapped, each played by [`super::play_game`] with draws by threefold
 //! repetition and at the move limit.
 use super::{play_game, Players, Rules};
+use arachne::registry::{family, names, Family};
 use arachne_bestfirst::mcts::{self, MctsOptions, MctsSearcher};
 use arachne_bestfirst::{BfAlgo, Searcher};
 use arachne_core::parse::Spec;
@@ -123,7 +124,7 @@ impl Side {
         } else {
             format!("{name}:{}", rest.join(","))
         };
-        if mcts::is_mcts(name) {
+        if family(name) == Some(Family::Mcts) {
             for k in ["depth", "quiescence", "q", "check", "null"] {
                 if has(k) {
                     return Err(format!(
@@ -144,7 +145,7 @@ impl Side {
             side.mcts = Some(o);
             return Ok(side);
         }
-        if arachne_bestfirst::is_bestfirst(name) {
+        if family(name) == Some(Family::BestFirst) {
             if side.smp.is_some() {
                 return Err(format!(
                     "`{spec}`: threads= is not supported for bfm/rbfm in play (the serial form keeps its tree between moves)"
@@ -153,7 +154,7 @@ impl Side {
             side.bf = Some(algo_spec.parse::<BfAlgo>().map_err(|e| e.to_string())?);
             return Ok(side);
         }
-        if smp::is_smp_name(name) {
+        if family(name) == Some(Family::SharedMemory) {
             let threads = side.smp.map_or(1, |(_, t)| t);
             side.smp = Some((
                 algo_spec.parse::<SmpAlgo>().map_err(|e| e.to_string())?,
@@ -179,14 +180,13 @@ fn play_algo_error(name: &str, msg: &str) -> String {
     if !msg.starts_with("unknown algorithm") {
         return msg.to_string();
     }
-    let names = |c: &[(&str, &str)]| c.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ");
     let takes = format!(
         "play takes serial ({}), shared-memory ({}, with threads=T), best-first (bfm, rbfm) and mcts algorithms",
-        names(arachne_search::CATALOGUE),
-        names(smp::CATALOGUE)
+        names(Family::Serial),
+        names(Family::SharedMemory)
     );
     let lower = name.trim().to_ascii_lowercase();
-    if arachne_parallel::CATALOGUE.iter().any(|(n, _)| *n == lower) {
+    if family(&lower) == Some(Family::MessagePassing) {
         format!("`{lower}` is a message-passing algorithm, which play does not run; {takes}")
     } else {
         format!(

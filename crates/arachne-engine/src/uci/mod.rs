@@ -451,10 +451,14 @@ impl Engine {
                 Ok(n) if (1..=256).contains(&n) => self.threads = n,
                 _ => say(&format!("info string Threads: `{value}` is not 1..256")),
             },
-            "algorithm" if mcts::is_mcts(&value) => match value.parse::<MctsOptions>() {
-                Ok(o) => self.mcts = Some(o),
-                Err(e) => say(&format!("info string Algorithm: {e}")),
-            },
+            "algorithm"
+                if arachne::registry::family(&value) == Some(arachne::registry::Family::Mcts) =>
+            {
+                match value.parse::<MctsOptions>() {
+                    Ok(o) => self.mcts = Some(o),
+                    Err(e) => say(&format!("info string Algorithm: {e}")),
+                }
+            }
             "algorithm" => match value.parse::<Algorithm>() {
                 Ok(a) => {
                     self.algo = a;

@@ -6,7 +6,7 @@ use arachne_core::rng::mix64;
 use arachne_core::{perft, Game, Limits, Score};
 use arachne_games::checkers::{bench_positions, Checkers, DRAW_PLIES, TINSLEY_PDN};
 use arachne_games::pdn::parse_pdn;
-use arachne_search::{Algorithm, SearchOptions, CATALOGUE};
+use arachne_search::{Algorithm, SearchOptions, NAMES};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------------------------
@@ -519,7 +519,7 @@ fn every_searcher_agrees_on_the_bench_positions() {
         qnodes += qbase.stats.qnodes;
         for (opts, base) in [(&plain, &base), (&ordered, &base), (&quiescence, &qbase)] {
             // Every serial algorithm the library lists (`staged` is salphabeta).
-            for name in CATALOGUE.iter().map(|&(n, _)| n) {
+            for name in NAMES.iter().copied() {
                 let algo: Algorithm = name.parse().unwrap();
                 let r = algo.search(p, &limits, opts);
                 if name == "lalphabeta" {

@@ -4,7 +4,7 @@
 use arachne_core::rng::mix64;
 use arachne_core::{perft, Game, Limits, Score};
 use arachne_games::othello::{bench_positions, perft_published, Othello, PASS};
-use arachne_search::{Algorithm, SearchOptions, CATALOGUE};
+use arachne_search::{Algorithm, SearchOptions, NAMES};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -428,7 +428,7 @@ fn every_searcher_agrees_on_bench_and_endgame_positions() {
         decisive += base.value.is_decisive() as u32;
         for opts in [&plain, &ordered] {
             // Every serial algorithm the library lists (`staged` is salphabeta).
-            for name in CATALOGUE.iter().map(|&(n, _)| n) {
+            for name in NAMES.iter().copied() {
                 let algo: Algorithm = name.parse().unwrap();
                 let r = algo.search(p, &limits, opts);
                 if name == "lalphabeta" {

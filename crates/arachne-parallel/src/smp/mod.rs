@@ -196,13 +196,8 @@ impl From<ParError> for SmpError {
     }
 }
 
-/// One line per algorithm, for `arachne algos`.
-pub const CATALOGUE: &[(&str, &str)] = &[
-    ("ybwc", "Young Brothers Wait (Feldmann): eldest brother first, younger brothers in parallel on a work-stealing pool; ybwc:serial=N (default 3),aspiration=D (aspiration windows, off by default); --threads T; honours --null-move and --check-extension"),
-    ("jamboree", "Jamboree (Joerg & Kuszmaul): first child full window, the rest null-window tests in parallel, fail-highs re-searched in order; jamboree:serial=N (default 3),aspiration=D; --threads T; honours --null-move and --check-extension (Shoham–Toledo 2002 §6.2)"),
-    ("lazy-smp", "Lazy SMP: every thread searches the root on the shared table, varied by depth offset, move order and aspiration width; best move by vote (score - min + 14) x depth; --threads T; honours --null-move and --check-extension"),
-    ("abdada", "ABDADA (Weill): a node another thread is searching is deferred and revisited; abdada:aspiration=D; --threads T; honours --null-move and --check-extension"),
-];
+/// The algorithms this parser knows (their descriptions are the facade's registry).
+pub const NAMES: &[&str] = &["ybwc", "jamboree", "lazy-smp", "abdada"];
 
 impl FromStr for SmpAlgo {
     type Err = ParError;
@@ -259,7 +254,7 @@ impl FromStr for SmpAlgo {
             "abdada" => serial_ok(SmpAlgo::Abdada { aspiration }),
             other => Err(ParError(format!(
                 "unknown shared-memory algorithm `{other}` (known: {})",
-                CATALOGUE.iter().map(|c| c.0).collect::<Vec<_>>().join(", ")
+                NAMES.join(", ")
             ))),
         }
     }
@@ -279,20 +274,6 @@ impl fmt::Display for SmpAlgo {
             (Some(d), _) => write!(f, ",aspiration={d}"),
         }
     }
-}
-
-/// True when `name` (before any `:options`) is a shared-memory algorithm.
-pub fn is_smp_name(spec: &str) -> bool {
-    let name = spec
-        .split(':')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    matches!(
-        name.as_str(),
-        "ybwc" | "jamboree" | "lazy-smp" | "lazysmp" | "lazy" | "abdada"
-    )
 }
 
 /// Runs `algo` with `threads` threads on `root`: iterative deepening to `limits.depth` (one ply

@@ -4,13 +4,13 @@ use crate::common;
 
 use arachne_core::{Limits, Score};
 use arachne_games::{Branching, Connect4, TicTacToe};
-use arachne_search::{Algorithm, SearchOptions, ValueKind, CATALOGUE};
+use arachne_search::{Algorithm, SearchOptions, ValueKind, NAMES};
 use common::{incremental, reference};
 
 #[test]
 fn node_budgets_are_exact_and_stopped_searches_claim_no_value() {
     for budget in [1u64, 7, 100, 2047, 2048, 5000] {
-        for name in CATALOGUE.iter().map(|&(n, _)| n) {
+        for name in NAMES.iter().copied() {
             let a: Algorithm = name.parse().unwrap();
             let limits = Limits::depth(12).with_nodes(budget);
             let out = a.search(&Connect4::new(), &limits, &SearchOptions::default());
@@ -70,7 +70,7 @@ fn node_budgets_bound_quiescence_positions_too() {
         ..SearchOptions::default()
     };
     for budget in [1u64, 333, 5000, 30_000] {
-        for name in CATALOGUE.iter().map(|&(n, _)| n) {
+        for name in NAMES.iter().copied() {
             let a: Algorithm = name.parse().unwrap();
             let limits = Limits::depth(8).with_nodes(budget);
             let out = a.search(&root, &limits, &opts);
