@@ -83,8 +83,9 @@ fn refuse_unknown(what: &str, options: &Bound<'_, PyDict>, known: &[&str]) -> Py
 /// `v` as an integer in `lo..=hi` (a `bool` is not one).
 fn int(key: &str, v: &Bound<'_, PyAny>, lo: u64, hi: u64) -> PyResult<u64> {
     let not_int = || bad(format!("{key}={}: expected an integer", shown(v)));
-    let range = || {
-        bad(if hi == u64::MAX {
+    // Below `lo` with no upper bound: "at least"; else the whole range.
+    let range = |too_large: bool| {
+        bad(if hi == u64::MAX && !too_large {
             format!("{key}={}: must be at least {lo}", shown(v))
         } else {
             format!("{key}={}: must be in {lo}..={hi}", shown(v))
@@ -108,13 +109,13 @@ fn int(key: &str, v: &Bound<'_, PyAny>, lo: u64, hi: u64) -> PyResult<u64> {
             if v.call_method0("__index__").is_err() {
                 return Err(not_int());
             }
-            return Err(if v.lt(0)? { negative() } else { range() });
+            return Err(if v.lt(0)? { negative() } else { range(true) });
         }
     };
     if (lo..=hi).contains(&x) {
         Ok(x)
     } else {
-        Err(range())
+        Err(range(x > hi))
     }
 }
 

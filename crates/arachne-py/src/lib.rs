@@ -3,10 +3,10 @@
 //! is parsed anywhere:
 //!
 //! * `search`: keyword arguments become the fields of an [`arachne::SearchRequest`]
-//!   ([`args::request`], which refuses an unknown keyword or a value of the wrong type or out
+//!   (`args::request`, which refuses an unknown keyword or a value of the wrong type or out
 //!   of range with one line naming it), [`arachne::run::search`] runs it, and the report's
 //!   JSON object comes back as a Python dict built from the [`serde_json::Value`]
-//!   ([`value::to_py`]); `search_python` does the same on a game written in Python (module
+//!   (`value::to_py`); `search_python` does the same on a game written in Python (module
 //!   `pygame`, which says why this is sound) through [`arachne::run::search_on`].
 //! * `nbp`: [`arachne_analysis::request::run`]; `experiment`: [`arachne_experiments::checked`]
 //!   and [`arachne_experiments::run_and_write`].
