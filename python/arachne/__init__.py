@@ -1,9 +1,17 @@
 """arachne: serial and parallel game-tree search from Python.
 
-Every function here runs the ``arachne`` command line's own library entry point in-process
-(``arachne_cli::api::run_json``): the same spec strings, the same checks and one-line error
-messages, and the same fields as ``arachne ... --json``. Nothing about the options is
-reimplemented here; keyword arguments become command-line flags.
+Every function here calls the Rust library in-process, with no command line in between:
+``search``'s keyword arguments are the fields of the typed search request
+(``arachne::SearchRequest``) and the result is the report's JSON object built as Python
+objects; ``nbp`` and ``experiment`` call the analysis and experiments crates' own entry
+points. The spec strings, the checks and the one-line error messages are the library's (the
+ones ``arachne`` prints), and the fields are those of ``arachne ... --json``. A keyword
+argument a function does not take, a value of the wrong type and a number out of range raise
+``ValueError`` naming it.
+
+There is no generic ``run(*args)`` (an ``arachne`` command line in-process): it needed the
+command-line parser, which the package no longer links. Use ``search``, ``nbp``,
+``experiment`` and ``Game``, or the ``arachne`` binary.
 
 >>> import arachne
 >>> r = arachne.search("tictactoe", "alphabeta")
@@ -11,18 +19,19 @@ reimplemented here; keyword arguments become command-line flags.
 (0, '1', 20866)
 """
 
-import json as _json
 import os as _os
 import tempfile as _tempfile
 from fractions import Fraction
 from typing import Any, List, Protocol, Union
 
-from ._arachne import LOSS, WIN, Game, __version__
-from ._arachne import run as _run
+from ._arachne import LOSS, SEARCH_OPTIONS, WIN, Game, __version__
+from ._arachne import experiment as _experiment
+from ._arachne import nbp as _nbp
+from ._arachne import search as _search
 from ._arachne import search_python as _search_python
 
-__all__ = ["Game", "PythonGame", "search", "nbp", "experiment", "run", "WIN", "LOSS",
-           "__version__"]
+__all__ = ["Game", "PythonGame", "search", "nbp", "experiment", "SEARCH_OPTIONS", "WIN",
+           "LOSS", "__version__"]
 
 
 class PythonGame(Protocol):
@@ -40,61 +49,28 @@ class PythonGame(Protocol):
         """The static value from the side to move's point of view (``LOSS`` when lost)."""
 
 
-def _flag(key):
-    return "--" + key.replace("_", "-")
-
-
-def _flags(options):
-    """Keyword arguments as flags: ``True`` -> ``--key``, ``False``/``None`` -> nothing, else
-    ``--key value``."""
-    argv = []
-    for key, value in options.items():
-        if value is None or value is False:
-            continue
-        if value is True:
-            argv.append(_flag(key))
-        elif isinstance(value, (list, tuple)):
-            argv += [_flag(key), ",".join(str(v) for v in value)]
-        else:
-            argv += [_flag(key), str(value)]
-    return argv
-
-
-def run(*args):
-    """Runs an ``arachne`` command line in-process (without the program name; give ``--json``)
-    and returns the JSON objects it printed, as a list of dicts.
-
-    Bad input raises ``ValueError`` with the command line's message. Ctrl-C stops a running
-    search: ``KeyboardInterrupt`` is raised once it has stopped, with the partial objects as
-    its ``partial`` attribute.
-    """
-    interrupted, text = _run([str(a) for a in args])
-    values = _json.loads(text)
+def _result(interrupted, report):
     if interrupted:
         e = KeyboardInterrupt()
-        e.partial = values
+        e.partial = report
         raise e
-    return values
+    return report
 
 
-def _one(values, what):
-    if len(values) != 1:
-        raise RuntimeError(f"{what}: expected one JSON object, got {len(values)}")
-    return values[0]
-
-
-def search(game, algo="alphabeta", *, depth=None, procs=None, threads=None, backend="sim",
-           cost=None, nodes=None, time_ms=None, **options):
+def search(game, algo="alphabeta", **options):
     """Searches ``game`` (a spec string such as ``"connect4"``, ``"iid:n=3,d=5,seed=1"``, or a
     ``Game`` with no moves played) with ``algo`` (``NAME[:key=value,...]``, see
-    ``arachne algos``) and returns the fields of ``arachne search --json``.
+    ``arachne algos``) and returns the fields of ``arachne search --json`` as a dict.
 
-    ``options`` are the other flags of ``arachne search``: ``ordering=True``,
-    ``preorder=True``, ``quiescence=True``, ``check_extension=True``, ``null_move=True``,
-    ``hash=MiB``, ``memory=MiB``, ``latency_seed=S``. ``backend`` (``"sim"``, ``"threads"``)
-    applies to the message-passing algorithms (``--procs P``); ``"sim"`` is the command
-    line's default and is not passed as a flag, so the result's ``backend`` field is ``None``
-    for it, as with ``arachne search`` without ``--backend``.
+    ``options`` are the fields of the search request, named as the flags of ``arachne
+    search`` with ``_`` for ``-`` (``SEARCH_OPTIONS`` lists them): ``depth``, ``procs``,
+    ``threads``, ``nodes``, ``time_ms``, ``hash`` (MiB), ``memory`` (MiB), ``latency_seed``
+    (integers); ``backend`` (``"sim"``, ``"threads"``, ``"mpi"``) and ``cost`` (strings);
+    ``ordering``, ``preorder``, ``quiescence``, ``check_extension``, ``null_move``
+    (``True``/``False``). ``None`` means not given. ``backend`` applies to the
+    message-passing algorithms (``procs=P``); ``"sim"`` is the default and leaves the
+    result's ``backend`` field ``None``, as ``arachne search`` without ``--backend``. Any
+    other keyword raises ``ValueError`` naming it.
 
     Ctrl-C stops the search: ``KeyboardInterrupt`` with the partial result (the last completed
     depth, ``"stopped"`` set) as its ``partial`` attribute.
@@ -115,49 +91,19 @@ def search(game, algo="alphabeta", *, depth=None, procs=None, threads=None, back
     takes the GIL, so real threads would only wait for each other. An exception in one of its
     methods stops the search and is raised.
     """
+    algo = str(algo)
     if not isinstance(game, (str, Game)):
-        return _search_custom(game, algo, depth=depth, procs=procs, threads=threads,
-                              backend=backend, cost=cost, nodes=nodes, time_ms=time_ms,
-                              **options)
+        if options.get("depth") is None and algo.split(":")[0].strip().lower() != "mcts":
+            raise ValueError("a game written in Python needs depth=D (it has no default depth; "
+                             "mcts takes none)")
+        return _result(*_search_python(game, algo, options))
     if isinstance(game, Game):
         if game.history:
             raise ValueError(
                 "search: give a spec for the position (e.g. connect4:moves=44), not a Game "
                 "with moves played")
         game = game.spec
-    argv = ["search", "--json", "--game", str(game), "--algo", str(algo)]
-    if backend is not None and backend != "sim":
-        options = {"backend": backend, **options}
-    argv += _flags({"depth": depth, "procs": procs, "threads": threads, "cost": cost,
-                    "nodes": nodes, "time_ms": time_ms, **options})
-    try:
-        return _one(run(*argv), "search")
-    except KeyboardInterrupt as e:
-        if getattr(e, "partial", None):
-            e.partial = e.partial[0]
-        raise
-
-
-def _result(interrupted, text):
-    values = _json.loads(text)
-    if interrupted:
-        e = KeyboardInterrupt()
-        e.partial = values[0] if values else None
-        raise e
-    return _one(values, "search")
-
-
-def _search_custom(game, algo, *, depth, backend, **flags):
-    """A game written in Python: the serial searches, the simulator's message-passing
-    algorithms, best-first search and MCTS, through the command line's `search` (which
-    refuses the rest with its line)."""
-    if depth is None and str(algo).split(":")[0].strip().lower() != "mcts":
-        raise ValueError("a game written in Python needs depth=D (it has no default depth; "
-                         "mcts takes none)")
-    if backend is not None and backend != "sim":
-        flags = {"backend": backend, **flags}
-    argv = ["--json", "--algo", str(algo)] + _flags({"depth": depth, **flags})
-    return _result(*_search_python(game, argv))
+    return _result(*_search(game, algo, options))
 
 
 def nbp(n, d, exact=True, *, trials=1000, seed=1, **options):
@@ -167,14 +113,13 @@ def nbp(n, d, exact=True, *, trials=1000, seed=1, **options):
     ``exact=True``: a ``fractions.Fraction`` (the product method; within the documented
     limits unless ``force=True``). ``exact=False``: Monte Carlo on ``trials`` seeded trees, a
     dict with ``mean``, ``sd``, ``ci`` (the half-width of the 95 % confidence interval) and
-    the rest of ``analyze nbp --json``'s fields. ``options``: ``range``, ``model``, ``force``.
+    the rest of ``analyze nbp --json``'s fields. ``options``: ``range`` (R equally likely
+    bottom values) and ``model`` (``"iid"``, the default, or ``"incremental"``), both for
+    Monte Carlo only, and ``force``; any other keyword raises ``ValueError`` naming it.
     """
-    argv = ["analyze", "nbp", "--json", "--branching", str(n), "--depth", str(d)]
+    r = _nbp(n, d, bool(exact), trials, seed, options)
     if exact:
-        r = _one(run(*(argv + ["--exact"] + _flags(options))), "nbp")
         return Fraction(r["exact"])
-    r = _one(run(*(argv + ["--trials", str(trials), "--seed", str(seed)] + _flags(options))),
-             "nbp")
     r["ci"] = r.get("ci95")
     return r
 
@@ -184,14 +129,12 @@ def experiment(name, quick=True, out=None, *, seed=None, **sizes):
     rows (one per reproduced figure) as a list of dicts, or a ``pandas.DataFrame`` when pandas
     is installed. ``out``: the directory for the report files (default: a temporary directory,
     removed afterwards). ``sizes``: ``trees``, ``depths`` (``"2-6"``), ``openings``,
-    ``branching`` (a list), ``matching``, ``scale``, ``engine``.
+    ``branching`` (an int or a list), ``matching``, ``scale`` (``"full"`` or ``"paper"``),
+    ``engine`` (a path); any other keyword raises ``ValueError`` naming it. The name and the
+    sizes are checked before any work starts.
     """
     def go(directory):
-        argv = ["experiment", str(name), "--json", "--out", str(directory)]
-        if quick:
-            argv.append("--quick")
-        argv += _flags({"seed": seed, **sizes})
-        return _one(run(*argv), "experiment")["rows"]
+        return _experiment(str(name), bool(quick), directory, seed, sizes)["rows"]
 
     if out is None:
         with _tempfile.TemporaryDirectory(prefix="arachne-") as directory:

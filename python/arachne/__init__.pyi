@@ -1,9 +1,15 @@
-"""Type stubs for the Python package `arachne` (see its docstrings and the README, Python)."""
+"""Type stubs for the Python package `arachne` (see its docstrings and the README, Python).
+
+The package calls the Rust library directly; it has no generic ``run(*args)`` command line
+(the parser is not linked): ``search``, ``nbp``, ``experiment`` and ``Game`` take typed
+arguments, and an unknown keyword raises ``ValueError`` naming it."""
 from fractions import Fraction
 from os import PathLike
-from typing import Any, Dict, List, Optional, Protocol, Union
+from typing import Any, Dict, List, Optional, Protocol, Sequence, Tuple, Union
 
 __version__: str
+SEARCH_OPTIONS: List[str]
+"""The keyword arguments ``search`` takes, each a field of the search request."""
 WIN: int
 """The value of a won position for the side to move (``evaluate()`` of a game written in Python)."""
 LOSS: int
@@ -66,8 +72,6 @@ class PythonGame(Protocol):
     def evaluate(self) -> Union[int, float]:
         """The static value from the side to move's point of view (``LOSS`` when lost)."""
 
-def run(*args: Any) -> List[Dict[str, Any]]:
-    """Runs an ``arachne`` command line in-process and returns its ``--json`` objects."""
 def search(
     game: Union[str, Game, PythonGame],
     algo: str = "alphabeta",
@@ -75,15 +79,31 @@ def search(
     depth: Optional[int] = None,
     procs: Optional[int] = None,
     threads: Optional[int] = None,
-    backend: Optional[str] = "sim",
+    backend: Optional[str] = None,
     cost: Optional[str] = None,
     nodes: Optional[int] = None,
     time_ms: Optional[int] = None,
-    **options: Any,
+    ordering: bool = False,
+    preorder: bool = False,
+    quiescence: bool = False,
+    check_extension: bool = False,
+    null_move: bool = False,
+    hash: Optional[int] = None,
+    memory: Optional[int] = None,
+    latency_seed: Optional[int] = None,
 ) -> Dict[str, Any]:
-    """The fields of ``arachne search --json`` for ``game`` searched by ``algo``."""
+    """The fields of ``arachne search --json`` for ``game`` searched by ``algo``; the keyword
+    arguments are the search request's fields (``ValueError`` for any other)."""
 def nbp(
-    n: int, d: int, exact: bool = True, *, trials: int = 1000, seed: int = 1, **options: Any
+    n: int,
+    d: int,
+    exact: bool = True,
+    *,
+    trials: int = 1000,
+    seed: int = 1,
+    range: Optional[int] = None,
+    model: Optional[str] = None,
+    force: bool = False,
 ) -> Union[Fraction, Dict[str, Any]]:
     """Alpha-beta's expected bottom positions on Fuller's N-ary tree of depth D."""
 def experiment(
@@ -92,6 +112,12 @@ def experiment(
     out: Optional[Union[str, "PathLike[str]"]] = None,
     *,
     seed: Optional[int] = None,
-    **sizes: Any,
+    trees: Optional[int] = None,
+    depths: Optional[Union[str, int, Tuple[int, int]]] = None,
+    openings: Optional[int] = None,
+    branching: Optional[Union[int, Sequence[int]]] = None,
+    matching: Optional[str] = None,
+    scale: Optional[str] = None,
+    engine: Optional[Union[str, "PathLike[str]"]] = None,
 ) -> Any:
     """A paper experiment's report rows: a list of dicts, or a pandas.DataFrame."""

@@ -1,10 +1,11 @@
-"""The Python package's overhead against Rust (issue 28's targets), measured:
+"""The Python package's overhead against Rust, measured:
 
 1. a `search` call on a depth-1 tree costs at most 1 ms more than the same search in Rust:
    the median wall time of `arachne.search(TREE, "alphabeta")` from Python
-   (`time.perf_counter`) against the median of the same command line run in-process by Rust
-   alone (`_arachne._bench_run`: `arachne_cli::api::run_json` timed with `Instant`, no
-   Python between the calls), and against the search time the result reports (`time_ms`);
+   (`time.perf_counter`) against the median of the same search run in-process by Rust alone
+   (`_arachne._bench_search`: `arachne::run::search` on the same request, its JSON object
+   included, timed with `Instant`, no Python between the calls), and against the search time
+   the result reports (`time_ms`);
 2. a depth-10 connect-four search runs at the command line's speed within 5 %: the median
    wall time of `arachne.search("connect4", ALGO, depth=10)` against the median wall time
    of the binary (`arachne search --game connect4 --algo ALGO --depth 10 --json`, a new
@@ -51,7 +52,6 @@ def ms(x):
 
 
 def depth1(calls):
-    argv = ["search", "--json", "--game", TREE, "--algo", "alphabeta"]
     for _ in range(50):  # warm up
         arachne.search(TREE, "alphabeta")
     # Interleaved in blocks of 100 calls, so that a change in the machine's load hits both.
@@ -62,12 +62,12 @@ def depth1(calls):
             r = arachne.search(TREE, "alphabeta")
             py.append(time.perf_counter() - t)
             reported.append(r["time_ms"] / 1e3)
-        rust += _arachne._bench_run(argv, 100)
+        rust += _arachne._bench_search(TREE, "alphabeta", 100)
     p, q, s = statistics.median(py), statistics.median(rust), statistics.median(reported)
     over = p - q
     print(f"depth-1 tree {TREE}, {len(py)} calls each:")
     print(f"  Python arachne.search      median {ms(p)}")
-    print(f"  Rust run_json in-process   median {ms(q)}")
+    print(f"  Rust run::search alone     median {ms(q)}")
     print(f"  search time reported       median {ms(s)}")
     print(f"  overhead Python - Rust     {ms(over)}   (target <= 1 ms: "
           f"{'met' if over <= 1e-3 else 'MISSED'}); Python - reported search time {ms(p - s)}")

@@ -36,6 +36,25 @@ def test_nbp_monte_carlo():
 def test_nbp_bad_input():
     with pytest.raises(ValueError):
         arachne.nbp(0, 3)
+    with pytest.raises(ValueError, match="n=-3: negative numbers are not allowed"):
+        arachne.nbp(-3, 3)
+    with pytest.raises(ValueError, match="nbp: unknown keyword argument `bounds`"):
+        arachne.nbp(3, 3, bounds=True)
+    with pytest.raises(ValueError, match="exact=True is for the continuous i.i.d. model only"):
+        arachne.nbp(3, 3, range=4)
+    with pytest.raises(ValueError, match='model="foo": expected "iid" or "incremental"'):
+        arachne.nbp(3, 3, exact=False, model="foo")
+
+
+@pytest.mark.parametrize("options,flags", [
+    ({"range": 4}, ["--range", "4"]),
+    ({"model": "incremental"}, ["--model", "incremental"]),
+])
+def test_nbp_monte_carlo_options_equal_the_cli(cli, options, flags):
+    ours = arachne.nbp(3, 3, exact=False, trials=60, seed=5, **options)
+    theirs = cli("analyze", "nbp", "--branching", "3", "--depth", "3", "--trials", "60",
+                 "--seed", "5", "--json", *flags)
+    assert ours["mean"] == theirs["mean"] and ours["sd"] == theirs["sd"]
 
 
 def test_experiment_rows_equal_the_cli(cli, tmp_path):
@@ -51,3 +70,23 @@ def test_experiment_rows_equal_the_cli(cli, tmp_path):
 def test_experiment_bad_name():
     with pytest.raises(ValueError, match="unknown experiment"):
         arachne.experiment("nosuch")
+
+
+def test_experiment_bad_sizes_are_refused_before_any_work(tmp_path):
+    out = tmp_path / "never"
+    for sizes, message in [({"colour": 1}, "experiment: unknown keyword argument `colour`"),
+                           ({"trees": 5}, "experiment `fuller` does not take --trees"),
+                           ({"scale": "x"}, "scale='x': expected \"full\" or \"paper\"")]:
+        with pytest.raises(ValueError) as e:
+            arachne.experiment("fuller", out=out, **sizes)
+        assert message in str(e.value)
+        assert not out.exists()
+
+
+def test_experiment_sizes_equal_the_clis(cli, tmp_path):
+    rows = arachne.experiment("rbfm-decision", out=tmp_path / "py", trees=3, branching=[3])
+    if not isinstance(rows, list):
+        rows = rows.to_dict("records")
+    theirs = cli("experiment", "rbfm-decision", "--quick", "--json", "--trees", "3",
+                 "--branching", "3", "--out", str(tmp_path / "cli"))
+    assert rows == theirs["rows"] and len(rows) > 0

@@ -111,7 +111,8 @@ def test_a_game_object_is_its_spec():
     (lambda: arachne.search("tictactoe", "alphabeta", procs=4), "serial algorithm; --procs"),
     (lambda: arachne.search("iid:n=2,d=3,seed=1", "alphabeta", depth=5), "exceeds the depth"),
     (lambda: arachne.search("tictactoe", "alphabeta", depth=-1), "negative numbers"),
-    (lambda: arachne.search("tictactoe", "alphabeta", no_such_option=1), "--no-such-option"),
+    (lambda: arachne.search("tictactoe", "alphabeta", no_such_option=1),
+     "unknown keyword argument `no_such_option`"),
     (lambda: arachne.search("tictactoe", "ybwc", threads=0), "threads"),
 ])
 def test_bad_input_raises_value_error_with_the_cli_line(call, message):
@@ -147,3 +148,37 @@ def test_ctrl_c_stops_the_search_with_the_partial_result():
     assert partial["game"] == "connect4"
     # The search works again afterwards (no stop flag left set).
     assert arachne.search("tictactoe", "alphabeta")["stopped"] is None
+
+
+def test_keywords_are_the_request_fields():
+    assert set(arachne.SEARCH_OPTIONS) == {
+        "depth", "procs", "threads", "backend", "cost", "nodes", "time_ms", "ordering",
+        "preorder", "quiescence", "check_extension", "null_move", "hash", "memory",
+        "latency_seed"}
+    # None and False are "not given".
+    plain = arachne.search("connect4", "alphabeta", depth=5)
+    same = arachne.search("connect4", "alphabeta", depth=5, ordering=False, hash=None,
+                          procs=None, backend="sim")
+    assert strip(same) == strip(plain)
+    # A field given takes effect: ordering changes the tree searched, not the value.
+    ordered = arachne.search("connect4", "alphabeta", depth=5, ordering=True)
+    assert ordered["value"] == plain["value"] and ordered["nodes"] != plain["nodes"]
+
+
+@pytest.mark.parametrize("kw,message", [
+    ({"foo": 1, "bar": 2}, "search: unknown keyword arguments `foo`, `bar` (known: depth, "),
+    ({"ordering": 1}, "ordering=1: expected True or False"),
+    ({"depth": "7"}, "depth='7': expected an integer"),
+    ({"depth": 7.0}, "depth=7.0: expected an integer"),
+    ({"depth": True}, "depth=True: expected an integer"),
+    ({"depth": 201}, "depth=201: must be in 1..=200"),
+    ({"depth": -10**30}, "negative numbers are not allowed"),
+    ({"nodes": 0}, "nodes=0: must be at least 1"),
+    ({"nodes": 10**30}, "must be in 1..=18446744073709551615"),
+    ({"backend": 3}, "backend=3: expected a string"),
+])
+def test_wrong_keywords_types_and_ranges_are_refused_with_one_line(kw, message):
+    with pytest.raises(ValueError) as e:
+        arachne.search("tictactoe", "alphabeta", **kw)
+    assert message in str(e.value)
+    assert "\n" not in str(e.value)

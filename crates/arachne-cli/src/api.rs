@@ -1,13 +1,13 @@
 //! The command line in-process: [`run_json`] parses a command line exactly as the binary does,
 //! runs it with `--json` objects collected instead of printed, and returns them. Embedders
-//! (the Python package, crate `arachne-py`) get the binary's behaviour — the same spec
+//! that want a command line in-process get the binary's behaviour — the same spec
 //! strings, checks, one-line messages and JSON fields — without a second implementation of
 //! any option.
 //!
 //! Ctrl-C: the binary registers a Ctrl-C handler that sets the search's stop flag
 //! ([`crate::args::SearchArgs::stop`]). In-process, the host owns the process's signals, so
 //! [`run_json`] takes the stop flag instead and registers no handler: the host sets the flag
-//! (the Python package does on `KeyboardInterrupt`) and the search stops and reports as on
+//! (e.g. on its own interrupt) and the search stops and reports as on
 //! Ctrl-C in the binary.
 use crate::error::CliError;
 use crate::{clap_error_line, dispatch, Cli};

@@ -67,13 +67,13 @@ parsers! {
     /// A positive `u32` (counts whose upper bound is checked where it is known).
     positive_u32: u32 = 1, u32::MAX;
     /// `--procs`: 1..=65536 (the simulator's most; threads and MPI check their own).
-    procs: u32 = 1, arachne_parallel::MAX_SIM_PROCS;
+    procs: u32 = 1, arachne::MAX_PROCS;
     /// `--threads`: 1..=256.
-    threads: u32 = 1, arachne_parallel::smp::MAX_THREADS;
+    threads: u32 = 1, arachne::MAX_THREADS;
     /// `--hash` in MiB: 0..=65536 (0: no table, where the table is optional).
     hash: usize = 0, arachne_core::tt::MAX_MIB;
     /// `--memory` in MiB: 1..=1048576.
-    memory: u64 = 1, 1u64 << 20;
+    memory: u64 = 1, arachne::MAX_MEMORY_MIB;
     /// Any non-negative `usize`.
     any_usize: usize = 0, u32::MAX;
 }

@@ -2,7 +2,7 @@
 //! dispatch from a parsed command line to a subcommand ([`dispatch`]), used by the binary
 //! (`src/main.rs`) and by embedders that want the command line's exact behaviour — the same
 //! spec strings, the same checks and one-line messages, the same `--json` objects
-//! ([`api::run_json`], used by the Python package `arachne-py`).
+//! ([`api::run_json`]).
 pub mod api;
 pub mod args;
 pub mod cmd;

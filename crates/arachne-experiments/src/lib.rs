@@ -314,6 +314,56 @@ fn run_options(e: &Experiment, o: &Options) -> String {
     v.join(" ")
 }
 
+/// The experiment `name`, checked with `o` before any work starts; the error is one line
+/// saying what is wrong, checked in this order: `name` is a registered experiment, `o.quick`
+/// and `--scale paper` are not both chosen, the experiment takes every size chosen
+/// ([`Scale::check`]), `--engine` names a program that answers as a UCI engine, and `o.out`
+/// is, or can be made, a writable directory ([`check_out_dir`]). The command line
+/// (`arachne experiment`) and the Python package both run an experiment through this check
+/// and [`run_and_write`].
+pub fn checked(name: &str, o: &Options) -> Result<&'static Experiment, String> {
+    let e = find(name).ok_or_else(|| {
+        format!(
+            "unknown experiment `{}` (known: {})",
+            arachne_core::parse::clip(name, 60),
+            names().join(", ")
+        )
+    })?;
+    if o.quick && o.scale.paper {
+        return Err("--quick and --scale paper contradict each other".into());
+    }
+    o.scale.check(e.name)?;
+    if let Some(p) = &o.scale.engine {
+        arachne_engine::uci::client::UciPool::start(p, 1).map_err(|e| e.to_string())?;
+    }
+    check_out_dir(&o.out)?;
+    Ok(e)
+}
+
+/// Makes sure `dir` is, or can be made, a writable directory (creating it and writing and
+/// removing a probe file), before any work starts; the error is one line naming `--out` and
+/// the directory.
+pub fn check_out_dir(dir: &std::path::Path) -> Result<(), String> {
+    let shown = dir.display();
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!("--out `{shown}` exists and is not a directory"));
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| format!("--out `{shown}`: cannot create the directory: {e}"))?;
+    let probe = dir.join(".arachne-write-test");
+    std::fs::write(&probe, b"").map_err(|e| format!("--out `{shown}` is not writable: {e}"))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// The JSON object of `arachne experiment --json`: the report's fields and `files`, the
+/// files [`run_and_write`] wrote.
+pub fn report_json(report: &Report, files: &[PathBuf]) -> Result<serde_json::Value, ExpError> {
+    let mut v = serde_json::to_value(report).map_err(ExpError::failed)?;
+    v["files"] = serde_json::json!(files);
+    Ok(v)
+}
+
 /// Summary statistics (minimum, mean, maximum, sample standard deviation) of `xs`.
 pub fn min_mean_max_sd(xs: &[f64]) -> [f64; 4] {
     let n = xs.len().max(1) as f64;

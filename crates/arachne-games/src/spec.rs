@@ -40,6 +40,20 @@ pub struct GameInfo {
     pub default_depth: u32,
 }
 
+impl GameInfo {
+    /// How `arachne perft` counts positions `depth` plies ahead in this game: Othello by
+    /// the published convention (a game over before the full depth counts as one leaf,
+    /// [`crate::othello::perft_published`]) unless `strict`; every other game, and Othello
+    /// with `strict`, by [`arachne_core::perft`] (a game over counts as nothing).
+    pub fn perft_counter<G: Game>(&self, strict: bool) -> fn(&G, u32) -> u64 {
+        if self.name == "othello" && !strict {
+            crate::othello::perft_published
+        } else {
+            arachne_core::perft
+        }
+    }
+}
+
 /// Code that runs on any game. See [`with_game`].
 pub trait GameVisitor {
     /// What `visit` returns.
@@ -408,6 +422,29 @@ mod tests {
         fn visit<G: Game>(self, root: G, _: GameInfo) -> u64 {
             arachne_core::perft(&root, self.0)
         }
+    }
+
+    #[test]
+    fn perft_counts_early_game_ends_as_leaves_for_othello_only() {
+        // Tic-tac-toe: 255 168 games, 127 872 of which last all 9 plies. Counted as Othello's
+        // published convention, every finished game is one leaf at depth 9.
+        let t = crate::TicTacToe::new();
+        let mut info = GameInfo {
+            name: "tictactoe",
+            spec: "tictactoe".into(),
+            max_depth: None,
+            default_depth: 9,
+        };
+        assert_eq!(
+            info.perft_counter::<crate::TicTacToe>(false)(&t, 9),
+            127_872
+        );
+        info.name = "othello";
+        assert_eq!(
+            info.perft_counter::<crate::TicTacToe>(false)(&t, 9),
+            255_168
+        );
+        assert_eq!(info.perft_counter::<crate::TicTacToe>(true)(&t, 9), 127_872);
     }
 
     #[test]

@@ -1,42 +1,49 @@
 //! The extension module `arachne._arachne` of the Python package `arachne` (package code,
-//! docstrings and type stubs in `/python/arachne`).
+//! docstrings and type stubs in `/python/arachne`), on the library crates — no command line
+//! is parsed anywhere:
 //!
-//! It has three parts:
-//!
-//! * `run`: runs an `arachne` command line in-process through the command line's own
-//!   library entry point ([`arachne_cli::api::run_json`]) — the same spec strings, checks,
-//!   one-line messages and `--json` objects as the binary; the Python functions `search`,
-//!   `nbp` and `experiment` build command lines for it. The GIL is released while the command
-//!   runs (on a worker thread); the calling thread polls Python's signal handlers and on
-//!   `KeyboardInterrupt` sets the command's stop flag, so that the search stops and reports
-//!   what it has, as Ctrl-C does in the binary.
+//! * `search`: keyword arguments become the fields of an [`arachne::SearchRequest`]
+//!   (`args::request`, which refuses an unknown keyword or a value of the wrong type or out
+//!   of range with one line naming it), [`arachne::run::search`] runs it, and the report's
+//!   JSON object comes back as a Python dict built from the [`serde_json::Value`]
+//!   (`value::to_py`); `search_python` does the same on a game written in Python (module
+//!   `pygame`, which says why this is sound) through [`arachne::run::search_on`].
+//! * `nbp`: [`arachne_analysis::request::run`]; `experiment`: [`arachne_experiments::checked`]
+//!   and [`arachne_experiments::run_and_write`].
 //! * `PyGame` (`arachne.Game`): a built-in game or tree from its spec, with its moves in the
 //!   command line's notation.
-//! * `search_python`: the serial searches, best-first search, MCTS, and the message-passing
-//!   algorithms on the simulator, on a game written in Python (module `pygame`, which says why this is sound), through the
-//!   command line's `search` ([`arachne_cli::api::run_search_on`]).
-use arachne_cli::error::CliError;
+//!
+//! Bad input raises `ValueError` with the library's one-line message; a failure while
+//! running, `RuntimeError`. The GIL is released while a request runs (on a worker thread);
+//! the calling thread polls Python's signal handlers and on `KeyboardInterrupt` sets the
+//! request's stop flag, so that a search stops and reports what it has, as Ctrl-C does in the
+//! binary.
+use arachne::RunError;
 use arachne_core::{Game, StopFlag};
 use arachne_games::{with_game, GameInfo, GameVisitor};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use serde_json::Value;
 use std::any::Any;
 use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
+mod args;
 mod pygame;
+mod value;
 
-/// How often the calling thread looks for a signal while a command runs.
+/// How often the calling thread looks for a signal while a request runs.
 const SIGNAL_POLL: Duration = Duration::from_millis(20);
 
-/// Stack of the thread that runs a command: the binary's main thread has 8 MiB; deep searches
+/// Stack of the thread that runs a request: the binary's main thread has 8 MiB; deep searches
 /// recurse once per ply.
 const WORKER_STACK: usize = 64 << 20;
 
-fn to_py_err(e: CliError) -> PyErr {
+fn to_py_err(e: RunError) -> PyErr {
     match e {
-        CliError::Usage(m) => PyValueError::new_err(m),
-        CliError::Failed(m) => PyRuntimeError::new_err(m),
+        RunError::Usage(m) => PyValueError::new_err(m),
+        RunError::Failed(m) => PyRuntimeError::new_err(m),
     }
 }
 
@@ -75,7 +82,7 @@ fn run_interruptible<T: Send + 'static>(
         }
     });
     let _ = handle.join();
-    let out = out.ok_or_else(|| PyRuntimeError::new_err("the command panicked"))?;
+    let out = out.ok_or_else(|| PyRuntimeError::new_err("the request panicked"))?;
     match raised {
         None => Ok((out, false)),
         Some(e) if e.is_instance_of::<PyKeyboardInterrupt>(py) => Ok((out, true)),
@@ -83,31 +90,50 @@ fn run_interruptible<T: Send + 'static>(
     }
 }
 
-/// Runs the command line `args` (without the program name) in-process and returns
-/// `(interrupted, json)`: `json` is the JSON array of the objects the command printed (give
-/// `--json`), `interrupted` whether Ctrl-C stopped it (the objects are then the partial
-/// result). Bad input raises `ValueError` with the command line's one-line message; a failure
-/// while running, `RuntimeError`.
-#[pyfunction]
-fn run(py: Python<'_>, args: Vec<String>) -> PyResult<(bool, String)> {
-    let stop = StopFlag::new();
-    let s2 = stop.clone();
-    let (out, interrupted) = run_interruptible(py, &stop, move || {
-        arachne_cli::api::run_json(args, Some(s2))
-    })?;
-    let values = out.map_err(to_py_err)?;
-    let text = serde_json_to_string(&values)?;
-    Ok((interrupted, text))
+/// `(interrupted, object)`: the JSON object `out` as Python objects, or its error raised.
+fn answer(
+    py: Python<'_>,
+    out: Result<Value, RunError>,
+    interrupted: bool,
+) -> PyResult<(bool, Py<PyAny>)> {
+    let v = out.map_err(to_py_err)?;
+    Ok((interrupted, value::to_py(py, &v)?))
 }
 
-/// Runs `arachne search ARGS` (`args` without `search` and without `--game`) on `game`, a
-/// game written in Python (see the module `pygame`), and returns `(interrupted, json)` as
-/// [`run`] does. An exception raised by one of the game's methods stops the search and is
-/// raised here.
+/// Searches the built-in game `game` (a spec) with `algo`; `options` are `search`'s keyword
+/// arguments ([`args::request`]). Returns `(interrupted, report)`: the report's JSON object
+/// as a dict, and whether Ctrl-C stopped the search (the report is then the partial result).
 #[pyfunction]
-fn search_python(py: Python<'_>, game: Py<PyAny>, args: Vec<String>) -> PyResult<(bool, String)> {
-    let stop = StopFlag::new();
+#[pyo3(signature = (game, algo, options=None))]
+fn search(
+    py: Python<'_>,
+    game: &str,
+    algo: &str,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(bool, Py<PyAny>)> {
+    let req = args::request(game, algo, options)?;
+    let stop = req.stop.clone();
+    let (out, interrupted) = run_interruptible(py, &stop, move || {
+        arachne::run::search(&req).map(|r| r.json)
+    })?;
+    answer(py, out, interrupted)
+}
+
+/// Searches `game`, a game written in Python (see the module `pygame`), with `algo` and
+/// `options` as [`search`] does, through [`arachne::run::search_on`] (which refuses the
+/// forms on threads with one line). An exception raised by one of the game's methods stops
+/// the search and is raised here.
+#[pyfunction]
+#[pyo3(signature = (game, algo, options=None))]
+fn search_python(
+    py: Python<'_>,
+    game: Py<PyAny>,
+    algo: &str,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<(bool, Py<PyAny>)> {
     let type_name = game.bind(py).get_type().name()?.to_string();
+    let req = args::request("", algo, options)?;
+    let stop = req.stop.clone();
     let (root, shared) = pygame::PyPosition::root(py, game, stop.clone())?;
     let info = GameInfo {
         name: "python",
@@ -115,9 +141,8 @@ fn search_python(py: Python<'_>, game: Py<PyAny>, args: Vec<String>) -> PyResult
         max_depth: None,
         default_depth: 0,
     };
-    let s2 = stop.clone();
     let (out, interrupted) = run_interruptible(py, &stop, move || {
-        arachne_cli::api::run_search_on(args, root, info, Some(s2))
+        arachne::run::search_on(&req, root, info).map(|r| r.json)
     })?;
     let raised = shared
         .error
@@ -127,28 +152,88 @@ fn search_python(py: Python<'_>, game: Py<PyAny>, args: Vec<String>) -> PyResult
     if let Some(e) = raised {
         return Err(e);
     }
-    let values = out.map_err(to_py_err)?;
-    Ok((interrupted, serde_json_to_string(&values)?))
+    answer(py, out, interrupted)
 }
 
-/// For `python/benchmarks/overhead.py`: runs the command line `args` `repeat` times in Rust
-/// alone (on this thread, the GIL released, no Python between the calls) and returns the
-/// seconds each run took — the Rust side of the package's overhead.
+/// Alpha-beta's expected bottom positions on Fuller's tree of branching `n` and depth `d`:
+/// the exact fraction (`exact`) or Monte Carlo on `trials` trees from `seed`; `options`:
+/// `range`, `model`, `force` ([`args::nbp_request`]). Returns the JSON object of
+/// `arachne analyze nbp --json` as a dict.
 #[pyfunction]
-fn _bench_run(py: Python<'_>, args: Vec<String>, repeat: u32) -> PyResult<Vec<f64>> {
+#[pyo3(signature = (n, d, exact, trials, seed, options=None))]
+fn nbp(
+    py: Python<'_>,
+    n: &Bound<'_, PyAny>,
+    d: &Bound<'_, PyAny>,
+    exact: bool,
+    trials: &Bound<'_, PyAny>,
+    seed: &Bound<'_, PyAny>,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let req = args::nbp_request(n, d, exact, trials, seed, options)?;
+    let stop = StopFlag::new();
+    let (out, interrupted) = run_interruptible(py, &stop, move || {
+        arachne_analysis::request::run(&req)
+            .map(|r| r.json)
+            .map_err(RunError::usage)
+    })?;
+    if interrupted {
+        return Err(PyKeyboardInterrupt::new_err(()));
+    }
+    answer(py, out, false).map(|(_, v)| v)
+}
+
+/// Runs the experiment `name` into the directory `out`: quick or full, from `seed`, with the
+/// sizes `sizes` ([`args::experiment_options`]). Checked first
+/// ([`arachne_experiments::checked`]); returns the JSON object of `arachne experiment
+/// --json` as a dict.
+#[pyfunction]
+#[pyo3(signature = (name, quick, out, seed, sizes=None))]
+fn experiment(
+    py: Python<'_>,
+    name: String,
+    quick: bool,
+    out: std::path::PathBuf,
+    seed: &Bound<'_, PyAny>,
+    sizes: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let opts = args::experiment_options(quick, out, seed, sizes)?;
+    let e = arachne_experiments::checked(&name, &opts).map_err(PyValueError::new_err)?;
+    let stop = StopFlag::new();
+    let (out, interrupted) = run_interruptible(py, &stop, move || {
+        let (report, files) =
+            arachne_experiments::run_and_write(e, &opts).map_err(RunError::failed)?;
+        arachne_experiments::report_json(&report, &files).map_err(RunError::failed)
+    })?;
+    if interrupted {
+        return Err(PyKeyboardInterrupt::new_err(()));
+    }
+    answer(py, out, false).map(|(_, v)| v)
+}
+
+/// For `python/benchmarks/overhead.py`: runs the search `search(game, algo, **options)`
+/// `repeat` times in Rust alone (on this thread, the GIL released, no Python between the
+/// calls) and returns the seconds each run took, the JSON object included — the Rust side of
+/// the package's overhead.
+#[pyfunction]
+#[pyo3(signature = (game, algo, repeat, options=None))]
+fn _bench_search(
+    py: Python<'_>,
+    game: &str,
+    algo: &str,
+    repeat: u32,
+    options: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<f64>> {
+    let req = args::request(game, algo, options)?;
     py.detach(move || {
         (0..repeat)
             .map(|_| {
                 let t = std::time::Instant::now();
-                arachne_cli::api::run_json(args.iter(), None).map_err(to_py_err)?;
+                arachne::run::search(&req).map_err(to_py_err)?;
                 Ok(t.elapsed().as_secs_f64())
             })
             .collect()
     })
-}
-
-fn serde_json_to_string(v: &[arachne_cli::api::Value]) -> PyResult<String> {
-    arachne_cli::api::to_json_text(v).map_err(PyRuntimeError::new_err)
 }
 
 /// A position of any built-in game, behind one interface.
@@ -211,7 +296,7 @@ impl<G: Game> Position for Pos<G> {
                 ));
             }
         }
-        let count = arachne_cli::cmd::perft::counter::<G>(&self.info, false);
+        let count = self.info.perft_counter::<G>(false);
         Ok(count(&self.game, depth))
     }
     fn display(&self) -> Option<String> {
@@ -358,9 +443,12 @@ impl PyGame {
 /// The extension module.
 #[pymodule]
 fn _arachne(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(search, m)?)?;
     m.add_function(wrap_pyfunction!(search_python, m)?)?;
-    m.add_function(wrap_pyfunction!(_bench_run, m)?)?;
+    m.add_function(wrap_pyfunction!(nbp, m)?)?;
+    m.add_function(wrap_pyfunction!(experiment, m)?)?;
+    m.add_function(wrap_pyfunction!(_bench_search, m)?)?;
+    m.add("SEARCH_OPTIONS", args::SEARCH_OPTIONS.to_vec())?;
     m.add("WIN", arachne_core::Score::WIN.0)?;
     m.add("LOSS", arachne_core::Score::LOSS.0)?;
     m.add_class::<PyGame>()?;

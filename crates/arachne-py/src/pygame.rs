@@ -12,7 +12,7 @@
 //! The serial searches, best-first search and MCTS (serial), and the message-passing
 //! algorithms (master–slave `rbfm` and root-parallel `mcts` among them) on the simulator
 //! (`--backend sim`, a single-threaded discrete-event simulation in `arachne-runtime`) run on
-//! it; the command line's [`arachne_cli::cmd::search::run_on`] refuses the shared-memory
+//! it; [`arachne::run::search_on`] refuses the shared-memory
 //! algorithms, the forms on threads (`--threads`, `rbfm:threads=`, `mcts:threads=`, `mcts:par=`
 //! without `--procs`), `--backend threads` and `--backend mpi` for it with one line.
 //!

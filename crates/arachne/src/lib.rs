@@ -102,6 +102,16 @@ pub const DEFAULT_TREE_MIB: u64 = 1024;
 /// Deepest search supported (plies) by `arachne search` and `arachne play`.
 pub const MAX_SEARCH_DEPTH: u32 = 200;
 
+/// Most processors of a message-passing search on the simulator (`--procs`; threads and MPI
+/// check their own, smaller, limits).
+pub const MAX_PROCS: u32 = arachne_parallel::MAX_SIM_PROCS as u32;
+
+/// Most threads of a shared-memory search (`--threads`).
+pub const MAX_THREADS: u32 = arachne_parallel::smp::MAX_THREADS as u32;
+
+/// Largest `--memory` cap, MiB.
+pub const MAX_MEMORY_MIB: u64 = 1 << 20;
+
 /// Checks a requested depth against the game described by `info` and returns the depth to
 /// search (the game's default without a request); the error is one line naming `--depth`.
 pub fn resolve_depth(requested: Option<u32>, info: &GameInfo) -> Result<u32, String> {

@@ -158,7 +158,7 @@ impl SearchRequest {
 
     /// Checks `--memory` (MiB, 1..=1048576).
     pub fn check_memory(&self) -> Result<(), RunError> {
-        if self.memory == Some(0) || self.memory.is_some_and(|m| m > 1 << 20) {
+        if self.memory == Some(0) || self.memory.is_some_and(|m| m > crate::MAX_MEMORY_MIB) {
             return Err(RunError::usage("--memory is in MiB, 1..=1048576"));
         }
         Ok(())

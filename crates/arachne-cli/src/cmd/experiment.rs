@@ -4,7 +4,9 @@ use crate::error::{CliError, CliResult};
 use crate::output::print_json;
 use arachne_experiments::rbfm_othello::Matching;
 use arachne_experiments::scale::parse_depths;
-use arachne_experiments::{find, names, run_and_write, Options, Progress, Scale, EXPERIMENTS};
+use arachne_experiments::{
+    checked, names, report_json, run_and_write, Options, Progress, Scale, EXPERIMENTS,
+};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -101,22 +103,14 @@ pub fn run(a: ExperimentArgs) -> CliResult {
         .name
         .as_deref()
         .ok_or_else(|| CliError::usage(format!("missing experiment name (known: {})", known())))?;
-    let e = find(name).ok_or_else(|| {
-        CliError::usage(format!("unknown experiment `{name}` (known: {})", known()))
-    })?;
-    let scale = a.scale();
-    if a.quick && scale.paper {
-        return Err(CliError::usage(
-            "--quick and --scale paper contradict each other",
-        ));
-    }
-    scale.check(e.name).map_err(CliError::usage)?;
-    if let Some(p) = &scale.engine {
-        // A program that is not a UCI engine is bad input: one line, exit status 2.
-        arachne_engine::uci::client::UciPool::start(p, 1).map_err(CliError::usage)?;
-    }
-    // The output directory is checked before the work starts.
-    check_out_dir(&a.out)?;
+    let opts = Options {
+        quick: a.quick,
+        out: a.out.clone(),
+        seed: a.seed,
+        progress: Progress::hidden(),
+        scale: a.scale(),
+    };
+    let e = checked(name, &opts).map_err(CliError::usage)?;
     let progress = if a.json {
         Progress::hidden()
     } else if a.progress_lines {
@@ -126,41 +120,16 @@ pub fn run(a: ExperimentArgs) -> CliResult {
     };
     progress.prefix(e.name);
     let opts = Options {
-        quick: a.quick,
-        out: a.out.clone(),
-        seed: a.seed,
         progress: progress.clone(),
-        scale,
+        ..opts
     };
     let (report, files) = run_and_write(e, &opts).map_err(CliError::failed)?;
     progress.finish();
     if a.json {
-        let mut v = serde_json::to_value(&report).map_err(CliError::failed)?;
-        v["files"] = serde_json::json!(files);
-        print_json(&v);
+        print_json(&report_json(&report, &files).map_err(CliError::failed)?);
     } else {
         print!("{}", report.markdown(""));
         println!("wrote {} files into {}", files.len(), a.out.display());
     }
-    Ok(())
-}
-
-/// Makes sure `dir` is (or can be made) a writable directory before any work starts, and names
-/// it in the error otherwise (exit status 2).
-pub fn check_out_dir(dir: &std::path::Path) -> CliResult {
-    let shown = dir.display();
-    if dir.exists() && !dir.is_dir() {
-        return Err(CliError::usage(format!(
-            "--out `{shown}` exists and is not a directory"
-        )));
-    }
-    std::fs::create_dir_all(dir).map_err(|e| {
-        CliError::usage(format!("--out `{shown}`: cannot create the directory: {e}"))
-    })?;
-    // Writable? Create and remove a probe file.
-    let probe = dir.join(".arachne-write-test");
-    std::fs::write(&probe, b"")
-        .map_err(|e| CliError::usage(format!("--out `{shown}` is not writable: {e}")))?;
-    let _ = std::fs::remove_file(&probe);
     Ok(())
 }

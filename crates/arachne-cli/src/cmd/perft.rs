@@ -37,17 +37,6 @@ pub fn run(args: PerftArgs) -> CliResult {
     with_game(&args.game, Perft(&args)).map_err(CliError::usage)?
 }
 
-/// The perft count for `info`'s game: Othello's published convention (a game over before
-/// the full depth counts as one leaf) unless `strict`; for every other game a game over counts
-/// as nothing.
-pub fn counter<G: Game>(info: &GameInfo, strict: bool) -> fn(&G, u32) -> u64 {
-    if info.name == "othello" && !strict {
-        arachne_games::othello::perft_published
-    } else {
-        arachne_core::perft
-    }
-}
-
 struct Perft<'a>(&'a PerftArgs);
 
 impl GameVisitor for Perft<'_> {
@@ -66,7 +55,7 @@ impl GameVisitor for Perft<'_> {
             }
         }
         let start = Instant::now();
-        let count = counter::<G>(&info, a.strict);
+        let count = info.perft_counter::<G>(a.strict);
         let mut divide = Vec::new();
         let nodes = if a.divide && a.depth > 0 {
             let mut moves = Vec::new();

@@ -63,7 +63,7 @@ pub fn run(a: ReproduceArgs) -> CliResult {
         (false, Some(LevelArg::Paper)) => Level::Paper,
     };
     // The output directory is checked before the work starts.
-    super::experiment::check_out_dir(&a.out)?;
+    arachne_experiments::check_out_dir(&a.out).map_err(CliError::usage)?;
     let progress = if a.json {
         Progress::hidden()
     } else {

@@ -519,7 +519,7 @@ fn every_searcher_agrees_on_the_bench_positions() {
         qnodes += qbase.stats.qnodes;
         for (opts, base) in [(&plain, &base), (&ordered, &base), (&quiescence, &qbase)] {
             // Every serial algorithm the library lists (`staged` is salphabeta).
-            for name in NAMES.iter().copied() {
+            for &name in NAMES {
                 let algo: Algorithm = name.parse().unwrap();
                 let r = algo.search(p, &limits, opts);
                 if name == "lalphabeta" {

@@ -428,7 +428,7 @@ fn every_searcher_agrees_on_bench_and_endgame_positions() {
         decisive += base.value.is_decisive() as u32;
         for opts in [&plain, &ordered] {
             // Every serial algorithm the library lists (`staged` is salphabeta).
-            for name in NAMES.iter().copied() {
+            for &name in NAMES {
                 let algo: Algorithm = name.parse().unwrap();
                 let r = algo.search(p, &limits, opts);
                 if name == "lalphabeta" {

@@ -10,7 +10,7 @@ use common::{incremental, reference};
 #[test]
 fn node_budgets_are_exact_and_stopped_searches_claim_no_value() {
     for budget in [1u64, 7, 100, 2047, 2048, 5000] {
-        for name in NAMES.iter().copied() {
+        for &name in NAMES {
             let a: Algorithm = name.parse().unwrap();
             let limits = Limits::depth(12).with_nodes(budget);
             let out = a.search(&Connect4::new(), &limits, &SearchOptions::default());
@@ -70,7 +70,7 @@ fn node_budgets_bound_quiescence_positions_too() {
         ..SearchOptions::default()
     };
     for budget in [1u64, 333, 5000, 30_000] {
-        for name in NAMES.iter().copied() {
+        for &name in NAMES {
             let a: Algorithm = name.parse().unwrap();
             let limits = Limits::depth(8).with_nodes(budget);
             let out = a.search(&root, &limits, &opts);
