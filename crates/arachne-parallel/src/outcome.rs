@@ -6,7 +6,7 @@ use crate::SerialBaseline;
 use arachne_core::{Game, Limits, Score, Stats, StopReason, Window};
 use arachne_runtime::exec::Run;
 use arachne_runtime::RunOutcome;
-use arachne_search::stepper::{Stepper, StepperMode};
+use arachne_search::stepper::Stepper;
 use std::time::{Duration, Instant};
 
 /// The result of a parallel search: the runtime's one run outcome (messages, time, the serial
@@ -146,15 +146,18 @@ pub(crate) fn stopped_outcome<M, N>(
 /// `(−value − 1, −value + 1)`: the subtree's value lies strictly inside it, so every node on its
 /// principal line is exact and the line is right. Its nodes are not added to the search's
 /// statistics or time (they belong to the reporting, not the algorithm — the same convention as
-/// the serial MTD(f)'s line). Only the best move is returned when the value is a bound, or when
-/// the stop flag ends the re-derivation.
+/// the serial MTD(f)'s line). `stepper` is the processes' serial search, idle: its ordering,
+/// its quiescence search at the bottom positions and its check extension (for a search from
+/// the root to `depth`) are what make the subtree's value the search's. Only the best move is
+/// returned when the value is a bound, when the stop flag ends the re-derivation, or when the
+/// stepper's value is not the search's (the null move, which the stepper does not make).
 pub fn principal_line<G: Game>(
     root: &G,
     depth: u32,
     value: Score,
     exact: bool,
     best: Option<G::Move>,
-    preorder: bool,
+    stepper: Stepper<G>,
     limits: &Limits,
 ) -> Vec<G::Move> {
     let Some(m) = best else {
@@ -164,7 +167,7 @@ pub fn principal_line<G: Game>(
     if !exact || depth < 2 {
         return line;
     }
-    let mut s = Stepper::new(StepperMode::AlphaBeta, preorder).with_pv();
+    let mut s = stepper.with_pv();
     let window = Window::new(-value - 1, -value + 1);
     s.start(root.play(m), window, depth - 1, 1);
     if finish_stoppable(&mut s, limits) && s.result() == Some(-value) {

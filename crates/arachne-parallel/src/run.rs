@@ -3,7 +3,7 @@
 //! simulator's baseline is then put in by [`best_baseline`].
 use crate::baseline::serial_reference_with;
 use crate::outcome::{outcome, stopped_outcome};
-use crate::slave::{self, Msg};
+use crate::slave::Msg;
 use crate::{
     batch, baudet, best_baseline, err, execute_with_procs, knm, mpi_backend, principal_line,
     tree_split, type_guided, Backend, ParAlgo, ParError, ParOutcome, ParResult, TreeSplitOptions,
@@ -12,7 +12,7 @@ use crate::{
 use arachne_core::{Game, Limits, Window};
 use arachne_runtime::exec::Run;
 use arachne_runtime::{Pid, Process};
-use arachne_search::stepper::Stepper;
+use arachne_search::stepper::{Stepper, StepperMode};
 use std::time::Instant;
 
 /// One search's arguments beside the algorithm: the position, the depth, the root window, the
@@ -251,12 +251,16 @@ pub(crate) fn search_core<G: Game>(
         run.time,
         limits,
     );
-    // The line is re-derived by the plain stepper: with quiescence or an engine option, only
-    // the best move.
-    let pv = if algo.quiescence() || algo.engine(depth) != slave::Engine::default() {
+    // The line is re-derived by the processes' serial search, with their quiescence and check
+    // extension; with the null move, which it does not make, only the best move.
+    let engine = algo.engine(depth);
+    let pv = if engine.null_move {
         best.into_iter().collect()
     } else {
-        principal_line(root, depth, value, !lower, best, algo.preorders(), limits)
+        let stepper = Stepper::new(StepperMode::AlphaBeta, algo.preorders())
+            .with_leaf(algo.leaf())
+            .with_check_extension(engine.check_root);
+        principal_line(root, depth, value, !lower, best, stepper, limits)
     };
     let result = ParResult {
         tree,

@@ -26,6 +26,7 @@
 //!   of its subtree, run as the processor's background work ([`super::grain`]).
 use super::{grain, Desc, Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
 use crate::subsearch::{deliver_waiting, Poll, SerialSpec, SubSearch};
+use crate::type_guided::quiescence_leaf;
 use crate::{
     execute, max_procs, outcome, principal_line, serial_reference_with, stopped_outcome, Backend,
     Figures, ParError, ParOutcome, ParResult,
@@ -603,12 +604,10 @@ fn finished<G: Game>(
     limits: &Limits,
 ) -> ParOutcome<G::Move> {
     let (serial_time, serial_stats, speedup) = serial;
-    // The line is re-derived without quiescence: with it, only the best move.
-    let pv = if opts.quiescence {
-        best.into_iter().collect()
-    } else {
-        principal_line(root, depth, value, true, best, opts.preorder, limits)
-    };
+    // The line is re-derived by the serial search, with the quiescence search if on.
+    let stepper = Stepper::new(StepperMode::AlphaBeta, opts.preorder)
+        .with_leaf(opts.quiescence.then(quiescence_leaf::<G>));
+    let pv = principal_line(root, depth, value, true, best, stepper, limits);
     let result = ParResult {
         serial_stats,
         ..ParResult::found(value, true, best, pv, stats, procs as usize, start)

@@ -82,7 +82,7 @@
 //!   searchers' own [`Ctx::leaf`](arachne_search::context::Ctx::leaf)), so the value equals the
 //!   serial alpha-beta search with quiescence at the same depth. Its positions are counted
 //!   (`qnodes`) but cost no simulated time, here and in the serial reference alike; the
-//!   principal line is then only the best move (its re-derivation has no quiescence).
+//!   principal line is re-derived with the same quiescence search.
 //! * **The hierarchy when only `--procs P` is given** ([`Hierarchy::auto`]): exactly P
 //!   processors, chosen from the root's branching factor b so that they are used. Processor 0
 //!   gets `⌈b/2⌉` slaves, every further level of masters `b` slaves each, as many levels as
@@ -301,12 +301,10 @@ pub(crate) fn search_traced_on<G: Game>(
             limits,
         )
     };
-    // The line is re-derived without quiescence: with it, only the best move.
-    let pv = if opts.quiescence {
-        best.into_iter().collect()
-    } else {
-        principal_line(root, depth, value, true, best, opts.preorder, limits)
-    };
+    // The line is re-derived by the serial search, with the quiescence search if on.
+    let stepper = Stepper::new(StepperMode::AlphaBeta, opts.preorder)
+        .with_leaf(opts.quiescence.then(quiescence_leaf::<G>));
+    let pv = principal_line(root, depth, value, true, best, stepper, limits);
     let result = ParResult {
         tree,
         serial_stats,

@@ -92,3 +92,58 @@ fn a_stopped_search_has_no_line() {
     let nodes = out.stats.nodes();
     assert!((1000..2000).contains(&nodes), "{nodes}");
 }
+
+/// With the quiescence search and the check extension the line is re-derived by the same
+/// serial search as the processes', so it is still the whole line, not only the best move;
+/// without the check extension every position along it has the root's value (negamax signs)
+/// when searched to the depth left, as `falphabeta` with the same options finds it.
+#[test]
+fn lines_with_quiescence_and_check_extension_are_whole() {
+    use arachne_search::{Algorithm, SearchOptions};
+    let sim = Backend::Sim(SimConfig::new(CostModel::arachne()));
+    let depth = 3;
+    for n in [1, 4] {
+        let root = arachne_games::chess::bench::position(&format!("wac:{n}")).unwrap();
+        for (spec, check) in [
+            ("tree-split", true),
+            ("tree-split", false),
+            ("palphabeta-par", true),
+            ("pbound", false),
+            ("baudet", true),
+            ("knm", false),
+            ("type-guided", false),
+        ] {
+            let algo: ParAlgo = spec.parse().unwrap();
+            let algo = algo
+                .with_quiescence(true)
+                .and_then(|a| a.with_check_extension(check))
+                .unwrap();
+            let out = search(&algo, &root, depth, Some(4), &sim).unwrap();
+            let opts = SearchOptions {
+                quiescence: true,
+                check_extension: check,
+                ..SearchOptions::default()
+            };
+            let serial = Algorithm::FAlphaBeta.search(&root, &Limits::depth(depth), &opts);
+            assert_eq!(out.value, serial.value, "{spec} wac:{n}");
+            assert_eq!(out.pv.first().copied(), out.best_move, "{spec} wac:{n}");
+            assert!(out.pv.len() >= 2, "{spec} wac:{n}: line {:?}", out.pv);
+            if check || out.value.plies_to_end().is_some() {
+                continue;
+            }
+            let mut pos = root.clone();
+            for (k, &m) in out.pv.iter().enumerate() {
+                pos = pos.play(m);
+                let left = depth - 1 - k as u32;
+                if left == 0 {
+                    break;
+                }
+                let v = Algorithm::FAlphaBeta
+                    .search(&pos, &Limits::depth(left), &opts)
+                    .value;
+                let want = if k % 2 == 0 { -out.value } else { out.value };
+                assert_eq!(v, want, "{spec} wac:{n}: after {:?}", &out.pv[..=k]);
+            }
+        }
+    }
+}
