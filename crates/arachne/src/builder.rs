@@ -1,6 +1,10 @@
 //! The builder of a search: [`search`]`("abdada").threads(2).depth(10).run(&pos)`. Every
 //! option of `arachne search`, typed, on one [`SearchRequest`]; [`Builder::build`] makes the
 //! [`Searcher`], refusing with one line what the algorithm's family cannot honour.
+//!
+//! The limits — depth, nodes, time and the stop flag — belong to one search: [`Builder::run`]
+//! searches with the builder's; a searcher from [`Builder::build`] takes them from each call
+//! of [`Searcher::search`] (its [`Limits`](arachne_core::Limits)).
 use crate::report::RunError;
 use crate::request::SearchRequest;
 use crate::searcher::{Outcome, Searcher};
@@ -57,7 +61,8 @@ pub fn search(algo: &str) -> Builder {
 }
 
 impl Builder {
-    /// Depth in plies (default: the game's; [`DEFAULT_CUSTOM_DEPTH`] for a game of your own).
+    /// Depth of [`Builder::run`] in plies (default: the game's; [`DEFAULT_CUSTOM_DEPTH`] for a
+    /// game of your own).
     pub fn depth(mut self, plies: u32) -> Self {
         self.req.depth = Some(plies);
         self
@@ -125,12 +130,12 @@ impl Builder {
         self.req.hash = Some(mib);
         self
     }
-    /// Node budget.
+    /// Node budget of [`Builder::run`].
     pub fn nodes(mut self, nodes: u64) -> Self {
         self.req.nodes = Some(nodes);
         self
     }
-    /// Time budget, from the start of each search.
+    /// Time budget of [`Builder::run`], from its start.
     pub fn time(mut self, limit: Duration) -> Self {
         self.req.time_ms = Some(limit.as_millis().max(1) as u64);
         self
@@ -140,7 +145,8 @@ impl Builder {
         self.req.memory = Some(mib);
         self
     }
-    /// A flag that stops the search when set (from another thread, a signal handler, …).
+    /// A flag that stops [`Builder::run`]'s search when set (from another thread, a signal
+    /// handler, …).
     pub fn stop(mut self, flag: StopFlag) -> Self {
         self.req.stop = flag;
         self
