@@ -162,9 +162,10 @@ pub struct Mcts<M> {
     pub extra: serde_json::Value,
 }
 
-/// Called after each completed iteration of an iterative search (serial and shared-memory
-/// searches; the others report once, at the end): what a game-playing program prints as it
-/// thinks.
+/// Called after each completed iteration of an iterative search (the serial and
+/// shared-memory searches): what a game-playing program prints as it thinks. The
+/// message-passing, best-first and Monte Carlo searches do not call it; their outcome comes
+/// once, at the end.
 pub type Progress<'p, M> = &'p mut dyn FnMut(&Outcome<M>);
 
 /// A configured search of positions of `G`: one object for every algorithm of every family.
