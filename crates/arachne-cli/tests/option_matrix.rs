@@ -325,9 +325,8 @@ const KNOWN_GAPS: &[(&str, &[&str], &str)] = &[];
 /// honoured or refused: honouring is preferred, "above all `--quiescence` on every
 /// search and null move and check extension on every chess search". Each entry: the option,
 /// and the algorithm labels it covers (`label@backend` for one backend only). What stays
-/// refused, with one line: `--check-extension` by knm and type-guided; `--null-move` on the
-/// simulator (the slaves' searches there are the resumable stepper) and by pbound (its slaves
-/// run `bound`), tree-split:grand=1, knm and type-guided.
+/// refused, with one line: `--check-extension` by knm and type-guided; `--null-move` by pbound
+/// (its slaves run `bound`), tree-split:grand=1, knm and type-guided.
 const MUST_HONOUR: &[(Opt, &[&str])] = &[
     (
         Opt::Quiescence,
@@ -352,14 +351,7 @@ const MUST_HONOUR: &[(Opt, &[&str])] = &[
             "pbound",
         ],
     ),
-    (
-        Opt::NullMove,
-        &[
-            "tree-split@threads",
-            "baudet@threads",
-            "palphabeta-par@threads",
-        ],
-    ),
+    (Opt::NullMove, &["tree-split", "baudet", "palphabeta-par"]),
 ];
 
 struct Cell {

@@ -1,6 +1,6 @@
 //! Search statistics. Counting is always on: the papers' results are counts.
 use serde::Serialize;
-use std::ops::{Add, AddAssign};
+use std::ops::{Add, AddAssign, Sub};
 
 /// Counts every searcher reports.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -43,5 +43,20 @@ impl Add for Stats {
     fn add(mut self, o: Stats) -> Stats {
         self += o;
         self
+    }
+}
+
+impl Sub for Stats {
+    type Output = Stats;
+    /// The counts of `self` not in `o` (`o` an earlier reading of the same counts), saturating.
+    fn sub(self, o: Stats) -> Stats {
+        Stats {
+            interior: self.interior.saturating_sub(o.interior),
+            leaves: self.leaves.saturating_sub(o.leaves),
+            movegens: self.movegens.saturating_sub(o.movegens),
+            cutoffs: self.cutoffs.saturating_sub(o.cutoffs),
+            tt_hits: self.tt_hits.saturating_sub(o.tt_hits),
+            qnodes: self.qnodes.saturating_sub(o.qnodes),
+        }
     }
 }

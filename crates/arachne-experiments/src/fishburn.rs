@@ -24,13 +24,12 @@
 mod details;
 mod rows;
 
+use crate::paper::{search, search_in};
 use crate::report::{Report, Row, Sample};
 use crate::{min_mean_max_sd, ExpError, Options, Progress};
 use arachne_core::{Game, Score, Window};
 use arachne_games::{Checkers, IncrementalTree};
-use arachne_parallel::{
-    alphabeta_speedup, search, search_in, serial, Backend, ParAlgo, ParOutcome,
-};
+use arachne_parallel::{alphabeta_speedup, serial, Backend, ParAlgo, ParOutcome};
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig};
 use arachne_search::stepper::StepperMode;

@@ -15,11 +15,12 @@
 //!   `falphabeta ≥ β ⇒ negamax ≥ falphabeta`, else `negamax = falphabeta`; and falphabeta
 //!   never examines more positions than alphabeta with the same window (§8.1's "completely
 //!   riskless"). Checked on random `iid` trees with windows around and away from the value.
+use crate::paper::search;
 use crate::report::{Report, Row, Sample};
 use crate::ExpError;
 use arachne_core::{Limits, Score};
 use arachne_games::{IidParams, IidTree, Order, OrderedParams, OrderedTree};
-use arachne_parallel::{search, Backend, ParAlgo};
+use arachne_parallel::{Backend, ParAlgo};
 use arachne_runtime::{CostModel, SimConfig};
 use arachne_search::context::Ctx;
 use arachne_search::SearchOptions;

@@ -16,11 +16,12 @@
 //! against k on one tree family for KNM in both machine models and tree-split (the best of the
 //! processor trees of depth 1, 2 and 3 that fit) on the same trees under seed 000's `unit` cost
 //! model.
+use crate::paper::search;
 use crate::report::{Report, Row};
 use crate::{ExpError, Options};
 use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
 use arachne_parallel::knm::{dist, pooled, KnmOptions};
-use arachne_parallel::{alphabeta_speedup, search, serial, Backend, ParAlgo};
+use arachne_parallel::{alphabeta_speedup, serial, Backend, ParAlgo};
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig};
 use arachne_search::stepper::StepperMode;

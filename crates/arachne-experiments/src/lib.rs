@@ -51,6 +51,7 @@ pub mod jamboree;
 pub mod knm;
 pub mod mcts_vs_rbfm;
 pub mod ncube;
+pub mod paper;
 pub mod rbfm_chess;
 pub mod rbfm_chess_engine;
 pub mod rbfm_decision;

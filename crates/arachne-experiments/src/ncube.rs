@@ -29,6 +29,7 @@
 //! positions by the capture-only quiescence search (`quiescence=1`; its positions are counted but
 //! cost no virtual time, in its serial reference alike); tree-split has no quiescence. The node
 //! types come from the seed's literal scheme (`serial=0,step=1`, hierarchy 3/4), without it.
+use crate::paper::search;
 use crate::report::{Report, Row};
 use crate::{ExpError, Options};
 use arachne_core::{Game, Window};
@@ -38,7 +39,7 @@ use arachne_games::{
     Branching, EdgeValues, IncrementalParams, IncrementalTree, Order, OrderedParams, OrderedTree,
 };
 use arachne_parallel::type_guided::{search_traced, PicNode, Trace, TypeStats};
-use arachne_parallel::{alphabeta_speedup, alphabeta_stats, search, Backend, ParAlgo, ParOutcome};
+use arachne_parallel::{alphabeta_speedup, alphabeta_stats, Backend, ParAlgo, ParOutcome};
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig};
 use serde_json::json;
@@ -124,8 +125,15 @@ fn run_one<G: Game>(
 ) -> Result<(Point, Option<Trace>), ExpError> {
     let algo: ParAlgo = spec.parse().map_err(ExpError::failed)?;
     if let ParAlgo::TypeGuided(o) = algo {
-        let (out, t) = search_traced(&o, root, depth, Window::FULL, procs, &sim(cost))
-            .map_err(|e| ExpError::failed(format!("{spec}: {e}")))?;
+        let (out, t) = search_traced(
+            &crate::paper::type_guided(&o),
+            root,
+            depth,
+            Window::FULL,
+            procs,
+            &sim(cost),
+        )
+        .map_err(|e| ExpError::failed(format!("{spec}: {e}")))?;
         Ok((point(&out, Some(&t.last_stats)), Some(t)))
     } else {
         let out = search(&algo, root, depth, procs, &sim(cost))

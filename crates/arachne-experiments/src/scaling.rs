@@ -11,11 +11,12 @@
 //! with T_P in nodes (shared memory has no messages). Their task graphs are those of the
 //! one-processor execution, so the speculative work more processors would do is not in them
 //! (see `arachne_parallel::smp::work_span`): their curves are upper bounds.
+use crate::paper::search;
 use crate::report::{Report, Row};
 use crate::{ExpError, Options};
 use arachne_games::IncrementalTree;
 use arachne_parallel::smp::work_span::{measure, CostWeights, Split};
-use arachne_parallel::{alphabeta_speedup, search, serial, Backend, ParAlgo};
+use arachne_parallel::{alphabeta_speedup, serial, Backend, ParAlgo};
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig};
 use arachne_search::stepper::StepperMode;

@@ -1,6 +1,7 @@
 //! The algorithms and their options ([`ParAlgo`]; parsed from `name:key=value,…` in
 //! `options.rs`), the engine options each takes, and the processor tree fitted to `--procs`.
 use crate::slave::{self, ProcTree};
+use crate::subsearch::Worker;
 use crate::{
     baudet, err, knm, type_guided, Backend, ParError, TreeSplitOptions, TypeGuidedOptions,
 };
@@ -25,6 +26,8 @@ pub struct BatchOptions {
     /// Null-move pruning in the slaves' serial searches (`--null-move`, Palphabeta only;
     /// [`slave::Engine`]).
     pub null_move: bool,
+    /// A simulated processor's search (`worker=engine|stepper`; [`Worker`]).
+    pub worker: Worker,
 }
 
 /// A parallel algorithm with its options.
@@ -136,21 +139,22 @@ impl ParAlgo {
         Ok(self)
     }
 
-    /// The same algorithm with null-move pruning (`--null-move`, [`slave::Engine`]) on
-    /// `backend`: honoured by `tree-split`, `baudet` and `palphabeta-par` on threads, where
-    /// their slaves' searches are the serial engine's (masters never pass); refused, naming the
-    /// option, on the simulator and MPI (the slaves' searches there are the resumable stepper,
-    /// which has no null move) and by `pbound` (its slaves run `bound`), `tree-split:grand=1`
-    /// (two plies of masters per level: its value with the null move would be far from the
-    /// serial engine's), `knm` and `type-guided`.
-    pub fn with_null_move(mut self, on: bool, backend: &Backend) -> Result<Self, ParError> {
+    /// The same algorithm with null-move pruning (`--null-move`, [`slave::Engine`]): honoured
+    /// by `tree-split`, `baudet` and `palphabeta-par` on every backend, where their slaves'
+    /// searches are the serial engine's (masters never pass; on the simulator the serial
+    /// search runs on each processor's worker, [`crate::subsearch`]); refused, naming the
+    /// option, with `worker=stepper` (the paper's slave, which has no null move), by `pbound`
+    /// (its slaves run `bound`), `tree-split:grand=1` (two plies of masters per level: its
+    /// value with the null move would be far from the serial engine's), `knm` and
+    /// `type-guided`.
+    pub fn with_null_move(mut self, on: bool, _backend: &Backend) -> Result<Self, ParError> {
         if !on {
             return Ok(self);
         }
-        let takes = "tree-split, baudet and palphabeta-par take it on --backend threads";
-        if !matches!(backend, Backend::Threads { .. }) {
+        let takes = "tree-split, baudet and palphabeta-par take it";
+        if self.worker() == Worker::Stepper {
             return err(format!(
-                "--null-move: the slaves' searches on this backend are the resumable stepper, which has no null move ({takes})"
+                "--null-move: worker=stepper runs the paper's slave, which has no null move ({takes} with worker=engine)"
             ));
         }
         match &mut self {
@@ -166,6 +170,33 @@ impl ParAlgo {
     }
 
     /// The engine options of the processes of a search to `depth` ([`slave::Engine`]).
+    /// A simulated processor's search ([`Worker`]; `worker=` in the spec).
+    pub fn worker(&self) -> Worker {
+        match self {
+            ParAlgo::TreeSplit(o) => o.worker,
+            ParAlgo::Baudet(o) => o.worker,
+            ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.worker,
+            ParAlgo::TypeGuided(o) => o.worker,
+            ParAlgo::Knm(_) => Worker::Engine,
+        }
+    }
+
+    /// The same algorithm with its simulated processors running `worker`; refused by `knm`,
+    /// whose processes run no subtree search on the simulator (its grains run whole).
+    pub fn with_worker(mut self, worker: Worker) -> Result<Self, ParError> {
+        match &mut self {
+            ParAlgo::TreeSplit(o) => o.worker = worker,
+            ParAlgo::Baudet(o) => o.worker = worker,
+            ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.worker = worker,
+            ParAlgo::TypeGuided(o) => o.worker = worker,
+            ParAlgo::Knm(_) if worker == Worker::Engine => {}
+            ParAlgo::Knm(_) => {
+                return err("knm: worker=stepper: its records are searched a node at a time already, and its grains run whole")
+            }
+        }
+        Ok(self)
+    }
+
     pub(crate) fn engine(&self, depth: u32) -> slave::Engine {
         let (check, null_move) = match self {
             ParAlgo::TreeSplit(o) => (o.check_extension, o.null_move),
@@ -176,6 +207,7 @@ impl ParAlgo {
         slave::Engine {
             check_root: check.then_some(depth),
             null_move,
+            worker: self.worker(),
         }
     }
 

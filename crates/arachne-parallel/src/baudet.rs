@@ -20,6 +20,7 @@
 //! every value exactly once, so the successful search's value is that of
 //! `alphabeta --quiescence`. The default window centre stays the root's static value.
 use crate::slave::{Engine, Msg, Slave};
+use crate::subsearch::Worker;
 use arachne_core::{Game, Score, Window};
 use arachne_runtime::{Pid, HOST};
 use arachne_search::stepper::StepperMode;
@@ -37,8 +38,10 @@ pub struct BaudetOptions {
     pub quiescence: bool,
     /// Every search extends checks (`--check-extension`; [`Engine`]).
     pub check_extension: bool,
-    /// Every search prunes by null moves (`--null-move`, real backends; [`Engine`]).
+    /// Every search prunes by null moves (`--null-move`; [`Engine`]).
     pub null_move: bool,
+    /// A simulated processor's search (`worker=engine|stepper`; [`Worker`]).
+    pub worker: Worker,
 }
 
 /// The `k` windows for `root`.
@@ -100,6 +103,7 @@ pub fn build<G: Game>(
                 .with_engine(Engine {
                     check_root: opts.check_extension.then_some(depth),
                     null_move: opts.null_move,
+                    worker: opts.worker,
                 })
         })
         .collect();

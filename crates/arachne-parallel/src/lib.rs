@@ -34,8 +34,9 @@
 //!   extend by the serial engine's rule, so the value is `falphabeta --check-extension`'s
 //!   (`tests/suite/engine_options.rs`). `knm` and `type-guided` refuse it.
 //! * `--null-move` ([`ParAlgo::with_null_move`]): `tree-split` (not `grand=1`), `baudet`,
-//!   `palphabeta-par` on threads, in the slaves' serial searches; masters search their nodes in
-//!   full. Refused on the simulator and MPI (steppers) and by the others.
+//!   `palphabeta-par` on every backend, in the slaves' serial searches (on the simulator too:
+//!   its processors run the engine's search, [`subsearch`]); masters search their nodes in
+//!   full. Refused with `worker=stepper` (the papers' slave) and by the others.
 //!
 //! [`search_limited`] honours the search limits on every backend, in the runtime (so every
 //! algorithm inherits them): Ctrl-C / the stop flag, a wall-clock deadline and a node budget

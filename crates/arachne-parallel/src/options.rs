@@ -1,6 +1,7 @@
 //! Parsing an algorithm with its options, `name:key=value,…` (the one-line catalogue of every
 //! option is [`NAMES`]): an unknown name or option, or a bad value, is one line naming it.
 use crate::algo::{BatchOptions, NAMES};
+use crate::subsearch::Worker;
 use crate::tree_split::{AlphaRaise, TreeSplitOptions};
 use crate::{baudet, err, knm, type_guided, ParAlgo, ParError, TypeGuidedOptions};
 use std::str::FromStr;
@@ -38,6 +39,11 @@ impl FromStr for ParAlgo {
                 None => Ok(def),
                 v => flag(k, v),
             }
+        };
+        let worker = match take("worker").as_deref() {
+            None | Some("engine") => Worker::Engine,
+            Some("stepper") => Worker::Stepper,
+            Some(o) => return err(format!("{name}: worker=`{o}` must be engine or stepper")),
         };
         let algo = match name.as_str() {
             "tree-split" | "treesplit" | "tree-splitting" => {
@@ -180,6 +186,7 @@ impl FromStr for ParAlgo {
                     serial: num(&name, "serial", take("serial"))?,
                     step: num(&name, "step", take("step"))?,
                     quiescence: flag("quiescence", take("quiescence"))?,
+                    worker: Worker::Engine,
                 };
                 if o.f == Some(0) {
                     return err("type-guided: f must be at least 1");
@@ -199,6 +206,6 @@ impl FromStr for ParAlgo {
         if let Some(k) = spec.leftover() {
             return err(format!("{name}: unknown option `{k}`"));
         }
-        Ok(algo)
+        algo.with_worker(worker)
     }
 }

@@ -11,7 +11,7 @@
 //! assignment is recognised and dropped ("flush outdated UPDATES", §4.2), whatever the order
 //! in which messages arrive.
 use crate::master_kit::send_value;
-use crate::subsearch::{Poll, SerialSpec, SubSearch};
+use crate::subsearch::{Poll, SerialSpec, SubSearch, Worker};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Mailbox, Pid, Process, Stopping, HOST};
 use arachne_search::stepper::LeafEval;
@@ -89,6 +89,8 @@ pub struct Engine {
     pub check_root: Option<u32>,
     /// Null-move pruning in the slaves' serial searches.
     pub null_move: bool,
+    /// The search of a simulated processor ([`Worker`]).
+    pub worker: Worker,
 }
 
 /// A uniform processor tree of fan-out `f` and depth `q`, numbered breadth-first: the root is

@@ -19,8 +19,16 @@
 //!   becomes empty (a cutoff above) ends the job at once with value `α`, which its master
 //!   reads as a fail high (no raise). A job never narrowed visits exactly the nodes of
 //!   `falphabeta_tt` on that subtree with a fresh table (tested).
-//! * **The simulator** (virtual time needs a search that advances one node at a time): the
-//!   resumable [`Stepper`], UPDATEs applied between steps at the virtual time they arrive.
+//! * **The simulator** runs the same serial search ([`Worker::Engine`], the default): each
+//!   simulated processor's search runs on a thread of its own, advanced by the simulator from
+//!   one look at the mailbox to the next and charged virtual time by its node counts
+//!   ([`baton`]). A simulated processor thus visits a threads processor's nodes on the same job
+//!   (tested), with every option the serial search takes, null move included.
+//! * **The paper's slave** ([`Worker::Stepper`], `worker=stepper` in an algorithm's spec, the
+//!   simulator only): the resumable [`Stepper`], plain alpha-beta advanced one node at a time,
+//!   UPDATEs applied between two nodes at the virtual time they arrive — §4.1's catcher to the
+//!   letter. It is what the experiments that reproduce the papers' tables run. It has no null
+//!   move. `bound` (Pbound's slaves) always runs on it.
 //!
 //! The two return the same values (both exact inside the final window, bounds outside it);
 //! their node counts differ (the serial search orders by the table after a restart and
@@ -51,6 +59,19 @@ use std::any::{Any, TypeId};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
+
+mod baton;
+use baton::{Baton, Slice};
+
+/// Which search a simulated processor runs its jobs with (module docs).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Worker {
+    /// The serial search of the real backends, on a thread of its own ([`baton`]).
+    #[default]
+    Engine,
+    /// The resumable stepper: the paper's slave, one node at a time.
+    Stepper,
+}
 
 /// Most table (MiB) a processor's serial search allocates.
 pub const SLAVE_TT_MIB: usize = 8;
@@ -108,6 +129,8 @@ pub struct SerialSpec {
     /// `opts.check_extension`; `None`: a job's `depth + ply`, right while nothing above it was
     /// extended).
     pub root_depth: Option<u32>,
+    /// The search of a simulated processor (real backends always run the serial search).
+    pub worker: Worker,
 }
 
 impl SerialSpec {
@@ -130,6 +153,7 @@ impl SerialSpec {
                 ..SearchOptions::default()
             },
             root_depth: None,
+            worker: Worker::Engine,
         }
     }
 
@@ -138,6 +162,7 @@ impl SerialSpec {
         self.opts.check_extension = e.check_root.is_some();
         self.opts.null_move = e.null_move;
         self.root_depth = e.check_root;
+        self.worker = e.worker;
         self
     }
 
@@ -211,6 +236,33 @@ pub struct SubSearch<G: Game> {
     serial_stats: Stats,
     result: Option<Score>,
     best: Option<G::Move>,
+    /// Write the table's pages at its allocation (real backends; not a simulated processor's).
+    prefault: bool,
+    /// The simulator's worker ([`Worker::Engine`]), started at the first job.
+    baton: BatonCell<G>,
+    /// The job was handed to the worker.
+    handed: bool,
+    /// The stretch of the worker's search that virtual time has not yet passed through.
+    ahead: Option<Slice<G::Move>>,
+}
+
+/// A simulated processor's worker; a clone starts without one.
+struct BatonCell<G: Game>(Option<Box<Baton<G>>>);
+
+impl<G: Game> Clone for BatonCell<G> {
+    fn clone(&self) -> Self {
+        BatonCell(None)
+    }
+}
+
+impl<G: Game> std::fmt::Debug for BatonCell<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Baton(on)"
+        } else {
+            "Baton(off)"
+        })
+    }
 }
 
 impl<G: Game> SubSearch<G> {
@@ -240,6 +292,10 @@ impl<G: Game> SubSearch<G> {
             serial_stats: Stats::default(),
             result: None,
             best: None,
+            prefault: true,
+            baton: BatonCell(None),
+            handed: false,
+            ahead: None,
         }
     }
 
@@ -267,6 +323,8 @@ impl<G: Game> SubSearch<G> {
             window,
         });
         self.stepping = false;
+        self.handed = false;
+        self.ahead = None;
         self.result = None;
         self.best = None;
     }
@@ -321,6 +379,9 @@ impl<G: Game> SubSearch<G> {
     /// Simulator: advances the job on the stepper under `env`'s cost model; true when it has
     /// just finished.
     pub fn work_steps<M>(&mut self, env: &mut Env<'_, M>, until: f64, max_steps: u64) -> bool {
+        if self.spec.worker == Worker::Engine && self.spec.mode == StepperMode::AlphaBeta {
+            return self.work_worker(env, until);
+        }
         let Some(job) = &self.job else {
             return false;
         };
@@ -339,6 +400,46 @@ impl<G: Game> SubSearch<G> {
         false
     }
 
+    /// Simulator, [`Worker::Engine`]: lets the processor's clock run through its worker's
+    /// search until `until` or the job's end ([`baton`]); true when the job has just finished.
+    /// (`max_steps` does not apply: the worker advances from one look at the mailbox to the
+    /// next.)
+    fn work_worker<M>(&mut self, env: &mut Env<'_, M>, until: f64) -> bool {
+        while env.clock < until {
+            if self.ahead.is_none() {
+                let Some(job) = &self.job else {
+                    return false;
+                };
+                let window = job.window;
+                let start = (!self.handed).then(|| job.clone());
+                self.handed = true;
+                let (spec, tt) = (&self.spec, &self.tt);
+                let baton = self
+                    .baton
+                    .0
+                    .get_or_insert_with(|| Box::new(Baton::spawn(Arc::clone(spec), tt.clone())));
+                self.ahead = Some(baton.advance(start, window, env.clock, env.cost));
+            }
+            let slice = self.ahead.as_ref().expect("a stretch ahead");
+            let to = slice.end.min(until);
+            env.busy += to - env.clock;
+            env.clock = to;
+            if to < slice.end {
+                return false;
+            }
+            let slice = self.ahead.take().expect("a stretch ahead");
+            self.serial_stats += slice.stats;
+            if let Some((value, best)) = slice.done {
+                self.result = value;
+                self.best = best;
+                self.job = None;
+                self.handed = false;
+                return true;
+            }
+        }
+        false
+    }
+
     /// True when the job can run on the serial search ([`SubSearch::run_blocking`]).
     pub fn can_block(&self) -> bool {
         self.spec.mode == StepperMode::AlphaBeta && !self.stepping
@@ -349,6 +450,11 @@ impl<G: Game> SubSearch<G> {
     /// included) and says what arrived. Returns true when the job finished ([`SubSearch::result`]),
     /// false when the run is stopping (the job is dropped).
     pub fn run_blocking(&mut self, poll: &mut dyn FnMut(u64) -> Poll) -> bool {
+        self.run_with(&mut |s: &Stats| poll(s.nodes() + s.qnodes))
+    }
+
+    /// [`SubSearch::run_blocking`] whose `poll` gets this search's counts so far.
+    pub(crate) fn run_with(&mut self, poll: &mut dyn FnMut(&Stats) -> Poll) -> bool {
         debug_assert!(self.can_block());
         if !self.tt_tried {
             self.tt_tried = true;
@@ -358,7 +464,11 @@ impl<G: Game> SubSearch<G> {
             // would flush the TLB of every core the run's threads are on
             // ([`TranspositionTable::prefault`]). Not for a game without transpositions,
             // whose serial search does not use it ([`Serial`]).
-            if let Some(t) = self.tt.as_deref().filter(|_| G::TRANSPOSITIONS) {
+            if let Some(t) = self
+                .tt
+                .as_deref()
+                .filter(|_| G::TRANSPOSITIONS && self.prefault)
+            {
                 t.prefault();
             }
         }
@@ -379,16 +489,15 @@ impl<G: Game> SubSearch<G> {
             let window = job.window;
             // The nominal depth of the whole search, for the bound on check extensions.
             let limits = Limits::depth(self.spec.root_depth.unwrap_or(job.depth + job.ply));
-            let base = self.stepper.stats.nodes() + self.serial_stats.nodes();
-            let seen = Cell::new(0u64);
+            let base = self.stepper.stats + self.serial_stats;
             let narrowed: Cell<Option<Window>> = Cell::new(None);
             let stop = Cell::new(false);
             let poll_cell = RefCell::new(&mut *poll);
-            let hook = |fresh: u64| -> Option<StopReason> {
-                seen.set(seen.get() + fresh);
+            let hook = |_fresh: u64, now: &Stats| -> Option<StopReason> {
+                let total = base + *now;
                 let mut w = narrowed.get().unwrap_or(window);
                 loop {
-                    match (poll_cell.borrow_mut())(base + seen.get()) {
+                    match (poll_cell.borrow_mut())(&total) {
                         Poll::Go => break,
                         Poll::Stop => {
                             stop.set(true);
@@ -446,8 +555,9 @@ pub struct JobRun<'a> {
     pub opts: &'a SearchOptions,
     /// The processor's table.
     pub tt: Option<&'a TranspositionTable>,
-    /// Polls the mailbox every few thousand nodes; `Some` stops the search.
-    pub hook: &'a dyn Fn(u64) -> Option<StopReason>,
+    /// Polls the mailbox every few thousand nodes (with the nodes since its last call and the
+    /// search's counts so far); `Some` stops the search.
+    pub hook: &'a dyn Fn(u64, &Stats) -> Option<StopReason>,
 }
 
 /// A processor's serial search of its jobs ([`SubSearch::run_blocking`]): on the position

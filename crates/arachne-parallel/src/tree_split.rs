@@ -79,9 +79,9 @@
 //!   `incremental:b=10,d=11` seeds 1–3 nodes 2.19/2.53/2.05 M → 1.77/2.05/1.64 M; checkers
 //!   bench 2/4/6 depth 14 nodes 0.98/1.67/1.17 M → 0.59/1.25/1.07 M.
 //!
-//! On real backends (threads) every slave, and a master's local slave, searches its subtree
-//! with `arachne-search`'s serial search ([`crate::subsearch`]); on the simulator with the
-//! resumable stepper. Values are the same; node counts differ.
+//! Every slave, and a master's local slave, searches its subtree with `arachne-search`'s
+//! serial search ([`crate::subsearch`]) — on the simulator too, unless `worker=stepper` asks
+//! for the paper's slave (the resumable stepper: values are the same, node counts differ).
 //!
 //! ## Table moves at the masters (real backends)
 //!
@@ -116,6 +116,7 @@
 //! scripts/real_cores.py … --set mpi-trees`). On the simulator both stay off unless given, so
 //! the simulator's counts and the report built on them are §4's.
 use crate::slave::{Engine, Msg, ProcTree, Slave};
+use crate::subsearch::Worker;
 use arachne_core::{Game, Stats, TranspositionTable};
 use arachne_runtime::{Env, Mailbox, Pid, Process};
 use arachne_search::stepper::StepperMode;
@@ -160,6 +161,8 @@ pub struct TreeSplitOptions {
     pub check_extension: bool,
     /// Null-move pruning in the slaves' serial searches (`--null-move`; [`Engine`]).
     pub null_move: bool,
+    /// A simulated processor's search (`worker=engine|stepper`; [`Worker`]).
+    pub worker: Worker,
     /// Principal-variation splitting (module docs, `pv=1`); `None` when not given: the
     /// backend's default ([`TreeSplitOptions::on_backend`]).
     pub pv_split: Option<bool>,
@@ -199,6 +202,7 @@ impl Default for TreeSplitOptions {
             quiescence: false,
             check_extension: false,
             null_move: false,
+            worker: Worker::Engine,
             pv_split: None,
             iterate: None,
             step: None,

@@ -13,6 +13,9 @@ use crate::staged::Stage;
 use crate::ValueKind;
 use arachne_core::{Game, Score};
 
+/// The half-width δ of `aspiration` when none is given (`aspiration:delta=50`).
+pub const DEFAULT_DELTA: i32 = 50;
+
 /// One aspiration stage: depth `depth` around the previous stage's value.
 pub fn aspiration_stage<G: Game>(
     ctx: &mut Ctx<G>,

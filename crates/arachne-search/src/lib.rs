@@ -229,7 +229,7 @@ impl FromStr for Algorithm {
                 Algorithm::Staged { inner }
             }
             "aspiration" => {
-                let delta = int("delta", take("delta"))?.unwrap_or(50);
+                let delta = int("delta", take("delta"))?.unwrap_or(aspiration::DEFAULT_DELTA);
                 if delta < 1 {
                     return Err(AlgoError("aspiration: delta must be at least 1".into()));
                 }

@@ -127,19 +127,19 @@ const ENTRIES: &[Entry] = &[
         name: "tree-split",
         aliases: &["treesplit", "tree-splitting"],
         family: Family::MessagePassing,
-        summary: "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1,quiescence=0|1,pv=0|1,id=0|1,step=K (defaults master=1 (0 with grand=1), preorder=1, and on --backend threads or mpi pv=1,id=1 (pv=0,id=0: the paper's form; the simulator defaults to it); id=1: iterative deepening at the root, the processors of a machine sharing a table, step=K plies at a time (default 2); pv=1: the first successor of every node on the leftmost line is searched, split in turn, before its brothers are handed out; or --quiescence; --check-extension too, --null-move on threads but not with grand=1; raise=last|general: the best move is exact, the value may be only a lower bound, reported as value_kind lower; preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (Fishburn–Finkel 1980 §4, §6)",
+        summary: "tree-splitting on a processor tree: EVALUATE/UPDATE/VALUE, cutoff windows, reassignment; tree-split:f=F,q=Q,raise=none|last|general,master=0|1,grand=0|1,preorder=0|1,quiescence=0|1,pv=0|1,id=0|1,step=K (defaults master=1 (0 with grand=1), preorder=1, and on --backend threads or mpi pv=1,id=1 (pv=0,id=0: the paper's form; the simulator defaults to it); id=1: iterative deepening at the root, the processors of a machine sharing a table, step=K plies at a time (default 2); pv=1: the first successor of every node on the leftmost line is searched, split in turn, before its brothers are handed out; or --quiescence; --check-extension too, --null-move but not with grand=1; worker=engine|stepper: a simulated processor's search, the engine's (default) or the paper's slave (no null move); raise=last|general: the best move is exact, the value may be only a lower bound, reported as value_kind lower; preorder: the game's hint, e.g. MVV/LVA, then static values; with --procs P alone the tree is chosen from P and the branching factor, see the crate docs) (Fishburn–Finkel 1980 §4, §6)",
     },
     Entry {
         name: "baudet",
         aliases: &[],
         family: Family::MessagePassing,
-        summary: "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move on threads) (Fishburn–Finkel 1980 §3)",
+        summary: "Baudet's parallel aspiration search: P whole-tree searches with disjoint windows; baudet:center=C,width=W,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move; worker=engine|stepper on the simulator) (Fishburn–Finkel 1980 §3)",
     },
     Entry {
         name: "palphabeta-par",
         aliases: &[],
         family: Family::MessagePassing,
-        summary: "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move on threads) (Fishburn–Finkel 1980 §7)",
+        summary: "Palphabeta: synchronous batches of f successors on a processor tree; palphabeta-par:f=F,q=Q,preorder=0|1,quiescence=0|1 (or --quiescence; --check-extension too, --null-move; worker=engine|stepper on the simulator) (Fishburn–Finkel 1980 §7)",
     },
     Entry {
         name: "pbound",

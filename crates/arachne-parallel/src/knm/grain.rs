@@ -155,7 +155,7 @@ pub fn search<G: Game>(
 ) -> (Option<Score>, (u64, u64, u64), Option<G::Move>) {
     let before = sub.stats();
     sub.start(pos, Window::FULL, plies, ply);
-    let done = sub.run_blocking(&mut |n| poll(n.saturating_sub(before.nodes())));
+    let done = sub.run_blocking(&mut |n| poll(n.saturating_sub(before.nodes() + before.qnodes)));
     let after = sub.stats();
     let nodes = (
         after.interior - before.interior,

@@ -284,7 +284,7 @@ impl<'a, G: Game> Shared<'a, G> {
         if let Some(r) = self.poll(0, frame) {
             return Err(Aborted(r));
         }
-        let hook = |fresh: u64| self.poll(fresh, frame);
+        let hook = |fresh: u64, _: &Stats| self.poll(fresh, frame);
         let (ordering, scratch) = {
             let mut s = slot.lock().expect("slot lock");
             (s.ordering.take(), std::mem::take(&mut s.scratch))

@@ -93,11 +93,10 @@ impl<G: Game> TgMaster<G> {
         opts: &TypeGuidedOptions,
     ) -> Self {
         let leaf = opts.quiescence.then(quiescence_leaf::<G>);
-        let spec = Arc::new(SerialSpec::new(
-            StepperMode::AlphaBeta,
-            opts.preorder,
-            opts.quiescence,
-        ));
+        let spec = Arc::new(SerialSpec {
+            worker: opts.worker,
+            ..SerialSpec::new(StepperMode::AlphaBeta, opts.preorder, opts.quiescence)
+        });
         let local = (slaves.is_empty() || (opts.master_searches && slaves_are_leaves))
             .then(|| SubSearch::new(Arc::clone(&spec)));
         TgMaster {

@@ -127,6 +127,7 @@
 //! a master higher up does not, since a whole subtree searched serially there would hold up its
 //! line of play); `serial=S`, `step=K` — above.
 use crate::slave::{Msg, ProcTree};
+use crate::subsearch::Worker;
 use crate::{
     execute_with_procs, max_procs, principal_line, serial_reference, stopped_outcome, Backend, Job,
     ParAlgo, ParError, ParOutcome, ParResult,
@@ -177,6 +178,8 @@ pub struct TypeGuidedOptions {
     /// Value bottom positions by `arachne-search`'s capture-only quiescence search (see the
     /// module docs).
     pub quiescence: bool,
+    /// A simulated processor's search (`worker=engine|stepper`; [`Worker`]).
+    pub worker: Worker,
 }
 
 /// `arachne-search`'s quiescence search as a bottom-position evaluator for the steppers
@@ -203,6 +206,7 @@ impl Default for TypeGuidedOptions {
             serial: None,
             step: None,
             quiescence: false,
+            worker: Worker::Engine,
         }
     }
 }

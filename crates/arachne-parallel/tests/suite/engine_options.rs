@@ -1,9 +1,9 @@
 //! The serial engine's check extension and null move in the message-passing algorithms
 //! (`arachne_parallel::slave::Engine`): with `--check-extension` every processor (masters,
 //! slaves' serial searches on threads, steppers on the simulator) extends by the engine's rule,
-//! so the value is `falphabeta --check-extension`'s; the null move is taken where the slaves'
-//! searches are the engine's (threads), refused elsewhere; knm and type-guided refuse the
-//! check extension.
+//! so the value is `falphabeta --check-extension`'s; the null move is taken by the slaves'
+//! serial searches on every backend (the simulator's processors run the same search), refused
+//! with `worker=stepper`; knm and type-guided refuse the check extension.
 use arachne_core::{Game, Limits, Score};
 use arachne_games::chess::{bench, Chess};
 use arachne_parallel::{search, Backend, ParAlgo};
@@ -110,20 +110,26 @@ fn check_extension_and_null_move_refused_where_not_taken() {
     }
     for spec in ["tree-split", "baudet", "palphabeta-par"] {
         let a: ParAlgo = spec.parse().unwrap();
-        let e = a.with_null_move(true, &sim).unwrap_err();
-        assert!(e.to_string().starts_with("--null-move"), "{spec}: {e}");
+        assert!(a.with_null_move(true, &sim).is_ok(), "{spec}");
         assert!(a.with_null_move(true, &threads).is_ok(), "{spec}");
+        let paper: ParAlgo = format!("{spec}:worker=stepper").parse().unwrap();
+        let e = paper.with_null_move(true, &sim).unwrap_err();
+        assert!(e.to_string().starts_with("--null-move"), "{spec}: {e}");
+        assert!(e.to_string().contains("worker=stepper"), "{spec}: {e}");
     }
+    let e = "knm:worker=stepper".parse::<ParAlgo>().unwrap_err();
+    assert!(e.to_string().starts_with("knm: worker=stepper"), "{e}");
+    let e = "tree-split:worker=fast".parse::<ParAlgo>().unwrap_err();
+    assert!(e.to_string().contains("worker=`fast`"), "{e}");
 }
 
-/// The null move on threads: taken by the slaves' serial searches. Where no pass is allowed
+/// The null move on threads and on the simulator: taken by the slaves' serial searches. Where no pass is allowed
 /// (the side to move has no rook, queen or two minor pieces at any node) nothing changes; on
 /// a position where every search that honours it agrees (WAC 24 at depth 3: 100, as
 /// `falphabeta --null-move`, the shared-memory searches and aspiration), the value is that one,
 /// not the value without it (800).
 #[test]
-fn null_move_on_threads() {
-    let threads = Backend::Threads { poll_every: 16 };
+fn null_move_on_every_backend() {
     let nm = SearchOptions {
         null_move: true,
         ..SearchOptions::default()
@@ -143,12 +149,14 @@ fn null_move_on_threads() {
         "baudet",
         "palphabeta-par",
     ] {
-        let a: ParAlgo = spec.parse().unwrap();
-        let a = a.with_null_move(true, &threads).unwrap();
-        let out = search(&a, wac24, 3, Some(3), &threads).unwrap();
-        assert_eq!(out.value, want, "{spec} on wac 24");
-        let out = search(&a, &ending, 5, Some(3), &threads).unwrap();
-        assert_eq!(out.value, ending_value, "{spec} on the ending");
+        for be in backends() {
+            let a: ParAlgo = spec.parse().unwrap();
+            let a = a.with_null_move(true, &be).unwrap();
+            let out = search(&a, wac24, 3, Some(3), &be).unwrap();
+            assert_eq!(out.value, want, "{spec} on wac 24, {be:?}");
+            let out = search(&a, &ending, 5, Some(3), &be).unwrap();
+            assert_eq!(out.value, ending_value, "{spec} on the ending, {be:?}");
+        }
     }
 }
 

@@ -3,8 +3,10 @@
 use arachne_core::{Score, Stats, Window};
 use arachne_games::{Order, OrderedParams, OrderedTree};
 use arachne_parallel::slave::{Msg, Slave};
+use arachne_parallel::subsearch::{SerialSpec, Worker};
 use arachne_runtime::{run_sim, CostModel, Env, Pid, Process, SimConfig, HOST};
 use arachne_search::stepper::StepperMode;
+use std::sync::Arc;
 
 /// Process 0: forwards the host's EVALUATE to the slave at once, works for `delay`, then sends
 /// the slave a non-positive window (a cutoff).
@@ -60,7 +62,14 @@ fn update_arrives_between_steps_at_its_virtual_time() {
     for delay in [10.0, 99.5, 250.0] {
         let procs = vec![
             Node::Stub { delay },
-            Node::Slave(Slave::new(HOST, StepperMode::AlphaBeta, false)),
+            // The paper's slave (the stepper): the catcher between two nodes.
+            Node::Slave(Slave::with_spec(
+                HOST,
+                Arc::new(SerialSpec {
+                    worker: Worker::Stepper,
+                    ..SerialSpec::new(StepperMode::AlphaBeta, false, false)
+                }),
+            )),
         ];
         let init = vec![(0, Msg::evaluate(7, root, 6, 0, Window::FULL))];
         let out = run_sim(procs, init, &cfg, |_| true);

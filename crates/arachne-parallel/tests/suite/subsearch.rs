@@ -326,3 +326,99 @@ fn threads_with_running_serial_searches_are_exact() {
         }
     }
 }
+
+/// A job run to its end on `sub`'s simulator form, charged under `cost`: (virtual time, done).
+fn on_simulator<G: Game>(sub: &mut SubSearch<G>, cost: &CostModel) -> (f64, bool) {
+    let mut env: arachne_runtime::Env<'_, ()> = arachne_runtime::Env::new(0, cost);
+    // In small steps of virtual time, as the simulator's lookahead windows give them.
+    let mut done = false;
+    let mut until = 0.0;
+    while sub.is_running() {
+        until += 0.37;
+        done |= sub.work_steps(&mut env, until, u64::MAX);
+    }
+    (env.clock, done)
+}
+
+/// A simulated processor runs the serial search of the real backends: on the same job with the
+/// same options — the engine's four on chess (ordering, quiescence, null move, check
+/// extension), ordering on checkers — it visits exactly a threads processor's nodes, gives the
+/// same value and best move, and is charged the cost model's time for those nodes.
+#[test]
+fn a_simulated_processor_visits_a_threads_processors_nodes() {
+    use arachne_parallel::slave::Engine;
+    use arachne_parallel::subsearch::Worker;
+    let cost = CostModel::arachne();
+    let chess_spec = Arc::new(
+        SerialSpec::new(StepperMode::AlphaBeta, true, true).with_engine(Engine {
+            check_root: Some(5),
+            null_move: true,
+            worker: Worker::Engine,
+        }),
+    );
+    let checkers_spec = Arc::new(SerialSpec::new(StepperMode::AlphaBeta, true, false));
+    fn same<G: Game>(spec: &Arc<SerialSpec>, pos: &G, depth: u32, w: Window, cost: &CostModel) {
+        let mut real = SubSearch::new(Arc::clone(spec));
+        real.start(pos.clone(), w, depth, 0);
+        assert!(real.run_blocking(&mut |_| Poll::Go));
+        let mut sim = SubSearch::new(Arc::clone(spec));
+        sim.start(pos.clone(), w, depth, 0);
+        let (time, done) = on_simulator(&mut sim, cost);
+        assert!(done);
+        let (a, b) = (real.stats(), sim.stats());
+        assert_eq!(a, b, "depth {depth} window {w:?}");
+        assert!(a.nodes() > 2048, "the job must pass a look at the mailbox");
+        assert_eq!(real.result(), sim.result());
+        assert_eq!(real.best_move(), sim.best_move());
+        let want = a.interior as f64 * cost.interior + a.leaves as f64 * cost.leaf;
+        assert!((time - want).abs() < 1e-6 * want, "{time} against {want}");
+    }
+    for rec in bench::wac().iter().step_by(50) {
+        for w in [Window::FULL, Window::new(Score(-30), Score(40))] {
+            same(&chess_spec, &rec.position, 5, w, &cost);
+        }
+    }
+    for pos in arachne_games::checkers::bench_positions().iter().step_by(3) {
+        same(&checkers_spec, pos, 9, Window::FULL, &cost);
+    }
+}
+
+/// An UPDATE on the simulator reaches the worker at its next look at the mailbox, as on
+/// threads: narrowed in the middle of a job, the search still ends with a value that is exact
+/// inside the final window and a bound outside it.
+#[test]
+fn a_simulated_processor_takes_updates_at_its_next_look_at_the_mailbox() {
+    let cost = CostModel::arachne();
+    let opts = SearchOptions {
+        hints: true,
+        killers: true,
+        history: true,
+        quiescence: true,
+        ..SearchOptions::default()
+    };
+    for rec in bench::wac().iter().step_by(70) {
+        let pos = &rec.position;
+        let want = Algorithm::FAlphaBeta
+            .search(pos, &Limits::depth(5), &opts)
+            .value;
+        let spec = Arc::new(SerialSpec::new(StepperMode::AlphaBeta, true, true));
+        let mut sim = SubSearch::new(spec);
+        sim.start(pos.clone(), Window::FULL, 5, 0);
+        let mut env: arachne_runtime::Env<'_, ()> = arachne_runtime::Env::new(0, &cost);
+        let narrowed = Window::new(want - 20, want + 20);
+        let mut until = 0.0;
+        let mut told = false;
+        while sim.is_running() {
+            until += 1.0;
+            sim.work_steps(&mut env, until, u64::MAX);
+            if !told && sim.stats().nodes() > 0 {
+                sim.update(narrowed);
+                told = true;
+            }
+        }
+        let v = sim.result().unwrap();
+        if narrowed.alpha < want && want < narrowed.beta {
+            assert_eq!(v, want);
+        }
+    }
+}

@@ -37,8 +37,11 @@ fn cases() -> Vec<(u64, u64, u32, u32)> {
     v
 }
 
+/// Palphabeta as §7 times it: its slaves the paper's, a node at a time (`worker=stepper`).
 fn palphabeta(f: u64, q: u32) -> ParAlgo {
-    format!("palphabeta-par:f={f},q={q}").parse().unwrap()
+    format!("palphabeta-par:f={f},q={q},worker=stepper")
+        .parse()
+        .unwrap()
 }
 
 #[test]

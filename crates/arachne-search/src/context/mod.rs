@@ -92,6 +92,10 @@ pub type SearchResult = Result<Score, Aborted>;
 
 const CHECK_EVERY: u64 = 2048;
 
+/// An extra abort test ([`Ctx::with_abort`]): the nodes since its last call and the context's
+/// counts so far in, a reason to stop out.
+pub type AbortHook<'a> = dyn Fn(u64, &Stats) -> Option<StopReason> + 'a;
+
 /// Shallowest remaining depth at which [`Ctx::expand`] asks the table for a move to try first.
 const MIN_TT_ORDER_DEPTH: u32 = 2;
 
@@ -178,7 +182,7 @@ pub struct Ctx<'a, G: Game> {
     /// Move buffers of the quiescence search, one per capture ply.
     qbufs: Vec<Vec<G::Move>>,
     /// An extra abort test polled with the limits (see [`Ctx::with_abort`]).
-    abort: Option<&'a dyn Fn(u64) -> Option<StopReason>>,
+    abort: Option<&'a AbortHook<'a>>,
     /// Nodes (interior + bottom + quiescence) already reported to `abort`.
     polled: u64,
     /// A limit that tripped inside the quiescence search, reported by the next poll.
@@ -384,10 +388,11 @@ impl<'a, G: Game> Ctx<'a, G> {
 
     /// Adds an abort test polled together with the limits (every few thousand nodes): it gets
     /// the number of nodes (interior, bottom and quiescence) searched since it was last called
-    /// and returns a reason to stop, if any. Shared-memory parallel searches use it to keep a
-    /// global node count and to cancel a speculative sub-search as soon as a cutoff above it
-    /// made it useless.
-    pub fn with_abort(mut self, abort: &'a dyn Fn(u64) -> Option<StopReason>) -> Self {
+    /// and this context's counts so far, and returns a reason to stop, if any. Shared-memory
+    /// parallel searches use it to keep a global node count and to cancel a speculative
+    /// sub-search as soon as a cutoff above it made it useless; the simulator charges virtual
+    /// time by the counts (interior and bottom nodes cost differently there).
+    pub fn with_abort(mut self, abort: &'a AbortHook<'a>) -> Self {
         self.abort = Some(abort);
         self
     }
@@ -439,7 +444,7 @@ impl<'a, G: Game> Ctx<'a, G> {
         if let Some(f) = self.abort {
             let fresh = seen - self.polled;
             self.polled = seen;
-            if let Some(r) = f(fresh) {
+            if let Some(r) = f(fresh, &self.stats) {
                 return Err(Aborted(r));
             }
         }

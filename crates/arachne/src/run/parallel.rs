@@ -2,8 +2,8 @@
 //! tree-splitting, Baudet, Palphabeta and Pbound, Lindstrom's Key Node Method and the nCUBE
 //! node-type guided search (crate `arachne-parallel`). The options of each algorithm are its
 //! own (`ParAlgo`); here the request's options are applied to it — `--ordering` and
-//! `--preorder`, `--quiescence`, `--check-extension`, `--null-move` (where the backend runs
-//! the engine's serial search), `--memory` (knm) — or refused with one line, and the backend
+//! `--preorder`, `--quiescence`, `--check-extension`, `--null-move` (in the slaves' serial
+//! searches, on every backend), `--memory` (knm) — or refused with one line, and the backend
 //! and its cost model (`--cost measured`: measured on the game first) are chosen.
 use super::mpi;
 use crate::report::{thousands, Report, RunError};
@@ -103,7 +103,8 @@ fn resolve_algo(req: &SearchRequest) -> Result<(ParAlgo, Backend), RunError> {
     }
     // `measured`: measured on the game in `Visit::visit`, the unit model until then.
     let backend = req.backend(POLL_EVERY, MPI_POLL_EVERY, true)?;
-    // `--null-move`: in the slaves' serial searches, where those are the engine's (threads).
+    // `--null-move`: in the slaves' serial searches (the engine's, on every backend; refused
+    // with `worker=stepper`).
     let algo = algo
         .with_null_move(req.null_move, &backend)
         .map_err(RunError::usage)?;

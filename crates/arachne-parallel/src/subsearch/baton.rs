@@ -1,0 +1,163 @@
+//! A simulated processor's serial search: the real backends' search, run on a thread of its own
+//! and advanced by the simulator from one look at the mailbox to the next.
+//!
+//! Virtual time needs work that the simulator can interleave with messages, and the serial
+//! search (`falphabeta_tt` with the options of the run: ordering, quiescence, null move, check
+//! extension) is a recursion that cannot be suspended. So each simulated processor that runs
+//! jobs keeps one OS thread, its **worker**, holding the same [`SubSearch`] a threads or MPI
+//! processor holds (its table, its killers and history). The worker and the simulator hand a
+//! baton back and forth: exactly one of them runs at any time, so the run stays deterministic.
+//!
+//! * The worker searches until its search polls the mailbox (every 2 048 positions, where a
+//!   real processor looks at its mailbox too) or ends, reports its counts, and waits.
+//! * The simulator charges the virtual time of that stretch ([`Slice::cost`]: the cost model's
+//!   interior and bottom-node costs; capture-search positions are in the measured per-node cost
+//!   and charged nothing, as the stepper and the Key Node Method's grains charge them) and lets
+//!   the processor's clock run through it, across as many of its calls as it takes.
+//! * When the clock reaches the end of the stretch, the worker goes on with the job's window as
+//!   the messages delivered by then left it: an UPDATE is read where a real processor reads it,
+//!   at the next look at the mailbox, and a window that narrowed restarts the search exactly as
+//!   on threads ([`SubSearch::run_blocking`]).
+//!
+//! The worker's nodes on a job are therefore the threads processor's on the same job with the
+//! same window (tested); only the moments an UPDATE arrives can differ, as they differ from one
+//! threads run to the next. Switching costs a few microseconds per 2 048 positions, so the
+//! simulator keeps the serial search's speed (module docs of [`crate::subsearch`]).
+use super::{Job, Poll, SerialSpec, SubSearch};
+use arachne_core::{Game, Score, Stats, TranspositionTable, Window};
+use arachne_runtime::CostModel;
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// The worker's stack: the serial search's recursion with its capture searches.
+const STACK: usize = 16 << 20;
+
+enum Cmd<G: Game> {
+    /// Search this job until the next look at the mailbox.
+    Start(Job<G>),
+    /// Go on to the next look at the mailbox with the job's window now this.
+    Resume(Window),
+}
+
+enum Report<G: Game> {
+    /// The search looked at its mailbox; the worker's counts so far.
+    Paused(Stats),
+    /// The job ended with this value and best move; the worker's counts so far.
+    Done(Option<Score>, Option<G::Move>, Stats),
+}
+
+/// The simulator's end of a worker ([`SubSearch::work_steps`]). Dropping it ends the worker
+/// (its search reads the run as stopping at the look at the mailbox it is waiting at).
+pub(super) struct Baton<G: Game> {
+    to: Option<Sender<Cmd<G>>>,
+    from: Receiver<Report<G>>,
+    thread: Option<JoinHandle<()>>,
+    /// The worker's counts at its last report.
+    seen: Stats,
+}
+
+/// A stretch of the worker's search between two looks at the mailbox, not yet lived through
+/// in virtual time.
+#[derive(Clone, Debug)]
+pub(super) struct Slice<M> {
+    /// Its counts.
+    pub stats: Stats,
+    /// The virtual time of its end (its start plus its cost, [`Slice::cost`]).
+    pub end: f64,
+    /// `Some((value, best))` when the job ended with it.
+    pub done: Option<(Option<Score>, Option<M>)>,
+}
+
+impl<M> Slice<M> {
+    /// The virtual time of `stats` under `cost`.
+    pub fn cost(stats: &Stats, cost: &CostModel) -> f64 {
+        stats.interior as f64 * cost.interior + stats.leaves as f64 * cost.leaf
+    }
+}
+
+impl<G: Game> Baton<G> {
+    /// A worker with a subtree search of `spec` (sharing `table`, if given).
+    pub fn spawn(spec: Arc<SerialSpec>, table: Option<Arc<TranspositionTable>>) -> Self {
+        let (to, rx) = channel::<Cmd<G>>();
+        let (tx, from) = channel::<Report<G>>();
+        let thread = std::thread::Builder::new()
+            .name("arachne-sim-worker".into())
+            .stack_size(STACK)
+            .spawn(move || {
+                let mut search = SubSearch::<G>::new(spec).with_table(table);
+                search.prefault = false;
+                while let Ok(Cmd::Start(job)) = rx.recv() {
+                    let mut window = job.window;
+                    search.start(job.pos, job.window, job.depth, job.ply);
+                    let finished = search.run_with(&mut |s: &Stats| {
+                        if tx.send(Report::Paused(*s)).is_err() {
+                            return Poll::Stop;
+                        }
+                        match rx.recv() {
+                            Ok(Cmd::Resume(w)) if w != window => {
+                                window = w;
+                                Poll::Update(w)
+                            }
+                            Ok(Cmd::Resume(_)) => Poll::Go,
+                            _ => Poll::Stop,
+                        }
+                    });
+                    if !finished {
+                        return;
+                    }
+                    let done = Report::Done(search.result(), search.best_move(), search.stats());
+                    if tx.send(done).is_err() {
+                        return;
+                    }
+                }
+            })
+            .expect("the simulator could not start a worker thread");
+        Baton {
+            to: Some(to),
+            from,
+            thread: Some(thread),
+            seen: Stats::default(),
+        }
+    }
+
+    /// Starts `job` (`Some`) or resumes the job under way with `window` at virtual time `at`,
+    /// and returns the stretch the worker searched until its next look at the mailbox.
+    pub fn advance(
+        &mut self,
+        job: Option<Job<G>>,
+        window: Window,
+        at: f64,
+        cost: &CostModel,
+    ) -> Slice<G::Move> {
+        let cmd = match job {
+            Some(j) => Cmd::Start(j),
+            None => Cmd::Resume(window),
+        };
+        let sent = self.to.as_ref().is_some_and(|t| t.send(cmd).is_ok());
+        let report = sent.then(|| self.from.recv().ok()).flatten();
+        let (now, done) = match report {
+            Some(Report::Paused(s)) => (s, None),
+            Some(Report::Done(v, best, s)) => (s, Some((v, best))),
+            // The worker died (it panicked): its panic is the error; end the job with no value.
+            None => panic!("a simulated processor's serial search failed"),
+        };
+        let stats = now - self.seen;
+        self.seen = now;
+        Slice {
+            end: at + Slice::<G::Move>::cost(&stats, cost),
+            stats,
+            done,
+        }
+    }
+}
+
+impl<G: Game> Drop for Baton<G> {
+    fn drop(&mut self) {
+        // The worker waits at a look at its mailbox or for a job: a closed channel ends it.
+        self.to = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
