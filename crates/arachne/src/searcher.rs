@@ -138,6 +138,7 @@ pub struct MessagePassing<M> {
     /// The request's algorithm and backend as given (reported beside the resolved ones).
     pub(crate) spec: String,
     pub(crate) backend_given: Option<String>,
+    pub(crate) procs_given: Option<u32>,
 }
 
 /// The figures of a best-first search.
