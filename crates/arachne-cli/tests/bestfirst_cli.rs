@@ -55,7 +55,10 @@ fn budgets_and_memory_caps_stop_cleanly() {
     let v = json(&["search", "-g", spec, "-a", "rbfm", "--depth", "8", "--json"]);
     // The principal variation reached the depth: no limit stopped it.
     assert!(v["stopped"].is_null(), "{v}");
-    assert!(v.get("stop").is_none(), "one field says why a search stopped: {v}");
+    assert!(
+        v.get("stop").is_none(),
+        "one field says why a search stopped: {v}"
+    );
     assert_eq!(v["depth"], 8);
 }
 
