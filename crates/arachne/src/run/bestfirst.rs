@@ -2,7 +2,8 @@
 //!
 //! `--depth D` stops a best-first search when its principal variation reaches `D` plies
 //! (Shoham–Toledo 2002 §3.2.3); without it a synthetic tree is searched to the end (exact value) and a
-//! real game until its principal variation reaches the game's default depth. `--nodes N` is
+//! real game until its principal variation reaches the game's default depth, or with `--nodes`
+//! or `--time-ms` until that limit. `--nodes N` is
 //! the budget of generated nodes, `--memory MiB` (or `rbfm:memory=MiB`) caps the tree
 //! (default [`crate::DEFAULT_TREE_MIB`]); either ends the search cleanly with its best move,
 //! as `--time-ms` and the stop flag do, in every form (serial, shared tree, master–slave).
