@@ -323,7 +323,7 @@ impl<G: Game> Run<'_, G> {
         };
         match self
             .procs_given
-            .filter(|&p| p as usize != out.procs as usize)
+            .filter(|&p| p as usize != out.procs)
         {
             Some(p) => r.line(format_args!(
                 "processors {} ({})",
