@@ -321,10 +321,7 @@ impl<G: Game> Run<'_, G> {
             (None, Some(h)) => format!(" (hierarchy {})", h.describe()),
             (None, None) => String::new(),
         };
-        match self
-            .procs_given
-            .filter(|&p| p as usize != out.procs)
-        {
+        match self.procs_given.filter(|&p| p as usize != out.procs) {
             Some(p) => r.line(format_args!(
                 "processors {} ({})",
                 out.procs,
