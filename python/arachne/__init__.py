@@ -75,6 +75,13 @@ def search(game, algo="alphabeta", **options):
     Ctrl-C stops the search: ``KeyboardInterrupt`` with the partial result (the last completed
     depth, ``"stopped"`` set) as its ``partial`` attribute.
 
+    The value is ``value`` (an integer in the game's units: centipawns for chess; a tree with
+    real values in fixed point, its real value in ``value_real``), with ``value_kind``; a
+    decisive value also as ``mate_in`` (the side to move's moves to the end of the game:
+    positive when it wins, negative when it loses; ``None`` otherwise). ``stopped`` names the
+    limit that ended the search early (``"nodes"``, ``"time"``, ``"memory"``, ``"stopped"``),
+    ``None`` when it ran to its end. The README's "``--json`` fields" lists every field.
+
     ``game`` may also be a game written in Python: an object with ``moves()`` (a list, empty
     when the game is over), ``play(move)`` (the new position; the old one unchanged),
     ``evaluate()`` (int or float, from the side to move's point of view; ``arachne.LOSS`` for a

@@ -46,14 +46,19 @@ fn budgets_and_memory_caps_stop_cleanly() {
         "search", "-g", spec, "-a", "rbfm", "--nodes", "5000", "--json",
     ]);
     assert!(v["nodes"].as_u64().unwrap() <= 5000);
-    assert_eq!(v["stop"], "nodes");
+    assert_eq!(v["stopped"], "nodes");
     assert!(v["best_move"].is_string());
     let v = json(&["search", "-g", spec, "-a", "bfm", "--memory", "1", "--json"]);
-    assert_eq!(v["stop"], "memory");
+    assert_eq!(v["stopped"], "memory");
     assert!(v["tree_bytes"].as_u64().unwrap() <= 1 << 20);
     assert!(v["best_move"].is_string());
     let v = json(&["search", "-g", spec, "-a", "rbfm", "--depth", "8", "--json"]);
-    assert_eq!(v["stop"], "pv_depth");
+    // The principal variation reached the depth: no limit stopped it.
+    assert!(v["stopped"].is_null(), "{v}");
+    assert!(
+        v.get("stop").is_none(),
+        "one field says why a search stopped: {v}"
+    );
     assert_eq!(v["depth"], 8);
 }
 
@@ -159,12 +164,11 @@ fn a_memory_cap_is_reported_as_memory() {
         let mut with_json = args.clone();
         with_json.push("--json");
         let v = json(&with_json);
-        assert_eq!(v["stop"], "memory", "{algo:?}: {v}");
         assert_eq!(v["stopped"], "memory", "{algo:?}: {v}");
         let out = arachne(&args);
         assert!(out.status.success(), "{algo:?}");
         let text = String::from_utf8_lossy(&out.stdout);
-        assert!(text.contains("stopped    Memory"), "{algo:?}: {text}");
-        assert!(!text.contains("Nodes"), "{algo:?}: {text}");
+        assert!(text.contains("stop       memory limit"), "{algo:?}: {text}");
+        assert!(!text.contains("node limit"), "{algo:?}: {text}");
     }
 }

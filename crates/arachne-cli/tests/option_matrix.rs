@@ -667,11 +667,11 @@ fn check_honoured(
             )
         }
         Opt::MemoryProbe => {
-            if s("stop") != "memory" && s("stopped") != "memory" {
+            if s("stopped") != "memory" {
                 return Err(format!(
                     "--memory 1 on a tree that needs more: exit 0 without stopping on memory \
-                     (stop={}, stopped={}, tree_bytes={})",
-                    j["stop"], j["stopped"], j["tree_bytes"]
+                     (stopped={}, tree_bytes={})",
+                    j["stopped"], j["tree_bytes"]
                 ));
             }
             return Ok(());

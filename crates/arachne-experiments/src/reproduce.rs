@@ -183,7 +183,7 @@ pub fn reproduce_only(
     let t0 = std::time::Instant::now();
     create_dir(out)?;
     let mut earlier: Vec<Option<Report>> = experiments.iter().map(|_| None).collect();
-    let mut provenance = format!("`{}` at commit `{}`", command(level, None), source_commit());
+    let mut provenance = format!("`{}`{}", command(level, None), at_commit());
     if let Some(only) = only {
         for name in only {
             if !experiments.iter().any(|e| e.name == name) {
@@ -226,9 +226,9 @@ pub fn reproduce_only(
             .collect::<Vec<_>>()
             .join(", ");
         provenance = format!(
-            "{earlier_header}; {names} re-run by `{}` at commit `{}`",
+            "{earlier_header}; {names} re-run by `{}`{}",
             command(level, Some(only)),
-            source_commit()
+            at_commit()
         );
     }
     let to_run: Vec<Experiment> = experiments
@@ -245,7 +245,17 @@ pub fn reproduce_only(
             None => ran.next().flatten(),
         })
         .collect();
-    finish(experiments, results, level, out, progress, t0, &provenance)
+    let ran = to_run.len();
+    finish(
+        experiments,
+        results,
+        level,
+        out,
+        progress,
+        t0,
+        &provenance,
+        ran,
+    )
 }
 
 /// Runs `experiments` ([`Level::jobs`] at once, the order of [`schedule`]): each one's report,
@@ -263,9 +273,9 @@ fn run_all(
     let est =
         |x: Option<f64>| x.map_or("unknown".to_string(), |s| format!("~{}", duration_text(s)));
     progress.line(format!(
-        "arachne reproduce --scale {}: {} experiments, {jobs} at a time, estimated {} on idle cores",
+        "arachne reproduce --scale {}: {}, {jobs} at a time, estimated {} on idle cores",
         level.name(),
-        experiments.len(),
+        experiments_text(experiments.len()),
         est(total)
     ));
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -313,7 +323,9 @@ fn run_all(
     results.into_inner().unwrap_or_default()
 }
 
-/// Gathers the reports (a failed experiment as one row), writes `REPORT.md` and `index.html`.
+/// Gathers the reports (a failed experiment as one row), writes `REPORT.md` and `index.html`
+/// (`ran` of the experiments were run, the others read back).
+#[allow(clippy::too_many_arguments)]
 fn finish(
     experiments: &[Experiment],
     results: Vec<Option<Result<Report, ExpError>>>,
@@ -322,6 +334,7 @@ fn finish(
     progress: &Progress,
     t0: std::time::Instant,
     provenance: &str,
+    ran: usize,
 ) -> Result<Reproduction, ExpError> {
     let mut reports = Vec::new();
     let mut failures = Vec::new();
@@ -348,11 +361,21 @@ fn finish(
     }
     progress.finish();
     let seconds = t0.elapsed().as_secs_f64();
-    progress.line(format!(
-        "all {} experiments in {}",
-        experiments.len(),
-        duration_text(seconds),
-    ));
+    let ran = ran.min(experiments.len());
+    progress.line(if ran == experiments.len() {
+        format!(
+            "{} in {}",
+            experiments_text(experiments.len()),
+            duration_text(seconds)
+        )
+    } else {
+        format!(
+            "{} run in {}, {} read back from the earlier run",
+            experiments_text(ran),
+            duration_text(seconds),
+            experiments.len() - ran
+        )
+    });
     let header = format!("{provenance} in {}", duration_text(seconds));
     let md = report_md(&reports, &header);
     let html = index_html(&reports, out, &header);
@@ -366,6 +389,19 @@ fn finish(
         files,
         seconds,
     })
+}
+
+/// `1 experiment`, `12 experiments`.
+fn experiments_text(n: usize) -> String {
+    format!("{n} experiment{}", if n == 1 { "" } else { "s" })
+}
+
+/// The words " at commit `…`" for the report's header, or nothing outside a git checkout.
+fn at_commit() -> String {
+    match source_commit().as_str() {
+        "unknown" => String::new(),
+        c => format!(" at commit `{c}`"),
+    }
 }
 
 /// The commit the report was made from (`git describe --always --dirty` in the current
@@ -388,7 +424,7 @@ const VERDICTS: &str = "Every table and figure of each paper has rows: the paper
 fn command(level: Level, only: Option<&[String]>) -> String {
     let mut c = match level {
         Level::Quick => "arachne reproduce --quick".to_string(),
-        Level::Full => "arachne reproduce".into(),
+        Level::Full => "arachne reproduce --scale full".into(),
         l => format!("arachne reproduce --scale {}", l.name()),
     };
     if let Some(only) = only {

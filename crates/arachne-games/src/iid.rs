@@ -40,7 +40,10 @@ pub struct IidTree {
     range: u32,
 }
 
-const CONTINUOUS_HALF: i64 = 1 << 29;
+/// The continuous model's fixed-point exponent: bottom values are uniform integers in
+/// `[-2^29, 2^29)`, the real values in `[-1, 1)` times `2^29`.
+pub const CONTINUOUS_SHIFT: u32 = 29;
+const CONTINUOUS_HALF: i64 = 1 << CONTINUOUS_SHIFT;
 
 impl IidTree {
     /// The root of the tree described by `p`.

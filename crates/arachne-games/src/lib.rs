@@ -41,5 +41,5 @@ pub use iid::{IidParams, IidTree};
 pub use incremental::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
 pub use ordered::{Order, OrderedParams, OrderedTree};
 pub use othello::Othello;
-pub use spec::{with_game, GameInfo, GameVisitor, SpecError};
+pub use spec::{with_game, GameInfo, GameVisitor, SpecError, Units};
 pub use tictactoe::TicTacToe;

@@ -40,7 +40,54 @@ pub struct GameInfo {
     pub default_depth: u32,
 }
 
+/// What one unit of a game's values means, for reports: [`GameInfo::units`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Units {
+    /// Chess: centipawns, and mates counted in moves.
+    Centipawns,
+    /// A synthetic tree's real values in fixed point: the real value is the integer divided by
+    /// `2^shift` (an incremental tree's edges uniform in [-1, 1]: 2^20; an i.i.d. tree's
+    /// continuous bottom values uniform in [-1, 1): 2^29).
+    FixedPoint {
+        /// The scale's exponent.
+        shift: u32,
+    },
+    /// Plain integers: the game's own scale (disc or piece margins, integer tree values).
+    Plain,
+}
+
+impl Units {
+    /// The real value of `raw` for a fixed-point scale (`None` otherwise).
+    pub fn real(self, raw: i32) -> Option<f64> {
+        match self {
+            Units::FixedPoint { shift } => Some(raw as f64 / (1u64 << shift) as f64),
+            _ => None,
+        }
+    }
+}
+
 impl GameInfo {
+    /// What one unit of this game's values means: centipawns for chess, fixed point for the
+    /// i.i.d. tree with continuous values and the incremental tree with real edges, plain
+    /// integers otherwise (the trees with `range=` or `lo=`/`hi=`, the other games).
+    pub fn units(&self) -> Units {
+        let has = |key: &str| {
+            arachne_core::parse::Spec::parse(&self.spec, "game spec")
+                .map(|s| s.pairs.iter().any(|(k, _)| k == key))
+                .unwrap_or(false)
+        };
+        match self.name {
+            "chess" => Units::Centipawns,
+            "iid" if !has("range") => Units::FixedPoint {
+                shift: crate::iid::CONTINUOUS_SHIFT,
+            },
+            "incremental" if !has("lo") => Units::FixedPoint {
+                shift: crate::incremental::REAL_SCALE.trailing_zeros(),
+            },
+            _ => Units::Plain,
+        }
+    }
+
     /// How `arachne perft` counts positions `depth` plies ahead in this game: Othello by
     /// the published convention (a game over before the full depth counts as one leaf,
     /// [`crate::othello::perft_published`]) unless `strict`; every other game, and Othello

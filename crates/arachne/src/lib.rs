@@ -141,6 +141,28 @@ pub fn resolve_depth(requested: Option<u32>, info: &GameInfo) -> Result<u32, Str
     Ok(depth)
 }
 
+/// The depth an iterative search (the staged serial searches, `aspiration`, the shared-memory
+/// searches) of a real game deepens to when a node or time limit is given without a depth:
+/// the limit ends the search, which reports its last completed depth.
+pub const DEPTH_UNDER_A_LIMIT: u32 = 64;
+
+/// [`resolve_depth`] for a search that deepens iteratively when `iterative`: without a
+/// requested depth but with a node or time limit in `limits`, a real game is searched until
+/// the limit ([`DEPTH_UNDER_A_LIMIT`]), not to its default depth; a synthetic tree to its full
+/// depth as always.
+pub fn resolve_depth_under(
+    requested: Option<u32>,
+    info: &GameInfo,
+    limits: &arachne_core::Limits,
+    iterative: bool,
+) -> Result<u32, String> {
+    let limited = limits.nodes.is_some() || limits.deadline.is_some();
+    if requested.is_none() && iterative && limited && info.max_depth.is_none() {
+        return Ok(DEPTH_UNDER_A_LIMIT);
+    }
+    resolve_depth(requested, info)
+}
+
 /// The unknown-algorithm message with every algorithm named, serial and parallel; any other
 /// message unchanged.
 pub fn algo_error(msg: &str) -> String {

@@ -2,7 +2,9 @@
 //! text of the plain form, rendered here once so that the command line, the Python package
 //! and any other caller print the same thing. Also the error of a request ([`RunError`]) and
 //! the number formats the texts use.
-use serde_json::Value;
+use arachne_core::{Score, StopReason};
+use arachne_games::{GameInfo, Units};
+use serde_json::{json, Value};
 use std::fmt::Write;
 
 /// A request's result: the JSON object and the text form (lines ending in `\n`), and the
@@ -82,9 +84,211 @@ pub fn mnps(nodes: u64, secs: f64) -> String {
     }
 }
 
+/// A value in the game's units, for the text: chess in centipawns (`35 centipawns`) or as a
+/// mate (`mate in 3`: the side to move mates in 3 moves; `mated in 2`: it is mated in 2); a
+/// synthetic tree with real values as the real value beside its fixed-point integer
+/// (`0.529634 (555402 × 2^-20)`); any other game's value as its integer, a decisive one as
+/// `win in N plies` / `loss in N plies`.
+pub fn value_text(value: Score, info: &GameInfo) -> String {
+    match info.units() {
+        Units::Centipawns => match mate_in(value) {
+            Some(0) => "mated (the side to move is checkmated)".to_string(),
+            Some(m) if m > 0 => format!("mate in {m}"),
+            Some(m) => format!("mated in {}", -m),
+            None if value.is_infinite() => value.to_string(),
+            None => format!("{} centipawns", value.0),
+        },
+        Units::FixedPoint { shift } if !value.is_decisive() && !value.is_infinite() => format!(
+            "{:.6} ({} × 2^-{shift})",
+            value.0 as f64 / (1u64 << shift) as f64,
+            value.0
+        ),
+        _ => value.to_string(),
+    }
+}
+
+/// A decisive value as the side to move's moves to the end of the game (its own moves,
+/// ⌈plies / 2⌉, as UCI's `score mate`): positive when it wins, negative when it loses, 0
+/// when it has already lost; `None` for a value that is not decisive.
+pub fn mate_in(value: Score) -> Option<i64> {
+    let plies = value.plies_to_end()? as i64;
+    let moves = (plies + 1) / 2;
+    Some(if value.0 > 0 { moves } else { -moves })
+}
+
+/// Adds the value's fields beside `value` in a report's JSON object: `mate_in` (always:
+/// [`mate_in`], null when the value is not decisive or unknown) and, on a synthetic tree with
+/// real values ([`Units::FixedPoint`]), `value_real` (the integer `value` divided by the
+/// scale, null when `value` is).
+pub fn value_json(v: &mut Value, value: Option<Score>, info: &GameInfo) {
+    v["mate_in"] = json!(value.and_then(mate_in));
+    if let Units::FixedPoint { .. } = info.units() {
+        v["value_real"] = json!(value
+            .filter(|s| !s.is_decisive() && !s.is_infinite())
+            .and_then(|s| info.units().real(s.0)));
+    }
+}
+
+/// Why a search stopped early, in words: `node limit`, `time limit`, `memory limit`,
+/// `stopped` (the stop flag, Ctrl-C).
+pub fn stop_words(s: StopReason) -> &'static str {
+    match s {
+        StopReason::Nodes => "node limit",
+        StopReason::Time => "time limit",
+        StopReason::Memory => "memory limit",
+        StopReason::Stopped => "stopped",
+    }
+}
+
+/// The fields of a parallel form's figures (`extra`, a JSON object) as text lines, one a
+/// field: the key in words (`messages_per_expansion` → `messages per expansion`, `procs` →
+/// `processors`), the value as a person reads it — strings without quotes, fractions of one
+/// (`slave_share`) as percentages, other floats to 2 decimals (virtual times to 1), numbers
+/// inside strings (a cost model's `message=0.014285714285714285`) to 4 significant digits —
+/// and absent values left out.
+pub fn extra_text(r: &mut Report, extra: &Value) {
+    let Some(o) = extra.as_object() else { return };
+    for (k, x) in o {
+        let label = match k.as_str() {
+            "procs" => "processors".to_string(),
+            "expansions_by_proc" => "expansions by process".to_string(),
+            k => k.replace('_', " "),
+        };
+        let text = match x {
+            Value::Null => continue,
+            Value::String(t) => round_numbers_in(t),
+            Value::Number(n) if n.is_f64() => {
+                let f = n.as_f64().unwrap_or(0.0);
+                if k.ends_with("share") {
+                    format!("{:.1}%", 100.0 * f)
+                } else if k.ends_with("time") {
+                    format!("{f:.1}")
+                } else {
+                    format!("{f:.2}")
+                }
+            }
+            Value::Array(a) => a
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            Value::Number(n) if n.as_u64().is_some() => thousands(n.as_u64().unwrap_or(0)),
+            Value::Bool(b) => if *b { "yes" } else { "no" }.to_string(),
+            x => x.to_string(),
+        };
+        r.line(format_args!("{label:<10} {text}"));
+    }
+}
+
+/// `t` with every decimal number of more than 4 significant digits after its point rounded
+/// to 4 significant digits (`message=0.014285714285714285` → `message=0.01429`).
+pub fn round_numbers_in(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    let b = t.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i > start && i + 1 < b.len() && b[i] == b'.' && b[i + 1].is_ascii_digit() {
+            let mut j = i + 1;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            let num = &t[start..j];
+            match num.parse::<f64>() {
+                Ok(f) if j - i - 1 > 4 && f != 0.0 => {
+                    let digits = (3 - f.abs().log10().floor() as i32).max(0) as usize;
+                    let s = format!("{f:.digits$}");
+                    let s = if s.contains('.') {
+                        s.trim_end_matches('0').trim_end_matches('.').to_string()
+                    } else {
+                        s
+                    };
+                    out.push_str(&s);
+                }
+                _ => out.push_str(num),
+            }
+            i = j;
+        } else if i > start {
+            out.push_str(&t[start..i]);
+        } else {
+            let ch = t[i..].chars().next().unwrap_or(' ');
+            out.push(ch);
+            i += ch.len_utf8();
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn info(spec: &str) -> GameInfo {
+        struct I;
+        impl arachne_games::GameVisitor for I {
+            type Output = GameInfo;
+            fn visit<G: arachne_core::Game>(self, _: G, info: GameInfo) -> GameInfo {
+                info
+            }
+        }
+        arachne_games::with_game(spec, I).unwrap()
+    }
+
+    #[test]
+    fn figures_read_as_words_and_rounded_numbers() {
+        assert_eq!(
+            round_numbers_in("arachne(message=0.014285714285714285,leaf=1)"),
+            "arachne(message=0.01429,leaf=1)"
+        );
+        assert_eq!(round_numbers_in("unit:leaf=1.5 ×2"), "unit:leaf=1.5 ×2");
+        let mut r = Report::new(Value::Null);
+        extra_text(
+            &mut r,
+            &json!({"messages_per_expansion": 2.007207207207207, "slave_share": 0.75,
+                    "procs": 4, "backend": "sim", "speedup_note": null, "virtual_time": 538.5}),
+        );
+        assert!(
+            r.text.contains("messages per expansion 2.01\n"),
+            "{}",
+            r.text
+        );
+        assert!(r.text.contains("slave share 75.0%\n"), "{}", r.text);
+        assert!(r.text.contains("processors 4\n"), "{}", r.text);
+        assert!(r.text.contains("backend    sim\n"), "{}", r.text);
+        assert!(r.text.contains("virtual time 538.5\n"), "{}", r.text);
+        assert!(!r.text.contains("note"), "{}", r.text);
+    }
+
+    #[test]
+    fn values_are_in_the_games_units() {
+        let chess = info("chess");
+        assert_eq!(value_text(Score(35), &chess), "35 centipawns");
+        assert_eq!(value_text(Score::win_in(5), &chess), "mate in 3");
+        assert_eq!(value_text(Score::loss_in(4), &chess), "mated in 2");
+        assert_eq!(mate_in(Score::win_in(1)), Some(1));
+        assert_eq!(mate_in(Score::loss_in(2)), Some(-1));
+        assert_eq!(mate_in(Score(35)), None);
+        let inc = info("incremental:b=3,d=4,seed=1");
+        assert_eq!(
+            value_text(Score(1 << 19), &inc),
+            format!("0.500000 ({} × 2^-20)", 1 << 19)
+        );
+        let mut v = json!({});
+        value_json(&mut v, Some(Score(-(1 << 18))), &inc);
+        assert_eq!(v["value_real"], json!(-0.25));
+        assert!(v["mate_in"].is_null());
+        let iid = info("iid:n=2,d=3,seed=1");
+        assert!(value_text(Score(1 << 28), &iid).starts_with("0.500000 "));
+        let ints = info("incremental:b=3,d=4,seed=1,lo=-5,hi=5");
+        assert_eq!(value_text(Score(7), &ints), "7");
+        let mut v = json!({});
+        value_json(&mut v, Some(Score::win_in(3)), &info("connect4"));
+        assert_eq!(v["mate_in"], json!(2));
+        assert!(v.get("value_real").is_none());
+    }
 
     #[test]
     fn numbers_are_grouped() {

@@ -8,9 +8,12 @@
 //! same counts.
 //!
 //! The depth of [`Limits`]: `None` searches the game's default depth ([`GameInfo`]), a
-//! synthetic tree to its full depth. A best-first search stops when its principal variation
+//! synthetic tree to its full depth; with a node or time limit, an iterative search (the staged
+//! serial searches, `aspiration`, the shared-memory searches) deepens a real game until the
+//! limit instead ([`crate::DEPTH_UNDER_A_LIMIT`] plies at most). A best-first search stops when its principal variation
 //! reaches the depth (Shoham–Toledo 2002 §3.2.3), and without one searches a synthetic tree to
-//! the end; Monte Carlo tree search has no depth and refuses one.
+//! the end (a real game to its default depth, or with a node or time limit until the limit);
+//! Monte Carlo tree search has no depth and refuses one.
 use crate::registry::{self, Family};
 use crate::report::{Report, RunError};
 use crate::request::SearchRequest;
@@ -138,6 +141,7 @@ pub struct MessagePassing<M> {
     /// The request's algorithm and backend as given (reported beside the resolved ones).
     pub(crate) spec: String,
     pub(crate) backend_given: Option<String>,
+    pub(crate) procs_given: Option<u32>,
 }
 
 /// The figures of a best-first search.

@@ -19,9 +19,15 @@ fn every_serial_algorithm_finds_negamax_value() {
         for algo in ["alphabeta", "falphabeta", "palphabeta", "mtdf", "sss"] {
             let r = run(&game, algo);
             assert_eq!(r.json["value"], neg.json["value"], "{algo} on {game}");
-            assert!(r
-                .text
-                .contains(&format!("value      {}", neg.json["value"])));
+            // The text gives the real value beside the fixed-point integer (2^-29 on an
+            // i.i.d. tree with continuous values).
+            let v = neg.json["value"].as_i64().unwrap();
+            let want = format!(
+                "value      {:.6} ({v} × 2^-29)",
+                v as f64 / (1u64 << 29) as f64
+            );
+            assert!(r.text.contains(&want), "{want}: {}", r.text);
+            assert_eq!(r.json["value_real"], neg.json["value_real"], "{algo}");
         }
     }
 }
@@ -96,7 +102,13 @@ fn shared_memory_searches_find_negamax_value() {
 fn mcts_runs_its_iterations_and_refuses_depth() {
     let out = search(&SearchRequest::new("tictactoe", "mcts:seed=1,iters=2000")).unwrap();
     assert_eq!(out.json["iterations"], 2000, "{}", out.json);
-    assert_eq!(out.json["stop"], "iterations");
+    // Its iterations done, no limit stopped it.
+    assert!(out.json["stopped"].is_null(), "{}", out.json);
+    assert!(
+        out.text.contains("stop       iteration limit"),
+        "{}",
+        out.text
+    );
     assert_eq!(out.json["form"], "serial");
     let again = search(&SearchRequest::new("tictactoe", "mcts:seed=1,iters=2000")).unwrap();
     assert_eq!(

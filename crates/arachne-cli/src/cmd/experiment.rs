@@ -37,6 +37,10 @@ pub struct ExperimentArgs {
     /// Print the report as one JSON object (no progress display).
     #[arg(long)]
     pub json: bool,
+    /// Print the whole Markdown report on stdout (by default: each table's verdict, the
+    /// counts and the report's path).
+    #[arg(long)]
+    pub print_report: bool,
     /// Progress as one line per step on stderr, with the elapsed time (for runs in the
     /// background; otherwise a spinner when stderr is a terminal).
     #[arg(long)]
@@ -127,9 +131,35 @@ pub fn run(a: ExperimentArgs) -> CliResult {
     progress.finish();
     if a.json {
         print_json(&report_json(&report, &files).map_err(CliError::failed)?);
-    } else {
+    } else if a.print_report {
         print!("{}", report.markdown(""));
         println!("wrote {} files into {}", files.len(), a.out.display());
+    } else {
+        let width = report
+            .summary()
+            .iter()
+            .map(|s| s.figure.chars().count())
+            .max()
+            .unwrap_or(0);
+        for s in report.summary() {
+            println!("{:width$}  {}", s.figure, s.verdict);
+        }
+        println!(
+            "{}",
+            arachne_experiments::reproduce::counts_text(std::slice::from_ref(&report))
+        );
+        let md = files
+            .iter()
+            .find(|f| {
+                f.file_name()
+                    .is_some_and(|x| *x == *format!("{}.md", report.name))
+            })
+            .map_or_else(|| a.out.display().to_string(), |f| f.display().to_string());
+        println!(
+            "report {md} ({} files in {}; --print-report prints it here)",
+            files.len(),
+            a.out.display()
+        );
     }
     Ok(())
 }

@@ -11,12 +11,14 @@ use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 pub struct ReproduceArgs {
-    /// The small version of every experiment (about 20 s in all); the same as `--scale quick`.
+    /// The small version of every experiment (about 20 s in all): the default, the same as
+    /// `--scale quick`.
     #[arg(long)]
     pub quick: bool,
-    /// How large: `quick` (about 20 s), `report` (the published report: every full form, two
-    /// at a time, about 30 min on two idle cores), `full` (the default: every full form one at
-    /// a time, about 50 min), `paper` (the paper's sizes where an experiment takes them: hours).
+    /// How large: `quick` (the default: about 20 s), `report` (the published report: every
+    /// full form, two at a time, about 30 min on two idle cores), `full` (every full form one
+    /// at a time, about 50 min), `paper` (the paper's sizes where an experiment takes them:
+    /// hours).
     #[arg(long, value_enum, value_name = "LEVEL")]
     pub scale: Option<LevelArg>,
     /// Output directory.
@@ -57,9 +59,9 @@ pub fn run(a: ReproduceArgs) -> CliResult {
                     .map_or("?".into(), |v| v.get_name().to_string())
             )))
         }
-        (true, _) | (false, Some(LevelArg::Quick)) => Level::Quick,
+        (true, _) | (false, Some(LevelArg::Quick)) | (false, None) => Level::Quick,
         (false, Some(LevelArg::Report)) => Level::Report,
-        (false, Some(LevelArg::Full)) | (false, None) => Level::Full,
+        (false, Some(LevelArg::Full)) => Level::Full,
         (false, Some(LevelArg::Paper)) => Level::Paper,
     };
     // The output directory is checked before the work starts.
@@ -112,6 +114,11 @@ pub fn run(a: ReproduceArgs) -> CliResult {
             r.files[0].display(),
             r.seconds
         );
+        if level == Level::Quick {
+            println!(
+                "(the quick scale: small samples, every verdict marked `quick`; `arachne reproduce --scale report` runs every full form, about 30 min on two idle cores)"
+            );
+        }
     }
     if r.failures.is_empty() {
         Ok(())

@@ -2,7 +2,8 @@
 //!
 //! `--depth D` stops a best-first search when its principal variation reaches `D` plies
 //! (Shoham–Toledo 2002 §3.2.3); without it a synthetic tree is searched to the end (exact value) and a
-//! real game until its principal variation reaches the game's default depth. `--nodes N` is
+//! real game until its principal variation reaches the game's default depth, or with `--nodes`
+//! or `--time-ms` until that limit. `--nodes N` is
 //! the budget of generated nodes, `--memory MiB` (or `rbfm:memory=MiB`) caps the tree
 //! (default [`crate::DEFAULT_TREE_MIB`]); either ends the search cleanly with its best move,
 //! as `--time-ms` and the stop flag do, in every form (serial, shared tree, master–slave).
@@ -10,12 +11,12 @@
 //! [--backend sim|threads|mpi]` the master–slave form. Options the best-first searches cannot
 //! honour (the alpha-beta options, and `--backend`, `--cost`, `--latency-seed` without
 //! `--procs`) are refused with a line naming them.
-use crate::report::{mnps, thousands, Report, RunError};
+use crate::report::{extra_text, mnps, thousands, value_json, value_text, Report, RunError};
 use crate::request::SearchRequest;
 use crate::searcher::{BestFirst, Detail, Outcome, Progress, Searcher, ValueKind};
 use crate::{pv_names, resolve_depth, DEFAULT_TREE_MIB};
 use arachne_bestfirst::master::{self, MasterConfig};
-use arachne_bestfirst::{shared, BfAlgo, BfOutcome, Kind};
+use arachne_bestfirst::{shared, BfAlgo, BfOutcome, BfStop, Kind};
 use arachne_core::{Game, Limits};
 use arachne_games::GameInfo;
 use serde_json::{json, Value};
@@ -130,7 +131,10 @@ impl<G: Game> Searcher<G> for BfSearcher {
         algo.resolve_table(info.name, &info.spec)
             .map_err(RunError::usage)?;
         algo.apply_memory::<G::Move>(req.memory.or(algo.memory_mib).or(Some(DEFAULT_TREE_MIB)));
-        if limits.depth.is_some() || info.max_depth.is_none() {
+        // Without a depth: a synthetic tree to the end; a real game to its default depth, or
+        // with a node or time limit until the limit.
+        let limited = limits.nodes.is_some() || limits.deadline.is_some();
+        if limits.depth.is_some() || (info.max_depth.is_none() && !limited) {
             let d = resolve_depth(limits.depth, info).map_err(RunError::Usage)?;
             algo.opts.pv_depth = Some(d);
         }
@@ -238,29 +242,20 @@ pub fn report<G: Game>(
         "bytes_per_node": out.bytes_per_node,
         "tree_bytes": out.tree_nodes * out.bytes_per_node,
         "time_ms": secs * 1e3,
-        "stop": out.stop,
         "stopped": out.stop_reason(),
         "best_move_note": vote_note,
     });
+    value_json(&mut v, Some(out.value), info);
     if let (Some(o), Some(e)) = (v.as_object_mut(), extra.as_object()) {
         o.extend(e.clone());
     }
     let mut r = Report::new(v);
     r.line(format_args!("game       {}", info.spec));
     r.line(format_args!("algorithm  {algo}"));
-    if let Some(o) = extra.as_object() {
-        for (k, x) in o {
-            // Plain text, not JSON: strings without quotes, absent values left out.
-            match x {
-                Value::Null => {}
-                Value::String(t) => r.line(format_args!("{k:<10} {t}")),
-                x => r.line(format_args!("{k:<10} {x}")),
-            }
-        }
-    }
+    extra_text(&mut r, extra);
     r.line(format_args!(
         "value      {}{}",
-        out.value,
+        value_text(out.value, info),
         if out.solved {
             " (exact)"
         } else {
@@ -298,9 +293,21 @@ pub fn report<G: Game>(
         secs * 1e3,
         mnps(out.expansions(), secs)
     ));
-    r.line(format_args!("stop       {:?}", out.stop));
-    if let Some(s) = out.stop_reason() {
-        r.line(format_args!("stopped    {s:?}"));
-    }
+    r.line(format_args!("stop       {}", stop_words(out.stop)));
     r
+}
+
+/// Why a best-first search ended, in words.
+fn stop_words(s: BfStop) -> &'static str {
+    match s {
+        BfStop::Solved => "solved",
+        BfStop::PvDepth => "depth reached (by the principal variation)",
+        BfStop::TerminalPv => "solved along the principal variation (it ends the game)",
+        BfStop::Nodes => "node limit",
+        BfStop::Memory => "memory limit",
+        BfStop::Abort => "node limit (more than the abort factor times earlier turns' nodes)",
+        BfStop::Time => "time limit",
+        BfStop::Stopped => "stopped",
+        BfStop::Blocked => "no open leaf (every leaf pending at the slaves)",
+    }
 }

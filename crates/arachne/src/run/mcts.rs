@@ -16,11 +16,13 @@
 //! reports the virtual time and the speedup over `P = 1`). `--procs` with another form or with
 //! `--threads`, and `--backend`, `--cost`, `--latency-seed` without `--procs`, are refused with
 //! a line naming them, as are `--depth` and the alpha-beta options.
-use crate::report::{mnps, thousands, Report, RunError};
+use crate::report::{mnps, stop_words, thousands, value_json, value_text, Report, RunError};
 use crate::request::SearchRequest;
 use crate::searcher::{Detail, Mcts, Outcome, Progress, Searcher, ValueKind};
 use crate::{pv_names, DEFAULT_MCTS_ITERS, DEFAULT_TREE_MIB};
-use arachne_bestfirst::mcts::{self, distributed, MctsOptions, MctsOutcome, MctsSearcher, Par};
+use arachne_bestfirst::mcts::{
+    self, distributed, MctsOptions, MctsOutcome, MctsSearcher, MctsStop, Par,
+};
 use arachne_core::{Game, Limits};
 use arachne_games::GameInfo;
 use arachne_runtime::Backend;
@@ -176,7 +178,7 @@ impl<G: Game> Searcher<G> for MctsSearch {
             depth: Some(out.pv.len() as u32),
             stats: out.stats,
             elapsed: out.elapsed,
-            stopped: out.stop_reason(),
+            stopped: stopped(&out),
             detail: Detail::Mcts(Box::new(Mcts {
                 run: out,
                 opts,
@@ -224,9 +226,9 @@ pub fn report<G: Game>(
         "form": form_name(opts),
         "threads": opts.threads,
         "time_ms": secs * 1e3,
-        "stop": out.stop,
-        "stopped": out.stop_reason(),
+        "stopped": stopped(out),
     });
+    value_json(&mut v, Some(out.value), info);
     if let (Some(v), Some(e)) = (v.as_object_mut(), extra.as_object()) {
         v.extend(e.clone());
     }
@@ -255,10 +257,13 @@ pub fn report<G: Game>(
         ));
     }
     match (out.solved, out.reward) {
-        (true, _) => r.line(format_args!("value      {} (exact)", out.value)),
+        (true, _) => r.line(format_args!(
+            "value      {} (exact)",
+            value_text(out.value, info)
+        )),
         (false, Some(w)) => r.line(format_args!(
             "value      {} (estimate: mean reward {w:.4} at scale {})",
-            out.value,
+            value_text(out.value, info),
             opts.scale.unwrap_or(mcts::DEFAULT_SCALE)
         )),
         (false, None) => r.line("value      unknown (stopped before a root move was tried)"),
@@ -305,8 +310,23 @@ pub fn report<G: Game>(
         secs * 1e3,
         mnps(out.iterations, secs)
     ));
-    r.line(format_args!("stop       {:?}", out.stop));
+    let stop = match (out.stop, out.stop_reason()) {
+        (MctsStop::Solved, _) => "solved",
+        (MctsStop::Iterations, _) => "iteration limit",
+        (MctsStop::Memory, _) => "memory limit",
+        (_, Some(s)) => stop_words(s),
+        (_, None) => "stopped",
+    };
+    r.line(format_args!("stop       {stop}"));
     r
+}
+
+/// The limit that ended the search early, if one did (the tree's capacity as `memory`).
+fn stopped<M>(out: &MctsOutcome<M>) -> Option<arachne_core::StopReason> {
+    match out.stop {
+        MctsStop::Memory => Some(arachne_core::StopReason::Memory),
+        _ => out.stop_reason(),
+    }
 }
 
 /// `serial`, `tree`, `root` or `leaf`.

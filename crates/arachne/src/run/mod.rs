@@ -11,10 +11,12 @@
 //! the option types of each family (`ParAlgo`, `SmpAlgo`, `BfAlgo`, `MctsOptions`) stay in
 //! the algorithm crates, which parse and check their own `key=value` options.
 use crate::registry::{self, Family};
-use crate::report::{mnps, thousands, Report, RunError, RunResult};
+use crate::report::{
+    mnps, stop_words, thousands, value_json, value_text, Report, RunError, RunResult,
+};
 use crate::request::SearchRequest;
 use crate::searcher::{Detail, Outcome, Progress, Searcher, ValueKind};
-use crate::{algo_error, pv_names, resolve_depth};
+use crate::{algo_error, pv_names, resolve_depth_under};
 use arachne_core::tt::MAX_MIB;
 use arachne_core::{Game, Limits, TranspositionTable};
 use arachne_games::{with_game, GameInfo, GameVisitor};
@@ -169,7 +171,9 @@ impl<G: Game> Searcher<G> for SerialSearcher {
         progress: Progress<'_, G::Move>,
     ) -> Result<Outcome<G::Move>, RunError> {
         let req = &self.req;
-        let depth = resolve_depth(limits.depth, &self.info).map_err(RunError::Usage)?;
+        let iterative = self.algo.is_iterative();
+        let depth = resolve_depth_under(limits.depth, &self.info, limits, iterative)
+            .map_err(RunError::Usage)?;
         let opts = req.options();
         // The table is allocated here, fallibly, so that a size the machine cannot hold is a
         // clear error rather than an abort inside the library.
@@ -209,7 +213,7 @@ pub(crate) fn report<G: Game>(root: &G, info: &GameInfo, out: &Outcome<G::Move>)
     let best = out.best_move.map(|m| root.move_name(m));
     let secs = out.elapsed.as_secs_f64();
     let depth = out.depth;
-    let mut r = Report::new(json!({
+    let mut v = json!({
         "game": info.spec,
         "algo": algo,
         "depth": depth,
@@ -225,18 +229,25 @@ pub(crate) fn report<G: Game>(root: &G, info: &GameInfo, out: &Outcome<G::Move>)
         "qnodes": out.stats.qnodes,
         "time_ms": out.elapsed.as_secs_f64() * 1e3,
         "stopped": out.stopped,
-    }));
+    });
+    value_json(
+        &mut v,
+        (out.kind != ValueKind::Unknown).then_some(out.value),
+        info,
+    );
+    let mut r = Report::new(v);
     r.line(format_args!("game       {}", info.spec));
     r.line(format_args!("algorithm  {algo}"));
     match depth {
         Some(d) => r.line(format_args!("depth      {d}")),
         None => r.line("depth      none completed"),
     }
+    let vt = value_text(out.value, info);
     let value = match out.kind {
-        ValueKind::Exact => out.value.to_string(),
-        ValueKind::Lower => format!("{} (lower bound)", out.value),
-        ValueKind::Upper => format!("{} (upper bound)", out.value),
-        ValueKind::Estimate => format!("{} (estimate)", out.value),
+        ValueKind::Exact => vt,
+        ValueKind::Lower => format!("{vt} (lower bound)"),
+        ValueKind::Upper => format!("{vt} (upper bound)"),
+        ValueKind::Estimate => format!("{vt} (estimate)"),
         ValueKind::Unknown => "unknown (stopped before a value was established)".to_string(),
     };
     r.line(format_args!("value      {value}"));
@@ -272,10 +283,11 @@ pub(crate) fn report<G: Game>(root: &G, info: &GameInfo, out: &Outcome<G::Move>)
     if let Some(s) = out.stopped {
         if let Some(d) = depth.filter(|&d| d > 0) {
             r.line(format_args!(
-                "stopped    {s:?} (result of the last completed stage, depth {d})"
+                "stopped    {} (result of the last completed stage, depth {d})",
+                stop_words(s)
             ));
         } else {
-            r.line(format_args!("stopped    {s:?}"));
+            r.line(format_args!("stopped    {}", stop_words(s)));
         }
     }
     r

@@ -6,7 +6,7 @@
 //! searches, on every backend), `--memory` (knm) — or refused with one line, and the backend
 //! and its cost model (`--cost measured`: measured on the game first) are chosen.
 use super::mpi;
-use crate::report::{thousands, Report, RunError};
+use crate::report::{stop_words, thousands, value_json, value_text, Report, RunError};
 use crate::request::SearchRequest;
 use crate::searcher::{Detail, MessagePassing, Outcome, Progress, Searcher, ValueKind};
 use crate::{pv_names, resolve_depth};
@@ -201,6 +201,7 @@ impl<G: Game> Searcher<G> for ParSearcher {
                 trace,
                 spec: req.algo.clone(),
                 backend_given: req.backend.clone(),
+                procs_given: req.procs,
             })),
         })
     }
@@ -218,6 +219,7 @@ pub(crate) fn report<G: Game>(
         info,
         spec: &d.spec,
         backend_given: d.backend_given.as_deref(),
+        procs_given: d.procs_given,
         algo: &d.algo,
         depth: d.depth,
         backend: &d.backend,
@@ -232,6 +234,7 @@ struct Run<'a, G> {
     info: &'a GameInfo,
     spec: &'a str,
     backend_given: Option<&'a str>,
+    procs_given: Option<u32>,
     algo: &'a ParAlgo,
     depth: u32,
     backend: &'a Backend,
@@ -262,12 +265,20 @@ impl<G: Game> Run<'_, G> {
             "nodes": out.stats.nodes(),
             "interior": out.stats.interior,
             "leaves": out.stats.leaves,
+            "movegens": out.stats.movegens,
             "cutoffs": out.stats.cutoffs,
+            "qnodes": out.stats.qnodes,
             "time_ms": time_ms,
             "procs": out.procs,
+            "procs_asked": self.procs_given,
             "messages": out.messages,
             "backend": self.backend_given,
         });
+        value_json(
+            &mut v,
+            out.stopped.is_none().then_some(out.value),
+            self.info,
+        );
         if let Some(t) = out.tree {
             v["processor_tree"] = json!({"f": t.f, "q": t.q});
         }
@@ -311,7 +322,14 @@ impl<G: Game> Run<'_, G> {
             (None, Some(h)) => format!(" (hierarchy {})", h.describe()),
             (None, None) => String::new(),
         };
-        r.line(format_args!("processors {}{shape}", out.procs));
+        match self.procs_given.filter(|&p| p as usize != out.procs) {
+            Some(p) => r.line(format_args!(
+                "processors {} ({})",
+                out.procs,
+                self.procs_note(p, out)
+            )),
+            None => r.line(format_args!("processors {}{shape}", out.procs)),
+        }
         if out.stopped.is_some() {
             r.line(format_args!("depth      none completed (of {depth})"));
             r.line("value      unknown (stopped before a value was established)");
@@ -320,7 +338,7 @@ impl<G: Game> Run<'_, G> {
             r.line(format_args!("depth      {depth}"));
             r.line(format_args!(
                 "value      {}{}",
-                out.value,
+                value_text(out.value, self.info),
                 if out.exact { "" } else { " (lower bound)" }
             ));
             r.line(format_args!(
@@ -355,9 +373,22 @@ impl<G: Game> Run<'_, G> {
             types_text(&mut r, s);
         }
         if let Some(s) = out.stopped {
-            r.line(format_args!("stopped    {s:?}"));
+            r.line(format_args!("stopped    {}", stop_words(s)));
         }
         r
+    }
+
+    /// Why the search ran on other than the `asked` processors of `--procs`, in words.
+    fn procs_note(&self, asked: u32, out: &ParOutcome<G::Move>) -> String {
+        let name = self.algo.to_string();
+        let name = name.split([':', ' ']).next().unwrap_or("");
+        match out.tree {
+            Some(t) => format!(
+                "{name}'s processor tree of fan-out {} and depth {} holds {} of the {asked} asked",
+                t.f, t.q, out.procs
+            ),
+            None => format!("{name} used {} of the {asked} asked", out.procs),
+        }
     }
 }
 

@@ -6,7 +6,7 @@
 //! `--check-extension`, in the parallel part of the tree as in the serial sub-searches.
 use crate::report::RunError;
 use crate::request::SearchRequest;
-use crate::resolve_depth;
+use crate::resolve_depth_under;
 use crate::searcher::{Detail, Outcome, Progress, Searcher};
 use arachne_core::{Game, Limits, TranspositionTable};
 use arachne_games::GameInfo;
@@ -83,7 +83,9 @@ impl<G: Game> Searcher<G> for SmpSearcher {
         limits: &Limits,
         progress: Progress<'_, G::Move>,
     ) -> Result<Outcome<G::Move>, RunError> {
-        let depth = resolve_depth(limits.depth, &self.info).map_err(RunError::Usage)?;
+        // Iterative deepening: with a node or time limit and no depth, until the limit.
+        let depth =
+            resolve_depth_under(limits.depth, &self.info, limits, true).map_err(RunError::Usage)?;
         let limits = Limits {
             depth: Some(depth),
             ..limits.clone()
