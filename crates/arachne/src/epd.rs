@@ -191,14 +191,21 @@ pub struct Position {
 }
 
 impl Position {
-    /// The expected moves as text, e.g. `Qg6` or `not Nxe5`.
+    /// The expected moves as text, SAN with UCI beside, e.g. `Qg6 (g3g6)` or
+    /// `not Nxe5 (f3e5)`.
     pub fn expected(&self) -> String {
-        let mut s = self.bm.join(" ");
+        let both = |san: &[String], uci: &[String]| -> String {
+            format!("{} ({})", san.join(" "), uci.join(" "))
+        };
+        let mut s = String::new();
+        if !self.bm.is_empty() {
+            s = both(&self.bm, &self.bm_uci);
+        }
         if !self.am.is_empty() {
             if !s.is_empty() {
                 s.push(' ');
             }
-            s.push_str(&format!("not {}", self.am.join(" ")));
+            s.push_str(&format!("not {}", both(&self.am, &self.am_uci)));
         }
         s
     }
@@ -217,6 +224,8 @@ pub struct EpdRun {
     pub depth: Option<u32>,
     /// The positions, in suite order.
     pub positions: Vec<Position>,
+    /// The 1-minute load average before and after the suite (`None`: not readable).
+    pub load: crate::speedup::Load,
 }
 
 impl EpdRun {
@@ -251,6 +260,7 @@ impl EpdRun {
             self.positions.len(),
             self.limit_text()
         );
+        s.push_str(&format!("machine    {}\n", self.machine()));
         for (c, cfg) in self.configs.iter().enumerate() {
             s.push_str(&format!(
                 "threads {:<8} {:<12} solved {}/{}{}\n",
@@ -273,9 +283,25 @@ impl EpdRun {
         }
         s
     }
+    fn machine(&self) -> String {
+        let idle = crate::speedup::is_idle(
+            &self.load,
+            self.configs.iter().map(|c| c.threads).max().unwrap_or(1),
+        );
+        let f = |l: Option<[f64; 3]>| l.map_or("-".to_string(), |l| format!("{:.2}", l[0]));
+        format!(
+            "{} (1-min load {} before, {} after)",
+            crate::speedup::load_word(idle),
+            f(self.load.before),
+            f(self.load.after)
+        )
+    }
     /// The JSON object of `--json`.
     pub fn json(&self) -> Value {
         json!({
+            "machine": self.machine(),
+            "load_before": self.load.before,
+            "load_after": self.load.after,
             "suite": self.suite,
             "time_ms": self.time_ms,
             "depth": self.depth,
@@ -355,6 +381,7 @@ pub fn run(
     if let Some(n) = req.limit {
         records.truncate(n);
     }
+    let before = crate::speedup::read_loadavg();
     let mut positions = Vec::with_capacity(records.len());
     for (i, rec) in records.iter().enumerate() {
         let uci = |moves: &[<arachne_games::Chess as Game>::Move]| -> Vec<String> {
@@ -408,6 +435,10 @@ pub fn run(
         time_ms: req.time_ms,
         depth: req.depth,
         positions,
+        load: crate::speedup::Load {
+            before,
+            after: crate::speedup::read_loadavg(),
+        },
     })
 }
 
@@ -511,6 +542,7 @@ mod tests {
         let text = run.text();
         assert!(text.contains("solved 2/3"), "{text}");
         assert!(text.contains("missed wrong"), "{text}");
+        assert!(text.contains("expected Ra7 (a1a7)"), "{text}");
         assert_eq!(run.json()["searches"][1]["algo"], "abdada");
         assert_eq!(run.json()["searches"][0]["missed"][0]["played"], "a1a8");
         let limited = EpdRequest {

@@ -22,7 +22,7 @@ pub const POSITION: &str = "checkers:bench=6";
 /// The depth of the real rows.
 pub const DEPTH: u32 = 15;
 /// The depth of the simulated rows.
-pub const SIM_DEPTH: u32 = 11;
+pub const SIM_DEPTH: u32 = 13;
 /// Simulated processor counts.
 pub const SIM_PROCS: [u32; 4] = [1, 4, 16, 64];
 
