@@ -183,8 +183,18 @@ pub fn run(row: &mut dyn FnMut(&TourRow)) -> Result<Vec<TourRow>, RunError> {
 /// The lines after the table: what the columns mean and the commands to go further.
 pub fn footer(rows: &[TourRow]) -> String {
     let sim_wall: f64 = rows.iter().filter(|r| r.simulated).map(|r| r.time_ms).sum();
+    let serial_nodes = rows.first().map_or(0, |r| r.nodes);
+    let fewer = rows
+        .iter()
+        .any(|r| !r.simulated && r.speedup > cores() as f64 && r.nodes < serial_nodes);
+    let note = if fewer {
+        "a speedup above the core count: that search visited fewer nodes than the serial one (see nodes)\n"
+    } else {
+        ""
+    };
     format!(
         "speedup: real rows, the serial search's time over the row's (one run each, this machine{});\n\
+         {note}\
          * simulated: virtual time at P = 1 over virtual time at P (the simulator, one core, {:.1} s of wall time).\n\
          equal: the value is the serial search's at the same depth.\n\
          \n\
