@@ -125,23 +125,27 @@ pub fn run(row: &mut dyn FnMut(&TourRow)) -> Result<Vec<TourRow>, RunError> {
         &mut rows,
     );
     let cores = cores();
-    let real: [(String, &str, Box<dyn Fn(&mut SearchRequest)>); 2] = [
+    // (shown as, algorithm, threads, processes on threads)
+    let real = [
         (
             format!("abdada, {cores} threads (all cores)"),
             "abdada",
-            Box::new(move |r: &mut SearchRequest| r.threads = Some(cores)),
+            Some(cores),
+            None,
         ),
         (
-            "tree-split, 3 processes on threads".into(),
+            "tree-split, 3 processes on threads".to_string(),
             "tree-split",
-            Box::new(|r: &mut SearchRequest| {
-                r.procs = Some(3);
-                r.backend = Some("threads".into());
-            }),
+            None,
+            Some(3),
         ),
     ];
-    for (name, algo, f) in real {
-        let (t, n, v) = figures(&search(algo, DEPTH, |r| f(r))?);
+    for (name, algo, threads, procs) in real {
+        let (t, n, v) = figures(&search(algo, DEPTH, |r| {
+            r.threads = threads;
+            r.procs = procs;
+            r.backend = procs.map(|_| "threads".to_string());
+        })?);
         push(
             TourRow {
                 search: name,
