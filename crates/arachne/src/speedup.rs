@@ -441,8 +441,9 @@ pub fn load_word(idle: Option<bool>) -> &'static str {
 }
 
 impl Speedup {
-    /// The harness's share of the wall time: `1 − searched / wall` (parsing positions,
-    /// allocating tables, reading reports).
+    /// The harness's share of the wall time: `1 − searched / wall`, what the searches' own
+    /// times leave out (parsing positions, allocating and mapping tables, starting threads,
+    /// re-deriving principal lines, rendering reports).
     pub fn harness_overhead(&self) -> f64 {
         if self.wall_ms > 0.0 {
             (1.0 - self.searched_ms / self.wall_ms).max(0.0)
@@ -502,13 +503,21 @@ impl Speedup {
         line(format!("method     {}", self.method()));
         line(format!("machine    {}", self.load_text()));
         line(String::new());
+        // The search column: as wide as the longest label.
+        let w = self
+            .rows
+            .iter()
+            .map(|r| r.item.label.chars().count())
+            .chain([self.baseline.label.chars().count() + 11, 34])
+            .max()
+            .unwrap_or(34);
         line(format!(
-            "{:<34} {:>7} {:>13} {:>11} {:>14} {:>9}  busy %",
+            "{:<w$} {:>7} {:>13} {:>11} {:>14} {:>9}  busy %",
             "search", "speedup", "spread", "time ms", "nodes", "overhead"
         ));
         let (bt, bn) = self.base_median();
         line(format!(
-            "{:<34} {:>7} {:>13} {:>11.1} {:>14} {:>9}",
+            "{:<w$} {:>7} {:>13} {:>11.1} {:>14} {:>9}",
             format!("{} (baseline)", self.baseline.label),
             "1.00",
             "-",
@@ -519,7 +528,7 @@ impl Speedup {
         for r in &self.rows {
             match &r.status {
                 Status::Measured(m) => line(format!(
-                    "{:<34} {:>7.2} {:>13} {:>11.1} {:>14} {:>9}  {}",
+                    "{:<w$} {:>7.2} {:>13} {:>11.1} {:>14} {:>9}  {}",
                     r.item.label,
                     m.speedup,
                     format!("{:.2}–{:.2}", m.spread.0, m.spread.1),
@@ -534,14 +543,14 @@ impl Speedup {
                         .join("/")
                 )),
                 Status::ValueDiffers(why) => {
-                    line(format!("{:<34} value differs: {why}", r.item.label))
+                    line(format!("{:<w$} value differs: {why}", r.item.label))
                 }
-                Status::Refused(why) => line(format!("{:<34} refused: {why}", r.item.label)),
+                Status::Refused(why) => line(format!("{:<w$} refused: {why}", r.item.label)),
             }
         }
         line(String::new());
         line(format!(
-            "speedup is the median over rounds of baseline time / search time (each round summed over the positions); harness {:.1}% of the wall time{}",
+            "speedup is the median over rounds of baseline time / search time (each round summed over the positions);\nwall time outside the searches' own times (tables, threads, principal lines, reports): {:.1}%{}",
             self.harness_overhead() * 100.0,
             if self.idle == Some(false) {
                 "; NOT IDLE: other work shared the cores, the times are unreliable"
