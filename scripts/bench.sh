@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Re-run the figures of BENCHMARKS.md, area by area.
+# Re-run the figures of BENCHMARKS.md, area by area: a list of `arachne` commands (speedup,
+# epd, bench, search, perft), with the criterion benches and the few scripts no command
+# replaces yet (scripts/real_cores.py for MPI and master-slave RBFM, scripts/sim_vs_threads.py
+# for the simulator's prediction, scripts/mcts_tree_cpu.sh for CPU time per playout).
 #
 #   scripts/bench.sh                 the quick areas (a few minutes on 2 idle cores)
 #   scripts/bench.sh AREA...         only these areas
@@ -12,15 +15,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-AREAS_QUICK="games serial-nodes sim real-cores rbfm mcts analysis"
+AREAS_QUICK="games bench serial-nodes sim real-cores rbfm mcts analysis"
 AREAS_ALL="$AREAS_QUICK serial smp wac mcts-games mpi real-cores-mpi"
 
 usage() {
     cat <<EOF
 usage: scripts/bench.sh [AREA...]
 quick areas (the default): $AREAS_QUICK
-slower or needing more:    serial (criterion, ~2 min), smp (smp_bench, ~3 min),
-                           wac (python-chess, ~5 min), mcts-games (tree-parallel MCTS at equal
+slower or needing more:    serial (criterion, ~2 min), smp (arachne speedup, ~3 min),
+                           wac (arachne epd, ~2 min), mcts-games (tree-parallel MCTS at equal
                            time, ~25 min), mpi and real-cores-mpi (--features mpi, Open MPI)
 all:                       scripts/bench.sh all
 EOF
@@ -39,6 +42,11 @@ area() {
         run $A perft --game checkers --depth 11
         run $A perft --game othello --depth 9
         ;;
+    bench)
+        # The engine's node signature and speed (Stockfish's convention).
+        build -p arachne-cli
+        run $A bench
+        ;;
     serial-nodes)
         build -p arachne-cli
         for a in negamax alphabeta palphabeta sss; do
@@ -56,13 +64,19 @@ area() {
         done; done
         ;;
     real-cores)
+        # Time to depth against the serial search with the same options, interleaved rounds.
         build -p arachne-cli
-        for set in trees chess checkers rbfm; do
-            run python3 scripts/real_cores.py $A --set $set --rounds 3
-        done
+        T="incremental:b=10,d=11"
+        run $A speedup --positions $T,seed=1 $T,seed=2 $T,seed=3 --preorder --rounds 3 \
+            --algos tree-split:procs=3,tree-split:procs=3,pv=0,id=0,tree-split:procs=2,master=1,type-guided:procs=3,type-guided:procs=2,master=1,knm:procs=2,abdada:threads=1,abdada:threads=2
+        run $A speedup --positions chess:bench=lct2:1 chess:bench=lct2:5 chess:bench=lct2:9 --depth 7 --engine --rounds 3 \
+            --algos tree-split:procs=3,type-guided:procs=3,type-guided:procs=2,master=1,abdada:threads=2
+        run $A speedup --positions checkers:bench=2 checkers:bench=4 checkers:bench=6 --depth 14 --ordering --rounds 3 \
+            --algos tree-split:procs=3,tree-split:procs=3,pv=0,id=0,type-guided:procs=3,abdada:threads=1,abdada:threads=2
         ;;
     real-cores-mpi)
         build --features mpi -p arachne-cli
+        # MPI runs under mpirun, one search per process: the script launches them.
         for set in mpi-chess mpi-trees; do
             run python3 scripts/real_cores.py $A --set $set --rounds 3
         done
@@ -72,6 +86,8 @@ area() {
         for a in rbfm rbfm:threads=1 rbfm:threads=2 bfm; do
             run $A search --game incremental:b=10,d=40,seed=1,branching=random --algo $a --nodes 1000000 --json
         done
+        # Master-slave RBFM at a node budget, expansions per second (not time to depth).
+        run python3 scripts/real_cores.py $A --set rbfm --rounds 3
         ;;
     mcts)
         # Monte Carlo tree search (issue 27): playouts a second against the peers, the tree
@@ -100,11 +116,17 @@ area() {
         run $A analyze nbp -n 35 -d 4 --json
         ;;
     smp)
-        run cargo run --release --quiet -p arachne-parallel --example smp_bench -- 3
+        # The shared-memory searches on 2 threads against the serial search, per set.
+        build -p arachne-cli
+        S=ybwc:threads=2,jamboree:threads=2,lazy-smp:threads=2,abdada:threads=2
+        run $A speedup --positions $(for i in 1 9 17 25 33; do echo chess:bench=lct2:$i; done) --depth 6 --ordering --quiescence --algos $S
+        run $A speedup --positions $(for i in $(seq 1 10); do echo checkers:bench=$i; done) --depth 11 --ordering --algos $S
+        run $A speedup --positions othello othello:moves=f5d6 othello:moves=f5d6c3d3 othello:moves=f5f6e6f4 --depth 9 --ordering --algos $S
+        run $A speedup --positions $(for s in 1 2 3 4 5; do echo incremental:b=10,d=10,seed=$s; done) --preorder --algos $S
         ;;
     wac)
         build -p arachne-cli
-        run python3 scripts/wac_threads.py $A --count 100 --time 0.2
+        run $A epd --suite wac --limit 100 --time-ms 200 --threads 1,2:ybwc,2:jamboree,2:lazy-smp,2:abdada
         ;;
     mpi)
         run cargo build --release --quiet -p arachne-runtime --features mpi --example mpi_pingpong

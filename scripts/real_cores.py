@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""Parallel searches on real cores against the best serial search with the same options.
+"""Parallel searches that `arachne speedup` does not run in one process yet, against the best
+serial search with the same options: MPI ranks (`mpirun`, one search per process) and
+master-slave RBFM at a node budget (expansions per second). Time to depth on threads is
+`arachne speedup` (see scripts/bench.sh, area real-cores).
 
 Runs every command of a set side by side, interleaved (A, B, C, A, B, C, ...), for several
 rounds, and prints each command's median time to the same depth and the median of its
@@ -7,19 +10,14 @@ per-round ratio to the baseline (the first command), with the spread (min-max of
 Values are checked to agree with the baseline's: a parallel search that returns another value
 is reported, not timed. See ../shared/MEASURING.md.
 
-    python3 scripts/real_cores.py target/release/arachne --set trees --rounds 5
-    python3 scripts/real_cores.py target/release/arachne --set chess --rounds 3
-
-Sets: trees (incremental:b=10,d=11, seeds 1-3, `--preorder`), chess (LCT II #1, #5, #9, depth 7, the
-engine's serial search: aspiration with ordering and quiescence), checkers (bench
-positions 2, 4, 6 of `checkers::bench_positions`, depth 14), mpi-chess, mpi-trees and mpi-checkers (the
-same under `mpirun -n 2`, binary built with `--features mpi`), rbfm (master-slave RBFM on
-threads against serial RBFM: the same generated-node budget, three synthetic trees and three
-chess positions; its figure is expansions per second, not time to a value, since a budgeted
-best-first search has no exact value to agree on). Times are the searches' own `time_ms` (to
-the answer, before the principal line).
-
+    python3 scripts/real_cores.py target/release/arachne --set mpi-trees --rounds 2
     python3 scripts/real_cores.py target/release/arachne --set rbfm --rounds 5
+
+Sets: mpi-chess, mpi-trees and mpi-checkers (`mpirun -n 2`, binary built with `--features
+mpi`), rbfm (master-slave RBFM on threads against serial RBFM: the same generated-node budget,
+three synthetic trees and three chess positions; its figure is expansions per second, not time
+to a value, since a budgeted best-first search has no exact value to agree on). Times are the
+searches' own `time_ms` (to the answer, before the principal line).
 """
 import argparse
 import json
@@ -28,54 +26,6 @@ import subprocess
 import sys
 
 SETS = {
-    "trees": {
-        "games": [f"incremental:b=10,d=11,seed={s}" for s in (1, 2, 3)],
-        # The processors order (tree-split and type-guided do by default), so the serial
-        # baseline orders too: static values, which the trees give with the move.
-        "extra": ["--preorder"],
-        "algos": [
-            ("alphabeta", []),
-            ("tree-split", ["--procs", "3", "--backend", "threads"]),
-            ("tree-split:pv=0,id=0", ["--procs", "3", "--backend", "threads"]),
-            ("tree-split:preorder=0,master=0", ["--procs", "3", "--backend", "threads"]),
-            ("tree-split:master=1", ["--procs", "2", "--backend", "threads"]),
-            ("type-guided", ["--procs", "3", "--backend", "threads"]),
-            ("type-guided:master=1", ["--procs", "2", "--backend", "threads"]),
-            # The distributed Key Node Method at its default grain (issue 23: >= 1.2x).
-            ("knm", ["--procs", "2", "--backend", "threads"]),
-            ("abdada", ["--threads", "1"]),
-            ("abdada", ["--threads", "2"]),
-        ],
-    },
-    "chess": {
-        "games": [f"chess:bench=lct2:{i}" for i in (1, 5, 9)],
-        "extra": ["--depth", "7", "--ordering", "--quiescence"],
-        "algos": [
-            ("aspiration", []),
-            ("salphabeta", []),
-            ("tree-split", ["--procs", "3", "--backend", "threads"]),
-            ("tree-split:pv=0,id=0", ["--procs", "3", "--backend", "threads"]),
-            ("tree-split:master=1", ["--procs", "2", "--backend", "threads"]),
-            ("type-guided", ["--procs", "3", "--backend", "threads"]),
-            ("type-guided:master=1", ["--procs", "2", "--backend", "threads"]),
-            ("abdada", ["--threads", "1"]),
-            ("abdada", ["--threads", "2"]),
-        ],
-    },
-    "checkers": {
-        # Depth 12 from these positions takes 20-170 ms serially (too short to time), so 14.
-        "games": [f"checkers:bench={i}" for i in (2, 4, 6)],
-        "extra": ["--depth", "14", "--ordering"],
-        "algos": [
-            ("salphabeta", []),
-            ("alphabeta", []),
-            ("tree-split", ["--procs", "3", "--backend", "threads"]),
-            ("tree-split:pv=0,id=0", ["--procs", "3", "--backend", "threads"]),
-            ("type-guided", ["--procs", "3", "--backend", "threads"]),
-            ("abdada", ["--threads", "1"]),
-            ("abdada", ["--threads", "2"]),
-        ],
-    },
     # MPI (binary built with --features mpi): 2 ranks on this machine's 2 cores; `time_ms` is
     # rank 0's, from the search's start (mpirun's start-up is not in it).
     "mpi-chess": {
@@ -173,7 +123,7 @@ def balance(busies):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("exe")
-    ap.add_argument("--set", default="trees", choices=sorted(SETS))
+    ap.add_argument("--set", default="rbfm", choices=sorted(SETS))
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--timeout", type=float, default=120)
     a = ap.parse_args()

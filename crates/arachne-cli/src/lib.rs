@@ -16,7 +16,8 @@ use error::CliResult;
 #[derive(Parser, Debug)]
 #[command(name = "arachne", version, about = "Serial and parallel game-tree search", long_about = None)]
 pub struct Cli {
-    /// The subcommand; none runs the embedded default search.
+    /// The subcommand; none runs the tour (serial, shared-memory, message-passing and
+    /// simulated searches of one checkers position).
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -30,6 +31,10 @@ pub enum Command {
     Perft(cmd::perft::PerftArgs),
     /// The engine's signature and speed: fixed positions per game at a fixed depth.
     Bench(cmd::bench::BenchArgs),
+    /// Time to the same depth of parallel searches against a serial baseline, in rounds.
+    Speedup(cmd::speedup::SpeedupArgs),
+    /// An EPD test suite (WAC, LCT II, a file): solved / total at a time or depth per position.
+    Epd(cmd::epd::EpdArgs),
     /// List the games and game specs.
     Games,
     /// List the algorithms.
@@ -51,10 +56,12 @@ pub enum Command {
 /// Runs a parsed command line.
 pub fn dispatch(command: Option<Command>) -> CliResult {
     match command {
-        None => cmd::search::run_default(),
+        None => cmd::tour::run(),
         Some(Command::Search(a)) => cmd::search::run(a),
         Some(Command::Perft(a)) => cmd::perft::run(a),
         Some(Command::Bench(a)) => cmd::bench::run(a),
+        Some(Command::Speedup(a)) => cmd::speedup::run(a),
+        Some(Command::Epd(a)) => cmd::epd::run(a),
         Some(Command::Games) => cmd::list::games(),
         Some(Command::Algos) => cmd::list::algos(),
         Some(Command::Analyze(a)) => cmd::analyze::run(a),

@@ -1,9 +1,10 @@
 //! `arachne` — serial and parallel game-tree search from the command line.
 //!
-//! Run without arguments it searches the embedded default (connect four from the start position,
-//! depth 10, staged alpha-beta) and prints the value, best move, principal variation and
-//! statistics. See `arachne --help` and the README for every subcommand. The subcommands live
-//! in the library target (`src/lib.rs`); this is the process around them: parsing, exit codes.
+//! Run without arguments it runs the tour (`arachne::tour`): one checkers position searched
+//! serially, by ABDADA on every core, by tree-splitting on threads and on the simulator at
+//! P = 1 … 64, with the speedup of each and the commands to go further.
+//! See `arachne --help` and the README for every subcommand. The subcommands live in the
+//! library target (`src/lib.rs`); this is the process around them: parsing, exit codes.
 use arachne_cli::error::{clip_line, CliError};
 use arachne_cli::{clap_error_line, dispatch, Cli};
 use clap::Parser;

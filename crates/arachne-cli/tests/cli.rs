@@ -4,13 +4,112 @@ mod common;
 use common::{arachne, assert_usage_error, json};
 
 #[test]
-fn default_run_prints_value_move_pv_and_stats() {
+fn the_bare_binary_runs_the_tour() {
     let out = arachne(&[]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.ends_with('✔') || l.ends_with('✘'))
+        .collect();
+    // Serial, shared-memory, message-passing on threads, and P = 1, 4, 16, 64 simulated:
+    // every value the serial search's at the same depth.
+    assert_eq!(rows.len(), 7, "{text}");
+    assert!(rows.iter().all(|r| r.ends_with('✔')), "{text}");
+    assert!(rows[0].starts_with("aspiration") && rows[1].starts_with("abdada"));
+    assert!(rows[6].contains("P = 64 simulated"), "{text}");
+    for cmd in [
+        "arachne speedup --game",
+        "arachne bench",
+        "arachne search --help",
+    ] {
+        assert!(text.contains(cmd), "missing {cmd} in:\n{text}");
+    }
+}
+
+#[test]
+fn search_without_arguments_is_the_quick_search() {
+    let out = arachne(&["search"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     for key in ["value", "best move", "pv", "nodes", "cutoffs", "time"] {
         assert!(text.contains(key), "missing {key} in:\n{text}");
     }
+}
+
+#[test]
+fn speedup_measures_and_refuses_with_one_line() {
+    let v = json(&[
+        "speedup",
+        "--positions",
+        "incremental:b=4,d=6,seed=1",
+        "incremental:b=4,d=6,seed=2",
+        "--preorder",
+        "--rounds",
+        "2",
+        "--algos",
+        "abdada:threads=2,tree-split:procs=2,mcts",
+        "--json",
+    ]);
+    assert_eq!(v["baseline"]["search"], "alphabeta");
+    assert_eq!(v["rounds"], 2);
+    assert_eq!(v["searches"][0]["status"], "measured");
+    assert_eq!(v["searches"][1]["status"], "measured");
+    assert_eq!(v["searches"][1]["backend"], "threads");
+    assert_eq!(v["searches"][1]["busy"].as_array().unwrap().len(), 2);
+    assert_eq!(v["searches"][2]["status"], "refused");
+    assert!(v["machine"].is_string());
+    let spread = &v["searches"][0]["spread"];
+    assert!(spread[0].as_f64().unwrap() <= v["searches"][0]["speedup"].as_f64().unwrap());
+    let csv = arachne(&[
+        "speedup",
+        "--game",
+        "connect4",
+        "--depth",
+        "5",
+        "--algos",
+        "abdada:threads=2",
+        "--csv",
+    ]);
+    assert!(csv.status.success());
+    assert_eq!(String::from_utf8(csv.stdout).unwrap().lines().count(), 3);
+    assert_usage_error(&["speedup", "--algos", "abdada"]);
+    assert_usage_error(&["speedup", "--game", "connect4", "--algos", "nosuch"]);
+    assert_usage_error(&[
+        "speedup", "--game", "connect4", "--algos", "abdada", "--rounds", "0",
+    ]);
+    assert_usage_error(&[
+        "speedup",
+        "--game",
+        "connect4",
+        "--algos",
+        "abdada:threads=0",
+    ]);
+}
+
+#[test]
+fn epd_scores_a_suite_and_refuses_with_one_line() {
+    let v = json(&[
+        "epd",
+        "--suite",
+        "wac",
+        "--limit",
+        "2",
+        "--depth",
+        "3",
+        "--threads",
+        "1,2",
+        "--json",
+    ]);
+    assert_eq!(v["total"], 2);
+    assert_eq!(v["searches"].as_array().unwrap().len(), 2);
+    assert_eq!(v["searches"][1]["algo"], "abdada");
+    assert_eq!(v["positions"][0]["id"], "WAC.001");
+    assert_eq!(v["positions"][0]["bm_uci"][0], "g3g6");
+    assert_usage_error(&["epd", "--suite", "wac"]);
+    assert_usage_error(&["epd", "--suite", "/no/such/suite.epd", "--depth", "2"]);
+    assert_usage_error(&["epd", "--depth", "2", "--threads", "0"]);
+    assert_usage_error(&["epd", "--time-ms", "0"]);
 }
 
 #[test]

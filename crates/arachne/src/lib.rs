@@ -74,11 +74,14 @@
 //! `arachne-runtime`) hold the algorithms, one file each beside its paper.
 pub mod bench;
 mod builder;
+pub mod epd;
 pub mod registry;
 pub mod report;
 pub mod request;
 pub mod run;
 mod searcher;
+pub mod speedup;
+pub mod tour;
 
 pub use arachne_core::{Game, Limits, Score, Stats, StopFlag, StopReason};
 /// The games and synthetic trees: chess, checkers, Othello, connect four, tic-tac-toe, and

@@ -3,19 +3,8 @@
 pub use crate::args::SearchArgs;
 use crate::error::CliResult;
 use crate::output::emit;
-use arachne::request::DEFAULT_GAME;
 use arachne_core::Game;
 use arachne_games::GameInfo;
-
-/// `arachne` with no arguments: the embedded default search (connect four, staged
-/// alpha-beta with move ordering, the game's default depth).
-pub fn run_default() -> CliResult {
-    let mut req = arachne::SearchRequest::new(DEFAULT_GAME, "salphabeta");
-    req.ordering = true;
-    req.stop = SearchArgs::stop();
-    emit(arachne::run::search(&req)?, false);
-    Ok(())
-}
 
 /// `arachne search`.
 pub fn run(args: SearchArgs) -> CliResult {

@@ -1,0 +1,1085 @@
+//! Speedup on this machine: the time to the same depth of several searches against a
+//! baseline search, on the same positions, measured in one run.
+//!
+//! The contract:
+//!
+//! - **Searches.** Each search is an algorithm spec with the keys `threads=`, `procs=` and
+//!   `backend=` ([`parse_algos`]: `abdada:threads=2,tree-split:procs=3`), parsed once into an
+//!   [`AlgoItem`]; a message-passing search without `backend=` runs on threads (real cores).
+//!   Every search gets the same depth and search options.
+//! - **Baseline.** By default the engine's serial search with the same options, `aspiration`,
+//!   on real games, and `alphabeta` on the synthetic trees (where aspiration windows buy
+//!   nothing; the trees are usually measured with `--preorder`, as the message-passing searches
+//!   order the moves they farm out). It is named in every output; [`SpeedupRequest::baseline`]
+//!   overrides it.
+//! - **Method.** Rounds of runs interleaved position by position, baseline first: for each
+//!   round, for each position, baseline, search 1, search 2, … (A B C A B C …), all in this
+//!   process. Every run allocates a fresh transposition table (one search of
+//!   [`crate::run::search`]), so no run sees another's entries. A run's time is the search's
+//!   own `time_ms` (to its answer, table allocation excluded); the harness's own share of the
+//!   wall time is reported beside it ([`Speedup::harness_overhead`]).
+//! - **Figures per search** ([`summarise`]): a round's time is the sum over the positions; the
+//!   ratio of a round is the baseline's time over the search's in that round; the speedup is
+//!   the median of the per-round ratios, with their spread (min–max); also the median round
+//!   time, the median round node count (quiescence positions included) and its overhead against
+//!   the baseline's (`nodes / baseline nodes − 1`), and for message-passing searches on threads
+//!   or MPI each process's busy share (busy / (busy + idle)), median over the runs.
+//! - **Checks.** A search whose value on a position differs from the baseline's is reported as
+//!   such ([`Status::ValueDiffers`]) and not timed; a search that refuses an option is reported
+//!   with its one line ([`Status::Refused`]). The baseline refusing, an empty position list,
+//!   zero rounds and an unknown algorithm are errors ([`RunError::Usage`]).
+//! - **Load.** `/proc/loadavg` is read before and after the run. The run is idle when the
+//!   1-minute load before it is at most [`IDLE_LOAD`] and after it at most the most threads a
+//!   search used plus [`IDLE_LOAD`] (see [`is_idle`]); otherwise every output says "not idle".
+use crate::registry::{self, Family};
+use crate::report::{thousands, RunError, RunResult};
+use crate::request::SearchRequest;
+use serde_json::{json, Value};
+use std::time::Instant;
+
+/// The most 1-minute load average a run counts as idle with. On a 2-core machine a load of
+/// 0.5 is already another job holding a core a quarter of the time — a core the parallel
+/// searches want — so the threshold is absolute, not per core.
+pub const IDLE_LOAD: f64 = 0.5;
+
+/// Rounds without `--rounds`.
+pub const DEFAULT_ROUNDS: u32 = 3;
+
+/// One search to measure: an algorithm spec with its own options, and the threads, processes
+/// and backend it runs with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlgoItem {
+    /// The item as given, e.g. `tree-split:procs=3`.
+    pub label: String,
+    /// The algorithm spec without the keys below, e.g. `tree-split` or `rbfm:grain=8`.
+    pub algo: String,
+    /// Threads of a shared-memory search (`threads=`).
+    pub threads: Option<u32>,
+    /// Processes of a message-passing search (`procs=`).
+    pub procs: Option<u32>,
+    /// `sim`, `threads` or `mpi` (`backend=`); a message-passing search runs on threads
+    /// without it.
+    pub backend: Option<String>,
+}
+
+impl AlgoItem {
+    /// The item of a plain algorithm spec (no `threads=`, `procs=`, `backend=`).
+    pub fn plain(algo: &str) -> Self {
+        AlgoItem {
+            label: algo.to_string(),
+            algo: algo.to_string(),
+            threads: None,
+            procs: None,
+            backend: None,
+        }
+    }
+
+    /// The backend a run uses: as given, or `threads` for a message-passing search.
+    pub fn backend(&self) -> Option<String> {
+        self.backend
+            .clone()
+            .or_else(|| self.procs.map(|_| "threads".to_string()))
+    }
+
+    /// Threads or processes this search keeps busy at most.
+    pub fn width(&self) -> u32 {
+        self.threads.unwrap_or(1).max(self.procs.unwrap_or(1))
+    }
+}
+
+/// Parses `abdada:threads=2,tree-split:procs=3,backend=threads,alphabeta`: a comma-separated
+/// list whose items start with a name (`NAME` or `NAME:key=value`) and continue with
+/// `key=value`. `threads=`, `procs=` and `backend=` become typed fields; the other keys stay
+/// in the algorithm's spec, which its family parses when it runs. Unknown names, empty lists
+/// and bad counts are refused with one line.
+pub fn parse_algos(text: &str) -> Result<Vec<AlgoItem>, RunError> {
+    let mut items: Vec<(Vec<&str>, AlgoItem)> = Vec::new();
+    for token in text.split(',').map(str::trim) {
+        if token.is_empty() {
+            return Err(RunError::usage(format!(
+                "--algos `{}`: an empty item",
+                arachne_core::parse::clip(text, 60)
+            )));
+        }
+        let (head, kv) = match token.split_once(':') {
+            Some((name, kv)) => (Some(name), Some(kv)),
+            None if !token.contains('=') => (Some(token), None),
+            None => (None, Some(token)),
+        };
+        if let Some(name) = head {
+            if registry::find(name).is_none() {
+                return Err(RunError::usage(crate::algo_error(&format!(
+                    "unknown algorithm `{}` (known: )",
+                    arachne_core::parse::clip(name, 40)
+                ))));
+            }
+            items.push((vec![], AlgoItem::plain(name.trim())));
+        }
+        let Some((tokens, item)) = items.last_mut() else {
+            return Err(RunError::usage(format!(
+                "--algos: `{}` comes before any algorithm's name",
+                arachne_core::parse::clip(token, 40)
+            )));
+        };
+        tokens.push(token);
+        let Some(kv) = kv else { continue };
+        let (k, v) = kv.split_once('=').ok_or_else(|| {
+            RunError::usage(format!(
+                "--algos: `{}` is not key=value",
+                arachne_core::parse::clip(kv, 40)
+            ))
+        })?;
+        let count = |max: u32| -> Result<u32, RunError> {
+            match v.trim().parse::<u32>() {
+                Ok(n) if (1..=max).contains(&n) => Ok(n),
+                _ => Err(RunError::usage(format!(
+                    "--algos: {k}=`{}` must be in 1..={max}",
+                    arachne_core::parse::clip(v, 20)
+                ))),
+            }
+        };
+        match k.trim() {
+            "threads" => item.threads = Some(count(crate::MAX_THREADS)?),
+            "procs" => item.procs = Some(count(crate::MAX_PROCS)?),
+            "backend" => item.backend = Some(v.trim().to_string()),
+            _ => {
+                let sep = if item.algo.contains(':') { ',' } else { ':' };
+                item.algo = format!("{}{sep}{}", item.algo, kv.trim());
+            }
+        }
+    }
+    if items.is_empty() {
+        return Err(RunError::usage("--algos: no search given"));
+    }
+    Ok(items
+        .into_iter()
+        .map(|(tokens, mut item)| {
+            item.label = tokens.join(",");
+            item
+        })
+        .collect())
+}
+
+/// What to measure.
+#[derive(Clone, Debug)]
+pub struct SpeedupRequest {
+    /// The positions, as game specs.
+    pub positions: Vec<String>,
+    /// The depth (default: each game's, a synthetic tree's full depth).
+    pub depth: Option<u32>,
+    /// The searches measured.
+    pub algos: Vec<AlgoItem>,
+    /// The baseline (default: see [`default_baseline`]).
+    pub baseline: Option<AlgoItem>,
+    /// Rounds of interleaved runs (at least 1).
+    pub rounds: u32,
+    /// The search options every search gets: preorder, ordering, quiescence, null move,
+    /// check extension and the table size (game and algorithm are not read).
+    pub options: SearchRequest,
+}
+
+impl SpeedupRequest {
+    /// A request for `algos` on `positions` with default options and rounds.
+    pub fn new(positions: Vec<String>, algos: Vec<AlgoItem>) -> Self {
+        SpeedupRequest {
+            positions,
+            depth: None,
+            algos,
+            baseline: None,
+            rounds: DEFAULT_ROUNDS,
+            options: SearchRequest::new("", ""),
+        }
+    }
+
+    /// The search request of one run: `item` on `position` with this request's options.
+    pub fn run_request(&self, item: &AlgoItem, position: &str) -> SearchRequest {
+        let mut r = self.options.clone();
+        r.game = position.to_string();
+        r.algo = item.algo.clone();
+        r.depth = self.depth;
+        r.threads = item.threads;
+        r.procs = item.procs;
+        r.backend = item.backend();
+        r
+    }
+}
+
+/// Whether `spec` is a synthetic tree (`iid`, `incremental`, `ordered`): a game whose depth is
+/// bounded.
+pub fn is_tree(spec: &str) -> Result<bool, RunError> {
+    struct Tree;
+    impl arachne_games::GameVisitor for Tree {
+        type Output = bool;
+        fn visit<G: arachne_core::Game>(self, _: G, info: arachne_games::GameInfo) -> bool {
+            info.max_depth.is_some()
+        }
+    }
+    arachne_games::with_game(spec, Tree).map_err(RunError::usage)
+}
+
+/// The baseline without `--baseline`: `alphabeta` when the first position is a synthetic
+/// tree, `aspiration` (the engine's serial search) otherwise.
+pub fn default_baseline(first_position: &str) -> Result<AlgoItem, RunError> {
+    Ok(AlgoItem::plain(if is_tree(first_position)? {
+        "alphabeta"
+    } else {
+        "aspiration"
+    }))
+}
+
+/// One run's figures, read from its report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunFigures {
+    /// The search's time, milliseconds.
+    pub time_ms: f64,
+    /// Positions visited, quiescence included.
+    pub nodes: u64,
+    /// The root value (`None`: stopped before one).
+    pub value: Option<i64>,
+    /// Each process's busy share, when the search reports busy and idle time.
+    pub busy: Option<Vec<f64>>,
+}
+
+impl RunFigures {
+    /// The figures of a search's JSON report.
+    pub fn of_report(v: &Value) -> Self {
+        let count = |k: &str| v[k].as_u64().unwrap_or(0);
+        let busy = match (v["busy"].as_array(), v["idle"].as_array()) {
+            (Some(b), Some(i)) => {
+                let f = |a: &Vec<Value>| a.iter().filter_map(Value::as_f64).collect::<Vec<_>>();
+                Some(busy_shares(&f(b), &f(i)))
+            }
+            _ => None,
+        };
+        RunFigures {
+            time_ms: v["time_ms"].as_f64().unwrap_or(0.0),
+            nodes: count("nodes") + count("qnodes"),
+            value: v["value"].as_i64(),
+            busy,
+        }
+    }
+}
+
+/// Each process's busy share, busy / (busy + idle) (0 for a process with neither).
+pub fn busy_shares(busy: &[f64], idle: &[f64]) -> Vec<f64> {
+    busy.iter()
+        .zip(idle)
+        .map(|(&b, &i)| if b + i > 0.0 { b / (b + i) } else { 0.0 })
+        .collect()
+}
+
+/// The median of `xs` (the mean of the middle two for an even count); `None` when empty.
+pub fn median(xs: &[f64]) -> Option<f64> {
+    if xs.is_empty() {
+        return None;
+    }
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    Some(if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    })
+}
+
+/// The least and the greatest of `xs`; `None` when empty.
+pub fn spread(xs: &[f64]) -> Option<(f64, f64)> {
+    let min = xs.iter().copied().min_by(f64::total_cmp)?;
+    let max = xs.iter().copied().max_by(f64::total_cmp)?;
+    Some((min, max))
+}
+
+/// The per-round ratios: the baseline's time over the search's, round by round (a round the
+/// search took no time in gives infinity).
+pub fn round_ratios(baseline: &[f64], search: &[f64]) -> Vec<f64> {
+    baseline
+        .iter()
+        .zip(search)
+        .map(|(&b, &s)| if s > 0.0 { b / s } else { f64::INFINITY })
+        .collect()
+}
+
+/// Node overhead against the baseline: `nodes / baseline − 1` (0.25 = 25 % more nodes);
+/// `None` for a baseline without nodes.
+pub fn overhead(nodes: f64, baseline: f64) -> Option<f64> {
+    (baseline > 0.0).then(|| nodes / baseline - 1.0)
+}
+
+/// The median share of each process over runs (the runs with another number of processes
+/// than the first are left out).
+pub fn median_shares(runs: &[Vec<f64>]) -> Vec<f64> {
+    let Some(first) = runs.first() else {
+        return vec![];
+    };
+    let same: Vec<&Vec<f64>> = runs.iter().filter(|r| r.len() == first.len()).collect();
+    (0..first.len())
+        .filter_map(|i| median(&same.iter().map(|r| r[i]).collect::<Vec<_>>()))
+        .collect()
+}
+
+/// A measured search's figures against the baseline.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// Median of the per-round ratios (baseline time / search time).
+    pub speedup: f64,
+    /// Least and greatest per-round ratio.
+    pub spread: (f64, f64),
+    /// Median round time (the positions' times summed), milliseconds.
+    pub time_ms: f64,
+    /// Median round node count.
+    pub nodes: f64,
+    /// Node overhead against the baseline's median round node count.
+    pub overhead: Option<f64>,
+}
+
+/// The figures of a search whose round totals are `times` and `nodes`, against the baseline's
+/// `base_times` and `base_nodes` (one entry per round); `None` without rounds.
+pub fn summarise(
+    base_times: &[f64],
+    base_nodes: &[f64],
+    times: &[f64],
+    nodes: &[f64],
+) -> Option<Summary> {
+    let ratios = round_ratios(base_times, times);
+    let n = median(nodes)?;
+    Some(Summary {
+        speedup: median(&ratios)?,
+        spread: spread(&ratios)?,
+        time_ms: median(times)?,
+        nodes: n,
+        overhead: median(base_nodes).and_then(|b| overhead(n, b)),
+    })
+}
+
+/// What became of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    /// Measured in every round.
+    Measured(Summary),
+    /// Its value differs from the baseline's on a position: not timed.
+    ValueDiffers(String),
+    /// It refused an option or the position: its one line.
+    Refused(String),
+}
+
+/// One search's row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// The search.
+    pub item: AlgoItem,
+    /// Measured, or why not.
+    pub status: Status,
+    /// Each process's busy share, median over the runs (message-passing searches on threads
+    /// or MPI).
+    pub busy: Vec<f64>,
+}
+
+/// The load average, 1, 5 and 15 minutes, read before and after the run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Load {
+    /// Before the first run (`None`: not readable here).
+    pub before: Option<[f64; 3]>,
+    /// After the last run.
+    pub after: Option<[f64; 3]>,
+}
+
+/// `/proc/loadavg`'s three averages; `None` where there is no such file.
+pub fn read_loadavg() -> Option<[f64; 3]> {
+    parse_loadavg(&std::fs::read_to_string("/proc/loadavg").ok()?)
+}
+
+/// The three averages of a `/proc/loadavg` line.
+pub fn parse_loadavg(text: &str) -> Option<[f64; 3]> {
+    let mut it = text.split_whitespace().map(|w| w.parse::<f64>().ok());
+    Some([it.next()??, it.next()??, it.next()??])
+}
+
+/// Whether a run was on an idle machine: the 1-minute load before it at most [`IDLE_LOAD`],
+/// and after it at most `width` (the most threads a search of the run kept busy, which the
+/// run itself adds to the load) plus [`IDLE_LOAD`]. `None` when the load could not be read.
+pub fn is_idle(load: &Load, width: u32) -> Option<bool> {
+    let before = load.before?[0];
+    let after = load.after.map_or(0.0, |a| a[0]);
+    Some(before <= IDLE_LOAD && after <= width as f64 + IDLE_LOAD)
+}
+
+/// A measurement's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Speedup {
+    /// The positions.
+    pub positions: Vec<String>,
+    /// The depth (`None`: each game's default).
+    pub depth: Option<u32>,
+    /// Rounds run.
+    pub rounds: u32,
+    /// The baseline and its figures.
+    pub baseline: AlgoItem,
+    /// The baseline's round times and node counts.
+    pub baseline_rounds: Vec<(f64, f64)>,
+    /// One row per search, in the order given.
+    pub rows: Vec<Row>,
+    /// The load average.
+    pub load: Load,
+    /// Whether the machine was idle (`None`: unknown).
+    pub idle: Option<bool>,
+    /// The run's wall time, milliseconds.
+    pub wall_ms: f64,
+    /// The searches' own times summed, milliseconds.
+    pub searched_ms: f64,
+    /// The search options, as flags (`--ordering --quiescence`).
+    pub flags: String,
+}
+
+/// The words every output carries about the load.
+pub fn load_word(idle: Option<bool>) -> &'static str {
+    match idle {
+        Some(true) => "idle",
+        Some(false) => "not idle",
+        None => "load unknown",
+    }
+}
+
+impl Speedup {
+    /// The harness's share of the wall time: `1 − searched / wall`, what the searches' own
+    /// times leave out (parsing positions, allocating and mapping tables, starting threads,
+    /// re-deriving principal lines, rendering reports).
+    pub fn harness_overhead(&self) -> f64 {
+        if self.wall_ms > 0.0 {
+            (1.0 - self.searched_ms / self.wall_ms).max(0.0)
+        } else {
+            0.0
+        }
+    }
+
+    fn base_median(&self) -> (f64, f64) {
+        let t: Vec<f64> = self.baseline_rounds.iter().map(|r| r.0).collect();
+        let n: Vec<f64> = self.baseline_rounds.iter().map(|r| r.1).collect();
+        (median(&t).unwrap_or(0.0), median(&n).unwrap_or(0.0))
+    }
+
+    fn method(&self) -> String {
+        format!(
+            "{} round{} interleaved position by position (baseline first), in this process, a fresh table for each run",
+            self.rounds,
+            if self.rounds == 1 { "" } else { "s" }
+        )
+    }
+
+    fn load_text(&self) -> String {
+        let f = |l: Option<[f64; 3]>| l.map_or("-".to_string(), |l| format!("{:.2}", l[0]));
+        format!(
+            "{} (1-min load {} before, {} after)",
+            load_word(self.idle),
+            f(self.load.before),
+            f(self.load.after)
+        )
+    }
+
+    /// The text table.
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        let mut line = |l: String| {
+            s.push_str(&l);
+            s.push('\n');
+        };
+        let depth = self
+            .depth
+            .map_or("each game's default".to_string(), |d| d.to_string());
+        line(format!(
+            "positions  {} ({})",
+            self.positions.len(),
+            arachne_core::parse::clip(&self.positions.join(" "), 100)
+        ));
+        line(format!(
+            "depth      {depth}{}",
+            if self.flags.is_empty() {
+                String::new()
+            } else {
+                format!(", {}", self.flags)
+            }
+        ));
+        line(format!("baseline   {}", self.baseline.label));
+        line(format!("method     {}", self.method()));
+        line(format!("machine    {}", self.load_text()));
+        line(String::new());
+        // The search column: as wide as the longest label.
+        let w = self
+            .rows
+            .iter()
+            .map(|r| r.item.label.chars().count())
+            .chain([self.baseline.label.chars().count() + 11, 34])
+            .max()
+            .unwrap_or(34);
+        line(format!(
+            "{:<w$} {:>7} {:>13} {:>11} {:>14} {:>9}  busy %",
+            "search", "speedup", "spread", "time ms", "nodes", "overhead"
+        ));
+        let (bt, bn) = self.base_median();
+        line(format!(
+            "{:<w$} {:>7} {:>13} {:>11.1} {:>14} {:>9}",
+            format!("{} (baseline)", self.baseline.label),
+            "1.00",
+            "-",
+            bt,
+            thousands(bn.round() as u64),
+            "-"
+        ));
+        for r in &self.rows {
+            match &r.status {
+                Status::Measured(m) => line(format!(
+                    "{:<w$} {:>7.2} {:>13} {:>11.1} {:>14} {:>9}  {}",
+                    r.item.label,
+                    m.speedup,
+                    format!("{:.2}–{:.2}", m.spread.0, m.spread.1),
+                    m.time_ms,
+                    thousands(m.nodes.round() as u64),
+                    m.overhead
+                        .map_or("-".into(), |o| format!("{:+.1}%", o * 100.0)),
+                    r.busy
+                        .iter()
+                        .map(|b| format!("{:.0}", b * 100.0))
+                        .collect::<Vec<_>>()
+                        .join("/")
+                )),
+                Status::ValueDiffers(why) => {
+                    line(format!("{:<w$} value differs: {why}", r.item.label))
+                }
+                Status::Refused(why) => line(format!("{:<w$} refused: {why}", r.item.label)),
+            }
+        }
+        line(String::new());
+        line(format!(
+            "speedup is the median over rounds of baseline time / search time (each round summed over the positions);\nwall time outside the searches' own times (tables, threads, principal lines, reports): {:.1}%{}",
+            self.harness_overhead() * 100.0,
+            if self.idle == Some(false) {
+                "; NOT IDLE: other work shared the cores, the times are unreliable"
+            } else {
+                ""
+            }
+        ));
+        s
+    }
+
+    /// The JSON object of `--json`.
+    pub fn json(&self) -> Value {
+        let (bt, bn) = self.base_median();
+        json!({
+            "positions": self.positions,
+            "depth": self.depth,
+            "options": self.flags,
+            "rounds": self.rounds,
+            "method": self.method(),
+            "baseline": {"search": self.baseline.label, "algo": self.baseline.algo,
+                         "time_ms": bt, "nodes": bn,
+                         "round_times_ms": self.baseline_rounds.iter().map(|r| r.0).collect::<Vec<_>>()},
+            "searches": self.rows.iter().map(|r| {
+                let mut v = json!({
+                    "search": r.item.label, "algo": r.item.algo, "threads": r.item.threads,
+                    "procs": r.item.procs, "backend": r.item.backend(),
+                });
+                match &r.status {
+                    Status::Measured(m) => {
+                        v["status"] = json!("measured");
+                        v["speedup"] = json!(m.speedup);
+                        v["spread"] = json!([m.spread.0, m.spread.1]);
+                        v["time_ms"] = json!(m.time_ms);
+                        v["nodes"] = json!(m.nodes);
+                        v["node_overhead"] = json!(m.overhead);
+                        if !r.busy.is_empty() {
+                            v["busy"] = json!(r.busy);
+                        }
+                    }
+                    Status::ValueDiffers(w) => { v["status"] = json!("value differs"); v["why"] = json!(w); }
+                    Status::Refused(w) => { v["status"] = json!("refused"); v["why"] = json!(w); }
+                }
+                v
+            }).collect::<Vec<_>>(),
+            "load_before": self.load.before,
+            "load_after": self.load.after,
+            "idle": self.idle,
+            "machine": load_word(self.idle),
+            "wall_ms": self.wall_ms,
+            "harness_overhead": self.harness_overhead(),
+        })
+    }
+
+    /// The CSV form: a header and one line per search, the baseline first; the `machine`
+    /// column says `idle`, `not idle` or `load unknown` on every line.
+    pub fn csv(&self) -> String {
+        let q = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
+        let mut s = String::from(
+            "search,status,speedup,spread_min,spread_max,time_ms,nodes,node_overhead,busy,machine\n",
+        );
+        let (bt, bn) = self.base_median();
+        let m = load_word(self.idle);
+        s.push_str(&format!(
+            "{},baseline,1,1,1,{bt:.3},{bn:.0},0,,{m}\n",
+            q(&self.baseline.label)
+        ));
+        for r in &self.rows {
+            let busy = r
+                .busy
+                .iter()
+                .map(|b| format!("{b:.3}"))
+                .collect::<Vec<_>>()
+                .join("/");
+            match &r.status {
+                Status::Measured(x) => s.push_str(&format!(
+                    "{},measured,{:.4},{:.4},{:.4},{:.3},{:.0},{},{busy},{m}\n",
+                    q(&r.item.label),
+                    x.speedup,
+                    x.spread.0,
+                    x.spread.1,
+                    x.time_ms,
+                    x.nodes,
+                    x.overhead.map_or(String::new(), |o| format!("{o:.4}")),
+                )),
+                Status::ValueDiffers(_) => {
+                    s.push_str(&format!("{},value differs,,,,,,,,{m}\n", q(&r.item.label)))
+                }
+                Status::Refused(_) => {
+                    s.push_str(&format!("{},refused,,,,,,,,{m}\n", q(&r.item.label)))
+                }
+            }
+        }
+        s
+    }
+}
+
+/// Progress after each round: the round just finished, the rounds, the wall time so far.
+#[derive(Copy, Clone, Debug)]
+pub struct RoundDone {
+    /// Rounds finished.
+    pub round: u32,
+    /// Rounds in all.
+    pub rounds: u32,
+    /// Wall time so far, seconds.
+    pub elapsed_s: f64,
+}
+
+impl RoundDone {
+    /// Estimated seconds left (the mean round time so far times the rounds left).
+    pub fn eta_s(&self) -> f64 {
+        self.elapsed_s / self.round.max(1) as f64 * (self.rounds - self.round) as f64
+    }
+}
+
+/// Runs `req` with [`crate::run::search`] and the load read from `/proc/loadavg`.
+pub fn run(req: &SpeedupRequest, progress: &mut dyn FnMut(RoundDone)) -> Result<Speedup, RunError> {
+    run_with(req, &mut crate::run::search, &mut read_loadavg, progress)
+}
+
+/// Runs `req` with `search` for each run and `load` for the load average (stubs in tests).
+pub fn run_with(
+    req: &SpeedupRequest,
+    search: &mut dyn FnMut(&SearchRequest) -> RunResult,
+    load: &mut dyn FnMut() -> Option<[f64; 3]>,
+    progress: &mut dyn FnMut(RoundDone),
+) -> Result<Speedup, RunError> {
+    if req.positions.is_empty() {
+        return Err(RunError::usage("no positions to search"));
+    }
+    if req.rounds == 0 {
+        return Err(RunError::usage("--rounds must be at least 1"));
+    }
+    if req.algos.is_empty() {
+        return Err(RunError::usage("--algos: no search given"));
+    }
+    let baseline = match &req.baseline {
+        Some(b) => b.clone(),
+        None => default_baseline(&req.positions[0])?,
+    };
+    for item in std::iter::once(&baseline).chain(&req.algos) {
+        if registry::family(&item.algo).is_none() {
+            return Err(RunError::usage(crate::algo_error(&format!(
+                "unknown algorithm `{}` (known: )",
+                arachne_core::parse::clip(&item.algo, 40)
+            ))));
+        }
+    }
+    let all: Vec<&AlgoItem> = std::iter::once(&baseline).chain(&req.algos).collect();
+    let (np, nr, ns) = (req.positions.len(), req.rounds as usize, all.len());
+    // times[s][r], nodes[s][r]: sums over the positions; busy[s]: one entry per run.
+    let mut times = vec![vec![0.0; nr]; ns];
+    let mut nodes = vec![vec![0.0; nr]; ns];
+    let mut busy: Vec<Vec<Vec<f64>>> = vec![vec![]; ns];
+    let mut status: Vec<Option<Status>> = vec![None; ns];
+    let mut base_values: Vec<Option<i64>> = vec![None; np];
+    let mut searched_ms = 0.0;
+    let before = load();
+    let start = Instant::now();
+    for r in 0..nr {
+        for (p, pos) in req.positions.iter().enumerate() {
+            for (s, item) in all.iter().enumerate() {
+                if status[s].is_some() {
+                    continue;
+                }
+                let report = match search(&req.run_request(item, pos)) {
+                    Ok(rep) => rep,
+                    Err(RunError::Usage(m)) if s == 0 => {
+                        return Err(RunError::Usage(format!(
+                            "the baseline `{}` on {pos}: {m}",
+                            item.label
+                        )))
+                    }
+                    Err(RunError::Usage(m)) => {
+                        status[s] = Some(Status::Refused(m));
+                        continue;
+                    }
+                    Err(e) => return Err(e),
+                };
+                let f = RunFigures::of_report(&report.json);
+                searched_ms += f.time_ms;
+                if s == 0 {
+                    if f.value.is_none() {
+                        return Err(RunError::usage(format!(
+                            "the baseline `{}` on {pos} stopped before a value",
+                            item.label
+                        )));
+                    }
+                    base_values[p] = f.value;
+                } else if f.value != base_values[p] {
+                    let v = |x: Option<i64>| x.map_or("none".to_string(), |x| x.to_string());
+                    status[s] = Some(Status::ValueDiffers(format!(
+                        "{} on {pos} against the baseline's {}",
+                        v(f.value),
+                        v(base_values[p])
+                    )));
+                    continue;
+                }
+                times[s][r] += f.time_ms;
+                nodes[s][r] += f.nodes as f64;
+                if let Some(b) = f.busy {
+                    busy[s].push(b);
+                }
+            }
+        }
+        progress(RoundDone {
+            round: r as u32 + 1,
+            rounds: req.rounds,
+            elapsed_s: start.elapsed().as_secs_f64(),
+        });
+    }
+    let wall_ms = start.elapsed().as_secs_f64() * 1e3;
+    let after = load();
+    let rows = (1..ns)
+        .map(|s| Row {
+            item: all[s].clone(),
+            status: status[s].clone().unwrap_or_else(|| {
+                Status::Measured(
+                    summarise(&times[0], &nodes[0], &times[s], &nodes[s])
+                        .expect("at least one round"),
+                )
+            }),
+            busy: median_shares(&busy[s]),
+        })
+        .collect();
+    let o = &req.options;
+    let flags = [
+        ("--preorder", o.preorder),
+        ("--ordering", o.ordering),
+        ("--quiescence", o.quiescence),
+        ("--null-move", o.null_move),
+        ("--check-extension", o.check_extension),
+    ]
+    .iter()
+    .filter(|f| f.1)
+    .map(|f| f.0)
+    .collect::<Vec<_>>()
+    .join(" ");
+    let load = Load { before, after };
+    let width = all.iter().map(|a| a.width()).max().unwrap_or(1);
+    Ok(Speedup {
+        positions: req.positions.clone(),
+        depth: req.depth,
+        rounds: req.rounds,
+        baseline: baseline.clone(),
+        baseline_rounds: times[0].iter().copied().zip(nodes[0].clone()).collect(),
+        rows,
+        idle: is_idle(&load, width),
+        load,
+        wall_ms,
+        searched_ms,
+        flags,
+    })
+}
+
+/// Whether the family of `item` is message-passing (its rows carry busy shares).
+pub fn is_message_passing(item: &AlgoItem) -> bool {
+    registry::family(&item.algo) == Some(Family::MessagePassing)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::Report;
+
+    #[test]
+    fn medians_spreads_ratios_and_overheads() {
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[3.0]), Some(3.0));
+        assert_eq!(median(&[5.0, 1.0, 3.0]), Some(3.0));
+        assert_eq!(median(&[4.0, 1.0, 3.0, 2.0]), Some(2.5));
+        assert_eq!(spread(&[2.0, 0.5, 1.5]), Some((0.5, 2.0)));
+        assert_eq!(spread(&[]), None);
+        assert_eq!(round_ratios(&[100.0, 90.0], &[50.0, 60.0]), vec![2.0, 1.5]);
+        assert_eq!(round_ratios(&[1.0], &[0.0]), vec![f64::INFINITY]);
+        assert_eq!(overhead(125.0, 100.0), Some(0.25));
+        assert_eq!(overhead(80.0, 100.0), Some(-0.19999999999999996));
+        assert_eq!(overhead(1.0, 0.0), None);
+        assert_eq!(
+            busy_shares(&[3.0, 1.0, 0.0], &[1.0, 1.0, 0.0]),
+            vec![0.75, 0.5, 0.0]
+        );
+        assert_eq!(
+            median_shares(&[vec![0.9, 0.5], vec![0.7, 0.6], vec![0.8, 0.7], vec![0.1]]),
+            vec![0.8, 0.6]
+        );
+    }
+
+    #[test]
+    fn a_summary_is_the_median_of_the_round_ratios() {
+        // Rounds: the baseline 100, 120, 90 ms; the search 50, 80, 60 ms: ratios 2, 1.5, 1.5.
+        let s = summarise(
+            &[100.0, 120.0, 90.0],
+            &[1000.0, 1000.0, 1000.0],
+            &[50.0, 80.0, 60.0],
+            &[1200.0, 1100.0, 1300.0],
+        )
+        .unwrap();
+        assert_eq!(s.speedup, 1.5);
+        assert_eq!(s.spread, (1.5, 2.0));
+        assert_eq!(s.time_ms, 60.0);
+        assert_eq!(s.nodes, 1200.0);
+        assert!((s.overhead.unwrap() - 0.2).abs() < 1e-12);
+        assert_eq!(summarise(&[], &[], &[], &[]), None);
+    }
+
+    #[test]
+    fn algos_parse_into_typed_items() {
+        let v =
+            parse_algos("abdada:threads=2,tree-split:procs=3,backend=sim,f=2,alphabeta").unwrap();
+        assert_eq!(v.len(), 3);
+        assert_eq!(v[0].algo, "abdada");
+        assert_eq!(v[0].threads, Some(2));
+        assert_eq!(v[0].label, "abdada:threads=2");
+        assert_eq!(v[0].backend(), None);
+        assert_eq!(v[1].algo, "tree-split:f=2");
+        assert_eq!(v[1].procs, Some(3));
+        assert_eq!(v[1].backend(), Some("sim".into()));
+        assert_eq!(v[1].label, "tree-split:procs=3,backend=sim,f=2");
+        assert_eq!(v[2], AlgoItem::plain("alphabeta"));
+        let v = parse_algos("type-guided:procs=3").unwrap();
+        assert_eq!(v[0].backend(), Some("threads".into()));
+        assert_eq!(v[0].width(), 3);
+        for (bad, says) in [
+            ("nosuch:threads=2", "unknown algorithm `nosuch`"),
+            ("threads=2", "comes before any algorithm"),
+            ("abdada:threads=0", "threads=`0` must be in 1..="),
+            ("abdada:threads=x", "must be in"),
+            ("abdada,,alphabeta", "an empty item"),
+            ("", "an empty item"),
+            ("abdada:threads", "is not key=value"),
+        ] {
+            let e = parse_algos(bad).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+            assert!(!e.contains('\n'));
+        }
+    }
+
+    #[test]
+    fn loads_and_idleness() {
+        assert_eq!(
+            parse_loadavg("0.12 0.40 1.00 1/200 4242\n"),
+            Some([0.12, 0.40, 1.00])
+        );
+        assert_eq!(parse_loadavg("x"), None);
+        let l = |b: f64, a: f64| Load {
+            before: Some([b, 0.0, 0.0]),
+            after: Some([a, 0.0, 0.0]),
+        };
+        assert_eq!(is_idle(&l(0.1, 2.3), 2), Some(true));
+        assert_eq!(is_idle(&l(0.9, 1.0), 2), Some(false));
+        assert_eq!(is_idle(&l(0.1, 3.0), 2), Some(false));
+        assert_eq!(is_idle(&Load::default(), 2), None);
+        let d = RoundDone {
+            round: 1,
+            rounds: 3,
+            elapsed_s: 2.0,
+        };
+        assert_eq!(d.eta_s(), 4.0);
+    }
+
+    /// A stub search: the time, nodes and value of each run from a table, by algorithm and
+    /// position; `refuse` refuses.
+    fn stub(req: &SearchRequest) -> RunResult {
+        let (t, n, v) = match (req.algo.as_str(), req.game.as_str()) {
+            ("aspiration", "checkers:bench=1") => (100.0, 1000, 5),
+            ("aspiration", _) => (300.0, 3000, -7),
+            ("abdada", "checkers:bench=1") => (50.0, 1500, 5),
+            ("abdada", _) => (150.0, 3500, -7),
+            ("ybwc", "checkers:bench=1") => (10.0, 10, 5),
+            ("ybwc", _) => (10.0, 10, 6),
+            ("tree-split", _) => {
+                let mut r = Report::new(
+                    json!({"time_ms": 400.0, "nodes": 4000, "value": if req.game.ends_with('1') {5} else {-7},
+                    "busy": [3.0, 1.0], "idle": [1.0, 1.0]}),
+                );
+                r.line("x");
+                return Ok(r);
+            }
+            _ => return Err(RunError::usage("--ordering is not supported by it")),
+        };
+        Ok(Report::new(
+            json!({"time_ms": t, "nodes": n, "qnodes": 0, "value": v}),
+        ))
+    }
+
+    #[test]
+    fn runs_are_interleaved_checked_and_summed() {
+        let mut req = SpeedupRequest::new(
+            vec!["checkers:bench=1".into(), "checkers:bench=2".into()],
+            parse_algos("abdada:threads=2,ybwc:threads=2,lazy-smp:threads=2,tree-split:procs=2")
+                .unwrap(),
+        );
+        req.depth = Some(4);
+        req.options.ordering = true;
+        let mut order = vec![];
+        let mut rounds = vec![];
+        let mut search = |r: &SearchRequest| {
+            order.push(format!("{}@{}", r.algo, r.game));
+            assert_eq!(r.depth, Some(4));
+            assert!(r.ordering);
+            stub(r)
+        };
+        let mut loads = vec![Some([0.1, 0.0, 0.0]), Some([0.2, 0.0, 0.0])].into_iter();
+        let s = run_with(
+            &req,
+            &mut search,
+            &mut || loads.next().flatten(),
+            &mut |d| rounds.push(d.round),
+        )
+        .unwrap();
+        assert_eq!(rounds, vec![1, 2, 3]);
+        // Round 1, position 1: every search; then the refused one is left out, and ybwc
+        // after its value differed on position 2.
+        assert_eq!(
+            &order[..5],
+            &[
+                "aspiration@checkers:bench=1",
+                "abdada@checkers:bench=1",
+                "ybwc@checkers:bench=1",
+                "lazy-smp@checkers:bench=1",
+                "tree-split@checkers:bench=1"
+            ]
+        );
+        assert_eq!(order.len(), 5 + 4 + 2 * 2 * 3);
+        assert_eq!(s.baseline.algo, "aspiration");
+        assert_eq!(s.baseline_rounds, vec![(400.0, 4000.0); 3]);
+        let Status::Measured(m) = &s.rows[0].status else {
+            panic!("{:?}", s.rows[0])
+        };
+        assert_eq!(m.speedup, 2.0);
+        assert_eq!(m.spread, (2.0, 2.0));
+        assert_eq!(m.time_ms, 200.0);
+        assert_eq!(m.overhead, Some(0.25));
+        assert_eq!(
+            s.rows[1].status,
+            Status::ValueDiffers("6 on checkers:bench=2 against the baseline's -7".into())
+        );
+        assert_eq!(
+            s.rows[2].status,
+            Status::Refused("--ordering is not supported by it".into())
+        );
+        let Status::Measured(m) = &s.rows[3].status else {
+            panic!()
+        };
+        assert_eq!(m.speedup, 0.5);
+        assert_eq!(s.rows[3].busy, vec![0.75, 0.5]);
+        assert_eq!(s.idle, Some(true));
+        let text = s.text();
+        assert!(text.contains("aspiration (baseline)"), "{text}");
+        assert!(
+            text.contains("value differs: 6 on checkers:bench=2"),
+            "{text}"
+        );
+        assert!(text.contains("fresh table for each run"), "{text}");
+        assert!(!text.contains("NOT IDLE"));
+        let j = s.json();
+        assert_eq!(j["searches"][0]["speedup"], 2.0);
+        assert_eq!(j["searches"][1]["status"], "value differs");
+        assert_eq!(j["machine"], "idle");
+        let csv = s.csv();
+        assert_eq!(csv.lines().count(), 6);
+        assert!(csv.lines().skip(1).all(|l| l.ends_with(",idle")), "{csv}");
+    }
+
+    #[test]
+    fn a_busy_machine_is_marked_everywhere() {
+        let req = SpeedupRequest::new(
+            vec!["checkers:bench=1".into()],
+            parse_algos("abdada:threads=2").unwrap(),
+        );
+        let s = run_with(&req, &mut stub, &mut || Some([1.5, 1.0, 1.0]), &mut |_| {}).unwrap();
+        assert_eq!(s.idle, Some(false));
+        assert!(s.text().contains("not idle"));
+        assert!(s.text().contains("NOT IDLE"));
+        assert_eq!(s.json()["machine"], "not idle");
+        assert!(s.csv().lines().skip(1).all(|l| l.ends_with(",not idle")));
+    }
+
+    #[test]
+    fn bad_requests_are_refused_with_one_line() {
+        let algos = parse_algos("abdada:threads=2").unwrap();
+        let e = |req: &SpeedupRequest| {
+            run_with(req, &mut stub, &mut || None, &mut |_| {})
+                .unwrap_err()
+                .to_string()
+        };
+        let req = SpeedupRequest::new(vec![], algos.clone());
+        assert_eq!(e(&req), "no positions to search");
+        let mut req = SpeedupRequest::new(vec!["checkers:bench=1".into()], algos.clone());
+        req.rounds = 0;
+        assert_eq!(e(&req), "--rounds must be at least 1");
+        let mut req = SpeedupRequest::new(vec!["checkers:bench=1".into()], algos.clone());
+        req.baseline = Some(AlgoItem::plain("sss"));
+        assert!(e(&req).starts_with("the baseline `sss` on checkers:bench=1: --ordering"));
+        let mut req = SpeedupRequest::new(vec!["checkers:bench=1".into()], algos);
+        req.baseline = Some(AlgoItem::plain("nope"));
+        assert!(e(&req).starts_with("unknown algorithm `nope`"));
+    }
+
+    #[test]
+    fn the_default_baseline_follows_the_game() {
+        assert_eq!(
+            default_baseline("incremental:b=3,d=4,seed=1").unwrap().algo,
+            "alphabeta"
+        );
+        assert_eq!(default_baseline("chess").unwrap().algo, "aspiration");
+        assert!(default_baseline("nogame").is_err());
+    }
+
+    #[test]
+    fn real_searches_agree_and_are_measured() {
+        let mut req = SpeedupRequest::new(
+            vec![
+                "incremental:b=4,d=5,seed=1".into(),
+                "incremental:b=4,d=5,seed=2".into(),
+            ],
+            parse_algos("abdada:threads=2,tree-split:procs=2,backend=sim").unwrap(),
+        );
+        req.rounds = 2;
+        req.options.preorder = true;
+        let s = run(&req, &mut |_| {}).unwrap();
+        assert_eq!(s.baseline.algo, "alphabeta");
+        for r in &s.rows {
+            assert!(matches!(r.status, Status::Measured(_)), "{r:?}");
+        }
+        // The simulated search on one position is deterministic: the same nodes each round.
+        assert!(s
+            .baseline_rounds
+            .iter()
+            .all(|r| r.1 == s.baseline_rounds[0].1));
+    }
+}
