@@ -120,8 +120,11 @@ pub fn best_baseline<G: Game>(
             return out;
         }
     }
-    let (Some(t_ab), Some(st_ab)) = (out.serial_time, out.serial_stats) else {
-        return out;
+    let engine = engine_baseline(algo, window);
+    let (t_ab, st_ab) = match (out.serial_time, out.serial_stats) {
+        (Some(t), Some(st)) => (Some(t), Some(st)),
+        _ if engine => (None, None),
+        _ => return out,
     };
     let time = out.time;
     let ratio = |serial: f64| {
@@ -133,10 +136,13 @@ pub fn best_baseline<G: Game>(
     };
     let mut info = SerialBaseline {
         kind: Baseline::AlphaBeta,
-        alphabeta_time: Some(t_ab),
-        alphabeta_stats: Some(st_ab),
-        alphabeta_speedup: Some(ratio(t_ab)),
+        alphabeta_time: t_ab,
+        alphabeta_stats: st_ab,
+        alphabeta_speedup: t_ab.map(ratio),
     };
+    // (Without serial alpha-beta's run — the null move, which it does not make — the engine's
+    // candidates below are the only ones.)
+    let t_ab = t_ab.unwrap_or(f64::INFINITY);
     let one = if out.procs == 1 {
         Some((out.time, out.stats))
     } else {
@@ -154,7 +160,9 @@ pub fn best_baseline<G: Game>(
     };
     // Equal within rounding: the same serial search (tree-split on one processor is the
     // stepper), kept as alpha-beta.
-    let same = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs());
+    let same = |a: f64, b: f64| {
+        a.is_finite() && b.is_finite() && (a - b).abs() <= 1e-9 * a.abs().max(b.abs())
+    };
     let mut best = t_ab;
     if let Some((t1, st1)) = one {
         if same(t1, t_ab) {
@@ -191,7 +199,7 @@ pub fn best_baseline<G: Game>(
             out.speedup = Some(ratio(t));
         }
     }
-    if let (Backend::Sim(cfg), true) = (backend, engine_baseline(algo, window)) {
+    if let (Backend::Sim(cfg), true) = (backend, engine) {
         let spec = SerialSpec::new(StepperMode::AlphaBeta, algo.preorders(), algo.quiescence())
             .with_engine(algo.engine(depth));
         let lim = Limits {

@@ -240,17 +240,24 @@ pub(crate) fn search_core<G: Game>(
         ParAlgo::Baudet(_) => Window::FULL,
         _ => root_window,
     };
-    let (serial_time, serial_stats, speedup) = serial_reference_with(
-        root,
-        depth,
-        window,
-        Stepper::new(algo.serial_mode(), algo.preorders())
-            .with_leaf(algo.leaf())
-            .with_check_extension(algo.engine(depth).check_root),
-        backend,
-        run.time,
-        limits,
-    );
+    // Serial alpha-beta on the stepper, the seeds' reference; not with the null move, which it
+    // does not make (a different search, on chess many times the nodes): the baseline is then
+    // the engine's serial search alone ([`crate::best_baseline`]).
+    let (serial_time, serial_stats, speedup) = if algo.engine(depth).null_move {
+        (None, None, None)
+    } else {
+        serial_reference_with(
+            root,
+            depth,
+            window,
+            Stepper::new(algo.serial_mode(), algo.preorders())
+                .with_leaf(algo.leaf())
+                .with_check_extension(algo.engine(depth).check_root),
+            backend,
+            run.time,
+            limits,
+        )
+    };
     // The line is re-derived by the processes' serial search, with their quiescence and check
     // extension; with the null move, which it does not make, only the best move.
     let engine = algo.engine(depth);
