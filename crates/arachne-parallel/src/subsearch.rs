@@ -61,7 +61,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 mod baton;
-use baton::{Baton, Slice};
+use baton::Baton;
 
 /// Which search a simulated processor runs its jobs with (module docs).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -242,8 +242,6 @@ pub struct SubSearch<G: Game> {
     baton: BatonCell<G>,
     /// The job was handed to the worker.
     handed: bool,
-    /// The stretch of the worker's search that virtual time has not yet passed through.
-    ahead: Option<Slice<G::Move>>,
 }
 
 /// A simulated processor's worker; a clone starts without one.
@@ -295,7 +293,6 @@ impl<G: Game> SubSearch<G> {
             prefault: true,
             baton: BatonCell(None),
             handed: false,
-            ahead: None,
         }
     }
 
@@ -324,7 +321,6 @@ impl<G: Game> SubSearch<G> {
         });
         self.stepping = false;
         self.handed = false;
-        self.ahead = None;
         self.result = None;
         self.best = None;
     }
@@ -400,34 +396,28 @@ impl<G: Game> SubSearch<G> {
         false
     }
 
-    /// Simulator, [`Worker::Engine`]: lets the processor's clock run through its worker's
-    /// search until `until` or the job's end ([`baton`]); true when the job has just finished.
+    /// Simulator, [`Worker::Engine`]: runs the worker's search stretch by stretch while the
+    /// processor's clock is before `until` ([`baton`]); true when the job has just finished.
+    /// A stretch that starts before `until` runs to its end, as the stepper's node does: what
+    /// arrives meanwhile is read at its end, the search's next look at the mailbox.
     /// (`max_steps` does not apply: the worker advances from one look at the mailbox to the
     /// next.)
     fn work_worker<M>(&mut self, env: &mut Env<'_, M>, until: f64) -> bool {
         while env.clock < until {
-            if self.ahead.is_none() {
-                let Some(job) = &self.job else {
-                    return false;
-                };
-                let window = job.window;
-                let start = (!self.handed).then(|| job.clone());
-                self.handed = true;
-                let (spec, tt) = (&self.spec, &self.tt);
-                let baton = self
-                    .baton
-                    .0
-                    .get_or_insert_with(|| Box::new(Baton::spawn(Arc::clone(spec), tt.clone())));
-                self.ahead = Some(baton.advance(start, window, env.clock, env.cost));
-            }
-            let slice = self.ahead.as_ref().expect("a stretch ahead");
-            let to = slice.end.min(until);
-            env.busy += to - env.clock;
-            env.clock = to;
-            if to < slice.end {
+            let Some(job) = &self.job else {
                 return false;
-            }
-            let slice = self.ahead.take().expect("a stretch ahead");
+            };
+            let window = job.window;
+            let start = (!self.handed).then(|| job.clone());
+            self.handed = true;
+            let (spec, tt) = (&self.spec, &self.tt);
+            let baton = self
+                .baton
+                .0
+                .get_or_insert_with(|| Box::new(Baton::spawn(Arc::clone(spec), tt.clone())));
+            let slice = baton.advance(start, window, env.clock, env.cost);
+            env.busy += slice.end - env.clock;
+            env.clock = slice.end;
             self.serial_stats += slice.stats;
             if let Some((value, best)) = slice.done {
                 self.result = value;

@@ -12,10 +12,10 @@
 //!   real processor looks at its mailbox too) or ends, reports its counts, and waits.
 //! * The simulator charges the virtual time of that stretch ([`Slice::cost`]: the cost model's
 //!   interior and bottom-node costs; capture-search positions are in the measured per-node cost
-//!   and charged nothing, as the stepper and the Key Node Method's grains charge them) and lets
-//!   the processor's clock run through it, across as many of its calls as it takes.
-//! * When the clock reaches the end of the stretch, the worker goes on with the job's window as
-//!   the messages delivered by then left it: an UPDATE is read where a real processor reads it,
+//!   and charged nothing, as the stepper and the Key Node Method's grains charge them): a
+//!   stretch that starts before the simulator's horizon runs to its end, as a stepper's node
+//!   does, and messages delivered meanwhile are handled after it.
+//! * The next stretch goes on with the job's window as the messages delivered by then left it: an UPDATE is read where a real processor reads it,
 //!   at the next look at the mailbox, and a window that narrowed restarts the search exactly as
 //!   on threads ([`SubSearch::run_blocking`]).
 //!
@@ -57,8 +57,7 @@ pub(super) struct Baton<G: Game> {
     seen: Stats,
 }
 
-/// A stretch of the worker's search between two looks at the mailbox, not yet lived through
-/// in virtual time.
+/// A stretch of the worker's search between two looks at the mailbox.
 #[derive(Clone, Debug)]
 pub(super) struct Slice<M> {
     /// Its counts.
