@@ -22,7 +22,7 @@
 //! * **The simulator** runs the same serial search ([`Worker::Engine`], the default): each
 //!   simulated processor's search runs on a thread of its own, advanced by the simulator from
 //!   one look at the mailbox to the next and charged virtual time by its node counts
-//!   ([`baton`]). A simulated processor thus visits a threads processor's nodes on the same job
+//!   (`subsearch/baton.rs`). A simulated processor thus visits a threads processor's nodes on the same job
 //!   (tested), with every option the serial search takes, null move included.
 //! * **The paper's slave** ([`Worker::Stepper`], `worker=stepper` in an algorithm's spec, the
 //!   simulator only): the resumable [`Stepper`], plain alpha-beta advanced one node at a time,
@@ -66,7 +66,7 @@ use baton::Baton;
 /// Which search a simulated processor runs its jobs with (module docs).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Worker {
-    /// The serial search of the real backends, on a thread of its own ([`baton`]).
+    /// The serial search of the real backends, on a thread of its own (`subsearch/baton.rs`).
     #[default]
     Engine,
     /// The resumable stepper: the paper's slave, one node at a time.
@@ -397,7 +397,7 @@ impl<G: Game> SubSearch<G> {
     }
 
     /// Simulator, [`Worker::Engine`]: runs the worker's search stretch by stretch while the
-    /// processor's clock is before `until` ([`baton`]); true when the job has just finished.
+    /// processor's clock is before `until` (`subsearch/baton.rs`); true when the job has just finished.
     /// A stretch that starts before `until` runs to its end, as the stepper's node does: what
     /// arrives meanwhile is read at its end, the search's next look at the mailbox.
     /// (`max_steps` does not apply: the worker advances from one look at the mailbox to the
