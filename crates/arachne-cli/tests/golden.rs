@@ -89,7 +89,7 @@ const COMMANDS: &[(&str, Keep)] = &[
     ("--game connect4 --algo alphabeta --procs 4", Error),
     ("--game connect4 --algo ybwc --procs 2", Error),
     ("--game connect4 --algo tree-split --procs 2 --hash 4", Error),
-    ("--game connect4 --algo type-guided --procs 3 --null-move", Error),
+    ("--game connect4 --algo pbound --procs 3 --null-move", Error),
     ("--game connect4 --algo rbfm --ordering", Error),
     ("--game connect4 --algo mcts --depth 3", Error),
     ("--game connect4 --algo alphabeta --threads 2", Error),

@@ -325,8 +325,8 @@ const KNOWN_GAPS: &[(&str, &[&str], &str)] = &[];
 /// honoured or refused: honouring is preferred, "above all `--quiescence` on every
 /// search and null move and check extension on every chess search". Each entry: the option,
 /// and the algorithm labels it covers (`label@backend` for one backend only). What stays
-/// refused, with one line: `--check-extension` by knm and type-guided; `--null-move` by pbound
-/// (its slaves run `bound`), tree-split:grand=1, knm and type-guided.
+/// refused, with one line: `--check-extension` by knm; `--null-move` by pbound (its slaves run
+/// `bound`), tree-split:grand=1 and knm.
 const MUST_HONOUR: &[(Opt, &[&str])] = &[
     (
         Opt::Quiescence,
@@ -349,9 +349,13 @@ const MUST_HONOUR: &[(Opt, &[&str])] = &[
             "baudet",
             "palphabeta-par",
             "pbound",
+            "type-guided",
         ],
     ),
-    (Opt::NullMove, &["tree-split", "baudet", "palphabeta-par"]),
+    (
+        Opt::NullMove,
+        &["tree-split", "baudet", "palphabeta-par", "type-guided"],
+    ),
 ];
 
 struct Cell {

@@ -116,42 +116,41 @@ impl ParAlgo {
     }
 
     /// The same algorithm with the serial engine's check extension (`--check-extension`,
-    /// [`slave::Engine`]): honoured by `tree-split`, `baudet`, `palphabeta-par` and `pbound` on
-    /// every backend, whose masters, slaves and steppers all extend by the engine's rule, so
-    /// the value is `falphabeta --check-extension`'s; refused, naming the option, by `knm` and
-    /// `type-guided`.
+    /// [`slave::Engine`]): honoured by `tree-split`, `baudet`, `palphabeta-par`, `pbound` and
+    /// `type-guided` on every backend, whose masters, slaves and steppers all extend by the
+    /// engine's rule, so the value is `falphabeta --check-extension`'s; refused, naming the
+    /// option, by `knm`.
     pub fn with_check_extension(mut self, on: bool) -> Result<Self, ParError> {
         if !on {
             return Ok(self);
         }
-        let takes = "tree-split, baudet, palphabeta-par and pbound do";
+        let takes = "tree-split, baudet, palphabeta-par, pbound and type-guided do";
         match &mut self {
             ParAlgo::TreeSplit(o) => o.check_extension = true,
             ParAlgo::Baudet(o) => o.check_extension = true,
             ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => o.check_extension = true,
+            ParAlgo::TypeGuided(o) => o.check_extension = true,
             ParAlgo::Knm(_) => {
                 return err(format!("--check-extension: knm does not take it (its node records know their ply, not the plies left that an extension changes); {takes}"))
-            }
-            ParAlgo::TypeGuided(_) => {
-                return err(format!("--check-extension: type-guided does not take it (its masters do not extend); {takes}"))
             }
         }
         Ok(self)
     }
 
     /// The same algorithm with null-move pruning (`--null-move`, [`slave::Engine`]): honoured
-    /// by `tree-split`, `baudet` and `palphabeta-par` on every backend, where their slaves'
-    /// searches are the serial engine's (masters never pass; on the simulator the serial
-    /// search runs on each processor's worker, [`crate::subsearch`]); refused, naming the
-    /// option, with `worker=stepper` (the paper's slave, which has no null move), by `pbound`
-    /// (its slaves run `bound`), `tree-split:grand=1` (two plies of masters per level: its
-    /// value with the null move would be far from the serial engine's), `knm` and
-    /// `type-guided`.
+    /// by `tree-split`, `baudet`, `palphabeta-par` and `type-guided` on every backend, where
+    /// their slaves' searches (and type-guided's masters' serial searches below the grain
+    /// size) are the serial engine's (masters never pass at the nodes they split; on the
+    /// simulator the serial search runs on each processor's worker, [`crate::subsearch`]);
+    /// refused, naming the option, with `worker=stepper` (the paper's slave, which has no null
+    /// move), by `pbound` (its slaves run `bound`), `tree-split:grand=1` (two plies of masters
+    /// per level: its value with the null move would be far from the serial engine's) and
+    /// `knm`.
     pub fn with_null_move(mut self, on: bool, _backend: &Backend) -> Result<Self, ParError> {
         if !on {
             return Ok(self);
         }
-        let takes = "tree-split, baudet and palphabeta-par take it";
+        let takes = "tree-split, baudet, palphabeta-par and type-guided take it";
         if self.worker() == Worker::Stepper {
             return err(format!(
                 "--null-move: worker=stepper runs the paper's slave, which has no null move ({takes} with worker=engine)"
@@ -164,6 +163,7 @@ impl ParAlgo {
             ParAlgo::TreeSplit(o) => o.null_move = true,
             ParAlgo::Baudet(o) => o.null_move = true,
             ParAlgo::PAlphaBetaPar(o) => o.null_move = true,
+            ParAlgo::TypeGuided(o) => o.null_move = true,
             other => return err(format!("--null-move: {other} does not take it ({takes})")),
         }
         Ok(self)
@@ -202,7 +202,8 @@ impl ParAlgo {
             ParAlgo::TreeSplit(o) => (o.check_extension, o.null_move),
             ParAlgo::Baudet(o) => (o.check_extension, o.null_move),
             ParAlgo::PAlphaBetaPar(o) | ParAlgo::PBound(o) => (o.check_extension, o.null_move),
-            _ => (false, false),
+            ParAlgo::TypeGuided(o) => (o.check_extension, o.null_move),
+            ParAlgo::Knm(_) => (false, false),
         };
         slave::Engine {
             check_root: check.then_some(depth),

@@ -266,32 +266,10 @@ pub fn serial_in<G: Game>(
 }
 
 /// What a run on `backend` is compared with: on the simulator, the serial search's virtual time
-/// under the same cost model, its counts, and the speedup over `run_time`; `None`s on real
-/// backends, or when the stop flag ends the serial reference (Ctrl-C).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn serial_reference<G: Game>(
-    root: &G,
-    depth: u32,
-    window: Window,
-    mode: StepperMode,
-    preorder: bool,
-    backend: &Backend,
-    run_time: f64,
-    limits: &Limits,
-) -> (Option<f64>, Option<Stats>, Option<f64>) {
-    serial_reference_with(
-        root,
-        depth,
-        window,
-        Stepper::new(mode, preorder),
-        backend,
-        run_time,
-        limits,
-    )
-}
-
-/// [`serial_reference`] searching with `stepper` (e.g. one valuing bottom positions by the
-/// quiescence search, [`Stepper::with_leaf`]).
+/// under the same cost model, its counts, and the speedup over `run_time`, searching with
+/// `stepper` (e.g. one valuing bottom positions by the quiescence search,
+/// [`Stepper::with_leaf`]); `None`s on real backends, or when the stop flag ends the serial
+/// reference (Ctrl-C).
 pub(crate) fn serial_reference_with<G: Game>(
     root: &G,
     depth: u32,

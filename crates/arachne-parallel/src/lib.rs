@@ -30,13 +30,14 @@
 //!   `alphabeta --quiescence` (tested in `tests/suite/quiescence.rs`; the simulator's serial
 //!   reference searches with it too).
 //! * `--check-extension` ([`ParAlgo::with_check_extension`], [`slave::Engine`]): `tree-split`,
-//!   `baudet`, `palphabeta-par`, `pbound`, on every backend; masters, slaves and steppers all
-//!   extend by the serial engine's rule, so the value is `falphabeta --check-extension`'s
-//!   (`tests/suite/engine_options.rs`). `knm` and `type-guided` refuse it.
+//!   `baudet`, `palphabeta-par`, `pbound`, `type-guided`, on every backend; masters, slaves and
+//!   steppers all extend by the serial engine's rule, so the value is
+//!   `falphabeta --check-extension`'s (`tests/suite/engine_options.rs`). `knm` refuses it.
 //! * `--null-move` ([`ParAlgo::with_null_move`]): `tree-split` (not `grand=1`), `baudet`,
-//!   `palphabeta-par` on every backend, in the slaves' serial searches (on the simulator too:
-//!   its processors run the engine's search, [`subsearch`]); masters search their nodes in
-//!   full. Refused with `worker=stepper` (the papers' slave) and by the others.
+//!   `palphabeta-par`, `type-guided` on every backend, in the slaves' serial searches (on the
+//!   simulator too: its processors run the engine's search, [`subsearch`]); masters search the
+//!   nodes they split in full. Refused with `worker=stepper` (the papers' slave) and by the
+//!   others.
 //!
 //! [`search_limited`] honours the search limits on every backend, in the runtime (so every
 //! algorithm inherits them): Ctrl-C / the stop flag, a wall-clock deadline and a node budget
@@ -128,7 +129,7 @@ pub use tree_split::{AlphaRaise, TreeSplitOptions};
 pub use type_guided::TypeGuidedOptions;
 
 pub(crate) use arachne_runtime::exec::execute as execute_with_procs;
-pub(crate) use baseline::{serial_reference, serial_reference_with};
+pub(crate) use baseline::serial_reference_with;
 pub(crate) use outcome::{outcome, stopped_outcome, Figures};
 pub(crate) use run::{execute, max_procs, Job};
 

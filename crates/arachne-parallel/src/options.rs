@@ -186,6 +186,8 @@ impl FromStr for ParAlgo {
                     serial: num(&name, "serial", take("serial"))?,
                     step: num(&name, "step", take("step"))?,
                     quiescence: flag("quiescence", take("quiescence"))?,
+                    check_extension: false,
+                    null_move: false,
                     worker: Worker::Engine,
                 };
                 if o.f == Some(0) {

@@ -409,7 +409,7 @@ fn run_child() {
     for spec in real {
         count(check(&Chess::default(), 3, spec, "chess start"));
     }
-    for spec in ["tree-split", "baudet", "palphabeta-par"] {
+    for spec in ["tree-split", "baudet", "palphabeta-par", "type-guided"] {
         count(check_null_move(spec));
     }
     for (i, p) in checkers::bench_positions().iter().enumerate().step_by(3) {

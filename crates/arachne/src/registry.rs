@@ -157,7 +157,7 @@ const ENTRIES: &[Entry] = &[
         name: "type-guided",
         aliases: &["typeguided"],
         family: Family::MessagePassing,
-        summary: "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1,master=0|1,serial=S,step=K,quiescence=0|1 (defaults preorder=1, guess=1, master=1; or --quiescence; or f=F1/F2/… per level; with --procs P alone a hierarchy of exactly P processors is chosen from P and the branching factor) (seed ncube-chess-node-types)",
+        summary: "node-type guided search (nCUBE chess): table move searched sequentially with the slaves along, the rest farmed out self-scheduled, iterative deepening, hierarchies of masters; type-guided:f=F,levels=L,preorder=0|1,guess=0|1,master=0|1,serial=S,step=K,quiescence=0|1 (defaults preorder=1, guess=1, master=1; or --quiescence; --check-extension too, --null-move; worker=engine|stepper on the simulator; or f=F1/F2/… per level; with --procs P alone a hierarchy of exactly P processors is chosen from P and the branching factor) (seed ncube-chess-node-types)",
     },
     Entry {
         name: "ybwc",

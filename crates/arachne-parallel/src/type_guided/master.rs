@@ -5,7 +5,7 @@
 use super::{quiescence_leaf, Bound, Entry, FarmRec, Link, Log, NodeRec, Table, TypeGuidedOptions};
 use super::{DEFAULT_SERIAL, DEFAULT_STEP};
 use crate::master_kit::{send_value, Slots};
-use crate::slave::{expand, MasterNode, Msg, Task};
+use crate::slave::{expand, Engine, MasterNode, Msg, Task};
 use crate::subsearch::{defer, Poll, SerialSpec, SubSearch};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process, HOST};
@@ -59,6 +59,9 @@ pub struct TgMaster<G: Game> {
     serial: u32,
     step: u32,
     leaf: Option<LeafEval<G>>,
+    /// The check extension's bound ([`Engine::check_root`]): a node this master handles is
+    /// extended where it reaches it.
+    check_root: Option<u32>,
     stack: Vec<Frame<G>>,
     job: u32,
     pub(super) active: bool,
@@ -91,12 +94,13 @@ impl<G: Game> TgMaster<G> {
         slaves_are_leaves: bool,
         table: Arc<Table<G::Move>>,
         opts: &TypeGuidedOptions,
+        engine: Engine,
     ) -> Self {
         let leaf = opts.quiescence.then(quiescence_leaf::<G>);
-        let spec = Arc::new(SerialSpec {
-            worker: opts.worker,
-            ..SerialSpec::new(StepperMode::AlphaBeta, opts.preorder, opts.quiescence)
-        });
+        let spec = Arc::new(
+            SerialSpec::new(StepperMode::AlphaBeta, opts.preorder, opts.quiescence)
+                .with_engine(engine),
+        );
         let local = (slaves.is_empty() || (opts.master_searches && slaves_are_leaves))
             .then(|| SubSearch::new(Arc::clone(&spec)));
         TgMaster {
@@ -107,6 +111,7 @@ impl<G: Game> TgMaster<G> {
             solo_out: false,
             solo_pending: None,
             leaf,
+            check_root: engine.check_root,
             serial: opts.serial.unwrap_or(DEFAULT_SERIAL),
             step: opts.step.unwrap_or(DEFAULT_STEP).max(1),
             stack: Vec::new(),
@@ -123,7 +128,9 @@ impl<G: Game> TgMaster<G> {
         }
     }
 
-    /// Reaches `pos`: a bottom position's value comes back at once; otherwise a frame is pushed.
+    /// Reaches `pos`, `depth` plies nominally left: a node below the grain size goes to the
+    /// solo search (which extends it at its root), a bottom position's value comes back at
+    /// once; otherwise the node is extended by the check extension's rule and a frame is pushed.
     #[allow(clippy::too_many_arguments)]
     fn open(
         &mut self,
@@ -140,6 +147,10 @@ impl<G: Game> TgMaster<G> {
             self.solo.start(pos, window, depth, ply);
             return None;
         }
+        let depth = match self.check_root {
+            Some(r) => arachne_core::extension::extended_depth(&pos, depth, ply as usize, r),
+            None => depth,
+        };
         if let Some(l) = &self.leaf {
             if depth == 0 || pos.is_terminal() {
                 // A bottom position (a terminal one has no captures to search either).

@@ -83,6 +83,18 @@
 //!   serial alpha-beta search with quiescence at the same depth. Its positions are counted
 //!   (`qnodes`) but cost no simulated time, here and in the serial reference alike; the
 //!   principal line is re-derived with the same quiescence search.
+//! * **The engine's check extension and null move** (`--check-extension`, `--null-move`; the
+//!   seed names neither). A node a master handles — on its line of play or as a job — is
+//!   extended by the serial engine's rule where the master reaches it
+//!   ([`arachne_core::extension::extended_depth`], bounded by the whole search's depth in every
+//!   iteration); a farmed-out successor travels with its nominal depth and is extended by whoever
+//!   takes it; every serial search (a slave's, a master's below the grain size, its local
+//!   slave's) extends at its root and below. The tree is the serial engine's, so the value is
+//!   `falphabeta --check-extension`'s. The null move is taken by those serial searches, the
+//!   engine's own loop ([`crate::subsearch`]); a master never passes at a node it handles, whose
+//!   successors are all searched (sequentially or farmed out), as tree-split's masters do. The
+//!   value then depends on the windows the serial searches are given, as the serial engine's
+//!   depends on its own; the principal line is the best move alone.
 //! * **The hierarchy when only `--procs P` is given** ([`Hierarchy::auto`]): exactly P
 //!   processors, chosen from the root's branching factor b so that they are used. Processor 0
 //!   gets `⌈b/2⌉` slaves, every further level of masters `b` slaves each, as many levels as
@@ -129,10 +141,10 @@
 use crate::slave::{Msg, ProcTree};
 use crate::subsearch::Worker;
 use crate::{
-    execute_with_procs, max_procs, principal_line, serial_reference, stopped_outcome, Backend, Job,
-    ParAlgo, ParError, ParOutcome, ParResult,
+    execute_with_procs, max_procs, principal_line, serial_reference_with, stopped_outcome, Backend,
+    Job, ParAlgo, ParError, ParOutcome, ParResult,
 };
-use arachne_core::{Game, Limits, Stats, Window};
+use arachne_core::{Game, Limits, Window};
 use arachne_search::stepper::LeafEval;
 use arachne_search::stepper::{Stepper, StepperMode};
 use std::time::Instant;
@@ -178,6 +190,12 @@ pub struct TypeGuidedOptions {
     /// Value bottom positions by `arachne-search`'s capture-only quiescence search (see the
     /// module docs).
     pub quiescence: bool,
+    /// Every processor extends checks by the serial engine's rule (`--check-extension`;
+    /// [`Engine`](crate::slave::Engine)): see the module docs.
+    pub check_extension: bool,
+    /// Null-move pruning in the serial searches of slaves and masters (`--null-move`): see the
+    /// module docs.
+    pub null_move: bool,
     /// A simulated processor's search (`worker=engine|stepper`; [`Worker`]).
     pub worker: Worker,
 }
@@ -206,6 +224,8 @@ impl Default for TypeGuidedOptions {
             serial: None,
             step: None,
             quiescence: false,
+            check_extension: false,
+            null_move: false,
             worker: Worker::Engine,
         }
     }
@@ -269,7 +289,9 @@ pub(crate) fn search_traced_on<G: Game>(
         }),
         _ => None,
     };
-    let ps = build::<G>(&h, opts);
+    let algo = ParAlgo::TypeGuided(*opts);
+    let engine = algo.engine(depth);
+    let ps = build::<G>(&h, opts, engine);
     let n = ps.len();
     let initial = vec![(0, Msg::evaluate(1, root.clone(), depth, 0, root_window))];
     let (run, ps) = execute_with_procs(ps, initial, backend, limits, |m| {
@@ -291,24 +313,33 @@ pub(crate) fn search_traced_on<G: Game>(
     };
     let mut trace = Trace::new(logs, last, last_iteration.nodes(), &run.busy, &run.idle);
     trace.hierarchy = Some(h);
-    let (serial_time, serial_stats, speedup) = if opts.quiescence {
-        quiescence_reference(root, depth, root_window, opts.preorder, backend, run.time)
+    // Serial alpha-beta on the stepper with the same evaluator and extension, the seeds'
+    // reference; not with the null move, which it does not make (the baseline is then the
+    // engine's serial search alone, [`crate::best_baseline`]). Quiescence positions are
+    // counted (`qnodes`) but cost no virtual time, in the parallel search and here alike.
+    let stepper = Stepper::new(StepperMode::AlphaBeta, opts.preorder)
+        .with_leaf(opts.quiescence.then(quiescence_leaf::<G>))
+        .with_check_extension(engine.check_root);
+    let (serial_time, serial_stats, speedup) = if engine.null_move {
+        (None, None, None)
     } else {
-        serial_reference(
+        serial_reference_with(
             root,
             depth,
             root_window,
-            StepperMode::AlphaBeta,
-            opts.preorder,
+            stepper.clone(),
             backend,
             run.time,
             limits,
         )
     };
-    // The line is re-derived by the serial search, with the quiescence search if on.
-    let stepper = Stepper::new(StepperMode::AlphaBeta, opts.preorder)
-        .with_leaf(opts.quiescence.then(quiescence_leaf::<G>));
-    let pv = principal_line(root, depth, value, true, best, stepper, limits);
+    // The line is re-derived by the serial search, with the quiescence search and the check
+    // extension if on; with the null move, which it does not make, only the best move.
+    let pv = if engine.null_move {
+        best.into_iter().collect()
+    } else {
+        principal_line(root, depth, value, true, best, stepper, limits)
+    };
     let result = ParResult {
         tree,
         serial_stats,
@@ -319,28 +350,4 @@ pub(crate) fn search_traced_on<G: Game>(
         crate::outcome(result, (&run).into(), (serial_time, speedup)),
         trace,
     ))
-}
-
-/// The simulator's serial reference with quiescence: the slaves' stepper with the same
-/// evaluator (quiescence positions are counted, `qnodes`, but cost no virtual time, in the
-/// parallel search and here alike).
-pub(crate) fn quiescence_reference<G: Game>(
-    root: &G,
-    depth: u32,
-    window: Window,
-    preorder: bool,
-    backend: &Backend,
-    run_time: f64,
-) -> (Option<f64>, Option<Stats>, Option<f64>) {
-    let Backend::Sim(cfg) = backend else {
-        return (None, None, None);
-    };
-    let mut s =
-        Stepper::new(StepperMode::AlphaBeta, preorder).with_leaf(Some(quiescence_leaf::<G>()));
-    s.start(root.clone(), window, depth, 0);
-    s.finish();
-    let st = s.stats;
-    let t = cfg.cost.serial_time(st.interior, st.leaves);
-    let sp = if run_time > 0.0 { t / run_time } else { 1.0 };
-    (Some(t), Some(st), Some(sp))
 }

@@ -2,7 +2,7 @@
 //! terminal slaves, with the records of the jobs it received; and [`build`], the processes of
 //! one search on a [`Hierarchy`].
 use super::{Hierarchy, JobRec, Log, Table, TgMaster, TypeGuidedOptions};
-use crate::slave::{Msg, Slave};
+use crate::slave::{Engine, Msg, Slave};
 use crate::subsearch::{deliver_waiting, Poll};
 use arachne_core::{Game, Stats};
 use arachne_runtime::{Env, Mailbox, Pid, Process};
@@ -197,8 +197,13 @@ impl<G: Game> Process for TgProc<G> {
 }
 
 /// The processes of a node-type guided search on `tree` (process 0 is always a master; alone it
-/// searches with a stepper of its own).
-pub fn build<G: Game>(tree: &Hierarchy, opts: &TypeGuidedOptions) -> Vec<TgProc<G>> {
+/// searches with a stepper of its own), every serial search with the engine options `engine`
+/// (its check extension bounded by the whole search's depth, as every iteration's is).
+pub fn build<G: Game>(
+    tree: &Hierarchy,
+    opts: &TypeGuidedOptions,
+    engine: Engine,
+) -> Vec<TgProc<G>> {
     let n = tree.count() as Pid;
     let table = Arc::new(Table::new());
     (0..n)
@@ -206,7 +211,8 @@ pub fn build<G: Game>(tree: &Hierarchy, opts: &TypeGuidedOptions) -> Vec<TgProc<
             let kind = if p != 0 && tree.is_leaf(p) {
                 Kind::Slave(
                     Slave::new(tree.parent(p), StepperMode::AlphaBeta, opts.preorder)
-                        .with_quiescence(opts.quiescence),
+                        .with_quiescence(opts.quiescence)
+                        .with_engine(engine),
                 )
             } else {
                 Kind::Master(Box::new(TgMaster::new(
@@ -216,6 +222,7 @@ pub fn build<G: Game>(tree: &Hierarchy, opts: &TypeGuidedOptions) -> Vec<TgProc<
                     tree.children(p).iter().all(|&c| tree.is_leaf(c)),
                     Arc::clone(&table),
                     opts,
+                    engine,
                 )))
             };
             TgProc {

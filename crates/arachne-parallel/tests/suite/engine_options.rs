@@ -3,7 +3,7 @@
 //! slaves' serial searches on threads, steppers on the simulator) extends by the engine's rule,
 //! so the value is `falphabeta --check-extension`'s; the null move is taken by the slaves'
 //! serial searches on every backend (the simulator's processors run the same search), refused
-//! with `worker=stepper`; knm and type-guided refuse the check extension.
+//! with `worker=stepper`; knm refuses both.
 use arachne_core::{Game, Limits, Score};
 use arachne_games::chess::{bench, Chess};
 use arachne_parallel::{search, Backend, ParAlgo};
@@ -20,6 +20,8 @@ const SPECS: &[(&str, Option<u32>)] = &[
     ("palphabeta-par", Some(4)),
     ("pbound", Some(4)),
     ("pbound:f=2,q=2", None),
+    ("type-guided", Some(4)),
+    ("type-guided:f=2,levels=2,serial=0", None),
 ];
 
 fn backends() -> [Backend; 2] {
@@ -93,7 +95,7 @@ fn check_extension_sees_a_mate_past_the_horizon() {
 
 #[test]
 fn check_extension_and_null_move_refused_where_not_taken() {
-    for spec in ["knm", "knm:model=pooled", "type-guided"] {
+    for spec in ["knm", "knm:model=pooled"] {
         let a: ParAlgo = spec.parse().unwrap();
         let e = a.with_check_extension(true).unwrap_err();
         assert!(
@@ -103,12 +105,12 @@ fn check_extension_and_null_move_refused_where_not_taken() {
     }
     let threads = Backend::Threads { poll_every: 16 };
     let sim = Backend::Sim(SimConfig::new(CostModel::arachne()));
-    for spec in ["pbound", "knm", "type-guided"] {
+    for spec in ["pbound", "knm", "tree-split:grand=1"] {
         let a: ParAlgo = spec.parse().unwrap();
         let e = a.with_null_move(true, &threads).unwrap_err();
         assert!(e.to_string().starts_with("--null-move"), "{spec}: {e}");
     }
-    for spec in ["tree-split", "baudet", "palphabeta-par"] {
+    for spec in ["tree-split", "baudet", "palphabeta-par", "type-guided"] {
         let a: ParAlgo = spec.parse().unwrap();
         assert!(a.with_null_move(true, &sim).is_ok(), "{spec}");
         assert!(a.with_null_move(true, &threads).is_ok(), "{spec}");
@@ -148,13 +150,16 @@ fn null_move_on_every_backend() {
         "tree-split:master=1",
         "baudet",
         "palphabeta-par",
+        "type-guided",
+        "type-guided:f=2,levels=2",
     ] {
         for be in backends() {
             let a: ParAlgo = spec.parse().unwrap();
             let a = a.with_null_move(true, &be).unwrap();
-            let out = search(&a, wac24, 3, Some(3), &be).unwrap();
+            let procs = (!spec.contains("levels")).then_some(3);
+            let out = search(&a, wac24, 3, procs, &be).unwrap();
             assert_eq!(out.value, want, "{spec} on wac 24, {be:?}");
-            let out = search(&a, &ending, 5, Some(3), &be).unwrap();
+            let out = search(&a, &ending, 5, procs, &be).unwrap();
             assert_eq!(out.value, ending_value, "{spec} on the ending, {be:?}");
         }
     }
