@@ -204,6 +204,50 @@ mod with_mpi {
     }
 
     #[test]
+    fn under_a_limit_without_a_depth_a_real_game_is_deepened_on_every_rank() {
+        // One whole search per depth until the limit stops one: rank 0 reports the deepest
+        // completed search (a value and a best move), the worker ranks follow it from depth to
+        // depth and stop with it (a rank left behind would hang the job).
+        for n in [2, most()] {
+            for algo in ["tree-split", "type-guided", "knm"] {
+                for (flag, value, reason) in
+                    [("--nodes", "30000", "nodes"), ("--time-ms", "3000", "time")]
+                {
+                    let args = [
+                        "search",
+                        "--game",
+                        "chess",
+                        "--algo",
+                        algo,
+                        "--backend",
+                        "mpi",
+                        flag,
+                        value,
+                        "--json",
+                    ];
+                    let what = format!("{n} ranks: {algo} {flag} {value}");
+                    let (o, took) = wait(mpirun(n, &args), Duration::from_secs(90), &what);
+                    let err = String::from_utf8_lossy(&o.stderr);
+                    assert!(o.status.success(), "{what}: {err}");
+                    let v: serde_json::Value =
+                        serde_json::from_slice(&o.stdout).expect("one JSON object from rank 0");
+                    assert_eq!(v["stopped"], reason, "{what}: {v}");
+                    // (The deadline counts from the command's start, MPI's start-up included:
+                    // on a loaded machine depth 1 may not complete in time.)
+                    if flag == "--nodes" || !v["depth"].is_null() {
+                        let depth = v["depth"].as_u64().unwrap_or(0);
+                        assert!(depth >= 2 || flag == "--time-ms", "{what}: {v}");
+                        assert_eq!(v["value_kind"], "exact", "{what}: {v}");
+                        assert!(v["best_move"].is_string(), "{what}: {v}");
+                        assert_eq!(v["deepened"]["stopped_depth"], depth + 1, "{what}: {v}");
+                    }
+                    eprintln!("{what}: depth {} after {took:?}", v["depth"]);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn master_slave_rbfm_solves_to_the_simulators_value() {
         for n in ranks() {
             for game in [

@@ -380,6 +380,18 @@ fn the_readme_lists_the_json_fields_of_every_family() {
                 "50",
                 "--json",
             ],
+            &[
+                "search",
+                "-g",
+                "connect4",
+                "-a",
+                "tree-split",
+                "--procs",
+                "3",
+                "--nodes",
+                "20000",
+                "--json",
+            ],
         ],
         &["ranks", "remote_messages", "remote_bytes", "speedup_note"],
     );

@@ -91,7 +91,8 @@ pub use builder::{search, Backend, Builder, DEFAULT_CUSTOM_DEPTH};
 pub use report::{Report, RunError, RunResult};
 pub use request::SearchRequest;
 pub use searcher::{
-    build, render, BestFirst, Detail, Mcts, MessagePassing, Outcome, Progress, Searcher, ValueKind,
+    build, render, BestFirst, Deepened, Detail, Mcts, MessagePassing, Outcome, Progress, Searcher,
+    ValueKind,
 };
 
 use arachne_games::GameInfo;

@@ -136,12 +136,28 @@ pub struct MessagePassing<M> {
     pub backend: Backend,
     /// The depth searched.
     pub depth: u32,
+    /// Under a node or time limit given without a depth, the search is deepened one whole
+    /// search per depth and `run` is the deepest one completed; then this says how far.
+    pub deepened: Option<Deepened>,
     /// Type-guided search: the node types of its last iteration and its hierarchy.
     pub trace: Option<Trace>,
     /// The request's algorithm and backend as given (reported beside the resolved ones).
     pub(crate) spec: String,
     pub(crate) backend_given: Option<String>,
     pub(crate) procs_given: Option<u32>,
+}
+
+/// A message-passing search deepened under a node or time limit given without a depth: one
+/// whole search per depth, 1, 2, …, until the limit stopped one (or the deepest depth,
+/// [`DEPTH_UNDER_A_LIMIT`](crate::DEPTH_UNDER_A_LIMIT), completed).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Deepened {
+    /// The depth whose search the limit stopped (`None`: none was stopped).
+    pub stopped_at: Option<u32>,
+    /// Every depth's node counts, the stopped one's included.
+    pub stats: Stats,
+    /// Every depth's time (on the simulator, its wall time).
+    pub elapsed: Duration,
 }
 
 /// The figures of a best-first search.

@@ -5,7 +5,7 @@
 use super::frame::{decode_stats, encode_stats, stop_code, stop_reason, StatRow};
 use super::net::Net;
 use super::rounds::Session;
-use super::start::{self, init, set_traffic};
+use super::start::{self, init, set_last_stopped, set_traffic};
 use super::{MpiError, MpiOutcome, STATS_TIMEOUT, STOP_FAULT};
 use super::{TAG_FAULT, TAG_GATHER, TAG_STATS, TAG_STOP};
 use crate::process::{Pid, Process};
@@ -40,6 +40,7 @@ impl<P: Process> Session<'_, '_, P> {
         let remote_messages = remote_messages + self.net.remote_messages;
         let remote_bytes = remote_bytes + self.net.remote_bytes;
         set_traffic(remote_messages, remote_bytes);
+        set_last_stopped(self.stopped);
         let idle = rows
             .busy
             .iter()

@@ -94,7 +94,7 @@ mod rounds;
 mod start;
 
 pub use end::gather;
-pub use start::{finalize, init, last_traffic, launcher_rank, world, World};
+pub use start::{finalize, init, last_stopped, last_traffic, launcher_rank, world, World};
 
 use crate::process::{Pid, Process};
 use crate::wire::WireError;

@@ -19,6 +19,8 @@ use std::time::Instant;
 thread_local! {
     static UNIVERSE: RefCell<Option<Universe>> = const { RefCell::new(None) };
     static TRAFFIC: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
+    static LAST_STOPPED: std::cell::Cell<Option<arachne_core::StopReason>> =
+        const { std::cell::Cell::new(None) };
     /// The communicators of past runs, kept until [`finalize`]: freeing one lets MPI reuse its
     /// context for the next run's, where messages still in flight at the end of the old run
     /// (the Key Node Method has many) would be received as the new run's — measured: an
@@ -50,6 +52,19 @@ pub fn last_traffic() -> (u64, u64) {
 /// Records the last run's traffic ([`last_traffic`]).
 pub(super) fn set_traffic(messages: u64, bytes: u64) {
     TRAFFIC.with(|t| t.set((messages, bytes)));
+}
+
+/// Why the last run on this thread ended early, on every rank (STOP carries rank 0's reason):
+/// a worker rank, which gets no outcome, learns from it whether rank 0's search was stopped,
+/// and so takes the same path after the run (e.g. into the next depth of an iterative
+/// deepening, or not). `None`: it ran to its end.
+pub fn last_stopped() -> Option<arachne_core::StopReason> {
+    LAST_STOPPED.with(|t| t.get())
+}
+
+/// Records why the last run stopped ([`last_stopped`]).
+pub(super) fn set_last_stopped(why: Option<arachne_core::StopReason>) {
+    LAST_STOPPED.with(|t| t.set(why));
 }
 
 /// This rank and the number of ranks.

@@ -8,9 +8,9 @@
 use super::mpi;
 use crate::report::{stop_words, thousands, value_json, value_text, Report, RunError};
 use crate::request::SearchRequest;
-use crate::searcher::{Detail, MessagePassing, Outcome, Progress, Searcher, ValueKind};
-use crate::{pv_names, resolve_depth};
-use arachne_core::{Game, Limits, Window};
+use crate::searcher::{Deepened, Detail, MessagePassing, Outcome, Progress, Searcher, ValueKind};
+use crate::{pv_names, resolve_depth, DEPTH_UNDER_A_LIMIT};
+use arachne_core::{Game, Limits, Stats, StopReason, Window};
 use arachne_games::GameInfo;
 use arachne_parallel::calibrate;
 use arachne_parallel::type_guided::{self, Trace, TypeStats};
@@ -131,14 +131,100 @@ pub(crate) struct ParSearcher {
 }
 
 impl<G: Game> Searcher<G> for ParSearcher {
+    /// To `limits.depth` (or the game's default depth); under a node or time limit given
+    /// without a depth, on a real game, deepened ([`ParSearcher::deepen`]).
     fn search_with(
         &mut self,
         root: &G,
         limits: &Limits,
-        _progress: Progress<'_, G::Move>,
+        progress: Progress<'_, G::Move>,
+    ) -> Result<Outcome<G::Move>, RunError> {
+        let limited = limits.nodes.is_some() || limits.deadline.is_some();
+        if limits.depth.is_none() && limited && self.info.max_depth.is_none() {
+            return self.deepen(root, limits, progress);
+        }
+        let depth = resolve_depth(limits.depth, &self.info).map_err(RunError::Usage)?;
+        self.search_to(root, depth, limits)
+    }
+}
+
+impl ParSearcher {
+    /// Iterative deepening by whole searches, as the serial and shared-memory searches deepen
+    /// under a limit given without a depth: depths 1, 2, … to [`DEPTH_UNDER_A_LIMIT`], each a
+    /// fresh run of the algorithm (the node budget is what the depths before left of it), until
+    /// the limit stops one. The outcome is the deepest completed search's, with `stopped` the
+    /// reason the deepening ended and every depth's nodes and time in its stats and
+    /// [`Deepened`]; `progress` sees each completed depth. A limit that stops depth 1 gives
+    /// that stopped search (no value). On MPI every rank takes the same path: rank 0 decides
+    /// the limits, and a worker rank, which gets no outcome, learns from the runtime whether the
+    /// run was stopped.
+    fn deepen<G: Game>(
+        &mut self,
+        root: &G,
+        limits: &Limits,
+        progress: Progress<'_, G::Move>,
+    ) -> Result<Outcome<G::Move>, RunError> {
+        let mut total = Stats::default();
+        let mut elapsed = Duration::ZERO;
+        let mut last: Option<Outcome<G::Move>> = None;
+        let mut stopped: Option<(u32, Option<StopReason>)> = None;
+        for depth in 1..=DEPTH_UNDER_A_LIMIT {
+            let at_depth = Limits {
+                depth: Some(depth),
+                // At least one node, so that every rank runs the same searches.
+                nodes: limits.nodes.map(|n| n.saturating_sub(total.nodes()).max(1)),
+                ..limits.clone()
+            };
+            let out = match self.search_to(root, depth, &at_depth) {
+                Err(RunError::Usage(m)) if worker_rank(&m) => match worker_stopped() {
+                    Some(_) => return Err(RunError::Usage(m)),
+                    None => continue,
+                },
+                r => r?,
+            };
+            total += out.stats;
+            elapsed += out.elapsed;
+            if out.stopped.is_some() {
+                stopped = Some((depth, out.stopped));
+                if last.is_none() {
+                    last = Some(out);
+                }
+                break;
+            }
+            progress(&out);
+            last = Some(out);
+        }
+        let Some(mut out) = last else {
+            // A worker rank (rank 0 has every outcome) after the deepest depth.
+            return Err(RunError::Usage(
+                arachne_parallel::mpi_backend::WORKER.into(),
+            ));
+        };
+        if out.stopped.is_some() {
+            // Depth 1 was stopped: no value, as a search to a given depth stopped.
+            return Ok(out);
+        }
+        out.stopped = stopped.and_then(|(_, why)| why);
+        out.stats = total;
+        out.elapsed = elapsed;
+        if let Detail::MessagePassing(d) = &mut out.detail {
+            d.deepened = Some(Deepened {
+                stopped_at: stopped.map(|(d, _)| d),
+                stats: total,
+                elapsed,
+            });
+        }
+        Ok(out)
+    }
+
+    /// One search to `depth`.
+    fn search_to<G: Game>(
+        &mut self,
+        root: &G,
+        depth: u32,
+        limits: &Limits,
     ) -> Result<Outcome<G::Move>, RunError> {
         let req = &self.req;
-        let depth = resolve_depth(limits.depth, &self.info).map_err(RunError::Usage)?;
         let mut backend = self.backend.clone();
         if let (Backend::Sim(cfg), Some(spec)) = (&mut backend, req.cost.as_deref()) {
             if CostModel::is_measured(Some(spec)) {
@@ -198,6 +284,7 @@ impl<G: Game> Searcher<G> for ParSearcher {
                 algo: self.algo,
                 backend,
                 depth,
+                deepened: None,
                 trace,
                 spec: req.algo.clone(),
                 backend_given: req.backend.clone(),
@@ -207,11 +294,28 @@ impl<G: Game> Searcher<G> for ParSearcher {
     }
 }
 
+/// Whether `msg` is a worker rank's answer on MPI (rank 0 reports the result).
+fn worker_rank(msg: &str) -> bool {
+    msg == arachne_parallel::mpi_backend::WORKER
+}
+
+/// On a worker rank: why rank 0 stopped the last run (`None`: it ran to its end).
+fn worker_stopped() -> Option<StopReason> {
+    #[cfg(feature = "mpi")]
+    {
+        arachne_runtime::mpi::last_stopped()
+    }
+    #[cfg(not(feature = "mpi"))]
+    {
+        None
+    }
+}
+
 /// The report of a message-passing search.
 pub(crate) fn report<G: Game>(
     root: &G,
     info: &GameInfo,
-    _out: &Outcome<G::Move>,
+    out: &Outcome<G::Move>,
     d: &MessagePassing<G::Move>,
 ) -> Report {
     let run = Run {
@@ -225,7 +329,43 @@ pub(crate) fn report<G: Game>(
         backend: &d.backend,
         trace: d.trace.as_ref(),
     };
-    run.report(&d.run)
+    let mut r = run.report(&d.run);
+    if let Some(deep) = &d.deepened {
+        deepened(&mut r, out, deep, matches!(d.backend, Backend::Sim(_)));
+    }
+    r
+}
+
+/// What a deepened search adds to the report of its deepest completed search: why the
+/// deepening ended (`stopped`), and every depth's nodes and time (`deepened`).
+fn deepened<M>(r: &mut Report, out: &Outcome<M>, deep: &Deepened, sim: bool) {
+    let ms = deep.elapsed.as_secs_f64() * 1e3;
+    r.json["stopped"] = json!(out.stopped);
+    r.json["deepened"] = json!({
+        "stopped_depth": deep.stopped_at,
+        "nodes": deep.stats.nodes(),
+        "interior": deep.stats.interior,
+        "leaves": deep.stats.leaves,
+        "qnodes": deep.stats.qnodes,
+        "time_ms": ms,
+    });
+    let clock = if sim {
+        "wall (the simulator's)"
+    } else {
+        "wall"
+    };
+    let end = match deep.stopped_at {
+        Some(at) => format!(" (depth {at} stopped)"),
+        None => String::new(),
+    };
+    r.line(format_args!(
+        "deepened   depths 1–{} under the limit{end}: {} nodes, {ms:.1} ms {clock} in all",
+        out.depth.unwrap_or(0),
+        thousands(deep.stats.nodes()),
+    ));
+    if let Some(s) = out.stopped {
+        r.line(format_args!("stopped    {}", stop_words(s)));
+    }
 }
 
 /// What a report of a message-passing search shows beside its outcome.
