@@ -28,6 +28,14 @@
 //!   such ([`Status::ValueDiffers`]) and not timed; a search that refuses an option is reported
 //!   with its one line ([`Status::Refused`]). The baseline refusing, an empty position list,
 //!   zero rounds and an unknown algorithm are errors ([`RunError::Usage`]).
+//! - **Prediction** (`--predict`, [`SpeedupRequest::predict`]). After the rounds, each
+//!   message-passing search measured on threads or MPI is run once more per position on the
+//!   simulator with this machine's measured costs (`--cost measured`: the node and message
+//!   costs calibrated on the position) and the same processor count: its predicted speedup is
+//!   the positions' serial virtual times summed over their parallel virtual times (the
+//!   simulator's serial time is its best serial search with the same options), shown beside
+//!   the measured one with the relative difference. With `predict_procs` the simulator also
+//!   runs P = 2, 4, 8, … up to it: the curve a bigger machine would give under the same costs.
 //! - **Load.** `/proc/loadavg` is read before and after the run. The run is idle when the
 //!   1-minute load before it is at most [`IDLE_LOAD`] and after it at most the most threads a
 //!   search used plus [`IDLE_LOAD`] (see [`is_idle`]); otherwise every output says "not idle".
@@ -176,6 +184,10 @@ pub struct SpeedupRequest {
     /// The search options every search gets: preorder, ordering, quiescence, null move,
     /// check extension and the table size (game and algorithm are not read).
     pub options: SearchRequest,
+    /// Predict each message-passing search on the simulator (module docs, Prediction).
+    pub predict: bool,
+    /// With `predict`: the simulated curve up to this many processors (`None`: none).
+    pub predict_procs: Option<u32>,
 }
 
 impl SpeedupRequest {
@@ -188,6 +200,8 @@ impl SpeedupRequest {
             baseline: None,
             rounds: DEFAULT_ROUNDS,
             options: SearchRequest::new("", ""),
+            predict: false,
+            predict_procs: None,
         }
     }
 
@@ -373,6 +387,73 @@ pub struct Row {
     /// Each process's busy share, median over the runs (message-passing searches on threads
     /// or MPI).
     pub busy: Vec<f64>,
+    /// The simulator's prediction (`--predict`; message-passing searches on threads or MPI).
+    pub prediction: Option<Prediction>,
+}
+
+impl Row {
+    /// The prediction in words: the simulated speedup, its difference from the measured one,
+    /// and the curve.
+    fn prediction_text(&self) -> String {
+        let measured = match &self.status {
+            Status::Measured(m) => m.speedup,
+            _ => 0.0,
+        };
+        match &self.prediction {
+            Some(
+                p @ Prediction::Simulated {
+                    speedup,
+                    against,
+                    curve,
+                },
+            ) => {
+                let mut t = format!("{speedup:.2}");
+                if let Some(a) = against {
+                    t += &format!(" against {a}");
+                }
+                if let Some(e) = p.error(measured) {
+                    t += &format!(" (measured {measured:.2}: {:+.0}%)", e * 100.0);
+                }
+                if !curve.is_empty() {
+                    let pts: Vec<String> =
+                        curve.iter().map(|(p, s)| format!("P={p} {s:.2}")).collect();
+                    t += &format!("; {}", pts.join(", "));
+                }
+                t
+            }
+            Some(Prediction::Failed(w)) => format!("not predicted: {w}"),
+            None => String::new(),
+        }
+    }
+}
+
+/// The simulator's prediction for a message-passing search (module docs, Prediction).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Prediction {
+    /// Simulated with this machine's measured costs.
+    Simulated {
+        /// The speedup at the measured search's processor count.
+        speedup: f64,
+        /// The simulator's serial search (its fastest with the same options; `None`: not
+        /// named), which may not be the measured baseline.
+        against: Option<String>,
+        /// `(processors used, speedup)` for P = 2, 4, 8, … up to `predict_procs`.
+        curve: Vec<(u32, f64)>,
+    },
+    /// The simulator refused the search or gave no times: its one line.
+    Failed(String),
+}
+
+impl Prediction {
+    /// The predicted speedup's difference from the measured `speedup`, relative to it.
+    pub fn error(&self, measured: f64) -> Option<f64> {
+        match self {
+            Prediction::Simulated { speedup, .. } if measured > 0.0 => {
+                Some(speedup / measured - 1.0)
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The load average, 1, 5 and 15 minutes, read before and after the run.
@@ -548,6 +629,18 @@ impl Speedup {
                 Status::Refused(why) => line(format!("{:<w$} refused: {why}", r.item.label)),
             }
         }
+        let predicted: Vec<&Row> = self
+            .rows
+            .iter()
+            .filter(|r| r.prediction.is_some())
+            .collect();
+        if !predicted.is_empty() {
+            line(String::new());
+            line("predicted by the simulator with this machine's measured costs (--cost measured), against its best serial search:".into());
+            for r in predicted {
+                line(format!("{:<w$} {}", r.item.label, r.prediction_text()));
+            }
+        }
         line(String::new());
         line(format!(
             "speedup is the median over rounds of baseline time / search time (each round summed over the positions);\nwall time outside the searches' own times (tables, threads, principal lines, reports): {:.1}%{}",
@@ -589,6 +682,16 @@ impl Speedup {
                         if !r.busy.is_empty() {
                             v["busy"] = json!(r.busy);
                         }
+                        match &r.prediction {
+                            Some(p @ Prediction::Simulated { speedup, against, curve }) => {
+                                v["predicted"] = json!(speedup);
+                                v["predicted_against"] = json!(against);
+                                v["predicted_error"] = json!(p.error(m.speedup));
+                                v["predicted_curve"] = json!(curve.iter().map(|(p, s)| json!({"procs": p, "speedup": s})).collect::<Vec<_>>());
+                            }
+                            Some(Prediction::Failed(w)) => v["predicted_failed"] = json!(w),
+                            None => {}
+                        }
                     }
                     Status::ValueDiffers(w) => { v["status"] = json!("value differs"); v["why"] = json!(w); }
                     Status::Refused(w) => { v["status"] = json!("refused"); v["why"] = json!(w); }
@@ -609,12 +712,12 @@ impl Speedup {
     pub fn csv(&self) -> String {
         let q = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
         let mut s = String::from(
-            "search,status,speedup,spread_min,spread_max,time_ms,nodes,node_overhead,busy,machine\n",
+            "search,status,speedup,spread_min,spread_max,time_ms,nodes,node_overhead,busy,predicted,machine\n",
         );
         let (bt, bn) = self.base_median();
         let m = load_word(self.idle);
         s.push_str(&format!(
-            "{},baseline,1,1,1,{bt:.3},{bn:.0},0,,{m}\n",
+            "{},baseline,1,1,1,{bt:.3},{bn:.0},0,,,{m}\n",
             q(&self.baseline.label)
         ));
         for r in &self.rows {
@@ -624,9 +727,13 @@ impl Speedup {
                 .map(|b| format!("{b:.3}"))
                 .collect::<Vec<_>>()
                 .join("/");
+            let predicted = match &r.prediction {
+                Some(Prediction::Simulated { speedup, .. }) => format!("{speedup:.4}"),
+                _ => String::new(),
+            };
             match &r.status {
                 Status::Measured(x) => s.push_str(&format!(
-                    "{},measured,{:.4},{:.4},{:.4},{:.3},{:.0},{},{busy},{m}\n",
+                    "{},measured,{:.4},{:.4},{:.4},{:.3},{:.0},{},{busy},{predicted},{m}\n",
                     q(&r.item.label),
                     x.speedup,
                     x.spread.0,
@@ -636,10 +743,10 @@ impl Speedup {
                     x.overhead.map_or(String::new(), |o| format!("{o:.4}")),
                 )),
                 Status::ValueDiffers(_) => {
-                    s.push_str(&format!("{},value differs,,,,,,,,{m}\n", q(&r.item.label)))
+                    s.push_str(&format!("{},value differs,,,,,,,,,{m}\n", q(&r.item.label)))
                 }
                 Status::Refused(_) => {
-                    s.push_str(&format!("{},refused,,,,,,,,{m}\n", q(&r.item.label)))
+                    s.push_str(&format!("{},refused,,,,,,,,,{m}\n", q(&r.item.label)))
                 }
             }
         }
@@ -763,7 +870,7 @@ pub fn run_with(
     }
     let wall_ms = start.elapsed().as_secs_f64() * 1e3;
     let after = load();
-    let rows = (1..ns)
+    let mut rows: Vec<Row> = (1..ns)
         .map(|s| Row {
             item: all[s].clone(),
             status: status[s].clone().unwrap_or_else(|| {
@@ -773,8 +880,17 @@ pub fn run_with(
                 )
             }),
             busy: median_shares(&busy[s]),
+            prediction: None,
         })
         .collect();
+    if req.predict {
+        for row in &mut rows {
+            let real = row.item.backend().is_some_and(|b| b != "sim");
+            if matches!(row.status, Status::Measured(_)) && is_message_passing(&row.item) && real {
+                row.prediction = Some(predict(req, &row.item, search)?);
+            }
+        }
+    }
     let o = &req.options;
     let flags = [
         ("--preorder", o.preorder),
@@ -802,6 +918,82 @@ pub fn run_with(
         wall_ms,
         searched_ms,
         flags,
+    })
+}
+
+/// A simulated speedup: the processors used, the speedup, the simulator's serial search.
+type Simulated = (u32, f64, Option<String>);
+
+/// The simulated speedup of `item` on every position at `procs` processors with this
+/// machine's measured costs, or the simulator's one line.
+fn simulate(
+    req: &SpeedupRequest,
+    item: &AlgoItem,
+    procs: Option<u32>,
+    search: &mut dyn FnMut(&SearchRequest) -> RunResult,
+) -> Result<Result<Simulated, String>, RunError> {
+    let (mut serial, mut parallel, mut used) = (0.0, 0.0, 0);
+    let mut against: Option<String> = None;
+    for pos in &req.positions {
+        let mut r = req.run_request(item, pos);
+        r.backend = Some("sim".into());
+        r.cost = Some("measured".into());
+        r.procs = procs;
+        let v = match search(&r) {
+            Ok(rep) => rep.json,
+            Err(RunError::Usage(m)) => return Ok(Err(m)),
+            Err(e) => return Err(e),
+        };
+        let (Some(s), Some(p)) = (
+            v["serial_virtual_time"].as_f64(),
+            v["virtual_time"].as_f64(),
+        ) else {
+            return Ok(Err(format!("no simulated times on {pos}")));
+        };
+        serial += s;
+        parallel += p;
+        used = used.max(v["procs"].as_u64().unwrap_or(0) as u32);
+        // The positions' serial searches, named once ("a/b" when they differ).
+        if let Some(b) = v["baseline"].as_str() {
+            match &mut against {
+                Some(a) if a.split('/').any(|x| x == b) => {}
+                Some(a) => *a = format!("{a}/{b}"),
+                None => against = Some(b.to_string()),
+            }
+        }
+    }
+    let speedup = if parallel > 0.0 {
+        serial / parallel
+    } else {
+        0.0
+    };
+    Ok(Ok((used, speedup, against)))
+}
+
+/// The simulator's prediction for `item` (module docs, Prediction).
+fn predict(
+    req: &SpeedupRequest,
+    item: &AlgoItem,
+    search: &mut dyn FnMut(&SearchRequest) -> RunResult,
+) -> Result<Prediction, RunError> {
+    let (speedup, against) = match simulate(req, item, item.procs, search)? {
+        Ok((_, s, a)) => (s, a),
+        Err(m) => return Ok(Prediction::Failed(m)),
+    };
+    let mut curve = Vec::new();
+    let top = req.predict_procs.unwrap_or(0);
+    let mut p = 2;
+    while p <= top {
+        match simulate(req, item, Some(p), search)? {
+            Ok((used, s, _)) => curve.push((used, s)),
+            Err(m) => return Ok(Prediction::Failed(format!("--procs {p}: {m}"))),
+        }
+        p = p.saturating_mul(2);
+    }
+    Ok(Prediction::Simulated {
+        speedup,
+        against,
+        curve,
     })
 }
 
@@ -1013,6 +1205,73 @@ mod tests {
         let csv = s.csv();
         assert_eq!(csv.lines().count(), 6);
         assert!(csv.lines().skip(1).all(|l| l.ends_with(",idle")), "{csv}");
+    }
+
+    #[test]
+    fn message_passing_searches_are_predicted_on_the_simulator_with_measured_costs() {
+        let mut req = SpeedupRequest::new(
+            vec!["checkers:bench=1".into(), "checkers:bench=2".into()],
+            parse_algos("abdada:threads=2,tree-split:procs=2").unwrap(),
+        );
+        req.predict = true;
+        req.predict_procs = Some(5);
+        let mut simulated = vec![];
+        let mut search = |r: &SearchRequest| {
+            if r.backend.as_deref() != Some("sim") {
+                return stub(r);
+            }
+            // The simulator: P processors, serial 300 units, parallel 600 / (P + 2) on
+            // position 1 and twice both on position 2: a speedup of (P + 2) / 2.
+            assert_eq!(r.cost.as_deref(), Some("measured"));
+            simulated.push((r.algo.clone(), r.procs, r.game.clone()));
+            let p = r.procs.unwrap() as f64;
+            let k = if r.game.ends_with('1') { 1.0 } else { 2.0 };
+            Ok(Report::new(json!({"serial_virtual_time": 300.0 * k,
+                "virtual_time": 600.0 * k / (p + 2.0), "procs": r.procs, "baseline": "falphabeta"})))
+        };
+        let s = run_with(&req, &mut search, &mut || None, &mut |_| {}).unwrap();
+        // Only the message-passing search, at its own P and then at 2 and 4, every position.
+        let at = |p: u32| {
+            simulated
+                .iter()
+                .filter(|x| x.0 == "tree-split" && x.1 == Some(p))
+                .count()
+        };
+        assert_eq!(simulated.len(), 6);
+        assert_eq!((at(2), at(4)), (4, 2));
+        assert_eq!(s.rows[0].prediction, None);
+        let p = s.rows[1].prediction.as_ref().unwrap();
+        assert_eq!(
+            p,
+            &Prediction::Simulated {
+                speedup: 2.0,
+                against: Some("falphabeta".into()),
+                curve: vec![(2, 2.0), (4, 3.0)]
+            }
+        );
+        // Measured 0.5 (the stub's 400 ms against 200 ms): the prediction is 300 % above it.
+        assert_eq!(p.error(0.5), Some(3.0));
+        let text = s.text();
+        assert!(
+            text.contains("2.00 against falphabeta (measured 0.50: +300%); P=2 2.00, P=4 3.00"),
+            "{text}"
+        );
+        let j = s.json();
+        assert_eq!(j["searches"][1]["predicted"], 2.0);
+        assert_eq!(j["searches"][1]["predicted_curve"][1]["procs"], 4);
+        assert!(s.csv().lines().nth(2).unwrap().contains(",2.0000,"));
+        // A simulator's refusal is the row's note, not an error.
+        let mut refusing = |r: &SearchRequest| {
+            if r.backend.as_deref() == Some("sim") {
+                return Err(RunError::usage("--null-move: no"));
+            }
+            stub(r)
+        };
+        let s = run_with(&req, &mut refusing, &mut || None, &mut |_| {}).unwrap();
+        assert_eq!(
+            s.rows[1].prediction,
+            Some(Prediction::Failed("--null-move: no".into()))
+        );
     }
 
     #[test]

@@ -16,6 +16,8 @@ use std::io::IsTerminal;
   arachne speedup --game checkers:bench=6 --depth 14 --ordering \\
       --algos abdada:threads=2,tree-split:procs=3,type-guided:procs=3
   arachne speedup --epd lct2 --limit 3 --depth 7 --engine --algos abdada:threads=2
+  arachne speedup --game checkers:bench=6 --depth 13 --ordering --algos tree-split:procs=2 \\
+      --predict --predict-procs 64
 
 Each round runs, position by position, the baseline and then every search (A B C A B C …),
 in this process, with a fresh table for each run. A round's time is summed over the
@@ -72,6 +74,13 @@ pub struct SpeedupArgs {
     /// Transposition table, MiB.
     #[arg(long, allow_negative_numbers = true, value_parser = crate::args::hash)]
     pub hash: Option<usize>,
+    /// Beside each message-passing search on threads or MPI, the simulator's prediction with
+    /// this machine's measured costs (`--cost measured`), at the same processor count.
+    #[arg(long)]
+    pub predict: bool,
+    /// With --predict, also the simulated speedup at P = 2, 4, 8, … up to N processors.
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::args::positive_u32)]
+    pub predict_procs: Option<u32>,
     /// Print one JSON object instead of the table.
     #[arg(long, conflicts_with = "csv")]
     pub json: bool,
@@ -104,6 +113,8 @@ pub fn run(args: SpeedupArgs) -> CliResult {
     let mut req = SpeedupRequest::new(positions(&args)?, parse_algos(&args.algos)?);
     req.depth = args.depth;
     req.rounds = args.rounds;
+    req.predict = args.predict || args.predict_procs.is_some();
+    req.predict_procs = args.predict_procs;
     if let Some(b) = &args.baseline {
         let mut v = parse_algos(b).map_err(|e| CliError::usage(format!("--baseline: {e}")))?;
         if v.len() != 1 {
