@@ -9,8 +9,9 @@
 //!
 //! The depth of [`Limits`]: `None` searches the game's default depth ([`GameInfo`]), a
 //! synthetic tree to its full depth; with a node or time limit, an iterative search (the staged
-//! serial searches, `aspiration`, the shared-memory searches) deepens a real game until the
-//! limit instead ([`crate::DEPTH_UNDER_A_LIMIT`] plies at most). A best-first search stops when its principal variation
+//! serial searches, `aspiration`, the shared-memory searches, and the message-passing searches,
+//! one whole search per depth, [`Deepened`]) deepens a real game until the limit instead
+//! ([`crate::DEPTH_UNDER_A_LIMIT`] plies at most). A best-first search stops when its principal variation
 //! reaches the depth (Shoham–Toledo 2002 §3.2.3), and without one searches a synthetic tree to
 //! the end (a real game to its default depth, or with a node or time limit until the limit);
 //! Monte Carlo tree search has no depth and refuses one.
