@@ -25,7 +25,10 @@
 //!   the baseline's (`nodes / baseline nodes − 1`), and for message-passing searches on threads
 //!   or MPI each process's busy share (busy / (busy + idle)), median over the runs.
 //! - **Checks.** A search whose value on a position differs from the baseline's is reported as
-//!   such ([`Status::ValueDiffers`]) and not timed; a search that refuses an option is reported
+//!   such ([`Status::ValueDiffers`]) and not timed — except with the null move, a selective
+//!   pruning whose value depends on the windows and the order each search meets the positions
+//!   in (two exact searches with it may differ): then every search is timed and its row counts
+//!   the runs whose value differed ([`Row::differing`]); a search that refuses an option is reported
 //!   with its one line ([`Status::Refused`]). The baseline refusing, an empty position list,
 //!   zero rounds and an unknown algorithm are errors ([`RunError::Usage`]).
 //! - **Prediction** (`--predict`, [`SpeedupRequest::predict`]). After the rounds, each
@@ -389,6 +392,9 @@ pub struct Row {
     pub busy: Vec<f64>,
     /// The simulator's prediction (`--predict`; message-passing searches on threads or MPI).
     pub prediction: Option<Prediction>,
+    /// With the null move: runs whose value differed from the baseline's (of `rounds ×
+    /// positions`), timed all the same (module docs, Checks).
+    pub differing: u32,
 }
 
 impl Row {
@@ -533,6 +539,18 @@ impl Speedup {
         }
     }
 
+    /// ` (value differed in k of n runs)` for a row with the null move's differing values.
+    fn differing_text(&self, r: &Row) -> String {
+        if r.differing == 0 {
+            return String::new();
+        }
+        format!(
+            "  (value differed in {} of {} runs: null move)",
+            r.differing,
+            self.rounds as usize * self.positions.len()
+        )
+    }
+
     fn base_median(&self) -> (f64, f64) {
         let t: Vec<f64> = self.baseline_rounds.iter().map(|r| r.0).collect();
         let n: Vec<f64> = self.baseline_rounds.iter().map(|r| r.1).collect();
@@ -622,6 +640,7 @@ impl Speedup {
                         .map(|b| format!("{:.0}", b * 100.0))
                         .collect::<Vec<_>>()
                         .join("/")
+                        + &self.differing_text(r)
                 )),
                 Status::ValueDiffers(why) => {
                     line(format!("{:<w$} value differs: {why}", r.item.label))
@@ -682,6 +701,7 @@ impl Speedup {
                         if !r.busy.is_empty() {
                             v["busy"] = json!(r.busy);
                         }
+                        v["value_differed"] = json!(r.differing);
                         match &r.prediction {
                             Some(p @ Prediction::Simulated { speedup, against, curve }) => {
                                 v["predicted"] = json!(speedup);
@@ -813,6 +833,7 @@ pub fn run_with(
     let mut busy: Vec<Vec<Vec<f64>>> = vec![vec![]; ns];
     let mut status: Vec<Option<Status>> = vec![None; ns];
     let mut base_values: Vec<Option<i64>> = vec![None; np];
+    let mut differing = vec![0u32; ns];
     let mut searched_ms = 0.0;
     let before = load();
     let start = Instant::now();
@@ -846,6 +867,8 @@ pub fn run_with(
                         )));
                     }
                     base_values[p] = f.value;
+                } else if f.value != base_values[p] && req.options.null_move && f.value.is_some() {
+                    differing[s] += 1;
                 } else if f.value != base_values[p] {
                     let v = |x: Option<i64>| x.map_or("none".to_string(), |x| x.to_string());
                     status[s] = Some(Status::ValueDiffers(format!(
@@ -881,6 +904,7 @@ pub fn run_with(
             }),
             busy: median_shares(&busy[s]),
             prediction: None,
+            differing: differing[s],
         })
         .collect();
     if req.predict {
@@ -1272,6 +1296,30 @@ mod tests {
             s.rows[1].prediction,
             Some(Prediction::Failed("--null-move: no".into()))
         );
+    }
+
+    #[test]
+    fn with_the_null_move_a_differing_value_is_counted_and_timed() {
+        let mut req = SpeedupRequest::new(
+            vec!["checkers:bench=1".into(), "checkers:bench=2".into()],
+            parse_algos("ybwc:threads=2").unwrap(),
+        );
+        req.options.null_move = true;
+        let s = run_with(&req, &mut stub, &mut || None, &mut |_| {}).unwrap();
+        // ybwc's value differs on position 2 in each of the 3 rounds: timed all the same.
+        let Status::Measured(m) = &s.rows[0].status else {
+            panic!("{:?}", s.rows[0])
+        };
+        assert_eq!(m.time_ms, 20.0);
+        assert_eq!(s.rows[0].differing, 3);
+        assert!(s
+            .text()
+            .contains("(value differed in 3 of 6 runs: null move)"));
+        assert_eq!(s.json()["searches"][0]["value_differed"], 3);
+        // Without it the same search is not timed.
+        req.options.null_move = false;
+        let s = run_with(&req, &mut stub, &mut || None, &mut |_| {}).unwrap();
+        assert!(matches!(s.rows[0].status, Status::ValueDiffers(_)));
     }
 
     #[test]
