@@ -201,6 +201,24 @@ fn fishburn_quick() {
         .summary()
         .iter()
         .any(|s| s.verdict.starts_with("quick: 10 of 10 positions")));
+    // The averages over positions carry their t intervals, ours and the paper's.
+    let averages: Vec<_> = r
+        .rows
+        .iter()
+        .filter(|x| x.figure.starts_with("Table ") && x.quantity.contains("average"))
+        .collect();
+    assert_eq!(averages.len(), 4);
+    for row in averages {
+        let iv = row.interval.as_ref().expect("an average has its interval");
+        assert_eq!(
+            (iv.method, iv.n),
+            (arachne_experiments::report::Method::T, 10)
+        );
+        assert!(
+            iv.paper.is_some() && row.verdict.kind() != "reproduced",
+            "{row:?}"
+        );
+    }
     // §8.4: five ratios, four statistics each, from node counts that were really measured.
     assert_eq!(
         r.rows

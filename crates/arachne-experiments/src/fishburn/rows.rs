@@ -1,6 +1,21 @@
 //! Fishburn's rows: Tables 1 and 2 and §7.3 against the paper, the theorems' values
 //! against ours.
 use super::*;
+use crate::report::interval::{t_interval, t_interval_of};
+use crate::report::{Interval, Method};
+
+/// The positions the paper's Tables 1 and 2 average over.
+const PAPER_POSITIONS: u64 = 10;
+
+/// The t interval of a mean over positions `xs`, with the paper's own from its `(mean, sd)`
+/// over its ten positions when given.
+fn mean_interval(xs: &[f64], paper: Option<(f64, f64)>) -> Interval {
+    let iv = Interval::new(Method::T, t_interval(xs), xs.len() as u64, "positions");
+    match paper {
+        Some((mean, sd)) => iv.paper(t_interval_of(mean, sd, PAPER_POSITIONS)),
+        None => iv,
+    }
+}
 
 /// Tables 1 and 2 (γ0, γ1), the more-than-k-way counts and §7.3's speedups.
 pub(super) fn tables_1_2(rep: &mut Report, m: &Measured) {
@@ -12,22 +27,26 @@ pub(super) fn tables_1_2(rep: &mut Report, m: &Measured) {
     } = *m;
     let (s0, s1) = (m.s0(), m.s1());
     let labels = ["minimum", "average", "maximum", "standard deviation"];
-    for (table, ours, paper, g) in [
-        ("Table 1", &s0, &PAPER_G0, "γ0"),
-        ("Table 2", &s1, &PAPER_G1, "γ1"),
+    for (table, ours, paper, g, xs) in [
+        ("Table 1", &s0, &PAPER_G0, "γ0", &t1.g0),
+        ("Table 2", &s1, &PAPER_G1, "γ1", &t1.g1),
     ] {
         for k in 0..2 {
             for (i, label) in labels.iter().enumerate() {
-                rep.row(
-                    Row::compare(
-                        table,
-                        format!("{g} {label}, {} slaves", k + 2),
-                        paper[k][i],
-                        ours[k][i],
-                        0.10,
-                    )
-                    .texts(format!("{:.2}", paper[k][i]), format!("{:.2}", ours[k][i])),
-                );
+                let row = Row::compare(
+                    table,
+                    format!("{g} {label}, {} slaves", k + 2),
+                    paper[k][i],
+                    ours[k][i],
+                    0.10,
+                )
+                .texts(format!("{:.2}", paper[k][i]), format!("{:.2}", ours[k][i]));
+                // The averages are judged by their t intervals, ours and the paper's.
+                rep.row(if i == 1 {
+                    row.sampled(mean_interval(&xs[k], Some((paper[k][1], paper[k][3]))))
+                } else {
+                    row
+                });
             }
         }
     }
@@ -67,16 +86,21 @@ pub(super) fn tables_1_2(rep: &mut Report, m: &Measured) {
         } else {
             "γ0·γ1 (averages)"
         };
-        rep.row(
-            Row::compare(
-                "§7.3",
-                format!("speedup with {t} terminal processors: {what}"),
-                paper,
-                g0g1[i],
-                0.10,
-            )
-            .texts(format!("{paper:.2}"), format!("{:.2}", g0g1[i])),
-        );
+        let row = Row::compare(
+            "§7.3",
+            format!("speedup with {t} terminal processors: {what}"),
+            paper,
+            g0g1[i],
+            0.10,
+        )
+        .texts(format!("{paper:.2}"), format!("{:.2}", g0g1[i]));
+        // γ0's averages are Table 1's, with its intervals; a product of averages has none.
+        rep.row(if i < 2 {
+            let p = PAPER_G0[i];
+            row.sampled(mean_interval(&t1.g0[i], Some((p[1], p[3]))))
+        } else {
+            row
+        });
     }
     let within = g0g1
         .iter()
@@ -97,7 +121,8 @@ pub(super) fn tables_1_2(rep: &mut Report, m: &Measured) {
                 m,
                 0.10,
             )
-            .texts(format!("{paper:.2} (γ0·γ1)"), format!("{m:.2}")),
+            .texts(format!("{paper:.2} (γ0·γ1)"), format!("{m:.2}"))
+            .sampled(mean_interval(&two[i], None)),
         );
     }
 }

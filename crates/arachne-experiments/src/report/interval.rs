@@ -174,28 +174,19 @@ pub fn t_quantile(df: u64) -> f64 {
     }
 }
 
-/// The mean of `xs` and its sample standard deviation (`n − 1` in the denominator; 0 for
-/// fewer than two values).
-pub fn mean_sd(xs: &[f64]) -> (f64, f64) {
-    let n = xs.len() as f64;
-    let mean = xs.iter().sum::<f64>() / n;
-    if xs.len() < 2 {
-        return (mean, 0.0);
-    }
-    let ss: f64 = xs.iter().map(|x| (x - mean) * (x - mean)).sum();
-    (mean, (ss / (n - 1.0)).sqrt())
-}
-
 /// Student's t 95 % interval of a mean from its summary: `mean`, sample standard deviation
-/// `sd`, `n` observations (`n < 2`: infinite).
+/// `sd`, `n` observations (`n < 2`: the whole line).
 pub fn t_interval_of(mean: f64, sd: f64, n: u64) -> (f64, f64) {
-    let half = t_quantile(n.saturating_sub(1)) * sd / (n as f64).sqrt();
+    if n < 2 {
+        return (f64::NEG_INFINITY, f64::INFINITY);
+    }
+    let half = t_quantile(n - 1) * sd / (n as f64).sqrt();
     (mean - half, mean + half)
 }
 
 /// Student's t 95 % interval of the mean of `xs`.
 pub fn t_interval(xs: &[f64]) -> (f64, f64) {
-    let (mean, sd) = mean_sd(xs);
+    let [_, mean, _, sd] = crate::min_mean_max_sd(xs);
     t_interval_of(mean, sd, xs.len() as u64)
 }
 
@@ -274,7 +265,7 @@ pub fn judge(
             n: iv.n,
             needed: needed_n(iv.n, h, t),
             unit: iv.unit.clone(),
-            half_width: format!("±{}{suffix}", num(h)),
+            half_width: format!("±{}{}", num(h), if points { " points" } else { "" }),
         },
         _ => Verdict::Consistent {
             overlap: iv.paper.is_some(),

@@ -64,7 +64,7 @@ pub enum Verdict {
         needed: u64,
         /// What `n` counts.
         unit: String,
-        /// Our interval's half-width as shown (`±17.9 %`).
+        /// Our interval's half-width as shown (`±17.90 points`, `±0.1200`).
         half_width: String,
     },
 }

@@ -216,12 +216,12 @@ fn sample_too_small_to_decide() {
             n: 10,
             needed: 28,
             unit: "trees".into(),
-            half_width: "±24.77 %".into()
+            half_width: "±24.77 points".into()
         }
     );
     assert_eq!(
         r.verdict.to_string(),
-        "undecided at n = 10 trees: our 95 % interval (±24.77 %) is wider than the tolerance; n ≈ 28 would decide"
+        "undecided at n = 10 trees: our 95 % interval (±24.77 points) is wider than the tolerance; n ≈ 28 would decide"
     );
     // The same rate over 28 trees: the half-width is about the tolerance (16.1 points: the
     // 1/√n scaling is an approximation for Wilson's interval at small n).
