@@ -18,9 +18,13 @@
 //!   pruning rule on, the move played the best child (§5.3's vote over the last 100
 //!   expansions is the chess program's rule; on these small searches it votes for moves
 //!   chosen on little information), seed = the experiment's seed + tree.
+//! * **Intervals.** §3.2.4's rates of correct moves are judged by their 95 % Wilson intervals
+//!   ([`crate::report::interval`]), ours over the trees and the paper's over its 10 000 trees
+//!   per `b`: a rate differs significantly only when the two do not overlap.
 //! * **Experiment 1**: one more learning round on the shipped tables for `b = 5` (positions
 //!   with 5 moves, as in Fig. 5) and `b = 10` (10 moves, Fig. 6), keeping the samples of
 //!   `s = 0` and `s = 200`.
+use crate::report::interval::percent_interval;
 use crate::report::{Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_bestfirst::compare;
@@ -65,6 +69,9 @@ fn tree(b: u32, d: u32, seed: u64) -> IncrementalTree {
     })
 }
 
+/// The paper's trees per `b`.
+const PAPER_TREES: u64 = 10_000;
+
 fn pct(ok: u32, n: u32) -> f64 {
     100.0 * ok as f64 / n.max(1) as f64
 }
@@ -101,7 +108,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .decision_configs(&FULL, if o.quick { &QUICK } else { &FULL });
     let trees = o.scale.decision_trees(if o.quick { 40 } else { 500 });
     rep.setup("trees per b", format!("{trees} (the paper: 10 000)"));
-    rep.sample(Sample::new(trees as u64, Some(10_000), "trees per b"));
+    rep.sample(Sample::new(trees as u64, Some(PAPER_TREES), "trees per b"));
     rep.setup(
         "b, depth, deepest alpha-beta",
         configs
@@ -533,41 +540,51 @@ fn rows(rep: &mut Report, c: Config, cells: &[Cell]) {
     if b == 10 && kmax >= 6 {
         let (c6, c9) = (&cells[6], &cells[9]);
         let per_tree = |n: u64| n as f64 / trees as f64;
+        // The rates of correct moves are judged by their Wilson intervals, ours over the trees
+        // and the paper's over its 10 000.
         let text_rows = [
             (
                 "b = 10: alpha-beta depth 6, correct move (%)",
                 72.0,
                 pct(c6.ok[0], trees),
+                Some(c6.ok[0]),
             ),
             (
                 "b = 10: alpha-beta depth 6, generated nodes (mean)",
                 2096.0,
                 per_tree(c6.nodes[0]),
+                None,
             ),
             (
                 "b = 10: alpha-beta depth 6, visited nodes (interior + bottom positions, mean)",
                 2096.0,
                 per_tree(c6.visited),
+                None,
             ),
             (
                 "b = 10: RBFM to PV depth 9, correct move (%)",
                 72.0,
                 pct(c9.ok[3], trees),
+                Some(c9.ok[3]),
             ),
             (
                 "b = 10: RBFM to PV depth 9, generated nodes (mean)",
                 549.0,
                 per_tree(c9.nodes[3]),
+                None,
             ),
         ];
-        for (quantity, paper, ours) in text_rows {
-            rep.row(Row::compare(
-                "Fig. 8 (§3.2.4 text)",
-                quantity,
-                paper,
-                ours,
-                0.15,
-            ));
+        for (quantity, paper, ours, ok) in text_rows {
+            let row = Row::compare("Fig. 8 (§3.2.4 text)", quantity, paper, ours, 0.15);
+            rep.row(match ok {
+                Some(ok) => row.sampled(percent_interval(
+                    ok as f64,
+                    trees as u64,
+                    Some((paper, PAPER_TREES)),
+                    (trees as u64, "trees"),
+                )),
+                None => row,
+            });
         }
     }
 }

@@ -31,7 +31,7 @@
 //!   information: with the vote over the last 100 expansions RBFM-AB drops from 73 % to 47 %
 //!   at b = 5, D = 3 (docs/benchmarks-history.md, Table 1; measured by an environment variable that has
 //!   since gone).
-use crate::report::interval::{bootstrap_ratio, wilson};
+use crate::report::interval::{bootstrap_ratio, percent_interval};
 use crate::report::{num, Interval, Method, Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_bestfirst::compare::Player;
@@ -344,15 +344,12 @@ fn report_row(
     .into_iter()
     .enumerate()
     {
-        let theirs = wilson(paper / 100.0 * PAPER_TREES as f64, PAPER_TREES);
-        let iv = Interval::new(
-            Method::Wilson,
-            wilson(wins[i], trees as u64),
-            games_per_pair,
-            "games per pair",
-        )
-        .paper(theirs)
-        .scaled(100.0);
+        let iv = percent_interval(
+            wins[i],
+            trees as u64,
+            Some((paper, PAPER_TREES)),
+            (games_per_pair, "games per pair"),
+        );
         let row = Row::compare_points(
             &fig,
             format!("D_αβ = {dab}: {q}"),

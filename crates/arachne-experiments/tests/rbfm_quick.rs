@@ -33,6 +33,18 @@ fn has_rows(r: &Report, figures: &[&str]) {
 fn rbfm_decision_quick() {
     let r = run("rbfm-decision");
     has_rows(&r, &["Fig. 5", "Fig. 6", "Fig. 7", "Fig. 8", "§3.2.2"]);
+    // §3.2.4's rates of correct moves carry Wilson intervals, ours and the paper's.
+    let rates: Vec<_> = r
+        .rows
+        .iter()
+        .filter(|x| x.quantity.ends_with("correct move (%)"))
+        .collect();
+    assert_eq!(rates.len(), 2);
+    for row in rates {
+        let iv = row.interval.as_ref().expect("a rate has its interval");
+        assert_eq!(iv.method, Method::Wilson);
+        assert!(iv.paper.is_some(), "{row:?}");
+    }
 }
 
 #[test]

@@ -145,6 +145,11 @@ fn t_interval_by_hand() {
     assert_eq!(interval::t_quantile(35), 2.042);
     assert_eq!(interval::t_quantile(5000), interval::Z95);
     assert!(interval::t_quantile(0).is_infinite());
+    // One observation has no spread to speak of: the interval is the whole line.
+    assert_eq!(
+        interval::t_interval(&[2.0]),
+        (f64::NEG_INFINITY, f64::INFINITY)
+    );
 }
 
 #[test]
@@ -155,6 +160,12 @@ fn bootstrap_ratio_of_means() {
     // extreme is drawn about 500 times: the interval is [0.5, 1.5].
     let pairs = [(1.0, 2.0), (3.0, 2.0)];
     assert_eq!(interval::bootstrap_ratio(&pairs, 7), (0.5, 1.5));
+    // Ten pairs (0, 1) and (1, 1), five of each: a resample's ratio is k/10, k binomial (10,
+    // 1/2). P(k ≤ 1) = 11/1024 = 1.1 % and P(k ≤ 2) = 56/1024 = 5.5 %: the 2.5th percentile
+    // is 0.2 (the 50th of 2000 ratios, where about 21 have k ≤ 1 and 109 have k ≤ 2), the
+    // 97.5th 0.8 by symmetry. The extremes 0 and 1 lie outside.
+    let coins: Vec<(f64, f64)> = (0..10).map(|i| ((i % 2) as f64, 1.0)).collect();
+    assert_eq!(interval::bootstrap_ratio(&coins, 11), (0.2, 0.8));
     // Node counts in a fixed proportion: every resample has the same ratio.
     let fixed = [(3.0, 4.0), (6.0, 8.0), (30.0, 40.0)];
     let (lo, hi) = interval::bootstrap_ratio(&fixed, 1);
