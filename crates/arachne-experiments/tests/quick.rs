@@ -219,6 +219,19 @@ fn fishburn_quick() {
             "{row:?}"
         );
     }
+    // §8.4's averages over the program's moves too, against the paper's 46.
+    let averages: Vec<_> = r
+        .rows
+        .iter()
+        .filter(|x| x.figure.starts_with("§8.4 Table") && x.quantity.ends_with("average"))
+        .collect();
+    assert_eq!(averages.len(), 5);
+    for row in averages {
+        let iv = row.interval.as_ref().expect("an average has its interval");
+        assert_eq!((iv.n, iv.unit.as_str()), (12, "moves"), "{row:?}");
+        assert!(iv.paper.is_some(), "{row:?}");
+        assert_eq!(row.sample.as_ref().and_then(|s| s.paper), Some(46));
+    }
     // §8.4: five ratios, four statistics each, from node counts that were really measured.
     assert_eq!(
         r.rows

@@ -1,20 +1,20 @@
 //! Fishburn's rows: Tables 1 and 2 and §7.3 against the paper, the theorems' values
 //! against ours.
 use super::*;
-use crate::report::interval::{t_interval, t_interval_of};
-use crate::report::{Interval, Method};
+use crate::report::interval::mean_interval;
+use crate::report::Interval;
 
 /// The positions the paper's Tables 1 and 2 average over.
 const PAPER_POSITIONS: u64 = 10;
 
 /// The t interval of a mean over positions `xs`, with the paper's own from its `(mean, sd)`
 /// over its ten positions when given.
-fn mean_interval(xs: &[f64], paper: Option<(f64, f64)>) -> Interval {
-    let iv = Interval::new(Method::T, t_interval(xs), xs.len() as u64, "positions");
-    match paper {
-        Some((mean, sd)) => iv.paper(t_interval_of(mean, sd, PAPER_POSITIONS)),
-        None => iv,
-    }
+fn positions_interval(xs: &[f64], paper: Option<(f64, f64)>) -> Interval {
+    mean_interval(
+        xs,
+        "positions",
+        paper.map(|(m, sd)| (m, sd, PAPER_POSITIONS)),
+    )
 }
 
 /// Tables 1 and 2 (γ0, γ1), the more-than-k-way counts and §7.3's speedups.
@@ -43,7 +43,7 @@ pub(super) fn tables_1_2(rep: &mut Report, m: &Measured) {
                 .texts(format!("{:.2}", paper[k][i]), format!("{:.2}", ours[k][i]));
                 // The averages are judged by their t intervals, ours and the paper's.
                 rep.row(if i == 1 {
-                    row.sampled(mean_interval(&xs[k], Some((paper[k][1], paper[k][3]))))
+                    row.sampled(positions_interval(&xs[k], Some((paper[k][1], paper[k][3]))))
                 } else {
                     row
                 });
@@ -97,7 +97,7 @@ pub(super) fn tables_1_2(rep: &mut Report, m: &Measured) {
         // γ0's averages are Table 1's, with its intervals; a product of averages has none.
         rep.row(if i < 2 {
             let p = PAPER_G0[i];
-            row.sampled(mean_interval(&t1.g0[i], Some((p[1], p[3]))))
+            row.sampled(positions_interval(&t1.g0[i], Some((p[1], p[3]))))
         } else {
             row
         });
@@ -122,7 +122,7 @@ pub(super) fn tables_1_2(rep: &mut Report, m: &Measured) {
                 0.10,
             )
             .texts(format!("{paper:.2} (γ0·γ1)"), format!("{m:.2}"))
-            .sampled(mean_interval(&two[i], None)),
+            .sampled(positions_interval(&two[i], None)),
         );
     }
 }

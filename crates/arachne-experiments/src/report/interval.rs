@@ -208,6 +208,16 @@ pub fn t_interval(xs: &[f64]) -> (f64, f64) {
     t_interval_of(mean, sd, xs.len() as u64)
 }
 
+/// The t interval of the mean of `xs`, `n` counted in `unit`, beside the paper's own from
+/// its `(mean, sd, n)` when it gives its spread.
+pub fn mean_interval(xs: &[f64], unit: &str, paper: Option<(f64, f64, u64)>) -> Interval {
+    let iv = Interval::new(Method::T, t_interval(xs), xs.len() as u64, unit);
+    match paper {
+        Some((mean, sd, n)) => iv.paper(t_interval_of(mean, sd, n)),
+        None => iv,
+    }
+}
+
 /// The percentile bootstrap 95 % interval of the ratio of means `Σx / Σy` of the pairs
 /// `(x, y)`: [`BOOTSTRAP_RESAMPLES`] resamples of the pairs with replacement, drawn from
 /// `seed` alone, and the 2.5th and 97.5th percentiles of their ratios: with `B` resamples,
