@@ -153,11 +153,11 @@ pub fn wilson(successes: f64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-/// The Wilson interval of a percentage, in percent: `successes` of our `n` trials, beside the
-/// paper's `(percentage, trials)` when it gives its sample size; the verdict names the
-/// sample as `shown` (`(60, "games per pair")`: its `n` and unit may count otherwise than
-/// the trials, e.g. two games per trial).
-pub fn percent_interval(
+/// The Wilson interval of a proportion: `successes` of our `n` trials, beside the paper's
+/// `(successes, trials)` when it gives its sample size; the verdict names the sample as
+/// `shown` (`(60, "games per pair")`: its `n` and unit may count otherwise than the trials,
+/// e.g. two games per trial).
+pub fn proportion_interval(
     successes: f64,
     n: u64,
     paper: Option<(f64, u64)>,
@@ -165,10 +165,20 @@ pub fn percent_interval(
 ) -> Interval {
     let iv = Interval::new(Method::Wilson, wilson(successes, n), shown_n, unit);
     match paper {
-        Some((pct, m)) => iv.paper(wilson(pct / 100.0 * m as f64, m)),
+        Some((k, m)) => iv.paper(wilson(k, m)),
         None => iv,
     }
-    .scaled(100.0)
+}
+
+/// [`proportion_interval`] in percent, the paper's given as `(percentage, trials)`.
+pub fn percent_interval(
+    successes: f64,
+    n: u64,
+    paper: Option<(f64, u64)>,
+    shown: (u64, &str),
+) -> Interval {
+    let paper = paper.map(|(pct, m)| (pct / 100.0 * m as f64, m));
+    proportion_interval(successes, n, paper, shown).scaled(100.0)
 }
 
 /// `t(0.975, df)`: the quantile of Student's t with `df` degrees of freedom for a two-sided
