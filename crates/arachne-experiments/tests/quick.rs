@@ -319,14 +319,25 @@ fn knm_quick() {
     for row in r.rows.iter().filter(|row| row.quantity.contains("total")) {
         assert_eq!(row.verdict, Verdict::Reproduced, "{}", row.quantity);
     }
-    // Speedups at 20 processors land within the paper's ±15 % on most rows.
-    let close = r
+    // Speedups at 20 processors land within the paper's ±15 % on most rows, and carry the
+    // bootstrap interval of their ten trees.
+    let speedups: Vec<_> = r
         .rows
         .iter()
         .filter(|row| row.quantity.contains("k=20: speedup"))
-        .filter(|row| row.verdict == Verdict::Reproduced)
+        .collect();
+    let close = speedups
+        .iter()
+        .filter(|row| row.rel_diff.is_some_and(|d| d.abs() <= 0.15))
         .count();
     assert!(close >= 6, "{close} of 8 speedups at k = 20 within 15 %");
+    for row in speedups {
+        let iv = row.interval.as_ref().expect("a speedup has its interval");
+        assert_eq!(
+            (iv.method, iv.n),
+            (arachne_experiments::report::Method::Bootstrap, 10)
+        );
+    }
     assert!(files.iter().any(|f| f.ends_with("knm_speedup.svg")));
     assert!(r.data["sweep"].as_array().is_some_and(|s| !s.is_empty()));
     let _ = std::fs::remove_dir_all(dir);
