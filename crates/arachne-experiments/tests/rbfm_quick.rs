@@ -45,6 +45,19 @@ fn rbfm_decision_quick() {
         assert_eq!(iv.method, Method::Wilson);
         assert!(iv.paper.is_some(), "{row:?}");
     }
+    // Its node means carry t intervals over the trees, which hold the means.
+    let means: Vec<_> = r
+        .rows
+        .iter()
+        .filter(|x| x.figure.starts_with("Fig. 8 (") && x.quantity.ends_with("mean)"))
+        .collect();
+    assert_eq!(means.len(), 3);
+    for row in means {
+        let iv = row.interval.as_ref().expect("a mean has its interval");
+        let ours = row.ours.unwrap();
+        assert_eq!(iv.method, Method::T);
+        assert!(iv.lo < ours && ours < iv.hi, "{row:?}");
+    }
 }
 
 #[test]
