@@ -41,7 +41,9 @@
 //!   than the tolerance band.
 //!
 //! Rows without a tolerance band (exact values, claims, bounds) are never undecided.
-use super::row::{num, Tolerance, Verdict, CAUSE_UNKNOWN};
+use super::row::{
+    null_is_infinite, null_is_minus_infinite, num, Tolerance, Verdict, CAUSE_UNKNOWN,
+};
 use arachne_core::rng::{hash2, uniform_in};
 use serde::{Deserialize, Serialize};
 
@@ -80,9 +82,11 @@ impl std::fmt::Display for Method {
 pub struct Interval {
     /// How it was computed.
     pub method: Method,
-    /// Lower end.
+    /// Lower end (minus infinity for a single observation's t interval, `null` in JSON).
+    #[serde(deserialize_with = "null_is_minus_infinite")]
     pub lo: f64,
     /// Upper end.
+    #[serde(deserialize_with = "null_is_infinite")]
     pub hi: f64,
     /// The sample size, in `unit`: the `n` the verdict's "undecided at n = …" names.
     pub n: u64,
@@ -265,9 +269,14 @@ fn band(tolerance: &Tolerance, paper: f64) -> Option<f64> {
 }
 
 /// The sample that would decide an interval of half-width `h` over `n` at a band of
-/// half-width `t`: `⌈n·(h/t)²⌉`.
+/// half-width `t`: `⌈n·(h/t)²⌉`; 0 when `h` is infinite (a single observation: no spread to
+/// scale).
 pub fn needed_n(n: u64, h: f64, t: f64) -> u64 {
-    (n as f64 * (h / t).powi(2)).ceil() as u64
+    if h.is_finite() {
+        (n as f64 * (h / t).powi(2)).ceil() as u64
+    } else {
+        0
+    }
 }
 
 /// The verdict of a sampled row (see the module's docs): `paper` the paper's value, `diff`

@@ -56,7 +56,8 @@ pub enum Verdict {
         because: String,
     },
     /// A sampled row whose interval holds the paper's value but is wider than the tolerance
-    /// band: `n` of `unit` cannot decide, about `needed` would.
+    /// band: `n` of `unit` cannot decide, about `needed` would (0: unknown, a single
+    /// observation has no spread to scale).
     Undecided {
         /// Our sample.
         n: u64,
@@ -69,9 +70,17 @@ pub enum Verdict {
     },
 }
 
-/// A percentage read back from JSON, where an infinite one was written as `null`.
-fn null_is_infinite<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+/// A percentage (or an interval's upper end) read back from JSON, where an infinite one was
+/// written as `null`.
+pub(super) fn null_is_infinite<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
     Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::INFINITY))
+}
+
+/// An interval's lower end read back from JSON, where minus infinity was written as `null`.
+pub(super) fn null_is_minus_infinite<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::NEG_INFINITY))
 }
 
 /// The reason of a row that differs before an experiment gives one.
@@ -156,12 +165,14 @@ impl std::fmt::Display for Verdict {
                 needed,
                 unit,
                 half_width,
-            } => write!(
-                f,
-                "undecided at n = {} {unit}: our 95 % interval ({half_width}) is wider than the tolerance; n ≈ {} would decide",
-                thousands(*n),
-                thousands(*needed)
-            ),
+            } => {
+                let n = thousands(*n);
+                write!(f, "undecided at n = {n} {unit}: our 95 % interval ({half_width}) is wider than the tolerance; ")?;
+                match needed {
+                    0 => write!(f, "more observations would decide"),
+                    k => write!(f, "n ≈ {} would decide", thousands(*k)),
+                }
+            }
         }
     }
 }

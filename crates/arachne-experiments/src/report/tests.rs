@@ -252,6 +252,20 @@ fn sample_too_small_to_decide() {
         "{:?}",
         r.verdict
     );
+    // One observation: the interval is the whole line, and no n can be named.
+    let iv = Interval::new(Method::T, interval::t_interval(&[3.0]), 1, "positions");
+    let r = Row::compare("T", "mean", 2.5, 3.0, 0.10).sampled(iv);
+    assert!(
+        r.verdict
+            .to_string()
+            .ends_with("wider than the tolerance; more observations would decide"),
+        "{}",
+        r.verdict
+    );
+    // Its infinite ends are written as JSON's null and read back.
+    let json = serde_json::to_string(&r).unwrap();
+    let back: Row = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.interval, r.interval);
 }
 
 #[test]
