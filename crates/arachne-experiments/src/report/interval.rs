@@ -236,9 +236,10 @@ pub fn mean_interval(xs: &[f64], unit: &str, paper: Option<(f64, f64, u64)>) -> 
 /// `(x, y)`: [`BOOTSTRAP_RESAMPLES`] resamples of the pairs with replacement, drawn from
 /// `seed` alone, and the 2.5th and 97.5th percentiles of their ratios: with `B` resamples,
 /// the `B/40`-th and the `(B − B/40 − 1)`-th of the sorted ratios, from 0 (`B/40` ratios lie
-/// below the interval and as many above). No pairs gives infinite ends.
+/// below the interval and as many above). Fewer than two pairs give infinite ends: one pair
+/// resamples to itself, a spread of zero that would not be the ratio's.
 pub fn bootstrap_ratio(pairs: &[(f64, f64)], seed: u64) -> (f64, f64) {
-    if pairs.is_empty() {
+    if pairs.len() < 2 {
         return (f64::NEG_INFINITY, f64::INFINITY);
     }
     let n = pairs.len();

@@ -166,6 +166,9 @@ fn bootstrap_ratio_of_means() {
     // 97.5th 0.8 by symmetry. The extremes 0 and 1 lie outside.
     let coins: Vec<(f64, f64)> = (0..10).map(|i| ((i % 2) as f64, 1.0)).collect();
     assert_eq!(interval::bootstrap_ratio(&coins, 11), (0.2, 0.8));
+    // One pair has no spread to resample.
+    let one = interval::bootstrap_ratio(&[(1.0, 2.0)], 7);
+    assert_eq!(one, (f64::NEG_INFINITY, f64::INFINITY));
     // Node counts in a fixed proportion: every resample has the same ratio.
     let fixed = [(3.0, 4.0), (6.0, 8.0), (30.0, 40.0)];
     let (lo, hi) = interval::bootstrap_ratio(&fixed, 1);
