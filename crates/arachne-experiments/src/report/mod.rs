@@ -16,8 +16,12 @@
 //! `` `code` `` and `**bold**`.
 //!
 //! The module is split by kind: `row` holds a compared value (verdict, tolerance, sample,
-//! row), `html` the Markdown subset's conversion to HTML; this file the report, its
-//! writing and the per-figure summary.
+//! row), [`interval`] the 95 % confidence intervals of sampled rows and the verdicts they give
+//! (`consistent`, `differs significantly`, `undecided at n = …`), `html` the Markdown
+//! subset's conversion to HTML; this file the report, its writing and the per-figure summary.
+//! A sampled row shows its interval beside our value (and the paper's beside the paper's),
+//! in the Markdown and HTML rows, as `interval` in the JSON and as `ci_low`, `ci_high`,
+//! `paper_ci_low`, `paper_ci_high` in the CSV.
 mod html;
 pub mod interval;
 mod row;
