@@ -19,6 +19,15 @@
 //! Pbound's measured bottom-position counts on random trees against Theorem 4's bound and
 //! `r(d, f)`.
 //!
+//! The averages over positions (γ0 and γ1 in Tables 1 and 2 and §7.3, the depth-two processor
+//! tree's) are judged by their 95 % t intervals ([`crate::report::interval`]): the paper gives
+//! each table's standard deviation over its ten positions, hence its own interval, and a row
+//! differs significantly only when the two do not overlap (the depth-two tree's is compared
+//! with the paper's γ0·γ1 as a value: a product of averages has no spread in the paper).
+//! §5's counts (positions or subtrees sped up by more than k) are proportions, judged by
+//! their Wilson intervals beside the paper's (3 of 10 positions, 4 of 84 subtrees, …); the
+//! subtrees of one position are not independent, so theirs are somewhat too narrow.
+//!
 //! The run is split by phase: this file measures (`Measured`), `rows` compares with the
 //! paper, `details` writes the tables, the CSV, the plot and the JSON data.
 mod details;

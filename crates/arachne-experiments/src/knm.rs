@@ -10,6 +10,11 @@
 //! the §5.1 suppression the paper's tables include. Speedups are mean mono time over mean time
 //! (the paper's own reading: "the 20-processor average run time is 4072.6/15.45").
 //!
+//! The averaged columns are judged by their 95 % intervals over the ten trees
+//! ([`crate::report::interval`]): a t interval for a mean of nodes, terminals or time, and a
+//! bootstrap over the trees for a speedup (a ratio of mean times). The paper's columns are
+//! means over its ten trees without a spread, so its values are compared as values.
+//!
 //! (b) **Past the paper**: f up to 10, q up to 8, k up to 1024 in the pooled model (mean of
 //! three trials; one in `--quick`, with f, q ≤ 6; without preordering only trees with
 //! f^q ≤ 2·10^7), messages per visited node, and a plot of speedup
@@ -17,8 +22,10 @@
 //! processor trees of depth 1, 2 and 3 that fit) on the same trees under seed 000's `unit` cost
 //! model.
 use crate::paper::search;
-use crate::report::{Report, Row};
+use crate::report::interval::{bootstrap_ratio, mean_interval};
+use crate::report::{Interval, Method, Report, Row, Sample};
 use crate::{ExpError, Options};
+use arachne_core::rng::hash2;
 use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
 use arachne_parallel::knm::{dist, pooled, KnmOptions};
 use arachne_parallel::{alphabeta_speedup, serial, Backend, ParAlgo};
@@ -62,6 +69,9 @@ const TABLE_42: [PaperRow; 4] = [
     PaperRow { f: 4, q: 5, ab_nodes: 384.10, ab_terms: None, mono: Some(4072.60), nodes: [695.70, 701.70, 699.00, 701.10], terms: [470.80, 474.10, 471.70, 473.50], speedup: [1.85, 4.33, 8.16, 15.45] },
 ];
 
+/// The trees each row of Tables 4-1 and 4-2 averages over, as the paper's.
+const TRIALS: u64 = 10;
+
 /// Tolerance of the averaged columns (ten random trees per row, not the paper's trees).
 const TOL: f64 = 0.15;
 
@@ -75,7 +85,8 @@ fn tree(f: u32, q: u32, seed: u64) -> IncrementalTree {
     })
 }
 
-/// Means over the trials of one (f, q, preorder) cell, for processors `ks`.
+/// Means over the trials of one (f, q, preorder) cell, for processors `ks`, and each trial's
+/// values (the samples of the rows' intervals).
 struct Cell {
     ab_nodes: f64,
     ab_terms: f64,
@@ -85,11 +96,37 @@ struct Cell {
     terms: Vec<f64>,
     time: Vec<f64>,
     messages: Vec<f64>,
+    /// Per trial: alpha-beta's nodes and terminals, the mono-processor time.
+    trials: Vec<[f64; 3]>,
+    /// Per trial and k: KNM's nodes, terminals and time.
+    trials_k: Vec<Vec<[f64; 3]>>,
 }
 
 impl Cell {
     fn speedup(&self, i: usize) -> f64 {
         self.mono / self.time[i]
+    }
+
+    /// The t interval of a mean over the trials: column `j` of `trials` (k = None) or of
+    /// `trials_k` at k's index.
+    fn mean_iv(&self, k: Option<usize>, j: usize) -> Interval {
+        let xs: Vec<f64> = match k {
+            None => self.trials.iter().map(|t| t[j]).collect(),
+            Some(i) => self.trials_k.iter().map(|t| t[i][j]).collect(),
+        };
+        mean_interval(&xs, "trees", None)
+    }
+
+    /// The bootstrap interval of the speedup at k's index `i`: mean mono time over mean time.
+    fn speedup_iv(&self, i: usize, seed: u64) -> Interval {
+        let pairs: Vec<(f64, f64)> = self
+            .trials
+            .iter()
+            .zip(&self.trials_k)
+            .map(|(t, tk)| (t[2], tk[i][2]))
+            .collect();
+        let n = pairs.len() as u64;
+        Interval::new(Method::Bootstrap, bootstrap_ratio(&pairs, seed), n, "trees")
     }
 }
 
@@ -114,6 +151,8 @@ fn cell(
         terms: vec![0.0; ks.len()],
         time: vec![0.0; ks.len()],
         messages: vec![0.0; ks.len()],
+        trials: Vec::new(),
+        trials_k: Vec::new(),
     };
     for seed in seeds {
         let t = tree(f, q, seed);
@@ -128,6 +167,9 @@ fn cell(
         }
         c.mono += mono.time as f64 / n;
         c.mono_visited += mono.stats.visited as f64 / n;
+        c.trials
+            .push([st.nodes() as f64, st.leaves as f64, mono.time as f64]);
+        let mut per_k = Vec::new();
         for (i, &k) in ks.iter().enumerate() {
             let r = pooled::run(&t, q, k, &o).map_err(ExpError::failed)?;
             if r.value != v {
@@ -139,7 +181,13 @@ fn cell(
             c.terms[i] += r.stats.terminals as f64 / n;
             c.time[i] += r.time as f64 / n;
             c.messages[i] += r.stats.messages as f64 / n;
+            per_k.push([
+                r.stats.visited as f64,
+                r.stats.terminals as f64,
+                r.time as f64,
+            ]);
         }
+        c.trials_k.push(per_k);
     }
     Ok(c)
 }
@@ -161,7 +209,7 @@ fn table_rows(
     );
     for p in rows {
         pg.message(format!("{name}: f={} q={}", p.f, p.q));
-        let c = cell(p.f, p.q, preorder, seed..seed + 10, &KS)?;
+        let c = cell(p.f, p.q, preorder, seed..seed + TRIALS, &KS)?;
         let total = ((p.f as u64).pow(p.q + 1) - 1) / (p.f as u64 - 1);
         let terms = (p.f as u64).pow(p.q);
         let fq = format!("f={} q={}", p.f, p.q);
@@ -178,21 +226,27 @@ fn table_rows(
             (terms as f64, terms.to_string()),
             (terms as f64, terms.to_string()),
         ));
-        rep.row(Row::compare(
-            name,
-            format!("{fq}: nodes visited by classical alpha-beta"),
-            p.ab_nodes,
-            c.ab_nodes,
-            TOL,
-        ));
-        match p.ab_terms {
-            Some(x) => rep.row(Row::compare(
+        rep.row(
+            Row::compare(
                 name,
-                format!("{fq}: terminals visited by classical alpha-beta"),
-                x,
-                c.ab_terms,
+                format!("{fq}: nodes visited by classical alpha-beta"),
+                p.ab_nodes,
+                c.ab_nodes,
                 TOL,
-            )),
+            )
+            .sampled(c.mean_iv(None, 0)),
+        );
+        match p.ab_terms {
+            Some(x) => rep.row(
+                Row::compare(
+                    name,
+                    format!("{fq}: terminals visited by classical alpha-beta"),
+                    x,
+                    c.ab_terms,
+                    TOL,
+                )
+                .sampled(c.mean_iv(None, 1)),
+            ),
             None => rep.row(Row::not_reproducible(
                 name,
                 format!("{fq}: terminals visited by classical alpha-beta"),
@@ -202,13 +256,10 @@ fn table_rows(
             )),
         }
         match p.mono {
-            Some(x) => rep.row(Row::compare(
-                name,
-                format!("{fq}: mono-processor time"),
-                x,
-                c.mono,
-                TOL,
-            )),
+            Some(x) => rep.row(
+                Row::compare(name, format!("{fq}: mono-processor time"), x, c.mono, TOL)
+                    .sampled(c.mean_iv(None, 2)),
+            ),
             None => rep.row(Row::not_reproducible(
                 name,
                 format!("{fq}: mono-processor time"),
@@ -218,27 +269,38 @@ fn table_rows(
             )),
         }
         for (i, &k) in KS.iter().enumerate() {
-            rep.row(Row::compare(
-                name,
-                format!("{fq}, k={k}: nodes visited by KNM"),
-                p.nodes[i],
-                c.nodes[i],
-                TOL,
-            ));
-            rep.row(Row::compare(
-                name,
-                format!("{fq}, k={k}: terminals visited by KNM"),
-                p.terms[i],
-                c.terms[i],
-                TOL,
-            ));
-            rep.row(Row::compare(
-                name,
-                format!("{fq}, k={k}: speedup"),
-                p.speedup[i],
-                c.speedup(i),
-                TOL,
-            ));
+            rep.row(
+                Row::compare(
+                    name,
+                    format!("{fq}, k={k}: nodes visited by KNM"),
+                    p.nodes[i],
+                    c.nodes[i],
+                    TOL,
+                )
+                .sampled(c.mean_iv(Some(i), 0)),
+            );
+            rep.row(
+                Row::compare(
+                    name,
+                    format!("{fq}, k={k}: terminals visited by KNM"),
+                    p.terms[i],
+                    c.terms[i],
+                    TOL,
+                )
+                .sampled(c.mean_iv(Some(i), 1)),
+            );
+            // The resamples' seed is fixed by the row: the same trials give the same interval.
+            let boot = hash2(hash2(seed, ((p.f as u64) << 8) | p.q as u64), k as u64);
+            rep.row(
+                Row::compare(
+                    name,
+                    format!("{fq}, k={k}: speedup"),
+                    p.speedup[i],
+                    c.speedup(i),
+                    TOL,
+                )
+                .sampled(c.speedup_iv(i, boot)),
+            );
             let opt = |x: Option<f64>| x.map_or("–".to_string(), |v| format!("{v:.2}"));
             let _ = writeln!(
                 md,
@@ -296,6 +358,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         "mean mono time / mean k-processor time over the ten trials",
     );
     let mut md = String::new();
+    rep.sample(Sample::new(TRIALS, Some(TRIALS), "trees per row"));
     let t41 = table_rows(&mut rep, &mut md, "Table 4-1", &TABLE_41, true, o.seed, pg)?;
     let t42 = table_rows(&mut rep, &mut md, "Table 4-2", &TABLE_42, false, o.seed, pg)?;
     let sweep = sweep(o, &mut rep, &mut md)?;

@@ -18,9 +18,15 @@
 //!   pruning rule on, the move played the best child (§5.3's vote over the last 100
 //!   expansions is the chess program's rule; on these small searches it votes for moves
 //!   chosen on little information), seed = the experiment's seed + tree.
+//! * **Intervals.** §3.2.4's rates of correct moves are judged by their 95 % Wilson intervals
+//!   ([`crate::report::interval`]), ours over the trees and the paper's over its 10 000 trees
+//!   per `b`: a rate differs significantly only when the two do not overlap. Its node means
+//!   by their t intervals over the trees (the paper gives no spread: its values are compared
+//!   as values).
 //! * **Experiment 1**: one more learning round on the shipped tables for `b = 5` (positions
 //!   with 5 moves, as in Fig. 5) and `b = 10` (10 moves, Fig. 6), keeping the samples of
 //!   `s = 0` and `s = 200`.
+use crate::report::interval::{mean_interval, percent_interval};
 use crate::report::{Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_bestfirst::compare;
@@ -45,6 +51,10 @@ struct Cell {
     nodes: [u64; 5],
     /// Alpha-beta's visited nodes (interior + bottom positions).
     visited: u64,
+    /// Per tree: alpha-beta's generated and visited nodes (the samples of their means).
+    ab_per_tree: Vec<[f64; 2]>,
+    /// Per tree: RBFM's generated nodes at equal PV depth.
+    rbfm_pv_per_tree: Vec<f64>,
 }
 
 const NAMES: [&str; 5] = [
@@ -64,6 +74,15 @@ fn tree(b: u32, d: u32, seed: u64) -> IncrementalTree {
         values: EdgeValues::Real,
     })
 }
+
+/// The sample of a row of §3.2.4's text: successes over the trees, or one value per tree.
+enum Sampled {
+    Rate(u32),
+    Mean(Vec<f64>),
+}
+
+/// The paper's trees per `b`.
+const PAPER_TREES: u64 = 10_000;
 
 fn pct(ok: u32, n: u32) -> f64 {
     100.0 * ok as f64 / n.max(1) as f64
@@ -101,7 +120,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         .decision_configs(&FULL, if o.quick { &QUICK } else { &FULL });
     let trees = o.scale.decision_trees(if o.quick { 40 } else { 500 });
     rep.setup("trees per b", format!("{trees} (the paper: 10 000)"));
-    rep.sample(Sample::new(trees as u64, Some(10_000), "trees per b"));
+    rep.sample(Sample::new(trees as u64, Some(PAPER_TREES), "trees per b"));
     rep.setup(
         "b, depth, deepest alpha-beta",
         configs
@@ -370,6 +389,9 @@ fn measure(o: &Options, c: Config) -> Vec<Cell> {
                 let out = search(&root, &opts, &Limits::default());
                 c.ok[i] += correct(out.best_move) as u32;
                 c.nodes[i] += out.generated();
+                if i == 3 {
+                    c.rbfm_pv_per_tree.push(out.generated() as f64);
+                }
             }
         }
         for k in 1..=kmax {
@@ -378,6 +400,7 @@ fn measure(o: &Options, c: Config) -> Vec<Cell> {
             c.ok[0] += correct(mv) as u32;
             c.nodes[0] += n;
             c.visited += visited;
+            c.ab_per_tree.push([n as f64, visited as f64]);
             let lim = Limits::default().with_nodes(n);
             for (i, opts) in [(1, &rb), (2, &bf)] {
                 let out = search(&root, opts, &lim);
@@ -533,41 +556,53 @@ fn rows(rep: &mut Report, c: Config, cells: &[Cell]) {
     if b == 10 && kmax >= 6 {
         let (c6, c9) = (&cells[6], &cells[9]);
         let per_tree = |n: u64| n as f64 / trees as f64;
+        // The rates of correct moves are judged by their Wilson intervals, ours over the trees
+        // and the paper's over its 10 000; the node means by their t intervals.
+        let ab = |j: usize| c6.ab_per_tree.iter().map(|x| x[j]).collect::<Vec<f64>>();
         let text_rows = [
             (
                 "b = 10: alpha-beta depth 6, correct move (%)",
                 72.0,
                 pct(c6.ok[0], trees),
+                Sampled::Rate(c6.ok[0]),
             ),
             (
                 "b = 10: alpha-beta depth 6, generated nodes (mean)",
                 2096.0,
                 per_tree(c6.nodes[0]),
+                Sampled::Mean(ab(0)),
             ),
             (
                 "b = 10: alpha-beta depth 6, visited nodes (interior + bottom positions, mean)",
                 2096.0,
                 per_tree(c6.visited),
+                Sampled::Mean(ab(1)),
             ),
             (
                 "b = 10: RBFM to PV depth 9, correct move (%)",
                 72.0,
                 pct(c9.ok[3], trees),
+                Sampled::Rate(c9.ok[3]),
             ),
             (
                 "b = 10: RBFM to PV depth 9, generated nodes (mean)",
                 549.0,
                 per_tree(c9.nodes[3]),
+                Sampled::Mean(c9.rbfm_pv_per_tree.clone()),
             ),
         ];
-        for (quantity, paper, ours) in text_rows {
-            rep.row(Row::compare(
-                "Fig. 8 (§3.2.4 text)",
-                quantity,
-                paper,
-                ours,
-                0.15,
-            ));
+        for (quantity, paper, ours, sampled) in text_rows {
+            let row = Row::compare("Fig. 8 (§3.2.4 text)", quantity, paper, ours, 0.15);
+            let iv = match sampled {
+                Sampled::Rate(ok) => percent_interval(
+                    ok as f64,
+                    trees as u64,
+                    Some((paper, PAPER_TREES)),
+                    (trees as u64, "trees"),
+                ),
+                Sampled::Mean(xs) => mean_interval(&xs, "trees", None),
+            };
+            rep.row(row.sampled(iv));
         }
     }
 }

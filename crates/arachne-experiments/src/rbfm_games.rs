@@ -14,6 +14,14 @@
 //!   in this experiment — a difference).
 //! * **Node totals** are compared as ratios to alpha-beta's (RBFM/AB, BFM/AB), since the
 //!   paper's totals are over 1000 games per pair and ours over fewer.
+//! * **Intervals.** Every compared row rests on the sampled trees and is judged by its 95 %
+//!   interval ([`crate::report::interval`]). A winning rate's is Wilson's over the trees (the
+//!   independent unit: both games of a tree are one outcome, a tie half a win); the paper's
+//!   own rate has one too, Wilson's over 500 (its 1000 games per pair taken as 500 trees
+//!   played twice, the wider reading), and the row differs significantly only when the two
+//!   do not overlap. A node ratio's is a percentile bootstrap over the trees, resampling each
+//!   tree's node totals of both algorithms together (a tree's games are correlated); the
+//!   paper gives no spread for its totals, so its ratio is compared as a value.
 //! * The paper played 1000 games per pair; the full run plays 2 × 200 trees per (b, D) for
 //!   Table 1's rows b = 3 D ≤ 8, b = 5 D ≤ 7, b = 10 D ≤ 5, b = 20 D ≤ 3, the quick one 2 × 30
 //!   trees for b ∈ {3, 5}, D ≤ 4. `--trees N`, `--branching LIST` and `--depths A-B` (rows of
@@ -23,10 +31,12 @@
 //!   information: with the vote over the last 100 expansions RBFM-AB drops from 73 % to 47 %
 //!   at b = 5, D = 3 (docs/benchmarks-history.md, Table 1; measured by an environment variable that has
 //!   since gone).
-use crate::report::{num, Report, Row, Sample};
+use crate::report::interval::{bootstrap_ratio, percent_interval};
+use crate::report::{num, Interval, Method, Report, Row, Sample};
 use crate::{ExpError, Options};
 use arachne_bestfirst::compare::Player;
 use arachne_bestfirst::{tables, BfOptions, Kind};
+use arachne_core::rng::hash2;
 use arachne_engine::play::play_players;
 use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
 use arachne_plot::{Chart, Series, Style};
@@ -118,12 +128,18 @@ fn player(
 type Curve = (u32, Vec<(f64, f64)>, Vec<(f64, f64)>);
 
 /// One row's games: wins of each pair's first-named algorithm (BFM-AB, RBFM-AB, RBFM-BFM),
-/// generated nodes and games per algorithm (AB, RBFM, BFM).
+/// generated nodes and games per algorithm (AB, RBFM, BFM), and each tree's generated nodes
+/// per algorithm (over the algorithm's four games on it: the sample of the node ratios).
 struct Played {
     wins: [f64; 3],
     nodes: [u64; 3],
     games: [u64; 3],
+    per_tree: Vec<[f64; 3]>,
 }
+
+/// The paper's games per pair in Table 1, taken as trees played twice: the sample of its
+/// winning rates' intervals.
+const PAPER_TREES: u64 = 500;
 
 /// Runs the experiment.
 pub fn run(o: &Options) -> Result<Report, ExpError> {
@@ -230,6 +246,7 @@ fn play(o: &Options, (b, dab, drbfm, dbfm): (u32, u32, u32, u32), trees: u32) ->
     let mut wins = [0.0f64; 3];
     let mut nodes = [0u64; 3];
     let mut games = [0u64; 3];
+    let mut per_tree = vec![[0.0f64; 3]; trees as usize];
     let idx = |w: Who| match w {
         Who::Ab => 0,
         Who::Rbfm => 1,
@@ -271,6 +288,8 @@ fn play(o: &Options, (b, dab, drbfm, dbfm): (u32, u32, u32, u32), trees: u32) ->
                 value[g] = if end.plies % 2 == 0 { v } else { -v };
                 nodes[idx(first)] += end.nodes[0];
                 nodes[idx(second)] += end.nodes[1];
+                per_tree[t as usize][idx(first)] += end.nodes[0] as f64;
+                per_tree[t as usize][idx(second)] += end.nodes[1] as f64;
                 games[idx(first)] += 1;
                 games[idx(second)] += 1;
             }
@@ -281,7 +300,12 @@ fn play(o: &Options, (b, dab, drbfm, dbfm): (u32, u32, u32, u32), trees: u32) ->
             };
         }
     }
-    Played { wins, nodes, games }
+    Played {
+        wins,
+        nodes,
+        games,
+        per_tree,
+    }
 }
 
 /// One row of Table 1: its details line, rows, plot points and JSON.
@@ -295,7 +319,9 @@ fn report_row(
     data: &mut Vec<serde_json::Value>,
 ) {
     let &(b, dab, drbfm, dbfm, p_bfm_ab, p_rbfm_ab, p_rbfm_bfm, n_ab, n_rbfm, n_bfm) = row;
-    let Played { wins, nodes, games } = played;
+    let Played {
+        wins, nodes, games, ..
+    } = played;
     let pct = |w: f64| 100.0 * w / trees as f64;
     let per = |i: usize| nodes[i] as f64 / games[i].max(1) as f64;
     let (r_rb, r_bf) = (per(1) / per(0), per(2) / per(0));
@@ -306,35 +332,50 @@ fn report_row(
     )
     .ok();
     let fig = format!("Table 1, b = {b}");
-    // Winning percentages: a difference of 15 points of percentage counts as reproduced
-    // (binomial noise of a few dozen games is about ±8 points).
-    for (q, paper, ours) in [
-        ("BFM-AB %", p_bfm_ab, pct(wins[0])),
-        ("RBFM-AB %", p_rbfm_ab, pct(wins[1])),
-        ("RBFM-BFM %", p_rbfm_bfm, pct(wins[2])),
-    ] {
-        rep.row(Row::compare_points(
+    // Winning percentages: within 15 points of percentage is the tolerance band, and the
+    // verdict comes from the rates' Wilson intervals (ours over the trees, the paper's over
+    // its games taken as trees).
+    let games_per_pair = 2 * trees as u64;
+    for (i, (q, paper)) in [
+        ("BFM-AB %", p_bfm_ab),
+        ("RBFM-AB %", p_rbfm_ab),
+        ("RBFM-BFM %", p_rbfm_bfm),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let iv = percent_interval(
+            wins[i],
+            trees as u64,
+            Some((paper, PAPER_TREES)),
+            (games_per_pair, "games per pair"),
+        );
+        let row = Row::compare_points(
             &fig,
             format!("D_αβ = {dab}: {q}"),
             paper,
-            ours,
+            pct(wins[i]),
             15.0,
-        ));
+        );
+        rep.row(row.sampled(iv));
     }
-    rep.row(Row::compare(
-        &fig,
-        format!("D_αβ = {dab}: nodes RBFM/AB"),
-        n_rbfm / n_ab,
-        r_rb,
-        0.15,
-    ));
-    rep.row(Row::compare(
-        &fig,
-        format!("D_αβ = {dab}: nodes BFM/AB"),
-        n_bfm / n_ab,
-        r_bf,
-        0.15,
-    ));
+    // Node ratios: within 15 % is the band; the interval is the trees' bootstrap.
+    for (q, paper, ours, who) in [
+        ("RBFM/AB", n_rbfm / n_ab, r_rb, 1),
+        ("BFM/AB", n_bfm / n_ab, r_bf, 2),
+    ] {
+        let pairs: Vec<(f64, f64)> = played.per_tree.iter().map(|t| (t[who], t[0])).collect();
+        // The resamples' seed is fixed by the row: the same games give the same interval.
+        let seed = hash2(hash2(b as u64, dab as u64), who as u64);
+        let iv = Interval::new(
+            Method::Bootstrap,
+            bootstrap_ratio(&pairs, seed),
+            games_per_pair,
+            "games per pair",
+        );
+        let row = Row::compare(&fig, format!("D_αβ = {dab}: nodes {q}"), paper, ours, 0.15);
+        rep.row(row.sampled(iv));
+    }
     match curves.iter_mut().find(|c| c.0 == b) {
         Some(c) => {
             c.1.push((dab as f64, pct(wins[1])));

@@ -419,7 +419,7 @@ pub fn source_commit() -> String {
 }
 
 /// What every verdict means, for the top of `REPORT.md` and `index.html`.
-const VERDICTS: &str = "Every table and figure of each paper has rows: the paper's value beside ours, the difference, the tolerance within which a row counts as reproduced (relative `±N %`, `±N points` for percentages, `exact`, `claim`, or a theorem's bound), the sample it rests on against the paper's, and a verdict: `reproduced`, `differs by N % because …` (or `cause not established`), `bound holds` / `bound violated` for a theorem's bound, or `not reproducible: why`. A value marked `outside anchor` is not the paper's: it comes from the source named. In a quick run every verdict is marked `quick`, with its sample against the paper's.";
+const VERDICTS: &str = "Every table and figure of each paper has rows: the paper's value beside ours, the difference, the tolerance within which a row counts as reproduced (relative `±N %`, `±N points` for percentages, `exact`, `claim`, or a theorem's bound), the sample it rests on against the paper's, and a verdict: `reproduced`, `differs by N % because …` (or `cause not established`), `bound holds` / `bound violated` for a theorem's bound, or `not reproducible: why`. A row that rests on a sample (games, random trees, positions) shows its 95 % confidence interval beside our value (Wilson for a proportion, Student's t for a mean, a seeded percentile bootstrap for a ratio of means) and is judged by it: `consistent` when the paper's value lies in the interval (or the paper's own interval overlaps it) and the interval is no wider than the tolerance, `differs significantly` when it does not, `undecided at n = …` when the interval holds the paper's value but is wider than the tolerance, with the sample that would decide. A value marked `outside anchor` is not the paper's: it comes from the source named. In a quick run every verdict is marked `quick`, with its sample against the paper's.";
 
 fn command(level: Level, only: Option<&[String]>) -> String {
     let mut c = match level {
@@ -433,25 +433,38 @@ fn command(level: Level, only: Option<&[String]>) -> String {
     c
 }
 
-/// The counts of the whole report: `N tables and figures, M rows: a reproduced (b bounds
-/// hold), c differ, d not reproducible`.
+/// The counts of the whole report: `N tables and figures, M rows: a reproduced, c differ, b
+/// bounds hold, v bounds violated, d not reproducible`, then, when sampled rows are judged
+/// by their interval, `; sampled rows: e consistent, f differ significantly, g undecided`.
 pub fn counts_text(reports: &[Report]) -> String {
-    let (mut figs, mut rows, mut rep, mut bounds, mut diff, mut viol, mut nr) =
-        (0, 0, 0, 0, 0, 0, 0);
+    let mut figs = 0;
+    let mut rows = 0;
+    let mut k = std::collections::BTreeMap::<&str, usize>::new();
     for r in reports {
         figs += r.summary().len();
         for row in &r.rows {
             rows += 1;
-            match row.verdict.kind() {
-                "reproduced" => rep += 1,
-                "bound-holds" => bounds += 1,
-                "differs" => diff += 1,
-                "bound-violated" => viol += 1,
-                _ => nr += 1,
-            }
+            *k.entry(row.verdict.kind()).or_default() += 1;
         }
     }
-    format!("{figs} tables and figures, {rows} rows: {rep} reproduced, {diff} differ, {bounds} bounds hold, {viol} bounds violated, {nr} not reproducible")
+    let c = |kind: &str| k.get(kind).copied().unwrap_or(0);
+    let mut t = format!(
+        "{figs} tables and figures, {rows} rows: {} reproduced, {} differ, {} bounds hold, {} bounds violated, {} not reproducible",
+        c("reproduced"),
+        c("differs"),
+        c("bound-holds"),
+        c("bound-violated"),
+        c("not-reproducible")
+    );
+    let sampled = ["consistent", "differs-significantly", "undecided"].map(c);
+    if sampled.iter().any(|&x| x > 0) {
+        let [a, b, u] = sampled;
+        let _ = write!(
+            t,
+            "; sampled rows: {a} consistent, {b} differ significantly, {u} undecided"
+        );
+    }
+    t
 }
 
 /// `REPORT.md`: the summary, then every report (headings one level down, plots linked);
@@ -623,6 +636,9 @@ tr.differs td.verdict,td.differs{background:#fff3cd}
 tr.bound-holds td.verdict{background:#e3f4e3}
 tr.bound-violated td.verdict{background:#fff3cd}
 tr.not-reproducible td.verdict,td.not-reproducible{background:#f8d7da}
+tr.consistent td.verdict{background:#e3f4e3}
+tr.differs-significantly td.verdict{background:#fff3cd}
+tr.undecided td.verdict,td.undecided{background:#e8eef7}
 code{background:#f5f5f5;padding:0 .2em}
 figure{margin:1em 0}figure svg{max-width:100%;height:auto;border:1px solid #ddd}
 figcaption{font-size:.9em;color:#555}

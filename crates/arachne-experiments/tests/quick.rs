@@ -201,6 +201,37 @@ fn fishburn_quick() {
         .summary()
         .iter()
         .any(|s| s.verdict.starts_with("quick: 10 of 10 positions")));
+    // The averages over positions carry their t intervals, ours and the paper's.
+    let averages: Vec<_> = r
+        .rows
+        .iter()
+        .filter(|x| x.figure.starts_with("Table ") && x.quantity.contains("average"))
+        .collect();
+    assert_eq!(averages.len(), 4);
+    for row in averages {
+        let iv = row.interval.as_ref().expect("an average has its interval");
+        assert_eq!(
+            (iv.method, iv.n),
+            (arachne_experiments::report::Method::T, 10)
+        );
+        assert!(
+            iv.paper.is_some() && row.verdict.kind() != "reproduced",
+            "{row:?}"
+        );
+    }
+    // §8.4's averages over the program's moves too, against the paper's 46.
+    let averages: Vec<_> = r
+        .rows
+        .iter()
+        .filter(|x| x.figure.starts_with("§8.4 Table") && x.quantity.ends_with("average"))
+        .collect();
+    assert_eq!(averages.len(), 5);
+    for row in averages {
+        let iv = row.interval.as_ref().expect("an average has its interval");
+        assert_eq!((iv.n, iv.unit.as_str()), (12, "moves"), "{row:?}");
+        assert!(iv.paper.is_some(), "{row:?}");
+        assert_eq!(row.sample.as_ref().and_then(|s| s.paper), Some(46));
+    }
     // §8.4: five ratios, four statistics each, from node counts that were really measured.
     assert_eq!(
         r.rows
@@ -288,14 +319,25 @@ fn knm_quick() {
     for row in r.rows.iter().filter(|row| row.quantity.contains("total")) {
         assert_eq!(row.verdict, Verdict::Reproduced, "{}", row.quantity);
     }
-    // Speedups at 20 processors land within the paper's ±15 % on most rows.
-    let close = r
+    // Speedups at 20 processors land within the paper's ±15 % on most rows, and carry the
+    // bootstrap interval of their ten trees.
+    let speedups: Vec<_> = r
         .rows
         .iter()
         .filter(|row| row.quantity.contains("k=20: speedup"))
-        .filter(|row| row.verdict == Verdict::Reproduced)
+        .collect();
+    let close = speedups
+        .iter()
+        .filter(|row| row.rel_diff.is_some_and(|d| d.abs() <= 0.15))
         .count();
     assert!(close >= 6, "{close} of 8 speedups at k = 20 within 15 %");
+    for row in speedups {
+        let iv = row.interval.as_ref().expect("a speedup has its interval");
+        assert_eq!(
+            (iv.method, iv.n),
+            (arachne_experiments::report::Method::Bootstrap, 10)
+        );
+    }
     assert!(files.iter().any(|f| f.ends_with("knm_speedup.svg")));
     assert!(r.data["sweep"].as_array().is_some_and(|s| !s.is_empty()));
     let _ = std::fs::remove_dir_all(dir);

@@ -1,5 +1,6 @@
 //! The `--quick` forms of the Shoham–Toledo experiments: they run, write their files and have a
 //! row for every table and figure they cover.
+use arachne_experiments::report::Method;
 use arachne_experiments::{find, run_and_write, Options, Report, Verdict};
 
 fn run(name: &str) -> Report {
@@ -32,6 +33,31 @@ fn has_rows(r: &Report, figures: &[&str]) {
 fn rbfm_decision_quick() {
     let r = run("rbfm-decision");
     has_rows(&r, &["Fig. 5", "Fig. 6", "Fig. 7", "Fig. 8", "§3.2.2"]);
+    // §3.2.4's rates of correct moves carry Wilson intervals, ours and the paper's.
+    let rates: Vec<_> = r
+        .rows
+        .iter()
+        .filter(|x| x.quantity.ends_with("correct move (%)"))
+        .collect();
+    assert_eq!(rates.len(), 2);
+    for row in rates {
+        let iv = row.interval.as_ref().expect("a rate has its interval");
+        assert_eq!(iv.method, Method::Wilson);
+        assert!(iv.paper.is_some(), "{row:?}");
+    }
+    // Its node means carry t intervals over the trees, which hold the means.
+    let means: Vec<_> = r
+        .rows
+        .iter()
+        .filter(|x| x.figure.starts_with("Fig. 8 (") && x.quantity.ends_with("mean)"))
+        .collect();
+    assert_eq!(means.len(), 3);
+    for row in means {
+        let iv = row.interval.as_ref().expect("a mean has its interval");
+        let ours = row.ours.unwrap();
+        assert_eq!(iv.method, Method::T);
+        assert!(iv.lo < ours && ours < iv.hi, "{row:?}");
+    }
 }
 
 #[test]
@@ -41,7 +67,8 @@ fn rbfm_games_quick() {
         &r,
         &["Table 1, b = 3", "Table 1, b = 5", "Table 1, rows left out"],
     );
-    // Winning percentages are compared in percentage points.
+    // Winning percentages are compared in percentage points and judged by their Wilson
+    // intervals: a row differs significantly exactly when ours and the paper's are apart.
     let wins: Vec<_> = r
         .rows
         .iter()
@@ -51,10 +78,24 @@ fn rbfm_games_quick() {
     assert!(!wins.is_empty());
     for row in wins {
         assert_eq!(row.tolerance, arachne_experiments::Tolerance::Points(15.0));
-        let d = row.ours.unwrap() - row.paper.unwrap();
+        let iv = row
+            .interval
+            .as_ref()
+            .expect("a winning rate has its interval");
+        assert_eq!(iv.method, Method::Wilson);
+        let ours = row.ours.unwrap();
+        assert!(iv.lo <= ours && ours <= iv.hi, "{row:?}");
+        let (plo, phi) = iv.paper.expect("the paper's rate has its interval");
         assert_eq!(
-            row.verdict == Verdict::Reproduced,
-            d.abs() <= 15.0,
+            row.verdict.kind() == "differs-significantly",
+            phi < iv.lo || plo > iv.hi,
+            "{row:?}"
+        );
+        assert!(
+            matches!(
+                row.verdict.kind(),
+                "consistent" | "differs-significantly" | "undecided"
+            ),
             "{row:?}"
         );
         assert!(row.diff_text().ends_with("points"), "{row:?}");
@@ -64,6 +105,22 @@ fn rbfm_games_quick() {
             "{row:?}"
         );
     }
+    // Node ratios carry a bootstrap interval; every verdict of the quick form is marked quick.
+    let ratios: Vec<_> = r
+        .rows
+        .iter()
+        .filter(|x| x.quantity.contains("nodes") && x.ours.is_some())
+        .collect();
+    assert!(!ratios.is_empty());
+    for row in ratios {
+        let iv = row
+            .interval
+            .as_ref()
+            .expect("a node ratio has its interval");
+        assert_eq!(iv.method, Method::Bootstrap);
+        assert!(iv.lo <= iv.hi && iv.paper.is_none(), "{row:?}");
+    }
+    assert!(r.summary().iter().all(|s| s.verdict.starts_with("quick")));
 }
 
 #[test]

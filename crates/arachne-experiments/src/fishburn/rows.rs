@@ -1,6 +1,21 @@
 //! Fishburn's rows: Tables 1 and 2 and §7.3 against the paper, the theorems' values
 //! against ours.
 use super::*;
+use crate::report::interval::{mean_interval, proportion_interval};
+use crate::report::Interval;
+
+/// The positions the paper's Tables 1 and 2 average over.
+const PAPER_POSITIONS: u64 = 10;
+
+/// The t interval of a mean over positions `xs`, with the paper's own from its `(mean, sd)`
+/// over its ten positions when given.
+fn positions_interval(xs: &[f64], paper: Option<(f64, f64)>) -> Interval {
+    mean_interval(
+        xs,
+        "positions",
+        paper.map(|(m, sd)| (m, sd, PAPER_POSITIONS)),
+    )
+}
 
 /// Tables 1 and 2 (γ0, γ1), the more-than-k-way counts and §7.3's speedups.
 pub(super) fn tables_1_2(rep: &mut Report, m: &Measured) {
@@ -12,50 +27,68 @@ pub(super) fn tables_1_2(rep: &mut Report, m: &Measured) {
     } = *m;
     let (s0, s1) = (m.s0(), m.s1());
     let labels = ["minimum", "average", "maximum", "standard deviation"];
-    for (table, ours, paper, g) in [
-        ("Table 1", &s0, &PAPER_G0, "γ0"),
-        ("Table 2", &s1, &PAPER_G1, "γ1"),
+    for (table, ours, paper, g, xs) in [
+        ("Table 1", &s0, &PAPER_G0, "γ0", &t1.g0),
+        ("Table 2", &s1, &PAPER_G1, "γ1", &t1.g1),
     ] {
         for k in 0..2 {
             for (i, label) in labels.iter().enumerate() {
-                rep.row(
-                    Row::compare(
-                        table,
-                        format!("{g} {label}, {} slaves", k + 2),
-                        paper[k][i],
-                        ours[k][i],
-                        0.10,
-                    )
-                    .texts(format!("{:.2}", paper[k][i]), format!("{:.2}", ours[k][i])),
-                );
+                let row = Row::compare(
+                    table,
+                    format!("{g} {label}, {} slaves", k + 2),
+                    paper[k][i],
+                    ours[k][i],
+                    0.10,
+                )
+                .texts(format!("{:.2}", paper[k][i]), format!("{:.2}", ours[k][i]));
+                // The averages are judged by their t intervals, ours and the paper's.
+                rep.row(if i == 1 {
+                    row.sampled(positions_interval(&xs[k], Some((paper[k][1], paper[k][3]))))
+                } else {
+                    row
+                });
             }
         }
     }
+    // Counts out of the positions (or subtrees) with their Wilson intervals beside the
+    // paper's: of 10 positions, a count is exact only by chance.
     let frac = |a: usize, b: usize| (a as f64 / b.max(1) as f64, format!("{a}/{b}"));
-    rep.row(Row::exact(
-        "§5 (more than k-way)",
-        "positions sped up by more than 2 with 2 slaves",
-        (0.3, "3/10".into()),
-        frac(over(&t1.g0[0], 2.0), positions as usize),
-    ));
-    rep.row(Row::exact(
-        "§5 (more than k-way)",
-        "positions sped up by more than 3 with 3 slaves",
-        (0.2, "2/10".into()),
-        frac(over(&t1.g0[1], 3.0), positions as usize),
-    ));
-    rep.row(Row::exact(
-        "§5 (more than k-way)",
-        "subtrees sped up by more than 2 with 2 slaves",
-        (4.0 / 84.0, "4/84".into()),
-        frac(t1.sub_over_k[0], t1.subtrees),
-    ));
-    rep.row(Row::exact(
-        "§5 (more than k-way)",
-        "subtrees sped up by more than 3 with 3 slaves",
-        (9.0 / 84.0, "9/84".into()),
-        frac(t1.sub_over_k[1], t1.subtrees),
-    ));
+    let counts = [
+        (
+            "positions sped up by more than 2 with 2 slaves",
+            (3, 10),
+            (over(&t1.g0[0], 2.0), positions as usize),
+            "positions",
+        ),
+        (
+            "positions sped up by more than 3 with 3 slaves",
+            (2, 10),
+            (over(&t1.g0[1], 3.0), positions as usize),
+            "positions",
+        ),
+        (
+            "subtrees sped up by more than 2 with 2 slaves",
+            (4, 84),
+            (t1.sub_over_k[0], t1.subtrees),
+            "subtrees",
+        ),
+        (
+            "subtrees sped up by more than 3 with 3 slaves",
+            (9, 84),
+            (t1.sub_over_k[1], t1.subtrees),
+            "subtrees",
+        ),
+    ];
+    for (what, (pa, pb), (a, b), unit) in counts {
+        let iv = proportion_interval(
+            a as f64,
+            b as u64,
+            Some((pa as f64, pb as u64)),
+            (b as u64, unit),
+        );
+        let row = Row::exact("§5 (more than k-way)", what, frac(pa, pb), frac(a, b));
+        rep.row(row.sampled(iv));
+    }
     // §7.3: γ0·γ1 as the speedup of a depth-two processor tree.
     let g0g1 = [s0[0][1], s0[1][1], s0[0][1] * s1[0][1], s0[1][1] * s1[1][1]];
     for (i, (t, paper)) in [(2u32, 1.81), (3, 2.34), (4, 2.64), (9, 4.59)]
@@ -67,16 +100,21 @@ pub(super) fn tables_1_2(rep: &mut Report, m: &Measured) {
         } else {
             "γ0·γ1 (averages)"
         };
-        rep.row(
-            Row::compare(
-                "§7.3",
-                format!("speedup with {t} terminal processors: {what}"),
-                paper,
-                g0g1[i],
-                0.10,
-            )
-            .texts(format!("{paper:.2}"), format!("{:.2}", g0g1[i])),
-        );
+        let row = Row::compare(
+            "§7.3",
+            format!("speedup with {t} terminal processors: {what}"),
+            paper,
+            g0g1[i],
+            0.10,
+        )
+        .texts(format!("{paper:.2}"), format!("{:.2}", g0g1[i]));
+        // γ0's averages are Table 1's, with its intervals; a product of averages has none.
+        rep.row(if i < 2 {
+            let p = PAPER_G0[i];
+            row.sampled(positions_interval(&t1.g0[i], Some((p[1], p[3]))))
+        } else {
+            row
+        });
     }
     let within = g0g1
         .iter()
@@ -97,7 +135,8 @@ pub(super) fn tables_1_2(rep: &mut Report, m: &Measured) {
                 m,
                 0.10,
             )
-            .texts(format!("{paper:.2} (γ0·γ1)"), format!("{m:.2}")),
+            .texts(format!("{paper:.2} (γ0·γ1)"), format!("{m:.2}"))
+            .sampled(positions_interval(&two[i], None)),
         );
     }
 }

@@ -1,6 +1,8 @@
 //! Figure 5.1: E[NBP_(N,D)] against N for D = 2..8, exact where feasible and Monte Carlo
 //! elsewhere, with the paper's fit K_D · N^(.720 D + .277) as the reference.
 use super::*;
+use crate::report::interval::t_interval_of;
+use crate::report::{Interval, Method};
 
 /// The grid of N of Figure 5.1 and the fits.
 const GRID: [u32; 16] = [2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 18, 20, 25, 30, 35];
@@ -137,8 +139,9 @@ pub(super) fn plot(rep: &mut Report, points: &[Point]) {
     );
 }
 
-/// Figure 5.1's rows: our E[NBP_(10,D)] against the paper's fit.
-pub(super) fn rows(o: &Options, rep: &mut Report, md: &mut String, points: &[Point]) {
+/// Figure 5.1's rows: our E[NBP_(10,D)] against the paper's fit; a Monte Carlo point (of
+/// `trials` trials) is judged by its t interval.
+pub(super) fn rows(o: &Options, rep: &mut Report, md: &mut String, points: &[Point], trials: u64) {
     let _ = writeln!(
         md,
         "\n# Figure 5.1 against the paper's fit\n\nThe paper prints no numbers for Figure 5.1, only its fit E[NBP] ≈ K_D · N^(.720 D + .277) (Table 7.1's K_D). Rows: our E[NBP_(10,D)] against that fit (a 5 % tolerance: the paper's fit has an RMS relative error of about .015)."
@@ -150,16 +153,23 @@ pub(super) fn rows(o: &Options, rep: &mut Report, md: &mut String, points: &[Poi
             let paper = kd * 10f64.powf(l);
             // The exponent that would put the paper's fit on our value at N = 10.
             let l_match = (p.mean / kd).log10();
+            let mut row = Row::compare(
+                "Figure 5.1",
+                format!("E[NBP_(10,{d})] ({}) vs K_D·N^(.720D+.277)", p.method),
+                paper,
+                p.mean,
+                0.05,
+            )
+            .texts(format!("{} (fit)", num(paper)), ci_text(p));
+            if let Some(sd) = p.sd {
+                // The interval is shown beside the mean (ours_cell), not as `± half-width`.
+                let iv = t_interval_of(p.mean, sd, trials);
+                row = row
+                    .texts(format!("{} (fit)", num(paper)), num(p.mean))
+                    .sampled(Interval::new(Method::T, iv, trials, "trials"));
+            }
             rep.row(
-                Row::compare(
-                    "Figure 5.1",
-                    format!("E[NBP_(10,{d})] ({}) vs K_D·N^(.720D+.277)", p.method),
-                    paper,
-                    p.mean,
-                    0.05,
-                )
-                .texts(format!("{} (fit)", num(paper)), ci_text(p))
-                .because(format!("the paper's row is its rounded fit, not a value it printed: at N = 10 our value needs the exponent {l_match:.3} where .720·{d} + .277 gives {l:.3}, and the rounded slope's error grows with D")),
+                row.because(format!("the paper's row is its rounded fit, not a value it printed: at N = 10 our value needs the exponent {l_match:.3} where .720·{d} + .277 gives {l:.3}, and the rounded slope's error grows with D")),
             );
         } else if o.quick && in_full_form(10, d) {
             let paper = fit::PAPER_K[d as usize - 1] * 10f64.powf(0.720 * d as f64 + 0.277);

@@ -97,7 +97,7 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     let (exact_equal, paper_cases) = tables_5(o, &mut rep, &mut md);
     let (points, trials) = figure_5_1::points(o, &mut rep);
     figure_5_1::plot(&mut rep, &points);
-    figure_5_1::rows(o, &mut rep, &mut md, &points);
+    figure_5_1::rows(o, &mut rep, &mut md, &points, trials);
     let (fits, l_vs_d) = fits::table_7_1(o, &mut rep, &mut md, &points);
     fits::monte_carlo_spread(&mut rep, &mut md, &points, trials);
     fits::depth_ratios(&mut rep, &mut md, &points);

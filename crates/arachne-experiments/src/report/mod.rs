@@ -16,13 +16,19 @@
 //! `` `code` `` and `**bold**`.
 //!
 //! The module is split by kind: `row` holds a compared value (verdict, tolerance, sample,
-//! row), `html` the Markdown subset's conversion to HTML; this file the report, its
-//! writing and the per-figure summary.
+//! row), [`interval`] the 95 % confidence intervals of sampled rows and the verdicts they give
+//! (`consistent`, `differs significantly`, `undecided at n = …`), `html` the Markdown
+//! subset's conversion to HTML; this file the report, its writing and the per-figure summary.
+//! A sampled row shows its interval beside our value (and the paper's beside the paper's),
+//! in the Markdown and HTML rows, as `interval` in the JSON and as `ci_low`, `ci_high`,
+//! `paper_ci_low`, `paper_ci_high` in the CSV.
 mod html;
+pub mod interval;
 mod row;
 
 use html::inline;
 pub use html::{esc, markdown_to_html};
+pub use interval::{Interval, Method};
 use row::diff_text;
 pub use row::{num, thousands, Row, Sample, Tolerance, Verdict, CAUSE_UNKNOWN};
 
@@ -95,10 +101,16 @@ pub struct FigureSummary {
     pub figure: String,
     /// Number of rows.
     pub rows: usize,
-    /// Rows reproduced.
+    /// Rows reproduced (and bounds that hold).
     pub reproduced: usize,
-    /// Rows that differ.
+    /// Sampled rows consistent with the paper's value.
+    pub consistent: usize,
+    /// Sampled rows undecided at their sample.
+    pub undecided: usize,
+    /// Rows that differ (bounds violated and significant differences among them).
     pub differs: usize,
+    /// Sampled rows among `differs` that differ significantly.
+    pub significant: usize,
     /// Rows not reproducible.
     pub not_reproducible: usize,
     /// Largest absolute difference in percent (or points) among the rows that differ.
@@ -109,8 +121,8 @@ pub struct FigureSummary {
     /// One line: `reproduced (12 rows)`, `differs by up to 23 % (3 of 8 rows)`, `not
     /// reproducible: why`.
     pub verdict: String,
-    /// `reproduced`, `differs`, `not-reproducible`: the worst real difference (see
-    /// [`summarise`]).
+    /// `reproduced`, `undecided`, `differs`, `not-reproducible`: the worst real difference
+    /// (see [`summarise`]).
     pub kind: &'static str,
 }
 
@@ -273,7 +285,7 @@ impl Report {
                 cell(&r.figure),
                 cell(&r.quantity),
                 cell(&r.paper_cell()),
-                cell(&r.ours_text),
+                cell(&r.ours_cell()),
                 r.diff_text(),
                 r.tolerance,
                 cell(&r.sample_text(self.quick)),
@@ -287,12 +299,14 @@ impl Report {
     /// The rows as CSV.
     pub fn rows_csv(&self) -> String {
         let mut csv =
-            String::from("figure,quantity,paper,paper_text,source,ours,ours_text,rel_diff,tolerance,sample,verdict\n");
+            String::from("figure,quantity,paper,paper_text,source,ours,ours_text,rel_diff,tolerance,sample,verdict,ci_low,ci_high,paper_ci_low,paper_ci_high\n");
         let opt = |x: Option<f64>| x.map_or(String::new(), |x| format!("{x}"));
         for r in &self.rows {
+            let iv = r.interval.as_ref();
+            let paper_iv = iv.and_then(|i| i.paper);
             let _ = writeln!(
                 csv,
-                "{},{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}",
                 csv_field(&r.figure),
                 csv_field(&r.quantity),
                 opt(r.paper),
@@ -303,7 +317,11 @@ impl Report {
                 opt(r.rel_diff),
                 csv_field(&r.tolerance.to_string()),
                 csv_field(&r.sample_text(self.quick)),
-                csv_field(&r.verdict.to_string())
+                csv_field(&r.verdict.to_string()),
+                opt(iv.map(|i| i.lo)),
+                opt(iv.map(|i| i.hi)),
+                opt(paper_iv.map(|p| p.0)),
+                opt(paper_iv.map(|p| p.1))
             );
         }
         csv
@@ -337,7 +355,7 @@ impl Report {
                 inline(&r.figure),
                 inline(&r.quantity),
                 inline(&r.paper_cell()),
-                inline(&r.ours_text),
+                inline(&r.ours_cell()),
                 esc(&r.diff_text()),
                 esc(&r.tolerance.to_string()),
                 esc(&r.sample_text(self.quick)),
@@ -426,11 +444,12 @@ pub(crate) fn write_file(path: PathBuf, text: &str) -> Result<PathBuf, ExpError>
 
 /// Summarises rows of one figure; `quick` marks the verdict as a quick run's.
 ///
-/// The counts: reproduced (and bounds that hold), differs (and bounds violated), not
-/// reproducible. The colour (`kind`) is the worst real difference: `differs` when a row
-/// differs or violates a bound, `reproduced` when the others are reproduced or not
-/// reproducible (an illegible cell of the paper is not a failure), `not-reproducible` only
-/// when no row could be compared.
+/// The counts: reproduced (and bounds that hold), consistent, undecided, differs (bounds
+/// violated and significant differences among them), not reproducible. The colour (`kind`)
+/// is the worst real difference: `differs` when a row differs (significantly or not) or
+/// violates a bound, `undecided` when none does but a sampled row is undecided, `reproduced`
+/// when the others are reproduced, consistent or not reproducible (an illegible cell of the
+/// paper is not a failure), `not-reproducible` only when no row could be compared.
 pub fn summarise<'a>(
     figure: &str,
     rows: impl Iterator<Item = &'a Row>,
@@ -440,90 +459,25 @@ pub fn summarise<'a>(
         figure: figure.to_string(),
         rows: 0,
         reproduced: 0,
+        consistent: 0,
+        undecided: 0,
         differs: 0,
+        significant: 0,
         not_reproducible: 0,
         max_abs_percent: None,
         sample: None,
         verdict: String::new(),
         kind: "reproduced",
     };
-    let mut why: Option<String> = None;
-    let mut bounds = (0, 0);
-    let mut points = false;
-    let mut reasons: Vec<String> = Vec::new();
+    let mut t = Tally::default();
     for r in rows {
         s.rows += 1;
         if s.sample.is_none() {
             s.sample = r.sample.as_ref().map(|x| x.text(quick));
         }
-        let mut differ = |a: f64, p: bool, because: &str| {
-            s.differs += 1;
-            points |= p;
-            s.max_abs_percent = Some(s.max_abs_percent.map_or(a, |m: f64| m.max(a)));
-            if because != CAUSE_UNKNOWN && !reasons.iter().any(|x| x == because) {
-                reasons.push(because.to_string());
-            }
-        };
-        match &r.verdict {
-            Verdict::Reproduced => s.reproduced += 1,
-            Verdict::BoundHolds => {
-                s.reproduced += 1;
-                bounds.0 += 1;
-            }
-            Verdict::Differs {
-                percent,
-                points: p,
-                because,
-            } => differ(percent.abs(), *p, because),
-            Verdict::BoundViolated { percent, because } => {
-                bounds.1 += 1;
-                differ(percent.abs(), false, because)
-            }
-            Verdict::NotReproducible { why: w } => {
-                s.not_reproducible += 1;
-                why.get_or_insert_with(|| w.clone());
-            }
-        }
+        t.count(&mut s, &r.verdict);
     }
-    let rows = |k: usize| if k == 1 { "row" } else { "rows" };
-    let mut v = if s.not_reproducible == s.rows {
-        s.kind = "not-reproducible";
-        format!("not reproducible: {}", why.unwrap_or_default())
-    } else if s.reproduced == s.rows {
-        if bounds.0 == s.rows {
-            format!("bound holds ({} {})", s.rows, rows(s.rows))
-        } else {
-            format!("reproduced ({} {})", s.rows, rows(s.rows))
-        }
-    } else {
-        let mut v = format!("{} of {} {} reproduced", s.reproduced, s.rows, rows(s.rows));
-        if let Some(m) = s.max_abs_percent {
-            s.kind = "differs";
-            let _ = write!(
-                v,
-                "; {} {}, by up to {}",
-                s.differs,
-                if s.differs == 1 {
-                    "row differs"
-                } else {
-                    "rows differ"
-                },
-                diff_text(m, points).trim_start_matches('+')
-            );
-            if bounds.1 > 0 {
-                let _ = write!(v, " ({} a bound violated)", bounds.1);
-            }
-            if reasons.is_empty() {
-                let _ = write!(v, " ({CAUSE_UNKNOWN})");
-            } else {
-                let _ = write!(v, " because {}", reasons.join("; "));
-            }
-        }
-        if s.not_reproducible > 0 {
-            let _ = write!(v, "; {} not reproducible", s.not_reproducible);
-        }
-        v
-    };
+    let mut v = t.verdict(&mut s);
     if quick {
         v = match &s.sample {
             Some(x) => format!("{x}: {v}"),
@@ -532,6 +486,131 @@ pub fn summarise<'a>(
     }
     s.verdict = v;
     s
+}
+
+/// What [`summarise`] gathers beside a [`FigureSummary`]'s counts.
+#[derive(Default)]
+struct Tally {
+    /// The first reason a row is not reproducible.
+    why: Option<String>,
+    /// Bounds that hold, bounds violated.
+    bounds: (usize, usize),
+    /// Whether a difference is in percentage points.
+    points: bool,
+    /// The reasons given for differences, each once.
+    reasons: Vec<String>,
+}
+
+impl Tally {
+    /// Counts one row's verdict into `s`.
+    fn count(&mut self, s: &mut FigureSummary, verdict: &Verdict) {
+        match verdict {
+            Verdict::Reproduced => s.reproduced += 1,
+            Verdict::BoundHolds => {
+                s.reproduced += 1;
+                self.bounds.0 += 1;
+            }
+            Verdict::Consistent { .. } => s.consistent += 1,
+            Verdict::Undecided { .. } => s.undecided += 1,
+            Verdict::Differs {
+                percent,
+                points,
+                because,
+            } => self.differ(s, percent.abs(), *points, because),
+            Verdict::DiffersSignificantly {
+                percent,
+                points,
+                because,
+                ..
+            } => {
+                s.significant += 1;
+                self.differ(s, percent.abs(), *points, because)
+            }
+            Verdict::BoundViolated { percent, because } => {
+                self.bounds.1 += 1;
+                self.differ(s, percent.abs(), false, because)
+            }
+            Verdict::NotReproducible { why: w } => {
+                s.not_reproducible += 1;
+                self.why.get_or_insert_with(|| w.clone());
+            }
+        }
+    }
+
+    /// Counts a difference of `a` percent (or `points`) for the reason `because`.
+    fn differ(&mut self, s: &mut FigureSummary, a: f64, points: bool, because: &str) {
+        s.differs += 1;
+        self.points |= points;
+        s.max_abs_percent = Some(s.max_abs_percent.map_or(a, |m: f64| m.max(a)));
+        if because != CAUSE_UNKNOWN && !self.reasons.iter().any(|x| x == because) {
+            self.reasons.push(because.to_string());
+        }
+    }
+
+    /// The summary's line (without the quick mark); sets `s.kind`.
+    fn verdict(self, s: &mut FigureSummary) -> String {
+        let rows = |k: usize| if k == 1 { "row" } else { "rows" };
+        if s.not_reproducible == s.rows {
+            s.kind = "not-reproducible";
+            return format!("not reproducible: {}", self.why.unwrap_or_default());
+        }
+        if s.reproduced + s.consistent == s.rows {
+            return match (s.reproduced, s.consistent) {
+                (_, 0) if self.bounds.0 == s.rows => {
+                    format!("bound holds ({} {})", s.rows, rows(s.rows))
+                }
+                (_, 0) => format!("reproduced ({} {})", s.rows, rows(s.rows)),
+                (0, _) => format!("consistent ({} {})", s.rows, rows(s.rows)),
+                (r, c) => format!("{r} reproduced and {c} consistent ({} rows)", s.rows),
+            };
+        }
+        let mut v = format!("{} of {} {} reproduced", s.reproduced, s.rows, rows(s.rows));
+        if s.consistent > 0 {
+            let _ = write!(v, ", {} consistent", s.consistent);
+        }
+        if s.undecided > 0 {
+            s.kind = "undecided";
+            let _ = write!(v, ", {} undecided at this sample", s.undecided);
+        }
+        if let Some(m) = s.max_abs_percent {
+            s.kind = "differs";
+            v.push_str(&self.differences(s, m));
+        }
+        if s.not_reproducible > 0 {
+            let _ = write!(v, "; {} not reproducible", s.not_reproducible);
+        }
+        v
+    }
+
+    /// `; 3 rows differ (2 significantly), by up to 23 % (cause not established)`.
+    fn differences(&self, s: &FigureSummary, m: f64) -> String {
+        let mut v = format!(
+            "; {} {}",
+            s.differs,
+            if s.differs == 1 {
+                "row differs"
+            } else {
+                "rows differ"
+            }
+        );
+        if s.significant > 0 {
+            let _ = write!(v, " ({} significantly)", s.significant);
+        }
+        let _ = write!(
+            v,
+            ", by up to {}",
+            diff_text(m, self.points).trim_start_matches('+')
+        );
+        if self.bounds.1 > 0 {
+            let _ = write!(v, " ({} a bound violated)", self.bounds.1);
+        }
+        if self.reasons.is_empty() {
+            let _ = write!(v, " ({CAUSE_UNKNOWN})");
+        } else {
+            let _ = write!(v, " because {}", self.reasons.join("; "));
+        }
+        v
+    }
 }
 
 /// `|` inside a Markdown table cell.

@@ -1,8 +1,10 @@
 //! One compared value of a report: the [`Row`] (paper beside ours), its [`Verdict`], its
 //! [`Tolerance`] and its [`Sample`], and the number formats the rows share.
+use super::interval::{judge, Interval};
 use serde::{Deserialize, Serialize};
 
-/// How one reproduced figure compares with the paper: four outcomes.
+/// How one reproduced figure compares with the paper: five outcomes for a single value, and
+/// three for a sampled one (a row with an [`Interval`], judged as in [`super::interval`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Verdict {
@@ -35,11 +37,50 @@ pub enum Verdict {
         /// The reason, one line.
         why: String,
     },
+    /// A sampled row: the paper's value lies in our 95 % interval (or, with `overlap`, the
+    /// paper's own 95 % interval meets ours), and ours is no wider than the tolerance band.
+    Consistent {
+        /// Whether the paper's interval was compared with ours (rather than its value).
+        overlap: bool,
+    },
+    /// A sampled row whose 95 % interval excludes the paper's value (or the paper's interval).
+    DiffersSignificantly {
+        /// As in [`Verdict::Differs`].
+        #[serde(deserialize_with = "null_is_infinite")]
+        percent: f64,
+        /// As in [`Verdict::Differs`].
+        points: bool,
+        /// The intervals compared, one line (`our 95 % interval [0.70, 0.78] excludes …`).
+        interval: String,
+        /// Why it differs ([`CAUSE_UNKNOWN`] until given).
+        because: String,
+    },
+    /// A sampled row whose interval holds the paper's value but is wider than the tolerance
+    /// band: `n` of `unit` cannot decide, about `needed` would (0: unknown, a single
+    /// observation has no spread to scale).
+    Undecided {
+        /// Our sample.
+        n: u64,
+        /// The sample at which the interval's half-width falls to the tolerance.
+        needed: u64,
+        /// What `n` counts.
+        unit: String,
+        /// Our interval's half-width as shown (`±17.90 points`, `±0.1200`).
+        half_width: String,
+    },
 }
 
-/// A percentage read back from JSON, where an infinite one was written as `null`.
-fn null_is_infinite<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+/// A percentage (or an interval's upper end) read back from JSON, where an infinite one was
+/// written as `null`.
+pub(super) fn null_is_infinite<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
     Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::INFINITY))
+}
+
+/// An interval's lower end read back from JSON, where minus infinity was written as `null`.
+pub(super) fn null_is_minus_infinite<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::NEG_INFINITY))
 }
 
 /// The reason of a row that differs before an experiment gives one.
@@ -53,8 +94,8 @@ impl Verdict {
         }
     }
 
-    /// `reproduced`, `differs`, `bound-holds`, `bound-violated`, `not-reproducible`: for CSS
-    /// classes and counting.
+    /// `reproduced`, `differs`, `bound-holds`, `bound-violated`, `not-reproducible`,
+    /// `consistent`, `differs-significantly`, `undecided`: for CSS classes and counting.
     pub fn kind(&self) -> &'static str {
         match self {
             Verdict::Reproduced => "reproduced",
@@ -62,6 +103,9 @@ impl Verdict {
             Verdict::BoundHolds => "bound-holds",
             Verdict::BoundViolated { .. } => "bound-violated",
             Verdict::NotReproducible { .. } => "not-reproducible",
+            Verdict::Consistent { .. } => "consistent",
+            Verdict::DiffersSignificantly { .. } => "differs-significantly",
+            Verdict::Undecided { .. } => "undecided",
         }
     }
 
@@ -100,6 +144,35 @@ impl std::fmt::Display for Verdict {
                 reason(f, because)
             }
             Verdict::NotReproducible { why } => write!(f, "not reproducible: {why}"),
+            Verdict::Consistent { overlap: false } => {
+                write!(f, "consistent: the paper's value lies in our 95 % interval")
+            }
+            Verdict::Consistent { overlap: true } => {
+                write!(f, "consistent: the paper's 95 % interval and ours overlap")
+            }
+            Verdict::DiffersSignificantly {
+                percent,
+                points,
+                interval,
+                because,
+            } => {
+                let d = diff_text(*percent, *points);
+                write!(f, "differs significantly by {d}: {interval}")?;
+                reason(f, because)
+            }
+            Verdict::Undecided {
+                n,
+                needed,
+                unit,
+                half_width,
+            } => {
+                let n = thousands(*n);
+                write!(f, "undecided at n = {n} {unit}: our 95 % interval ({half_width}) is wider than the tolerance; ")?;
+                match needed {
+                    0 => write!(f, "more observations would decide"),
+                    k => write!(f, "n ≈ {} would decide", thousands(*k)),
+                }
+            }
         }
     }
 }
@@ -232,6 +305,10 @@ pub struct Row {
     pub sample: Option<Sample>,
     /// The verdict.
     pub verdict: Verdict,
+    /// The 95 % confidence interval of a sampled row (set by [`Row::sampled`]); absent from
+    /// the reports written before rows carried one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interval: Option<Interval>,
 }
 
 fn rel(paper: f64, ours: f64) -> Option<f64> {
@@ -252,6 +329,7 @@ impl Row {
             tolerance,
             sample: None,
             verdict,
+            interval: None,
         }
     }
 
@@ -429,10 +507,44 @@ impl Row {
         match &mut self.verdict {
             Verdict::NotReproducible { why: w }
             | Verdict::Differs { because: w, .. }
-            | Verdict::BoundViolated { because: w, .. } => *w = why.into(),
-            Verdict::Reproduced | Verdict::BoundHolds => {}
+            | Verdict::BoundViolated { because: w, .. }
+            | Verdict::DiffersSignificantly { because: w, .. } => *w = why.into(),
+            Verdict::Reproduced
+            | Verdict::BoundHolds
+            | Verdict::Consistent { .. }
+            | Verdict::Undecided { .. } => {}
         }
         self
+    }
+
+    /// Makes a row built by [`Row::compare`] or [`Row::compare_points`] a sampled one: it
+    /// carries `iv`, its 95 % interval (in the row's units: percent for a percentage), and its
+    /// verdict becomes `consistent`, `differs significantly` or `undecided` (see
+    /// [`super::interval`]). A row without a number of ours, or without the paper's, keeps its
+    /// verdict. Give the reason of a difference ([`Row::because`]) after this.
+    pub fn sampled(mut self, iv: Interval) -> Row {
+        if let (Some(p), Some(o)) = (self.paper, self.ours) {
+            if o.is_finite() && !matches!(self.verdict, Verdict::NotReproducible { .. }) {
+                let points = matches!(self.tolerance, Tolerance::Points(_));
+                let diff = if points {
+                    o - p
+                } else {
+                    100.0 * self.rel_diff.unwrap_or(f64::INFINITY)
+                };
+                self.verdict = judge(p, (diff, points), &self.tolerance, &iv, self.suffix());
+            }
+        }
+        self.interval = Some(iv);
+        self
+    }
+
+    /// What follows a value of this row: `" %"` for a percentage ([`Tolerance::Points`]).
+    fn suffix(&self) -> &'static str {
+        if matches!(self.tolerance, Tolerance::Points(_)) {
+            " %"
+        } else {
+            ""
+        }
     }
 
     /// Replaces the displayed texts (e.g. `1.37` as the paper prints it, `11/3` for a fraction).
@@ -461,11 +573,26 @@ impl Row {
         self
     }
 
-    /// The paper's cell: the value as printed and, when it has one, its source.
+    /// The paper's cell: the value as printed, its 95 % interval when the row's [`Interval`]
+    /// has the paper's, and when it has one, its source.
     pub fn paper_cell(&self) -> String {
+        let mut c = self.paper_text.clone();
+        if let Some((lo, hi)) = self.interval.as_ref().and_then(|iv| iv.paper) {
+            let r = Interval::range_text(lo, hi, self.suffix());
+            c = format!("{c} (95 % CI {r})");
+        }
         match &self.source {
-            Some(s) => format!("{} ({s})", self.paper_text),
-            None => self.paper_text.clone(),
+            Some(s) => format!("{c} ({s})"),
+            None => c,
+        }
+    }
+
+    /// Our cell: the value as shown and, for a sampled row, its 95 % interval (`40 % (95 % CI
+    /// [30.94 %, 49.80 %] (Wilson))`).
+    pub fn ours_cell(&self) -> String {
+        match &self.interval {
+            Some(iv) => format!("{} ({})", self.ours_text, iv.text(self.suffix())),
+            None => self.ours_text.clone(),
         }
     }
 

@@ -117,3 +117,225 @@ fn markdown_subset() {
         "<h1>T</h1>\n<p>text <code>a&lt;b</code> <strong>x</strong> more</p>\n<table>\n<tr><th>a</th><th>b</th></tr>\n<tr><td>1</td><td>2 | 3</td></tr>\n</table>\n<ul>\n<li>i</li>\n<li>j</li>\n</ul>\n"
     );
 }
+
+/// `(lo, hi)` equal to `want` within `eps` at both ends.
+fn close(got: (f64, f64), want: (f64, f64), eps: f64) -> bool {
+    (got.0 - want.0).abs() < eps && (got.1 - want.1).abs() < eps
+}
+
+#[test]
+fn wilson_by_hand() {
+    // 40 of 100, z = 1.96: z²/n = 0.038415, centre (0.4 + 0.019207)/1.038415 = 0.403700,
+    // half 1.96·√(0.0024 + 0.000096)/1.038415 = 0.094298: [0.3094, 0.4980].
+    let iv = interval::wilson(40.0, 100);
+    assert!(close(iv, (0.30940, 0.49800), 5e-5), "{iv:?}");
+    // 7 of 10: centre (0.7 + 0.192073)/1.384146 = 0.644491, half 0.247715.
+    assert!(close(interval::wilson(7.0, 10), (0.39678, 0.89221), 5e-5));
+    // Nothing and everything stay within [0, 1].
+    assert_eq!(interval::wilson(0.0, 5).0, 0.0);
+    assert_eq!(interval::wilson(5.0, 5).1, 1.0);
+}
+
+#[test]
+fn t_interval_by_hand() {
+    // 1..5: mean 3, s = √2.5 = 1.58114, t(0.975, 4) = 2.776: 3 ± 2.776·1.58114/√5 = 3 ± 1.96293.
+    let iv = interval::t_interval(&[1.0, 2.0, 3.0, 4.0, 5.0]);
+    assert!(close(iv, (1.03707, 4.96293), 5e-5), "{iv:?}");
+    assert_eq!(interval::t_quantile(1), 12.706);
+    assert_eq!(interval::t_quantile(35), 2.042);
+    assert_eq!(interval::t_quantile(5000), interval::Z95);
+    assert!(interval::t_quantile(0).is_infinite());
+    // One observation has no spread to speak of: the interval is the whole line.
+    assert_eq!(
+        interval::t_interval(&[2.0]),
+        (f64::NEG_INFINITY, f64::INFINITY)
+    );
+}
+
+#[test]
+fn bootstrap_ratio_of_means() {
+    // Two pairs (1, 2) and (3, 2): the ratio of means is 4/4 = 1; a resample is both of the
+    // first (1/2), both of the second (3/2) or one of each (1), a quarter, a quarter and a
+    // half of the time. 50 of 2000 resamples on each side lie beyond the interval, and each
+    // extreme is drawn about 500 times: the interval is [0.5, 1.5].
+    let pairs = [(1.0, 2.0), (3.0, 2.0)];
+    assert_eq!(interval::bootstrap_ratio(&pairs, 7), (0.5, 1.5));
+    // Ten pairs (0, 1) and (1, 1), five of each: a resample's ratio is k/10, k binomial (10,
+    // 1/2). P(k ≤ 1) = 11/1024 = 1.1 % and P(k ≤ 2) = 56/1024 = 5.5 %: the 2.5th percentile
+    // is 0.2 (the 50th of 2000 ratios, where about 21 have k ≤ 1 and 109 have k ≤ 2), the
+    // 97.5th 0.8 by symmetry. The extremes 0 and 1 lie outside.
+    let coins: Vec<(f64, f64)> = (0..10).map(|i| ((i % 2) as f64, 1.0)).collect();
+    assert_eq!(interval::bootstrap_ratio(&coins, 11), (0.2, 0.8));
+    // One pair has no spread to resample.
+    let one = interval::bootstrap_ratio(&[(1.0, 2.0)], 7);
+    assert_eq!(one, (f64::NEG_INFINITY, f64::INFINITY));
+    // Node counts in a fixed proportion: every resample has the same ratio.
+    let fixed = [(3.0, 4.0), (6.0, 8.0), (30.0, 40.0)];
+    let (lo, hi) = interval::bootstrap_ratio(&fixed, 1);
+    assert!(close((lo, hi), (0.75, 0.75), 1e-12), "{lo} {hi}");
+    // Seeded: the same data and seed give the same interval, which holds the point estimate.
+    let xs: Vec<(f64, f64)> = (1..=20)
+        .map(|i| (i as f64 * 1.1 + (i % 3) as f64, i as f64))
+        .collect();
+    let a = interval::bootstrap_ratio(&xs, 3);
+    assert_eq!(a, interval::bootstrap_ratio(&xs, 3));
+    let r: f64 = xs.iter().map(|p| p.0).sum::<f64>() / xs.iter().map(|p| p.1).sum::<f64>();
+    assert!(a.0 < r && r < a.1, "{a:?} {r}");
+}
+
+/// A winning percentage of `wins` of `n` trees against the paper's `paper` % at ±15 points.
+fn win_row(paper: f64, wins: f64, n: u64) -> Row {
+    let iv = Interval::new(Method::Wilson, interval::wilson(wins, n), n, "trees").scaled(100.0);
+    Row::compare_points("T", "wins", paper, 100.0 * wins / n as f64, 15.0).sampled(iv)
+}
+
+#[test]
+fn proportion_at_the_intervals_edge() {
+    // 40 of 100: [30.94 %, 49.80 %], half-width 9.43 points, within ±15.
+    for paper in [49.7, 31.0] {
+        assert_eq!(
+            win_row(paper, 40.0, 100).verdict,
+            Verdict::Consistent { overlap: false },
+            "{paper}"
+        );
+    }
+    let r = win_row(49.9, 40.0, 100);
+    assert_eq!(r.verdict.kind(), "differs-significantly");
+    assert_eq!(
+        r.verdict.to_string(),
+        "differs significantly by -9.9 points: our 95 % interval [30.94 %, 49.80 %] excludes the paper's value (cause not established)"
+    );
+    // Within the fixed ±15 points, so "reproduced" before rows were judged by their sample.
+    assert_eq!(
+        Row::compare_points("T", "wins", 49.9, 40.0, 15.0).verdict,
+        Verdict::Reproduced
+    );
+    assert_eq!(
+        win_row(30.8, 40.0, 100).verdict.kind(),
+        "differs-significantly"
+    );
+    assert_eq!(r.ours_cell(), "40 % (95 % CI [30.94 %, 49.80 %] (Wilson))");
+    let r = r.because("chance");
+    assert!(r.verdict.to_string().ends_with("because chance"));
+}
+
+#[test]
+fn sample_too_small_to_decide() {
+    // 7 of 10: [39.68 %, 89.22 %] holds 60 % but its half-width, 24.77 points, exceeds 15:
+    // n = 10·(24.77/15)² = 27.27, so 28 trees would decide.
+    let r = win_row(60.0, 7.0, 10);
+    assert_eq!(
+        r.verdict,
+        Verdict::Undecided {
+            n: 10,
+            needed: 28,
+            unit: "trees".into(),
+            half_width: "±24.77 points".into()
+        }
+    );
+    assert_eq!(
+        r.verdict.to_string(),
+        "undecided at n = 10 trees: our 95 % interval (±24.77 points) is wider than the tolerance; n ≈ 28 would decide"
+    );
+    // The same rate over 28 trees: the half-width is about the tolerance (16.1 points: the
+    // 1/√n scaling is an approximation for Wilson's interval at small n).
+    let (lo, hi) = interval::wilson(19.6, 28);
+    assert!((50.0 * (hi - lo) - 15.0).abs() < 1.5, "{lo} {hi}");
+    // A relative tolerance: a mean of 3 ± 1.96 against 2.5 at ±10 % (0.25) needs
+    // ⌈5·(1.96293/0.25)²⌉ = 309 positions.
+    let iv = Interval::new(
+        Method::T,
+        interval::t_interval(&[1.0, 2.0, 3.0, 4.0, 5.0]),
+        5,
+        "positions",
+    );
+    let r = Row::compare("T", "mean", 2.5, 3.0, 0.10).sampled(iv);
+    assert!(
+        matches!(r.verdict, Verdict::Undecided { needed: 309, .. }),
+        "{:?}",
+        r.verdict
+    );
+    // One observation: the interval is the whole line, and no n can be named.
+    let iv = Interval::new(Method::T, interval::t_interval(&[3.0]), 1, "positions");
+    let r = Row::compare("T", "mean", 2.5, 3.0, 0.10).sampled(iv);
+    assert!(
+        r.verdict
+            .to_string()
+            .ends_with("wider than the tolerance; more observations would decide"),
+        "{}",
+        r.verdict
+    );
+    // Its infinite ends are written as JSON's null and read back.
+    let json = serde_json::to_string(&r).unwrap();
+    let back: Row = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.interval, r.interval);
+}
+
+#[test]
+fn paper_interval_overlap() {
+    // Ours 3 ± 1.96 (t); the paper's mean 6.0 with its own interval [5.5, 6.5]: apart.
+    let iv = Interval::new(Method::T, (1.03707, 4.96293), 5, "positions");
+    let r = Row::compare("T", "mean", 6.0, 3.0, 1.0).sampled(iv.clone().paper((5.5, 6.5)));
+    assert_eq!(r.verdict.kind(), "differs-significantly");
+    assert!(
+        r.verdict.to_string().contains("do not overlap"),
+        "{}",
+        r.verdict
+    );
+    assert_eq!(r.paper_cell(), "6 (95 % CI [5.500, 6.500])");
+    // The paper's interval [4.5, 7.5] meets ours although its value lies beyond.
+    let r = Row::compare("T", "mean", 6.0, 3.0, 1.0).sampled(iv.paper((4.5, 7.5)));
+    assert_eq!(r.verdict, Verdict::Consistent { overlap: true });
+}
+
+#[test]
+fn sampled_summaries_and_json() {
+    let mut rep = Report::new("t", "T", "P", false);
+    rep.row(win_row(49.7, 40.0, 100));
+    rep.row(win_row(49.9, 40.0, 100));
+    rep.row(win_row(60.0, 7.0, 10));
+    rep.row(Row::compare("A", "a", 1.0, 1.0, 0.0));
+    let s = rep.summary();
+    assert_eq!(
+        (
+            s[0].consistent,
+            s[0].undecided,
+            s[0].differs,
+            s[0].significant
+        ),
+        (1, 1, 1, 1)
+    );
+    assert_eq!(
+        s[0].verdict,
+        "0 of 3 rows reproduced, 1 consistent, 1 undecided at this sample; 1 row differs (1 significantly), by up to 9.9 points (cause not established)"
+    );
+    assert_eq!(s[0].kind, "differs");
+    let mut only = Report::new("u", "U", "P", false);
+    only.row(win_row(49.7, 40.0, 100));
+    assert_eq!(only.summary()[0].verdict, "consistent (1 row)");
+    only.row(win_row(60.0, 7.0, 10));
+    assert_eq!(only.summary()[0].kind, "undecided");
+    // The interval is written into the JSON and read back; a row written before rows had one
+    // reads back without.
+    let json = serde_json::to_string(&rep).unwrap();
+    let back: Report = serde_json::from_str(&json).unwrap();
+    // (serde_json's parsing may move the last digit of a float: the verdicts as shown.)
+    let shown = |r: &Report| -> Vec<(String, Option<Interval>)> {
+        r.rows
+            .iter()
+            .map(|x| (x.verdict.to_string(), x.interval.clone()))
+            .collect()
+    };
+    assert_eq!(shown(&back), shown(&rep));
+    assert!(back.rows[2].interval.is_some());
+    let old = serde_json::to_value(&rep.rows[3]).unwrap();
+    assert!(old.get("interval").is_none());
+    let old: Row = serde_json::from_value(old).unwrap();
+    assert_eq!(old.interval, None);
+    assert!(rep
+        .markdown("")
+        .contains("| 40 % (95 % CI [30.94 %, 49.80 %] (Wilson)) |"));
+    let csv = rep.rows_csv();
+    let line = csv.lines().nth(1).unwrap();
+    assert!(line.contains(",30.9401") && line.ends_with(",,"), "{csv}");
+}
