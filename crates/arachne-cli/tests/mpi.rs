@@ -104,6 +104,36 @@ mod with_mpi {
         (c.wait_with_output().unwrap(), t.elapsed())
     }
 
+    /// `arachne search --game GAME --algo ALGO --backend mpi FLAG VALUE --json` on `n` ranks,
+    /// exiting with success within `within`: rank 0's JSON object, the run's label and its
+    /// wall time.
+    fn limited_json(
+        n: u32,
+        game: &str,
+        algo: &str,
+        (flag, value): (&str, &str),
+        within: Duration,
+    ) -> (serde_json::Value, String, Duration) {
+        let args = [
+            "search",
+            "--game",
+            game,
+            "--algo",
+            algo,
+            "--backend",
+            "mpi",
+            flag,
+            value,
+            "--json",
+        ];
+        let what = format!("{n} ranks: {algo} {flag} {value}");
+        let (o, took) = wait(mpirun(n, &args), within, &what);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success(), "{what}: {err}");
+        let v = serde_json::from_slice(&o.stdout).expect("one JSON object from rank 0");
+        (v, what, took)
+    }
+
     fn json_on(n: u32, args: &[&str]) -> serde_json::Value {
         let (o, _) = wait(mpirun(n, args), Duration::from_secs(120), "search");
         assert!(
@@ -169,24 +199,8 @@ mod with_mpi {
                     // (The deadline counts from the command's start, MPI's start-up included.)
                     [("--nodes", "30000", "nodes"), ("--time-ms", "1500", "time")]
                 {
-                    let args = [
-                        "search",
-                        "--game",
-                        game,
-                        "--algo",
-                        algo,
-                        "--backend",
-                        "mpi",
-                        flag,
-                        value,
-                        "--json",
-                    ];
-                    let what = format!("{n} ranks: {algo} {flag} {value}");
-                    let (o, took) = wait(mpirun(n, &args), Duration::from_secs(60), &what);
-                    let err = String::from_utf8_lossy(&o.stderr);
-                    assert!(o.status.success(), "{what}: {err}");
-                    let v: serde_json::Value =
-                        serde_json::from_slice(&o.stdout).expect("one JSON object from rank 0");
+                    let within = Duration::from_secs(60);
+                    let (v, what, took) = limited_json(n, game, algo, (flag, value), within);
                     assert_eq!(v["stopped"], reason, "{what}: {v}");
                     assert_eq!(v["value_kind"], "unknown", "{what}: {v}");
                     assert!(v["value"].is_null() && v["depth"].is_null(), "{what}: {v}");
@@ -213,24 +227,8 @@ mod with_mpi {
                 for (flag, value, reason) in
                     [("--nodes", "30000", "nodes"), ("--time-ms", "3000", "time")]
                 {
-                    let args = [
-                        "search",
-                        "--game",
-                        "chess",
-                        "--algo",
-                        algo,
-                        "--backend",
-                        "mpi",
-                        flag,
-                        value,
-                        "--json",
-                    ];
-                    let what = format!("{n} ranks: {algo} {flag} {value}");
-                    let (o, took) = wait(mpirun(n, &args), Duration::from_secs(90), &what);
-                    let err = String::from_utf8_lossy(&o.stderr);
-                    assert!(o.status.success(), "{what}: {err}");
-                    let v: serde_json::Value =
-                        serde_json::from_slice(&o.stdout).expect("one JSON object from rank 0");
+                    let within = Duration::from_secs(90);
+                    let (v, what, took) = limited_json(n, "chess", algo, (flag, value), within);
                     assert_eq!(v["stopped"], reason, "{what}: {v}");
                     // (The deadline counts from the command's start, MPI's start-up included:
                     // on a loaded machine depth 1 may not complete in time.)
