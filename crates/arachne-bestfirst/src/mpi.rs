@@ -3,7 +3,7 @@
 //!
 //! ## Why the registration lives here
 //! The MPI runtime is `arachne-runtime`'s; the message-passing alpha-beta algorithms register
-//! their encodings in `arachne_parallel::mpi_backend`. This crate does not depend on
+//! their encodings in `arachne-parallel`'s MPI dispatch. This crate does not depend on
 //! `arachne-parallel` (both sit on `arachne-runtime`, and the CLI dispatches to each), so
 //! master–slave RBFM registers its own message type here ([`register`]), with the same
 //! `arachne_runtime::wire::register`, before [`crate::master::search_with`] starts the run on

@@ -10,44 +10,11 @@
 //! (e.g. on its own interrupt) and the search stops and reports as on
 //! Ctrl-C in the binary.
 use crate::error::CliError;
+use crate::host::collecting;
 use crate::{clap_error_line, dispatch, Cli};
 use arachne_core::StopFlag;
 use clap::Parser;
 pub use serde_json::Value;
-use std::cell::RefCell;
-
-thread_local! {
-    /// The JSON objects of the command running on this thread under [`run_json`].
-    static SINK: RefCell<Option<Vec<Value>>> = const { RefCell::new(None) };
-    /// The stop flag of the command running on this thread under [`run_json`].
-    static STOP: RefCell<Option<StopFlag>> = const { RefCell::new(None) };
-}
-
-/// Takes `v` if a [`run_json`] on this thread collects output; gives it back otherwise.
-pub(crate) fn collect(v: &Value) -> bool {
-    SINK.with(|s| match s.borrow_mut().as_mut() {
-        Some(buf) => {
-            buf.push(v.clone());
-            true
-        }
-        None => false,
-    })
-}
-
-/// The stop flag given to [`run_json`] on this thread, if any.
-pub(crate) fn host_stop() -> Option<StopFlag> {
-    STOP.with(|s| s.borrow().clone())
-}
-
-/// Restores the thread-locals when [`run_json`] returns or unwinds.
-struct Reset;
-
-impl Drop for Reset {
-    fn drop(&mut self) {
-        SINK.with(|s| s.borrow_mut().take());
-        STOP.with(|s| s.borrow_mut().take());
-    }
-}
 
 /// Runs the command line `args` (without the program name, e.g. `["search", "--json",
 /// "--game", "connect4", "--depth", "6"]`) as the binary would, and returns the JSON objects
@@ -101,18 +68,6 @@ where
         .chain(args.into_iter().map(Into::into));
     Cli::try_parse_from(argv)
         .map_err(|e| CliError::Usage(clap_error_line(&e).unwrap_or_else(|| e.render().to_string())))
-}
-
-/// Runs `f` with its JSON objects collected and `stop` as the searches' stop flag.
-fn collecting(
-    stop: Option<StopFlag>,
-    f: impl FnOnce() -> crate::error::CliResult,
-) -> Result<Vec<Value>, CliError> {
-    let _reset = Reset;
-    SINK.with(|s| *s.borrow_mut() = Some(Vec::new()));
-    STOP.with(|s| *s.borrow_mut() = stop);
-    f()?;
-    Ok(SINK.with(|s| s.borrow_mut().take()).unwrap_or_default())
 }
 
 /// `values` as one JSON array (for embedders without `serde_json` of their own).

@@ -196,7 +196,7 @@ impl SearchArgs {
     /// The stop flag of a search: the host's under [`crate::api::run_json`], else one that
     /// Ctrl-C sets.
     pub fn stop() -> StopFlag {
-        crate::api::host_stop().unwrap_or_else(|| {
+        crate::host::host_stop().unwrap_or_else(|| {
             let stop = StopFlag::new();
             let s2 = stop.clone();
             // Ctrl-C stops the search; a second handler registration (tests) is harmless to

@@ -37,9 +37,10 @@ pub fn clip_line(msg: &str) -> String {
 
 impl From<arachne::RunError> for CliError {
     fn from(e: arachne::RunError) -> Self {
-        match e {
-            arachne::RunError::Usage(m) => CliError::Usage(m),
-            arachne::RunError::Failed(m) => CliError::Failed(m),
+        if e.is_usage() {
+            CliError::Usage(e.message().to_string())
+        } else {
+            CliError::Failed(e.message().to_string())
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod api;
 pub mod args;
 pub mod cmd;
 pub mod error;
+mod host;
 pub mod output;
 
 use clap::{Parser, Subcommand};

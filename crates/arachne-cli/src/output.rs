@@ -5,7 +5,7 @@ use arachne::Report;
 
 /// Prints one JSON object on stdout (or hands it to [`crate::api::run_json`]'s caller).
 pub fn print_json(v: &serde_json::Value) {
-    if crate::api::collect(v) {
+    if crate::host::collect(v) {
         return;
     }
     println!("{}", serde_json::to_string(v).expect("JSON serialisation"));

@@ -38,7 +38,8 @@ use arachne_games::{
     chess::{bench, Chess},
     Branching, EdgeValues, IncrementalParams, IncrementalTree, Order, OrderedParams, OrderedTree,
 };
-use arachne_parallel::type_guided::{search_traced, PicNode, Trace, TypeStats};
+use arachne_parallel::search_traced;
+use arachne_parallel::type_guided::{PicNode, Trace, TypeStats};
 use arachne_parallel::{alphabeta_speedup, alphabeta_stats, Backend, ParAlgo, ParOutcome};
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{CostModel, SimConfig};

@@ -5,7 +5,7 @@
 //! a paper's table thus run the paper's algorithm, and do not move when the engine's search
 //! does. (The Key Node Method has no subtree search to choose: it runs as given.)
 use arachne_core::{Game, Window};
-use arachne_parallel::subsearch::Worker;
+use arachne_parallel::Worker;
 use arachne_parallel::{Backend, ParAlgo, ParError, ParOutcome, TypeGuidedOptions};
 
 /// `algo` with the paper's slave on the simulator (unchanged for `knm`).

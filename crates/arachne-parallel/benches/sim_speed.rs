@@ -9,8 +9,8 @@
 //!   on the same trees (the ratios are the speedups on this machine's cores).
 use arachne_core::Limits;
 use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
-use arachne_parallel::slave::{Msg, ProcTree};
 use arachne_parallel::{search, tree_split, Backend, ParAlgo, TreeSplitOptions};
+use arachne_parallel::{Msg, ProcTree};
 use arachne_runtime::{run_sim, CostModel, Process, SimConfig};
 use arachne_search::{Algorithm, SearchOptions};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

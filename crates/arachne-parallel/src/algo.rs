@@ -1,10 +1,9 @@
 //! The algorithms and their options ([`ParAlgo`]; parsed from `name:key=value,…` in
 //! `options.rs`), the engine options each takes, and the processor tree fitted to `--procs`.
-use crate::slave::{self, ProcTree};
+use crate::common::ProcTree;
+use crate::slave;
 use crate::subsearch::Worker;
-use crate::{
-    baudet, err, knm, type_guided, Backend, ParError, TreeSplitOptions, TypeGuidedOptions,
-};
+use crate::{baudet, err, knm, Backend, ParError, TreeSplitOptions, TypeGuidedOptions};
 use arachne_core::{Game, Window};
 use arachne_search::stepper::{LeafEval, StepperMode};
 use std::fmt;
@@ -171,7 +170,7 @@ impl ParAlgo {
 
     /// The engine options of the processes of a search to `depth` ([`slave::Engine`]).
     /// A simulated processor's search ([`Worker`]; `worker=` in the spec).
-    pub fn worker(&self) -> Worker {
+    pub(crate) fn worker(&self) -> Worker {
         match self {
             ParAlgo::TreeSplit(o) => o.worker,
             ParAlgo::Baudet(o) => o.worker,
@@ -225,7 +224,8 @@ impl ParAlgo {
 
     /// The bottom-position evaluator of the serial reference: the quiescence search, if on.
     pub(crate) fn leaf<G: Game>(&self) -> Option<LeafEval<G>> {
-        self.quiescence().then(type_guided::quiescence_leaf::<G>)
+        self.quiescence()
+            .then(crate::subsearch::quiescence_leaf::<G>)
     }
 
     /// The algorithm on one processor, when that is a different serial search from
@@ -258,7 +258,7 @@ impl ParAlgo {
 
     /// The serial alpha-beta counterpart the seeds' speedup is measured against (one of the
     /// candidates for the baseline, [`best_baseline`](crate::best_baseline)).
-    pub fn serial_mode(&self) -> StepperMode {
+    pub(crate) fn serial_mode(&self) -> StepperMode {
         match self {
             ParAlgo::PBound(_) => StepperMode::Bound,
             _ => StepperMode::AlphaBeta,
@@ -268,7 +268,7 @@ impl ParAlgo {
     /// The processor tree for a search of a game tree with root branching `b` to `depth`:
     /// [`ParAlgo::proc_tree`], except that `--procs P` alone (no `f`, no `q`) chooses the tree by
     /// the rule in the crate docs instead of one master with P − 1 slaves.
-    pub fn proc_tree_for(
+    pub(crate) fn proc_tree_for(
         f: Option<u32>,
         q: Option<u32>,
         procs: Option<u32>,
@@ -308,7 +308,7 @@ impl ParAlgo {
     }
 
     /// The processor tree for `procs` processors (see [`tree_split`](crate::tree_split) for the rule).
-    pub fn proc_tree(
+    pub(crate) fn proc_tree(
         f: Option<u32>,
         q: Option<u32>,
         procs: Option<u32>,

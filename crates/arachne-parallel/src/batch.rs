@@ -2,15 +2,16 @@
 //! (seed 000 §7): successors are handed out in batches of `f`, one to each slave, and the
 //! master waits for the whole batch before it updates its window and starts the next one.
 //! There are no UPDATE messages.
+use crate::common::ProcTree;
 use crate::master_kit::{send_value, Slots};
-use crate::slave::{Engine, MasterNode, Msg, ProcTree, Slave};
+use crate::slave::{Engine, MasterNode, Msg, Slave};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Mailbox, Pid, Process};
 use arachne_search::stepper::StepperMode;
 
 /// Which of the two §7 procedures.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Rule {
+pub(crate) enum Rule {
     /// Palphabeta: successors searched with `(−β, −α)`, slaves run `alphabeta`.
     AlphaBeta,
     /// Pbound: successors searched with `(−∞, −m)` (no deep cutoffs), slaves run `bound`.
@@ -19,7 +20,7 @@ pub enum Rule {
 
 /// A master of Palphabeta or Pbound.
 #[derive(Clone, Debug)]
-pub struct BatchMaster<G: Game> {
+pub(crate) struct BatchMaster<G: Game> {
     parent: Pid,
     /// The slaves; slot `j` searches successor `base + j` of the batch.
     slaves: Slots<G, ()>,
@@ -91,7 +92,7 @@ impl<G: Game> Process for BatchMaster<G> {
 
 /// A processor of a Palphabeta / Pbound system.
 #[derive(Clone, Debug)]
-pub enum BatchNode<G: Game> {
+pub(crate) enum BatchNode<G: Game> {
     /// A processor at distance ≥ 1 from the leaves of the processor tree.
     Master(Box<BatchMaster<G>>),
     /// A terminal processor running `alphabeta` or `bound`.
@@ -139,7 +140,7 @@ impl<G: Game> Process for BatchNode<G> {
 /// (a master: a bottom position assigned to it; a slave: its search's horizon); `engine`: the
 /// check extension at every processor, the null move in the slaves' serial searches
 /// ([`Engine`]).
-pub fn build<G: Game>(
+pub(crate) fn build<G: Game>(
     tree: ProcTree,
     rule: Rule,
     preorder: bool,
@@ -166,7 +167,7 @@ pub fn build<G: Game>(
                     rule,
                     preorder,
                     node: MasterNode::new()
-                        .with_leaf(quiescence.then(crate::type_guided::quiescence_leaf::<G>))
+                        .with_leaf(quiescence.then(crate::subsearch::quiescence_leaf::<G>))
                         .with_check_extension(engine.check_root),
                     base: 0,
                     stats: Stats::default(),

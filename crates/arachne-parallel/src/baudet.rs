@@ -45,7 +45,7 @@ pub struct BaudetOptions {
 }
 
 /// The `k` windows for `root`.
-pub fn windows<G: Game>(root: &G, k: u32, opts: &BaudetOptions) -> Vec<Window> {
+pub(crate) fn windows<G: Game>(root: &G, k: u32, opts: &BaudetOptions) -> Vec<Window> {
     if k <= 1 {
         return vec![Window::FULL];
     }
@@ -86,10 +86,10 @@ pub fn windows<G: Game>(root: &G, k: u32, opts: &BaudetOptions) -> Vec<Window> {
 }
 
 /// The host's first messages: one EVALUATE per searcher.
-pub type Initial<G> = Vec<(Pid, Msg<G>)>;
+pub(crate) type Initial<G> = Vec<(Pid, Msg<G>)>;
 
 /// The `k` searchers and their EVALUATE messages (job `i` for window `i`).
-pub fn build<G: Game>(
+pub(crate) fn build<G: Game>(
     root: &G,
     depth: u32,
     windows: &[Window],
@@ -121,7 +121,7 @@ pub fn build<G: Game>(
 }
 
 /// True when a searcher's VALUE is the answer: strictly inside its window.
-pub fn succeeded<G: Game>(windows: &[Window], msg: &Msg<G>) -> bool {
+pub(crate) fn succeeded<G: Game>(windows: &[Window], msg: &Msg<G>) -> bool {
     match msg {
         Msg::Value { job, value, .. } => windows
             .get(*job as usize)

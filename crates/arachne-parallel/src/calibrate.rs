@@ -44,14 +44,14 @@ use arachne_search::{Algorithm, SearchOptions};
 use std::time::{Duration, Instant};
 
 /// The shortest serial search that [`measure`] times for the cost of a node.
-pub const NODE_SAMPLE: Duration = Duration::from_millis(40);
+pub(crate) const NODE_SAMPLE: Duration = Duration::from_millis(40);
 /// Messages in the flood that gives the cost of sending one.
-pub const FLOOD: u32 = 50_000;
+pub(crate) const FLOOD: u32 = 50_000;
 /// Most hops of the ping-pong that gives a message's delay.
-pub const HOPS: u32 = 5_000;
+pub(crate) const HOPS: u32 = 5_000;
 /// The ping-pong ends after this long even if it has not made [`HOPS`] hops (a loaded machine
 /// can take milliseconds to wake a thread).
-pub const PING_BUDGET: Duration = Duration::from_millis(50);
+pub(crate) const PING_BUDGET: Duration = Duration::from_millis(50);
 
 /// This machine's figures, in seconds.
 #[derive(Clone, Debug, PartialEq)]

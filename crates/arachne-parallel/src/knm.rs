@@ -148,25 +148,25 @@
 //! visits exactly this set; with more processors, provisional values can arrive out of order
 //! (a later sibling reports before the best one) and KNM may visit more.
 pub mod dist;
-pub mod grain;
+pub(crate) mod grain;
 mod node;
 pub mod pooled;
 
-pub use node::{Desc, Node, Rules};
+pub(crate) use node::{Desc, Node, Rules};
 
 use arachne_core::{Score, Stats};
 
 /// Default cap on the memory of a search's node records (and queued messages), MiB: the same
 /// default as best-first's tree (`--memory`).
-pub const DEFAULT_MEMORY_MIB: u64 = 1024;
+pub(crate) const DEFAULT_MEMORY_MIB: u64 = 1024;
 
 /// Largest number of messages one search may handle before it is abandoned with an error (a
 /// guard: the method always terminates on a finite tree).
-pub const DEFAULT_MAX_MESSAGES: u64 = 1 << 36;
+pub(crate) const DEFAULT_MAX_MESSAGES: u64 = 1 << 36;
 
 /// "Valid to" of a value that holds at every horizon (a true terminal, or a subtree searched to
 /// its bottom).
-pub const FULL: u32 = u32::MAX;
+pub(crate) const FULL: u32 = u32::MAX;
 
 /// The machine model.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -244,7 +244,7 @@ impl Default for KnmOptions {
 /// A down message (Fig. 3-3): the receiver's new status, its "search to" depth (§5.3) and the
 /// sender's serial number (§5.2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Down {
+pub(crate) struct Down {
     /// Levels to search, this node included (1: behave as terminal).
     pub search_to: u32,
     /// The receiver is now key.
@@ -259,7 +259,7 @@ pub struct Down {
 /// its "valid to" depth and role (§5.3), and the sender's serial number (§5.2). The sender is
 /// identified by its slot in the parent's descendant list.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Up {
+pub(crate) struct Up {
     /// Provisional value, negamax from the sender's side.
     pub value: Score,
     /// §5.3 "valid to" (0: not valid; [`FULL`]: valid at every horizon).
@@ -272,7 +272,7 @@ pub struct Up {
 
 /// What a node's handler emits.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Out {
+pub(crate) enum Out {
     /// A down message to the descendant in `slot` (static order).
     Down(u32, Down),
     /// An up message to the parent.

@@ -17,25 +17,38 @@
 //! Shared-memory searches on real threads and one transposition table (YBWC, Jamboree, Lazy SMP,
 //! ABDADA), with Cilk-style work/span and a greedy P-processor schedule, are in [`smp`].
 //!
-//! Beside the algorithms' files, the crate's own: `algo.rs` ([`ParAlgo`], the options each
-//! algorithm takes, the processor tree fitted to `--procs`), `options.rs` (parsing
-//! `name:key=value,…`), `run.rs` (the entry points [`search`], [`search_in`],
-//! [`search_limited`] and the dispatch to each algorithm's processes), `outcome.rs`
-//! ([`ParResult`], [`ParOutcome`], [`principal_line`]) and `baseline.rs` (the serial searches a
-//! parallel one is measured against, [`best_baseline`]).
+//! ## Layers
+//!
+//! Dependencies go one way, from the dispatch down to what every algorithm is built on:
+//!
+//! 1. **the dispatch** (`run/`): the entry points [`search`], [`search_in`], [`search_limited`]
+//!    and [`search_traced`], which run each algorithm's processes on the backend asked for
+//!    (`run/mpi.rs` on MPI ranks) and put in the simulator's baseline ([`best_baseline`]);
+//! 2. **the algorithms**, one file (or directory) each, as the table above, beside **the
+//!    catalogue** (`algo.rs`, `options.rs`): [`ParAlgo`], the options each algorithm takes
+//!    (`name:key=value,…`) and the processor tree fitted to `--procs`;
+//! 3. **what the algorithms share** (`common/`): a search's arguments, running processes on a
+//!    backend, the processor tree ([`ProcTree`]), what a search reports ([`ParResult`],
+//!    [`ParOutcome`], [`principal_line`]) and the serial searches it is compared with
+//!    ([`Baseline`], [`serial`]); and the processors' pieces: the messages of seed 000 §4
+//!    ([`Msg`]), the slave, the masters' kit and the processors' serial search (`slave.rs`,
+//!    `master_kit.rs`, `subsearch.rs`), with the wire encodings for MPI (`wire.rs`).
+//!
+//! The processors' pieces are the crate's own: a user runs an algorithm through [`search`] or
+//! builds its processes ([`tree_split::build`]) for the runtime.
 //!
 //! ## The serial engine's options
 //! * `--quiescence` ([`ParAlgo::with_quiescence`]): every algorithm; every processor values the
 //!   bottom positions it meets by `arachne-search`'s capture search, so the value is that of
 //!   `alphabeta --quiescence` (tested in `tests/suite/quiescence.rs`; the simulator's serial
 //!   reference searches with it too).
-//! * `--check-extension` ([`ParAlgo::with_check_extension`], [`slave::Engine`]): `tree-split`,
+//! * `--check-extension` ([`ParAlgo::with_check_extension`], [`Engine`]): `tree-split`,
 //!   `baudet`, `palphabeta-par`, `pbound`, `type-guided`, on every backend; masters, slaves and
 //!   steppers all extend by the serial engine's rule, so the value is
 //!   `falphabeta --check-extension`'s (`tests/suite/engine_options.rs`). `knm` refuses it.
 //! * `--null-move` ([`ParAlgo::with_null_move`]): `tree-split` (not `grand=1`), `baudet`,
 //!   `palphabeta-par`, `type-guided` on every backend, in the slaves' serial searches (on the
-//!   simulator too: its processors run the engine's search, [`subsearch`]); masters search the
+//!   simulator too: its processors run the engine's search, [`Worker::Engine`]); masters search the
 //!   nodes they split in full. Refused with `worker=stepper` (the papers' slave) and by the
 //!   others.
 //!
@@ -98,40 +111,42 @@
 //! assert!(out.speedup.unwrap() > 1.0);
 //! ```
 mod algo;
-mod baseline;
-pub mod batch;
+mod batch;
 pub mod baudet;
 pub mod calibrate;
+mod common;
 pub mod knm;
 mod master_kit;
-pub mod mpi_backend;
 mod options;
-mod outcome;
 pub mod palphabeta_par;
 pub mod pbound;
 mod run;
-pub mod slave;
+mod slave;
 pub mod smp;
-pub mod subsearch;
+mod subsearch;
+#[cfg(test)]
+mod testkit;
 pub mod tree_split;
 pub mod type_guided;
-pub mod wire;
+mod wire;
 
 pub use algo::{BatchOptions, ParAlgo, NAMES};
+pub use arachne_runtime::exec::{NO_MPI, WORKER};
 /// Where to run: the runtime's one [`Backend`].
 pub use arachne_runtime::Backend;
-pub use baseline::{
-    alphabeta_speedup, alphabeta_stats, best_baseline, serial, serial_in, Baseline, SerialBaseline,
+pub use common::outcome::{principal_line, ParOutcome, ParResult};
+pub use common::reference::{
+    alphabeta_speedup, alphabeta_stats, serial, serial_in, Baseline, SerialBaseline,
 };
-pub use outcome::{principal_line, ParOutcome, ParResult};
-pub use run::{search, search_in, search_limited};
+pub use common::ProcTree;
+pub use run::baseline::best_baseline;
+#[cfg(feature = "mpi")]
+pub use run::mpi::{register, unwrap_outcome};
+pub use run::{search, search_in, search_limited, search_traced, search_traced_limited};
+pub use slave::{Engine, Msg, Task};
+pub use subsearch::Worker;
 pub use tree_split::{AlphaRaise, TreeSplitOptions};
 pub use type_guided::TypeGuidedOptions;
-
-pub(crate) use arachne_runtime::exec::execute as execute_with_procs;
-pub(crate) use baseline::serial_reference_with;
-pub(crate) use outcome::{outcome, stopped_outcome, Figures};
-pub(crate) use run::{execute, max_procs, Job};
 
 /// An unknown algorithm, a bad option or an impossible configuration. One line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -60,7 +60,7 @@ pub(crate) struct Slots<G: Game, T> {
 
 impl<G: Game, T> Slots<G, T> {
     /// The slots of `slaves`, all free.
-    pub fn new(slaves: Vec<Pid>) -> Self {
+    pub(crate) fn new(slaves: Vec<Pid>) -> Self {
         Slots {
             me: HOST,
             slots: slaves
@@ -75,7 +75,7 @@ impl<G: Game, T> Slots<G, T> {
     }
 
     /// Adds a last slot for the master `me`'s own local slave, searching with `search`.
-    pub fn with_local(mut self, me: Pid, search: Option<SubSearch<G>>) -> Self {
+    pub(crate) fn with_local(mut self, me: Pid, search: Option<SubSearch<G>>) -> Self {
         if search.is_some() {
             self.me = me;
             self.slots.push(Slot { pid: me, job: None });
@@ -85,45 +85,45 @@ impl<G: Game, T> Slots<G, T> {
     }
 
     /// Number of slots (the local slave's included).
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.slots.len()
     }
 
     /// Slot `s`.
-    pub fn get(&self, s: usize) -> &Slot<T> {
+    pub(crate) fn get(&self, s: usize) -> &Slot<T> {
         &self.slots[s]
     }
 
     /// Every slot, in order.
-    pub fn iter(&self) -> impl Iterator<Item = &Slot<T>> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &Slot<T>> {
         self.slots.iter()
     }
 
     /// The record of slot `s`'s job while it is busy.
-    pub fn record_mut(&mut self, s: usize) -> Option<&mut T> {
+    pub(crate) fn record_mut(&mut self, s: usize) -> Option<&mut T> {
         self.slots[s].job.as_mut().map(|(_, r)| r)
     }
 
     /// True while slot `s` has a job.
-    pub fn is_busy(&self, s: usize) -> bool {
+    pub(crate) fn is_busy(&self, s: usize) -> bool {
         self.slots[s].job.is_some()
     }
 
     /// Number of busy slots.
-    pub fn busy(&self) -> usize {
+    pub(crate) fn busy(&self) -> usize {
         self.busy
     }
 
     /// The slot that `from`'s message about job `job` is about, if that job is still its
     /// assignment (otherwise the message is outdated).
-    pub fn find(&self, from: Pid, job: u32) -> Option<usize> {
+    pub(crate) fn find(&self, from: Pid, job: u32) -> Option<usize> {
         self.slots
             .iter()
             .position(|sl| sl.pid == from && sl.job.as_ref().is_some_and(|(j, _)| *j == job))
     }
 
     /// The local slave's slot.
-    pub fn local_slot(&self) -> usize {
+    pub(crate) fn local_slot(&self) -> usize {
         self.slots
             .iter()
             .position(|sl| sl.pid == self.me)
@@ -134,7 +134,7 @@ impl<G: Game, T> Slots<G, T> {
     /// recorded as `record`: the local slave's search starts, a remote slave's EVALUATE is
     /// collected in `out`. Returns the job's number.
     #[allow(clippy::too_many_arguments)]
-    pub fn assign(
+    pub(crate) fn assign(
         &mut self,
         s: usize,
         record: T,
@@ -160,14 +160,14 @@ impl<G: Game, T> Slots<G, T> {
     }
 
     /// Frees slot `s` (its VALUE came in); returns its job number and record.
-    pub fn release(&mut self, s: usize) -> (u32, T) {
+    pub(crate) fn release(&mut self, s: usize) -> (u32, T) {
         self.busy -= 1;
         self.slots[s].job.take().expect("busy slot")
     }
 
     /// UPDATE fan-out: `window` to every busy slave whose record passes `to`, remote ones
     /// collected in `out` (for one `send_all`).
-    pub fn updates(
+    pub(crate) fn updates(
         &mut self,
         window: Window,
         to: impl Fn(&T) -> bool,
@@ -188,14 +188,14 @@ impl<G: Game, T> Slots<G, T> {
     }
 
     /// `window` to every busy slave, as one multicast.
-    pub fn update_all(&mut self, window: Window, env: &mut Env<'_, Msg<G>>) {
+    pub(crate) fn update_all(&mut self, window: Window, env: &mut Env<'_, Msg<G>>) {
         let mut msgs = Vec::new();
         self.updates(window, |_| true, &mut msgs);
         env.send_all(msgs);
     }
 
     /// `window` to the busy slave of slot `s` alone.
-    pub fn update_one(&mut self, s: usize, window: Window, env: &mut Env<'_, Msg<G>>) {
+    pub(crate) fn update_one(&mut self, s: usize, window: Window, env: &mut Env<'_, Msg<G>>) {
         let Some((job, _)) = &self.slots[s].job else {
             return;
         };

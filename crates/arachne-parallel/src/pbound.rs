@@ -34,7 +34,7 @@
 
 /// `C(m + x, m) = Π_{t=1..m} (t + x)/t` for integer `m ≥ 0` and real `x` (a generalised
 /// binomial coefficient, `Γ(m+x+1)/(Γ(m+1)Γ(x+1))`).
-pub fn binom_real(m: u64, x: f64) -> f64 {
+pub(crate) fn binom_real(m: u64, x: f64) -> f64 {
     (1..=m).map(|t| (t as f64 + x) / t as f64).product()
 }
 
@@ -44,7 +44,7 @@ pub fn p_ij(d: u64, f: u64, i: u64, j: u64) -> f64 {
 }
 
 /// The matrix `M_{d,f} = (√p_ij)` of Theorem 4, row-major `d × d`.
-pub fn matrix(d: u64, f: u64) -> Vec<Vec<f64>> {
+pub(crate) fn matrix(d: u64, f: u64) -> Vec<Vec<f64>> {
     (1..=d)
         .map(|i| (1..=d).map(|j| p_ij(d, f, i, j).sqrt()).collect())
         .collect()

@@ -1,4 +1,4 @@
-//! The messages every algorithm here exchanges, the processor tree, and the slave of seed 000
+//! The messages every algorithm here exchanges and the slave of seed 000
 //! §4.1, shared by all of them.
 //!
 //! ```text
@@ -13,7 +13,7 @@
 use crate::master_kit::send_value;
 use crate::subsearch::{Poll, SerialSpec, SubSearch, Worker};
 use arachne_core::{Game, Score, Stats, Window};
-use arachne_runtime::{Env, Mailbox, Pid, Process, Stopping, HOST};
+use arachne_runtime::{Env, Mailbox, Pid, Process, Stopping};
 use arachne_search::stepper::LeafEval;
 use arachne_search::stepper::{Stepper, StepperMode};
 use std::sync::Arc;
@@ -93,63 +93,11 @@ pub struct Engine {
     pub worker: Worker,
 }
 
-/// A uniform processor tree of fan-out `f` and depth `q`, numbered breadth-first: the root is
-/// processor 0, the slaves of `p` are `p·f + 1 … p·f + f`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ProcTree {
-    /// Fan-out.
-    pub f: u32,
-    /// Depth (0: a single processor).
-    pub q: u32,
-}
-
-impl ProcTree {
-    /// Number of processors, `(f^{q+1} − 1)/(f − 1)`, or `None` if it overflows.
-    pub fn count(&self) -> Option<u64> {
-        let mut total: u64 = 0;
-        let mut level: u64 = 1;
-        for _ in 0..=self.q {
-            total = total.checked_add(level)?;
-            level = level.checked_mul(self.f as u64)?;
-        }
-        Some(total)
-    }
-
-    /// Number of terminal processors, `f^q`.
-    pub fn leaves(&self) -> u64 {
-        (self.f as u64).pow(self.q)
-    }
-
-    /// True if `p` is a terminal processor (a slave).
-    pub fn is_leaf(&self, p: Pid) -> bool {
-        let n = self.count().unwrap_or(u64::MAX);
-        p as u64 >= n - self.leaves()
-    }
-
-    /// The master of `p` ([`HOST`] for the root).
-    pub fn parent(&self, p: Pid) -> Pid {
-        if p == 0 {
-            HOST
-        } else {
-            (p - 1) / self.f
-        }
-    }
-
-    /// The slaves of `p`.
-    pub fn children(&self, p: Pid) -> Vec<Pid> {
-        if self.is_leaf(p) {
-            Vec::new()
-        } else {
-            (1..=self.f).map(|i| p * self.f + i).collect()
-        }
-    }
-}
-
 /// The slave algorithm (§4.1): a serial search of each EVALUATE's subtree ([`SubSearch`]:
 /// `arachne-search`'s serial search on real backends, the resumable [`Stepper`] on the
 /// simulator), UPDATEs applied by the catcher, VALUE to the master at the end.
 #[derive(Clone, Debug)]
-pub struct Slave<G: Game> {
+pub(crate) struct Slave<G: Game> {
     master: Pid,
     job: u32,
     search: SubSearch<G>,
@@ -159,12 +107,12 @@ pub struct Slave<G: Game> {
 
 impl<G: Game> Slave<G> {
     /// A slave of `master`.
-    pub fn new(master: Pid, mode: StepperMode, preorder: bool) -> Self {
+    pub(crate) fn new(master: Pid, mode: StepperMode, preorder: bool) -> Self {
         Self::with_spec(master, Arc::new(SerialSpec::new(mode, preorder, false)))
     }
 
     /// A slave of `master` whose serial search has the options of `spec`.
-    pub fn with_spec(master: Pid, spec: Arc<SerialSpec>) -> Self {
+    pub(crate) fn with_spec(master: Pid, spec: Arc<SerialSpec>) -> Self {
         Slave {
             master,
             job: 0,
@@ -175,7 +123,7 @@ impl<G: Game> Slave<G> {
     }
 
     /// Makes the slave value bottom positions by `arachne-search`'s quiescence search.
-    pub fn with_quiescence(self, on: bool) -> Self {
+    pub(crate) fn with_quiescence(self, on: bool) -> Self {
         if !on {
             return self;
         }
@@ -183,7 +131,7 @@ impl<G: Game> Slave<G> {
     }
 
     /// Gives the slave's serial search the engine options `e` ([`Engine`]).
-    pub fn with_engine(self, e: Engine) -> Self {
+    pub(crate) fn with_engine(self, e: Engine) -> Self {
         if e == Engine::default() {
             return self;
         }
@@ -200,7 +148,7 @@ impl<G: Game> Slave<G> {
     }
 
     /// Makes the slave's serial search use `table` (see [`SubSearch::with_table`]).
-    pub fn with_table(self, table: Option<Arc<arachne_core::TranspositionTable>>) -> Self {
+    pub(crate) fn with_table(self, table: Option<Arc<arachne_core::TranspositionTable>>) -> Self {
         Slave {
             search: self.search.with_table(table),
             ..self
@@ -212,7 +160,7 @@ impl<G: Game> Slave<G> {
     }
 
     /// Makes the slave send PROGRESS messages when its root α rises.
-    pub fn with_progress(mut self, on: bool) -> Self {
+    pub(crate) fn with_progress(mut self, on: bool) -> Self {
         self.report = on;
         self
     }
@@ -344,7 +292,7 @@ pub(crate) struct MasterNode<G: Game> {
 
 impl<G: Game> MasterNode<G> {
     /// No job yet.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         MasterNode {
             leaf: None,
             check_root: None,
@@ -361,19 +309,19 @@ impl<G: Game> MasterNode<G> {
     }
 
     /// The same node valuing bottom positions by `leaf` (e.g. the quiescence search).
-    pub fn with_leaf(mut self, leaf: Option<LeafEval<G>>) -> Self {
+    pub(crate) fn with_leaf(mut self, leaf: Option<LeafEval<G>>) -> Self {
         self.leaf = leaf;
         self
     }
 
     /// The same node extending checks (`Some(D)`, [`Engine::check_root`]).
-    pub fn with_check_extension(mut self, check_root: Option<u32>) -> Self {
+    pub(crate) fn with_check_extension(mut self, check_root: Option<u32>) -> Self {
         self.check_root = check_root;
         self
     }
 
     /// The plies to search `pos` at `ply` with, `depth` nominally left (the check extension).
-    pub fn extend(&self, pos: &G, depth: u32, ply: u32) -> u32 {
+    pub(crate) fn extend(&self, pos: &G, depth: u32, ply: u32) -> u32 {
         match self.check_root {
             Some(r) => arachne_core::extension::extended_depth(pos, depth, ply as usize, r),
             None => depth,
@@ -383,7 +331,7 @@ impl<G: Game> MasterNode<G> {
     /// Successor `i` came back worth `value` (from its side): raises α and the best move, and
     /// counts a cutoff the moment α reaches β (as the stepper does at its own nodes). Returns
     /// whether α rose.
-    pub fn child_value(&mut self, i: usize, value: Score, stats: &mut Stats) -> bool {
+    pub(crate) fn child_value(&mut self, i: usize, value: Score, stats: &mut Stats) -> bool {
         let t = -value;
         if t <= self.alpha {
             return false;
@@ -400,7 +348,7 @@ impl<G: Game> MasterNode<G> {
     /// left (the node extends it, [`MasterNode::extend`]): a bottom position's value goes
     /// straight back (returns false); otherwise the node takes on the job with its successors
     /// (true).
-    pub fn take_job(
+    pub(crate) fn take_job(
         &mut self,
         task: Task<G>,
         preorder: bool,
@@ -430,7 +378,7 @@ impl<G: Game> MasterNode<G> {
     }
 
     /// Takes on EVALUATE `job` of `pos` with `window`, whose successors are `succ`.
-    pub fn start(
+    pub(crate) fn start(
         &mut self,
         job: u32,
         pos: G,
@@ -488,3 +436,6 @@ pub(crate) fn expand<G: Game, M>(
         Some(l) => l.eval(pos, ply, stats),
     })
 }
+
+#[cfg(test)]
+mod tests;

@@ -53,7 +53,7 @@ use arachne_runtime::{PMove, Pathed};
 use arachne_search::alphabeta::falphabeta_tt;
 use arachne_search::context::{Ctx, Scratch};
 use arachne_search::ordering::OrderingState;
-use arachne_search::stepper::{Stepper, StepperMode};
+use arachne_search::stepper::{LeafEval, Stepper, StepperMode};
 use arachne_search::SearchOptions;
 use std::any::{Any, TypeId};
 use std::cell::{Cell, RefCell};
@@ -74,20 +74,20 @@ pub enum Worker {
 }
 
 /// Most table (MiB) a processor's serial search allocates.
-pub const SLAVE_TT_MIB: usize = 8;
+pub(crate) const SLAVE_TT_MIB: usize = 8;
 
 /// Shallowest remaining depth at which a processor's serial search uses its table when
 /// nothing else orders or extends its nodes: below it the search takes `alphabeta`'s lean
 /// loop ([`Ctx::lean_below`]), as fast per node as the serial `alphabeta`. The environment
 /// variable `ARACHNE_SLAVE_TT_DEPTH` overrides it and [`SLAVE_TT_MIN_DEPTH_ORDERED`] (for
 /// measurements).
-pub const SLAVE_TT_MIN_DEPTH: u32 = 4;
+pub(crate) const SLAVE_TT_MIN_DEPTH: u32 = 4;
 
 /// The same with an ordering option or quiescence (`--ordering` on chess): the table's moves
 /// order the nodes down to two plies left, as in the serial `falphabeta_tt`
 /// (LCT II #1/#5/#9 at depth 7, `tree-split:id=1,pv=1 --procs 3`: 1.0–1.4 M nodes with 2
 /// against 1.9–2.2 M with 4).
-pub const SLAVE_TT_MIN_DEPTH_ORDERED: u32 = 2;
+pub(crate) const SLAVE_TT_MIN_DEPTH_ORDERED: u32 = 2;
 
 fn tt_min_depth_override() -> Option<u32> {
     static D: std::sync::OnceLock<Option<u32>> = std::sync::OnceLock::new();
@@ -100,7 +100,7 @@ fn tt_min_depth_override() -> Option<u32> {
 
 /// What a processor's mailbox hook tells a running serial search ([`SubSearch::run_blocking`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Poll {
+pub(crate) enum Poll {
     /// Go on.
     Go,
     /// An UPDATE for this job: intersect the job's window with this one.
@@ -119,7 +119,7 @@ struct Job<G> {
 
 /// The options of a processor's serial search.
 #[derive(Clone, Debug)]
-pub struct SerialSpec {
+pub(crate) struct SerialSpec {
     /// `alphabeta` or `bound` (the simulator's stepper; `bound` has no serial-search form and
     /// always runs on the stepper).
     pub mode: StepperMode,
@@ -141,7 +141,7 @@ impl SerialSpec {
     /// more than it saved (LCT II, depth 7, `tree-split:id=1,pv=1`: 0.66–0.73× `aspiration` with
     /// them, on fewer nodes than `aspiration`'s); the simulator's stepper orders by the hint and
     /// static values ([`SerialSpec::preorder`]).
-    pub fn new(mode: StepperMode, preorder: bool, quiescence: bool) -> Self {
+    pub(crate) fn new(mode: StepperMode, preorder: bool, quiescence: bool) -> Self {
         SerialSpec {
             mode,
             opts: SearchOptions {
@@ -158,7 +158,7 @@ impl SerialSpec {
     }
 
     /// The same spec with the engine options of `e` (check extension, null move).
-    pub fn with_engine(mut self, e: crate::slave::Engine) -> Self {
+    pub(crate) fn with_engine(mut self, e: crate::slave::Engine) -> Self {
         self.opts.check_extension = e.check_root.is_some();
         self.opts.null_move = e.null_move;
         self.root_depth = e.check_root;
@@ -167,13 +167,14 @@ impl SerialSpec {
     }
 
     /// Static ordering (the stepper's `preorder`).
-    pub fn preorder(&self) -> bool {
+    pub(crate) fn preorder(&self) -> bool {
         self.opts.preorder || self.opts.hints
     }
 
     /// Shallowest remaining depth at which the serial search uses its table
     /// ([`SLAVE_TT_MIN_DEPTH`], [`SLAVE_TT_MIN_DEPTH_ORDERED`]).
-    pub fn tt_min_depth(&self) -> u32 {
+    #[cfg(test)]
+    pub(crate) fn tt_min_depth(&self) -> u32 {
         tt_min_depth_of(&self.opts)
     }
 
@@ -184,7 +185,7 @@ impl SerialSpec {
     /// loop. Serial `alphabeta` on `incremental:b=10,d=11`, seeds 1–3: 379 / 542 / 361 ms
     /// plain, 1 152 / 1 559 / 846 ms with `--ordering`, 114 / 129 / 111 ms with `--preorder`.
     /// The request to order is honoured either way (the nodes change, the value does not).
-    pub fn options_for<G: Game>(&self) -> std::borrow::Cow<'_, SearchOptions> {
+    pub(crate) fn options_for<G: Game>(&self) -> std::borrow::Cow<'_, SearchOptions> {
         let o = &self.opts;
         if G::HISTORY_SIZE == 0 && (o.hints || o.killers || o.history) {
             std::borrow::Cow::Owned(SearchOptions {
@@ -220,7 +221,7 @@ fn tt_min_depth_of(o: &SearchOptions) -> u32 {
 
 /// A processor's subtree search. See the module docs.
 #[derive(Clone, Debug)]
-pub struct SubSearch<G: Game> {
+pub(crate) struct SubSearch<G: Game> {
     spec: Arc<SerialSpec>,
     /// Boxed: a slave stays small beside its masters in one enum.
     stepper: Box<Stepper<G>>,
@@ -265,11 +266,11 @@ impl<G: Game> std::fmt::Debug for BatonCell<G> {
 
 impl<G: Game> SubSearch<G> {
     /// An idle subtree search.
-    pub fn new(spec: Arc<SerialSpec>) -> Self {
+    pub(crate) fn new(spec: Arc<SerialSpec>) -> Self {
         let leaf = spec
             .opts
             .quiescence
-            .then(crate::type_guided::quiescence_leaf::<G>);
+            .then(crate::subsearch::quiescence_leaf::<G>);
         SubSearch {
             stepper: Box::new(
                 Stepper::new(spec.mode, spec.preorder())
@@ -297,13 +298,13 @@ impl<G: Game> SubSearch<G> {
     }
 
     /// The options of this search.
-    pub fn spec(&self) -> Arc<SerialSpec> {
+    pub(crate) fn spec(&self) -> Arc<SerialSpec> {
         Arc::clone(&self.spec)
     }
 
     /// Makes this search use `table` (shared with other processors of the same run on one
     /// machine) instead of a table of its own.
-    pub fn with_table(mut self, table: Option<Arc<TranspositionTable>>) -> Self {
+    pub(crate) fn with_table(mut self, table: Option<Arc<TranspositionTable>>) -> Self {
         if table.is_some() {
             self.tt = table;
             self.tt_tried = true;
@@ -312,7 +313,7 @@ impl<G: Game> SubSearch<G> {
     }
 
     /// Starts searching `pos` to `depth` plies with `window`; `ply` is its distance from the root.
-    pub fn start(&mut self, pos: G, window: Window, depth: u32, ply: u32) {
+    pub(crate) fn start(&mut self, pos: G, window: Window, depth: u32, ply: u32) {
         self.job = Some(Job {
             pos,
             depth,
@@ -327,12 +328,12 @@ impl<G: Game> SubSearch<G> {
 
     /// True while a job is in progress.
     #[inline]
-    pub fn is_running(&self) -> bool {
+    pub(crate) fn is_running(&self) -> bool {
         self.job.is_some()
     }
 
     /// The catcher: narrows the job's window (for the root of the job).
-    pub fn update(&mut self, window: Window) {
+    pub(crate) fn update(&mut self, window: Window) {
         if let Some(job) = &mut self.job {
             job.window = intersect(job.window, window);
             if self.stepping {
@@ -342,7 +343,7 @@ impl<G: Game> SubSearch<G> {
     }
 
     /// The job's root `α` as far as known: the stepper's, or the (narrowed) window's.
-    pub fn root_alpha(&self) -> Option<Score> {
+    pub(crate) fn root_alpha(&self) -> Option<Score> {
         let job = self.job.as_ref()?;
         if self.stepping {
             self.stepper.root_alpha()
@@ -352,29 +353,35 @@ impl<G: Game> SubSearch<G> {
     }
 
     /// The value of the job that just finished (relative to its final window).
-    pub fn result(&self) -> Option<Score> {
+    pub(crate) fn result(&self) -> Option<Score> {
         self.result
     }
 
     /// The best move of the job that just finished, where known.
-    pub fn best_move(&self) -> Option<G::Move> {
+    pub(crate) fn best_move(&self) -> Option<G::Move> {
         self.best
     }
 
     /// Counts so far.
-    pub fn stats(&self) -> Stats {
+    pub(crate) fn stats(&self) -> Stats {
         self.stepper.stats + self.serial_stats
     }
 
     /// True if this processor's serial search runs on the wrapped game's own positions
     /// ([`register_native`]; known from its first job on a real backend).
-    pub fn native(&self) -> bool {
+    #[cfg_attr(not(any(feature = "mpi", test)), allow(dead_code))]
+    pub(crate) fn native(&self) -> bool {
         self.engine.0.as_ref().is_some_and(|e| e.native())
     }
 
     /// Simulator: advances the job on the stepper under `env`'s cost model; true when it has
     /// just finished.
-    pub fn work_steps<M>(&mut self, env: &mut Env<'_, M>, until: f64, max_steps: u64) -> bool {
+    pub(crate) fn work_steps<M>(
+        &mut self,
+        env: &mut Env<'_, M>,
+        until: f64,
+        max_steps: u64,
+    ) -> bool {
         if self.spec.worker == Worker::Engine && self.spec.mode == StepperMode::AlphaBeta {
             return self.work_worker(env, until);
         }
@@ -431,7 +438,7 @@ impl<G: Game> SubSearch<G> {
     }
 
     /// True when the job can run on the serial search ([`SubSearch::run_blocking`]).
-    pub fn can_block(&self) -> bool {
+    pub(crate) fn can_block(&self) -> bool {
         self.spec.mode == StepperMode::AlphaBeta && !self.stepping
     }
 
@@ -439,7 +446,7 @@ impl<G: Game> SubSearch<G> {
     /// called every few thousand nodes with this search's node count so far ([`SubSearch::stats`]
     /// included) and says what arrived. Returns true when the job finished ([`SubSearch::result`]),
     /// false when the run is stopping (the job is dropped).
-    pub fn run_blocking(&mut self, poll: &mut dyn FnMut(u64) -> Poll) -> bool {
+    pub(crate) fn run_blocking(&mut self, poll: &mut dyn FnMut(u64) -> Poll) -> bool {
         self.run_with(&mut |s: &Stats| poll(s.nodes() + s.qnodes))
     }
 
@@ -532,7 +539,7 @@ impl<G: Game> SubSearch<G> {
 }
 
 /// One serial search of a job, as [`SubSearch::run_blocking`] asks it of its [`JobSearch`].
-pub struct JobRun<'a> {
+pub(crate) struct JobRun<'a> {
     /// Plies to search.
     pub depth: u32,
     /// Distance of the job's position from the root.
@@ -553,7 +560,7 @@ pub struct JobRun<'a> {
 /// A processor's serial search of its jobs ([`SubSearch::run_blocking`]): on the position
 /// itself ([`Serial`]), or on the position a wrapper stands for ([`PathedSerial`]: MPI's
 /// [`Pathed`] positions are searched as the game's own, see [`register_native`]).
-pub trait JobSearch<G: Game>: Send {
+pub(crate) trait JobSearch<G: Game>: Send {
     /// Searches `pos` as `run` says: its value (`None`: stopped by the hook), the nodes it
     /// visited and its best move, where known.
     fn search(&mut self, pos: &G, run: &JobRun<'_>) -> (Option<Score>, Stats, Option<G::Move>);
@@ -566,7 +573,7 @@ pub trait JobSearch<G: Game>: Send {
 
 /// The serial search on the position itself: [`falphabeta_tt`] with the processor's scratch
 /// buffers and its killers and history, kept from one job to the next.
-pub struct Serial<G: Game> {
+pub(crate) struct Serial<G: Game> {
     scratch: Option<Scratch<G::Move>>,
     ordering: Option<Box<OrderingState<G::Move>>>,
 }
@@ -614,7 +621,8 @@ impl<G: Game> JobSearch<G> for Serial<G> {
 /// table stores moves by their generation index, the same in both), without the path that
 /// `Pathed` copies at every move (1.7–2.4× the time per node on the synthetic trees, module
 /// docs of [`arachne_runtime::pathed`]). The best move is found among the position's moves.
-pub struct PathedSerial<H: Game>(Serial<H>);
+#[cfg_attr(not(any(feature = "mpi", test)), allow(dead_code))]
+pub(crate) struct PathedSerial<H: Game>(Serial<H>);
 
 impl<H: Game> Default for PathedSerial<H> {
     fn default() -> Self {
@@ -654,7 +662,8 @@ fn natives() -> &'static Mutex<HashMap<TypeId, Factory>> {
 /// search is generic over its game and cannot tell a `Pathed` one from another without this
 /// (Rust has no specialization), so the MPI backend registers each game it wraps, as it
 /// registers its wire encodings. Idempotent.
-pub fn register_native<H: Game>() {
+#[cfg_attr(not(any(feature = "mpi", test)), allow(dead_code))]
+pub(crate) fn register_native<H: Game>() {
     fn make<H: Game>() -> Box<dyn Any + Send> {
         let e: Box<dyn JobSearch<Pathed<H>>> = Box::new(PathedSerial::<H>::default());
         Box::new(e)
@@ -737,3 +746,14 @@ pub(crate) fn defer(pending: &mut Option<Window>, w: Window) {
 fn intersect(a: Window, b: Window) -> Window {
     Window::new(a.alpha.max(b.alpha), a.beta.min(b.beta))
 }
+
+/// `arachne-search`'s quiescence search as a bottom-position evaluator for the steppers
+/// ([`LeafEval::quiescence`]: [`Ctx::leaf`](arachne_search::context::Ctx::leaf) with
+/// `quiescence` on, the capture search with its own full window, so the value does not depend
+/// on the caller's window).
+pub(crate) fn quiescence_leaf<G: Game>() -> LeafEval<G> {
+    LeafEval::quiescence()
+}
+
+#[cfg(test)]
+mod tests;

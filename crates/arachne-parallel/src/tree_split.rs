@@ -115,7 +115,8 @@
 //! from 1.06 / 1.20 / 0.80× to 1.67 / 1.95 / 1.76× with them (2026-11-27, `python3
 //! scripts/real_cores.py … --set mpi-trees`). On the simulator both stay off unless given, so
 //! the simulator's counts and the report built on them are §4's.
-use crate::slave::{Engine, Msg, ProcTree, Slave};
+use crate::common::ProcTree;
+use crate::slave::{Engine, Msg, Slave};
 use crate::subsearch::Worker;
 use arachne_core::{Game, Stats, TranspositionTable};
 use arachne_runtime::{Env, Mailbox, Pid, Process};
@@ -124,8 +125,8 @@ use std::sync::Arc;
 
 mod grand;
 mod master;
-pub use grand::GrandMaster;
-pub use master::Master;
+pub(crate) use grand::GrandMaster;
+pub(crate) use master::Master;
 
 /// §4.3 alpha raising.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -181,14 +182,14 @@ pub struct TreeSplitOptions {
 /// measured against. It was 64; mapped up front ([`TranspositionTable::prefault`]) 16 cost
 /// 0.02 s less CPU on LCT II #1/#5/#9 at depth 7 (0.29/0.21/0.23 → 0.26/0.18/0.22 s, loaded)
 /// and checkers bench 2/4/6 at depth 14, on nodes within 5 % either way.
-pub const SHARED_TABLE_MIB: usize = 16;
+pub(crate) const SHARED_TABLE_MIB: usize = 16;
 
 /// `id=1`'s default plies between iterations (module docs, `step=K`).
-pub const DEFAULT_ID_STEP: u32 = 2;
+pub(crate) const DEFAULT_ID_STEP: u32 = 2;
 
 /// With `pv=1`, the shallowest node of the leftmost line that is split: its first successor,
 /// of `PV_SPLIT_DEPTH − 1` plies, is one processor's job (module docs).
-pub const PV_SPLIT_DEPTH: u32 = 3;
+pub(crate) const PV_SPLIT_DEPTH: u32 = 3;
 
 impl Default for TreeSplitOptions {
     fn default() -> Self {
@@ -228,7 +229,7 @@ impl TreeSplitOptions {
 
 /// A processor of the tree-splitting system.
 #[derive(Clone, Debug)]
-pub enum Node<G: Game> {
+pub(crate) enum Node<G: Game> {
     /// An interior processor.
     Master(Box<Master<G>>),
     /// A terminal processor.
@@ -280,13 +281,16 @@ impl<G: Game> Process for Node<G> {
 }
 
 /// The processes of a tree-splitting system on `tree`.
-pub fn build<G: Game>(tree: ProcTree, opts: &TreeSplitOptions) -> Vec<Node<G>> {
+pub fn build<G: Game>(
+    tree: ProcTree,
+    opts: &TreeSplitOptions,
+) -> Vec<impl Process<Msg = Msg<G>> + Clone> {
     build_with(tree, opts, Engine::default())
 }
 
 /// [`build`] with the engine options `engine` ([`Engine`]: the check extension's bound is the
 /// search's depth).
-pub fn build_with<G: Game>(
+pub(crate) fn build_with<G: Game>(
     tree: ProcTree,
     opts: &TreeSplitOptions,
     engine: Engine,

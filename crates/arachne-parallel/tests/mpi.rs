@@ -14,7 +14,7 @@ use arachne_games::{
     IncrementalTree, Order, OrderedParams, OrderedTree,
 };
 use arachne_parallel::{
-    mpi_backend::WORKER, search, search_limited, type_guided, Backend, ParAlgo,
+    search, search_limited, search_traced, type_guided, Backend, ParAlgo, WORKER,
 };
 use arachne_runtime::exec::{execute, ExecError};
 use arachne_runtime::{CostModel, Env, Mailbox, Pid, Process, SimConfig, Stopping, HOST};
@@ -161,9 +161,7 @@ fn check_trace<G: Game>(root: &G, depth: u32, spec: &str, what: &str) -> bool {
     } else {
         Some(4)
     };
-    let traced = |backend: &Backend| {
-        type_guided::search_traced(&o, root, depth, Window::FULL, procs, backend)
-    };
+    let traced = |backend: &Backend| search_traced(&o, root, depth, Window::FULL, procs, backend);
     let (out, trace) = match traced(&Backend::Mpi { poll_every: 16 }) {
         Err(e) if e.0 == WORKER => return false,
         r => r.unwrap_or_else(|e| panic!("{what} {spec}: {e}")),

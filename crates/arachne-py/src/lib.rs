@@ -41,9 +41,10 @@ const SIGNAL_POLL: Duration = Duration::from_millis(20);
 const WORKER_STACK: usize = 64 << 20;
 
 fn to_py_err(e: RunError) -> PyErr {
-    match e {
-        RunError::Usage(m) => PyValueError::new_err(m),
-        RunError::Failed(m) => PyRuntimeError::new_err(m),
+    if e.is_usage() {
+        PyValueError::new_err(e.message().to_string())
+    } else {
+        PyRuntimeError::new_err(e.message().to_string())
     }
 }
 

@@ -56,7 +56,8 @@
 //!
 //! - [`search`] starts a [`Builder`]: every option of `arachne search`, typed; it refuses,
 //!   with one line naming it, an option the algorithm's family cannot honour
-//!   ([`RunError::Usage`]).
+//!   ([`RunError::Refused`], whose [`RunError::option`] is the flag; a value out of range is
+//!   [`RunError::Invalid`]).
 //! - [`Searcher`] searches positions within [`Limits`] and returns one [`Outcome`]: the
 //!   value and what it means ([`ValueKind`]), the best move, the principal variation, the
 //!   node counts and the time, and the family's own figures ([`Detail`]: messages, virtual
@@ -75,6 +76,7 @@
 pub mod bench;
 mod builder;
 pub mod epd;
+mod family;
 pub mod registry;
 pub mod report;
 pub mod request;

@@ -37,10 +37,35 @@ impl Report {
 }
 
 /// Why a request failed: bad input (the command line's exit status 2) or a failure while
-/// running (exit status 1). The message is one line.
+/// running (exit status 1). Every variant displays as one line, the command line's message.
+///
+/// Bad input comes in three kinds, so that a caller can tell them apart without reading the
+/// message: an option the algorithm, its family or its backend cannot honour
+/// ([`RunError::Refused`]), an option given a value it does not take ([`RunError::Invalid`]),
+/// each naming the option (`--null-move`, `--procs`, …: [`RunError::option`]), and anything
+/// else ([`RunError::Usage`]: an unknown algorithm or game, a spec that does not parse).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RunError {
-    /// Bad input: an option out of range, a contradiction, an unknown name.
+    /// An option the algorithm, its family or its backend cannot honour, refused rather than
+    /// dropped: `option` is the flag (`--null-move`, `--threads`, …).
+    #[error("{message}")]
+    Refused {
+        /// The flag refused.
+        option: String,
+        /// The one-line message.
+        message: String,
+    },
+    /// An option given a value out of its range, or contradicting another option: `option`
+    /// is the flag (`--nodes`, `--hash`, …).
+    #[error("{message}")]
+    Invalid {
+        /// The flag whose value is refused.
+        option: String,
+        /// The one-line message.
+        message: String,
+    },
+    /// Other bad input: an unknown name, a spec that does not parse, a contradiction of
+    /// several options.
     #[error("{0}")]
     Usage(String),
     /// Something failed while running (I/O, an MPI fault).
@@ -49,14 +74,79 @@ pub enum RunError {
 }
 
 impl RunError {
-    /// A usage error from anything displayable.
+    /// A usage error from anything displayable. A message that opens with the flag it is about
+    /// (`--nodes must be at least 1`, `--hash: …`) is an [`RunError::Invalid`] naming it;
+    /// any other is a [`RunError::Usage`].
     pub fn usage(e: impl std::fmt::Display) -> Self {
-        RunError::Usage(e.to_string())
+        let message = e.to_string();
+        match leading_flag(&message) {
+            Some(option) => RunError::Invalid {
+                option: option.to_string(),
+                message,
+            },
+            None => RunError::Usage(message),
+        }
     }
+
+    /// `option` (a flag such as `--null-move`) refused by the algorithm, its family or its
+    /// backend, with the line `e`.
+    pub fn refused(option: &str, e: impl std::fmt::Display) -> Self {
+        RunError::Refused {
+            option: option.to_string(),
+            message: e.to_string(),
+        }
+    }
+
     /// A failure from anything displayable.
     pub fn failed(e: impl std::fmt::Display) -> Self {
         RunError::Failed(e.to_string())
     }
+
+    /// The option a [`RunError::Refused`] or [`RunError::Invalid`] is about.
+    pub fn option(&self) -> Option<&str> {
+        match self {
+            RunError::Refused { option, .. } | RunError::Invalid { option, .. } => Some(option),
+            RunError::Usage(_) | RunError::Failed(_) => None,
+        }
+    }
+
+    /// True for bad input (every variant but [`RunError::Failed`]).
+    pub fn is_usage(&self) -> bool {
+        !matches!(self, RunError::Failed(_))
+    }
+
+    /// The one-line message.
+    pub fn message(&self) -> &str {
+        match self {
+            RunError::Refused { message, .. } | RunError::Invalid { message, .. } => message,
+            RunError::Usage(m) | RunError::Failed(m) => m,
+        }
+    }
+
+    /// The same error with the message `f` makes of its message (kind and option kept).
+    pub fn map_message(self, f: impl FnOnce(String) -> String) -> Self {
+        match self {
+            RunError::Refused { option, message } => RunError::Refused {
+                option,
+                message: f(message),
+            },
+            RunError::Invalid { option, message } => RunError::Invalid {
+                option,
+                message: f(message),
+            },
+            RunError::Usage(m) => RunError::Usage(f(m)),
+            RunError::Failed(m) => RunError::Failed(f(m)),
+        }
+    }
+}
+
+/// The flag a message opens with (`--hash` of `--hash: …`, `--nodes` of `--nodes must …`).
+fn leading_flag(message: &str) -> Option<&str> {
+    let rest = message.strip_prefix("--")?;
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .unwrap_or(rest.len());
+    (end > 0).then(|| &message[..end + 2])
 }
 
 /// The result of a request.
@@ -235,6 +325,33 @@ mod tests {
             }
         }
         arachne_games::with_game(spec, I).unwrap()
+    }
+
+    #[test]
+    fn a_usage_error_names_the_flag_it_opens_with() {
+        let e = RunError::usage("--hash: out of memory");
+        assert_eq!(e.option(), Some("--hash"));
+        assert!(matches!(e, RunError::Invalid { .. }));
+        assert_eq!(e.to_string(), "--hash: out of memory");
+        let e = RunError::usage("--time-ms must be at least 1");
+        assert_eq!(e.option(), Some("--time-ms"));
+        for plain in [
+            "unknown game `go`",
+            "-- alone",
+            "--",
+            "f=9 needs --procs 10",
+        ] {
+            let e = RunError::usage(plain);
+            assert_eq!(e, RunError::Usage(plain.into()), "{plain}");
+            assert_eq!(e.option(), None);
+        }
+        let e = RunError::refused("--null-move", "pbound does not take --null-move");
+        assert_eq!(e.option(), Some("--null-move"));
+        assert_eq!(e.message(), "pbound does not take --null-move");
+        let e = e.map_message(|m| format!("baseline: {m}"));
+        assert_eq!(e.option(), Some("--null-move"));
+        assert_eq!(e.to_string(), "baseline: pbound does not take --null-move");
+        assert!(!RunError::failed("MPI: lost").is_usage());
     }
 
     #[test]

@@ -92,9 +92,10 @@ impl SearchRequest {
     /// Refuses an explicit `--hash` for a search that allocates no table (`what` says which).
     pub fn refuse_hash(&self, what: &str) -> Result<(), RunError> {
         match self.hash {
-            Some(_) => Err(RunError::usage(format!(
-                "--hash: {what} uses no transposition table of that size"
-            ))),
+            Some(_) => Err(RunError::refused(
+                "--hash",
+                format!("--hash: {what} uses no transposition table of that size"),
+            )),
             None => Ok(()),
         }
     }
@@ -150,7 +151,10 @@ impl SearchRequest {
             ("--null-move", self.null_move),
         ] {
             if given {
-                return Err(RunError::usage(format!("{flag} is not supported by {who}")));
+                return Err(RunError::refused(
+                    flag,
+                    format!("{flag} is not supported by {who}"),
+                ));
             }
         }
         Ok(())
@@ -173,7 +177,7 @@ impl SearchRequest {
             ("--latency-seed", self.latency_seed != 0),
         ] {
             if given {
-                return Err(RunError::usage(why(flag)));
+                return Err(RunError::refused(flag, why(flag)));
             }
         }
         Ok(())

@@ -18,7 +18,7 @@
 use crate::registry::{self, Family};
 use crate::report::{Report, RunError};
 use crate::request::SearchRequest;
-use crate::run;
+use crate::{family, run};
 use arachne_bestfirst::mcts::MctsOptions;
 use arachne_bestfirst::BfOutcome;
 use arachne_core::{Game, Limits, Score, Stats, StopReason};
@@ -233,18 +233,18 @@ pub fn build<G: Game>(
     let family = registry::family(&req.algo);
     if family != Some(Family::SharedMemory) && family != Some(Family::BestFirst) {
         if let (Some(_), false) = (req.threads, family == Some(Family::Mcts)) {
-            return Err(RunError::usage(format!(
+            return Err(RunError::refused("--threads", format!(
                 "--threads is for the shared-memory algorithms (ybwc, jamboree, lazy-smp, abdada), not `{}`",
                 req.algo
             )));
         }
     }
     Ok(match family {
-        Some(Family::BestFirst) => Box::new(run::bestfirst::resolve(req, info)?),
-        Some(Family::Mcts) => Box::new(run::mcts::resolve(req, info)?),
-        Some(Family::SharedMemory) => Box::new(run::smp::resolve(req, info)?),
-        Some(Family::MessagePassing) => Box::new(run::parallel::resolve(req, info)?),
-        Some(Family::Serial) | None => Box::new(run::resolve_serial(req, info)?),
+        Some(Family::BestFirst) => Box::new(family::bestfirst::resolve(req, info)?),
+        Some(Family::Mcts) => Box::new(family::mcts::resolve(req, info)?),
+        Some(Family::SharedMemory) => Box::new(family::smp::resolve(req, info)?),
+        Some(Family::MessagePassing) => Box::new(family::parallel::resolve(req, info)?),
+        Some(Family::Serial) | None => Box::new(family::serial::resolve(req, info)?),
     })
 }
 
@@ -252,9 +252,9 @@ pub fn build<G: Game>(
 /// JSON object of `arachne search --json` and its text.
 pub fn render<G: Game>(root: &G, info: &GameInfo, out: &Outcome<G::Move>) -> Report {
     match &out.detail {
-        Detail::Serial | Detail::SharedMemory { .. } => run::report(root, info, out),
-        Detail::MessagePassing(d) => run::parallel::report(root, info, out, d),
-        Detail::BestFirst(d) => run::bestfirst::report(root, info, &out.algo, &d.run, &d.extra),
-        Detail::Mcts(d) => run::mcts::report(root, info, &out.algo, &d.opts, &d.run, &d.extra),
+        Detail::Serial | Detail::SharedMemory { .. } => family::serial::report(root, info, out),
+        Detail::MessagePassing(d) => family::parallel::report(root, info, out, d),
+        Detail::BestFirst(d) => family::bestfirst::report(root, info, &out.algo, &d.run, &d.extra),
+        Detail::Mcts(d) => family::mcts::report(root, info, &out.algo, &d.opts, &d.run, &d.extra),
     }
 }

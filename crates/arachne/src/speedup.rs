@@ -30,7 +30,7 @@
 //!   in (two exact searches with it may differ): then every search is timed and its row counts
 //!   the runs whose value differed ([`Row::differing`]); a search that refuses an option is reported
 //!   with its one line ([`Status::Refused`]). The baseline refusing, an empty position list,
-//!   zero rounds and an unknown algorithm are errors ([`RunError::Usage`]).
+//!   zero rounds and an unknown algorithm are errors ([`RunError::is_usage`]).
 //! - **Prediction** (`--predict`, [`SpeedupRequest::predict`]). After the rounds, each
 //!   message-passing search measured on threads or MPI is run once more per position on the
 //!   simulator with this machine's measured costs (`--cost measured`: the node and message
@@ -845,14 +845,13 @@ pub fn run_with(
                 }
                 let report = match search(&req.run_request(item, pos)) {
                     Ok(rep) => rep,
-                    Err(RunError::Usage(m)) if s == 0 => {
-                        return Err(RunError::Usage(format!(
-                            "the baseline `{}` on {pos}: {m}",
-                            item.label
-                        )))
+                    Err(e) if e.is_usage() && s == 0 => {
+                        return Err(e.map_message(|m| {
+                            format!("the baseline `{}` on {pos}: {m}", item.label)
+                        }))
                     }
-                    Err(RunError::Usage(m)) => {
-                        status[s] = Some(Status::Refused(m));
+                    Err(e) if e.is_usage() => {
+                        status[s] = Some(Status::Refused(e.message().to_string()));
                         continue;
                     }
                     Err(e) => return Err(e),
@@ -965,7 +964,7 @@ fn simulate(
         r.procs = procs;
         let v = match search(&r) {
             Ok(rep) => rep.json,
-            Err(RunError::Usage(m)) => return Ok(Err(m)),
+            Err(e) if e.is_usage() => return Ok(Err(e.message().to_string())),
             Err(e) => return Err(e),
         };
         let (Some(s), Some(p)) = (

@@ -3,7 +3,7 @@
 //! cannot honour. (Integration tests, not unit tests: the crate's test build then links the
 //! dispatch instead of compiling every game's instantiation of it a second time.)
 use arachne::registry::{family, Family};
-use arachne::run::{search, smp};
+use arachne::run::search;
 use arachne::{Report, RunError, SearchRequest};
 
 fn run(game: &str, algo: &str) -> Report {
@@ -39,19 +39,44 @@ fn the_family_refuses_what_it_cannot_honour() {
     let e = search(&r).unwrap_err();
     assert_eq!(
         e,
-        RunError::Usage(
-            "`alphabeta` is a serial algorithm; --procs needs a parallel one (see `arachne algos`)"
-                .into()
-        )
+        RunError::Refused {
+            option: "--procs".into(),
+            message:
+                "`alphabeta` is a serial algorithm; --procs needs a parallel one (see `arachne algos`)"
+                    .into()
+        }
     );
+    assert_eq!(e.option(), Some("--procs"));
     let e = search(&SearchRequest::new("connect4", "nosuch")).unwrap_err();
     assert!(e.to_string().contains("tree-split"), "{e}");
+    assert!(
+        matches!(e, RunError::Usage(_)),
+        "an unknown name names no option: {e:?}"
+    );
     let mut r = SearchRequest::new("connect4", "alphabeta");
     r.threads = Some(2);
-    assert!(search(&r)
-        .unwrap_err()
-        .to_string()
-        .starts_with("--threads is for"));
+    let e = search(&r).unwrap_err();
+    assert!(e.to_string().starts_with("--threads is for"), "{e}");
+    assert!(matches!(e, RunError::Refused { .. }) && e.option() == Some("--threads"));
+    // A family refusing one of the engine's options names it.
+    let mut r = SearchRequest::new("connect4", "pbound");
+    r.procs = Some(3);
+    r.null_move = true;
+    let e = search(&r).unwrap_err();
+    assert!(matches!(e, RunError::Refused { .. }), "{e:?}");
+    assert_eq!(e.option(), Some("--null-move"), "{e}");
+    // A value out of range names its flag.
+    let mut r = SearchRequest::new("connect4", "alphabeta");
+    r.nodes = Some(0);
+    let e = search(&r).unwrap_err();
+    assert_eq!(
+        e,
+        RunError::Invalid {
+            option: "--nodes".into(),
+            message: "--nodes must be at least 1".into()
+        }
+    );
+    assert!(e.is_usage() && !RunError::failed("x").is_usage());
 }
 
 #[test]
@@ -95,7 +120,10 @@ fn shared_memory_searches_find_negamax_value() {
     let mut r = SearchRequest::new("connect4", "ybwc");
     r.procs = Some(2);
     assert!(search(&r).unwrap_err().to_string().contains("not --procs"));
-    assert!(smp::threads(Some(0)).is_err() && smp::threads(None) == Ok(1));
+    let mut r = SearchRequest::new("connect4", "ybwc");
+    r.threads = Some(0);
+    let e = search(&r).unwrap_err();
+    assert_eq!(e.option(), Some("--threads"), "{e}");
 }
 
 #[test]

@@ -25,12 +25,11 @@
 //! * **Grain** (`grain=G`): a key node with `1..=G` plies left is answered by a serial search
 //!   of its subtree, run as the processor's background work ([`super::grain`]).
 use super::{grain, Desc, Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
-use crate::subsearch::{deliver_waiting, Poll, SerialSpec, SubSearch};
-use crate::type_guided::quiescence_leaf;
-use crate::{
-    execute, max_procs, outcome, principal_line, serial_reference_with, stopped_outcome, Backend,
-    Figures, ParError, ParOutcome, ParResult,
-};
+use crate::common::outcome::{outcome, principal_line, stopped_outcome, Figures};
+use crate::common::reference::serial_reference_with;
+use crate::common::{execute, max_procs};
+use crate::subsearch::{deliver_waiting, quiescence_leaf, Poll, SerialSpec, SubSearch};
+use crate::{Backend, ParError, ParOutcome, ParResult};
 use arachne_core::rng::{hash2, mix64};
 use arachne_core::Limits;
 use arachne_core::{Game, Score, Stats, Window};
@@ -42,16 +41,16 @@ use std::sync::Arc;
 use std::time::Instant;
 
 /// A node address: owner processor in the high 32 bits, record index in the low ones.
-pub type Addr = u64;
+pub(crate) type Addr = u64;
 /// The fictitious super-root's address.
-pub const SUPER: Addr = u64::MAX;
+pub(crate) const SUPER: Addr = u64::MAX;
 
 fn addr(pid: Pid, idx: u32) -> Addr {
     ((pid as u64) << 32) | idx as u64
 }
 
 /// The processor that owns the node named (parent, slot).
-pub fn owner(parent: Addr, slot: u32, nprocs: u32) -> Pid {
+pub(crate) fn owner(parent: Addr, slot: u32, nprocs: u32) -> Pid {
     if parent == SUPER {
         return 0;
     }
@@ -60,7 +59,7 @@ pub fn owner(parent: Addr, slot: u32, nprocs: u32) -> Pid {
 
 /// A message of the distributed form.
 #[derive(Clone, Debug)]
-pub enum Msg<G: Game> {
+pub(crate) enum Msg<G: Game> {
     /// A down message to the node named (parent, slot) at `pos`, `ply` plies from the root.
     Down {
         parent: Addr,
@@ -96,7 +95,7 @@ fn record_bytes<G: Game>() -> u64 {
 type JobPoll<'a, G> = dyn FnMut(&mut KnmProc<G>, &mut Env<'_, Msg<G>>, u64) -> Poll + 'a;
 
 /// One processor: the node records it owns.
-pub struct KnmProc<G: Game> {
+pub(crate) struct KnmProc<G: Game> {
     me: Pid,
     nprocs: u32,
     rules: Rules,
@@ -132,7 +131,7 @@ pub struct KnmProc<G: Game> {
 
 impl<G: Game> KnmProc<G> {
     /// Processor `me` of `nprocs`, with grain `grain` ([`super::grain`]).
-    pub fn new(me: Pid, nprocs: u32, depth: u32, grain: u32, opts: &KnmOptions) -> Self {
+    pub(crate) fn new(me: Pid, nprocs: u32, depth: u32, grain: u32, opts: &KnmOptions) -> Self {
         KnmProc {
             me,
             nprocs,
@@ -168,7 +167,8 @@ impl<G: Game> KnmProc<G> {
 
     /// The grain nodes whose serial search ended: (position, plies from the root, plies
     /// searched).
-    pub fn grain_nodes(&self) -> impl Iterator<Item = (&G, u32, u32)> + '_ {
+    #[cfg(test)]
+    pub(crate) fn grain_nodes(&self) -> impl Iterator<Item = (&G, u32, u32)> + '_ {
         self.nodes
             .iter()
             .filter(|n| n.searched && n.evaluated)
@@ -564,10 +564,8 @@ pub fn search_limited<G: Game>(
         root,
         depth,
         Window::FULL,
-        Stepper::new(StepperMode::AlphaBeta, opts.preorder).with_leaf(
-            opts.quiescence
-                .then(crate::type_guided::quiescence_leaf::<G>),
-        ),
+        Stepper::new(StepperMode::AlphaBeta, opts.preorder)
+            .with_leaf(opts.quiescence.then(crate::subsearch::quiescence_leaf::<G>)),
         backend,
         run.time,
         limits,
@@ -723,7 +721,7 @@ pub fn run_sim_stats<G: Game>(
 
 /// A distributed run on the simulator with grain `opts.grain` (0 when unset): the root value
 /// (`−∞` without one), the time, and the processors as they ended (for tests and experiments).
-pub fn run_sim<G: Game>(
+pub(crate) fn run_sim<G: Game>(
     opts: &KnmOptions,
     root: &G,
     depth: u32,

@@ -74,17 +74,17 @@ use std::time::{Duration, Instant};
 
 /// The one-way delay of a message to a processor that waits for it, on threads
 /// ([`crate::calibrate`]'s figure on the project machine, rounded up).
-pub const MESSAGE_DELAY: Duration = Duration::from_micros(6);
+pub(crate) const MESSAGE_DELAY: Duration = Duration::from_micros(6);
 
 /// A grain node's serial search should take at least this many [`MESSAGE_DELAY`]s.
-pub const JOB_MESSAGES: u32 = 16;
+pub(crate) const JOB_MESSAGES: u32 = 16;
 
 /// Key nodes per processor at the grain level that [`balanced`] asks for.
-pub const JOBS_PER_PROC: u64 = 4;
+pub(crate) const JOBS_PER_PROC: u64 = 4;
 
 /// The serial search's options for `opts`: `alphabeta` with its ordering and quiescence
 /// (tree-split's slaves' spec, [`SerialSpec::new`]).
-pub fn spec(opts: &KnmOptions) -> Arc<SerialSpec> {
+pub(crate) fn spec(opts: &KnmOptions) -> Arc<SerialSpec> {
     Arc::new(SerialSpec::new(
         StepperMode::AlphaBeta,
         opts.preorder,
@@ -94,7 +94,7 @@ pub fn spec(opts: &KnmOptions) -> Arc<SerialSpec> {
 
 /// The grain a search of `root` to `depth` plies uses on `backend` with `procs` processors
 /// (module docs).
-pub fn resolve<G: Game>(
+pub(crate) fn resolve<G: Game>(
     opts: &KnmOptions,
     root: &G,
     depth: u32,
@@ -115,7 +115,7 @@ pub fn resolve<G: Game>(
 /// The largest grain below `depth` that leaves at least [`JOBS_PER_PROC`]` · procs` key nodes
 /// at the grain level on a perfectly ordered tree of `root`'s branching (module docs); 0 when
 /// none does (a tree too narrow).
-pub fn balanced<G: Game>(root: &G, depth: u32, procs: u32) -> u32 {
+pub(crate) fn balanced<G: Game>(root: &G, depth: u32, procs: u32) -> u32 {
     let mut moves = Vec::new();
     root.moves(&mut moves);
     if moves.len() < 2 {
@@ -129,7 +129,7 @@ pub fn balanced<G: Game>(root: &G, depth: u32, procs: u32) -> u32 {
 
 /// The smallest `g` in `1..depth` whose serial search of `root` to `g` plies takes at least
 /// `job`, or `depth − 1` (0 for `depth ≤ 1`).
-pub fn measured<G: Game>(root: &G, depth: u32, spec: &SerialSpec, job: Duration) -> u32 {
+pub(crate) fn measured<G: Game>(root: &G, depth: u32, spec: &SerialSpec, job: Duration) -> u32 {
     let opts = spec.options_for::<G>();
     for g in 1..depth {
         let t = Instant::now();
@@ -146,7 +146,7 @@ pub fn measured<G: Game>(root: &G, depth: u32, spec: &SerialSpec, job: Duration)
 /// (`None` when the run is stopping), the search's (interior, bottom, quiescence) counts so far
 /// and its best move.
 #[allow(clippy::type_complexity)]
-pub fn search<G: Game>(
+pub(crate) fn search<G: Game>(
     sub: &mut SubSearch<G>,
     pos: G,
     plies: u32,
@@ -164,3 +164,6 @@ pub fn search<G: Game>(
     );
     (done.then(|| sub.result()).flatten(), nodes, sub.best_move())
 }
+
+#[cfg(test)]
+mod tests;

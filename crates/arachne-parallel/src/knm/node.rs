@@ -7,7 +7,7 @@ use arachne_core::{Game, Score};
 
 /// A descendant entry of a node record (Fig. 3-2's `desc` element, plus §5.2/§5.3 fields).
 #[derive(Copy, Clone, Debug)]
-pub struct Desc<M> {
+pub(crate) struct Desc<M> {
     /// The move leading to it.
     pub mv: M,
     /// Value it last reported, negated to this node's side (`−∞` until it reports).
@@ -37,7 +37,7 @@ const NOTHING: Report = Report {
 
 /// What the handlers need to know about the run.
 #[derive(Copy, Clone, Debug)]
-pub struct Rules {
+pub(crate) struct Rules {
     /// §5.1.
     pub suppress: bool,
     /// Track §5.3 validity (deepening, or the distributed form's finality test).
@@ -54,7 +54,7 @@ pub struct Rules {
 
 /// A game-tree node record (Fig. 3-2). `A` is how the model names the parent.
 #[derive(Clone, Debug)]
-pub struct Node<G: Game, A> {
+pub(crate) struct Node<G: Game, A> {
     /// The position.
     pub pos: G,
     /// The parent.
@@ -93,7 +93,7 @@ pub struct Node<G: Game, A> {
 
 impl<G: Game, A> Node<G, A> {
     /// A fresh record (Fig. 3-2's initial values: not key, not first, not visited).
-    pub fn new(pos: G, parent: A, slot: u32, ply: u32) -> Self {
+    pub(crate) fn new(pos: G, parent: A, slot: u32, ply: u32) -> Self {
         Node {
             pos,
             parent,
@@ -118,7 +118,7 @@ impl<G: Game, A> Node<G, A> {
     }
 
     /// The node's current provisional value (`None` before it has one).
-    pub fn value(&self) -> Option<Score> {
+    pub(crate) fn value(&self) -> Option<Score> {
         let v = if self.expanded {
             self.desc[self.rank1 as usize].value
         } else if self.evaluated {
@@ -129,13 +129,8 @@ impl<G: Game, A> Node<G, A> {
         (v != NOTHING.value).then_some(v)
     }
 
-    /// The last value this node reported up.
-    pub fn reported(&self) -> Option<Score> {
-        (self.sent.value != NOTHING.value).then_some(self.sent.value)
-    }
-
     /// §5.3 validity of the current value: (valid to, computed as exact).
-    pub fn validity(&self) -> (u32, bool) {
+    pub(crate) fn validity(&self) -> (u32, bool) {
         if !self.expanded {
             return if self.evaluated {
                 // A grain node's serial search reached the bottom of its subtree: valid to its
@@ -248,7 +243,7 @@ impl<G: Game, A> Node<G, A> {
     }
 
     /// Fig. 3-4: a down message. `buf` is scratch space for move generation.
-    pub fn on_down(
+    pub(crate) fn on_down(
         &mut self,
         d: Down,
         rules: &Rules,
@@ -290,7 +285,7 @@ impl<G: Game, A> Node<G, A> {
                 self.evaluated = true;
                 self.stat = if rules.quiescence {
                     let (v, q) =
-                        crate::type_guided::quiescence_leaf::<G>().value(&self.pos, self.ply);
+                        crate::subsearch::quiescence_leaf::<G>().value(&self.pos, self.ply);
                     stats.qnodes += q;
                     v
                 } else {
@@ -364,7 +359,7 @@ impl<G: Game, A> Node<G, A> {
 
     /// The value of this grain node's serial search ([`Out::Search`]), from its own side to
     /// move; `nodes` are the search's (interior, bottom, quiescence) counts.
-    pub fn answer(
+    pub(crate) fn answer(
         &mut self,
         value: Score,
         nodes: (u64, u64, u64),
@@ -384,7 +379,7 @@ impl<G: Game, A> Node<G, A> {
     }
 
     /// Fig. 3-5: an up message from the descendant in `slot`.
-    pub fn on_up(
+    pub(crate) fn on_up(
         &mut self,
         slot: u32,
         u: Up,

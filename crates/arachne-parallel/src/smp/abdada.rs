@@ -62,24 +62,24 @@ use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// Nodes with fewer plies left are never deferred.
-pub const MIN_DEFER_DEPTH: u32 = 2;
+pub(crate) const MIN_DEFER_DEPTH: u32 = 2;
 
 /// Slots of the [`Busy`] table per thread. At most one node per ply of each thread's current
 /// path is marked (a few dozen per thread), so 1024 slots per thread keep collisions (which
 /// only cost a needless deferral) rare, while the table stays small enough to build per search:
 /// 2 threads, 16 KiB (the 512 KiB table used before cost a measurable part of Othello's
 /// 2-millisecond searches).
-pub const BUSY_SLOTS_PER_THREAD: usize = 1024;
+pub(crate) const BUSY_SLOTS_PER_THREAD: usize = 1024;
 
 /// Which nodes are being searched (see the module docs).
 #[derive(Debug)]
-pub struct Busy {
+pub(crate) struct Busy {
     slots: Box<[AtomicU64]>,
 }
 
 impl Busy {
     /// A table of `n` (rounded up to a power of two) slots.
-    pub fn new(n: usize) -> Busy {
+    pub(crate) fn new(n: usize) -> Busy {
         let n = n.max(1).next_power_of_two();
         Busy {
             slots: (0..n).map(|_| AtomicU64::new(0)).collect(),
@@ -88,20 +88,12 @@ impl Busy {
     fn slot(&self, key: u64) -> &AtomicU64 {
         &self.slots[(key as usize) & (self.slots.len() - 1)]
     }
-    /// True when some thread marked `key` as being searched.
-    pub fn is_busy(&self, key: u64) -> bool {
-        self.slot(key).load(Ordering::Relaxed) == key
-    }
-    /// Marks `key` as being searched.
-    pub fn enter(&self, key: u64) {
-        self.slot(key).store(key, Ordering::Relaxed);
-    }
     /// Marks `key` as being searched; false when it already was.
-    pub fn try_enter(&self, key: u64) -> bool {
+    pub(crate) fn try_enter(&self, key: u64) -> bool {
         self.slot(key).swap(key, Ordering::Relaxed) != key
     }
     /// Clears the mark of `key` (if still there).
-    pub fn leave(&self, key: u64) {
+    pub(crate) fn leave(&self, key: u64) {
         let _ = self
             .slot(key)
             .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
@@ -113,7 +105,7 @@ impl Busy {
 /// jobs of the pool of `threads − 1` workers ([`super::pool`]). With `aspiration` (a
 /// half-width), a thread opens depth `d` with a window around the value of depth `d − 1`
 /// ([`super::aspirated`], as [`super::search`] describes).
-pub fn abdada<G: Game>(
+pub(crate) fn abdada<G: Game>(
     sh: &Shared<G>,
     root: &G,
     depth: u32,
@@ -223,10 +215,10 @@ pub fn abdada<G: Game>(
 }
 
 /// How long a helper thread stays awake after a search, waiting for the next one.
-pub const LINGER: Duration = Duration::from_millis(2);
+pub(crate) const LINGER: Duration = Duration::from_millis(2);
 
 /// How long thread 0 spins at the end of a search for the helpers to return before it sleeps.
-pub const END_SPIN: Duration = Duration::from_millis(1);
+pub(crate) const END_SPIN: Duration = Duration::from_millis(1);
 
 /// The cores this process may use (1 if unknown), asked once.
 fn cores() -> usize {

@@ -142,7 +142,7 @@ struct State<M> {
 /// window, in order, once every earlier iteration is complete (see the module docs).
 ///
 /// [`young::ParBrothers`]: super::young::ParBrothers
-pub fn brothers<G: Game>(f: &ParFork<'_, G>, best: Best<G::Move>) -> Best<G::Move> {
+pub(crate) fn brothers<G: Game>(f: &ParFork<'_, G>, best: Best<G::Move>) -> Best<G::Move> {
     let n = f.moves.len();
     let st = Mutex::new(State {
         best,
@@ -196,7 +196,7 @@ pub fn brothers<G: Game>(f: &ParFork<'_, G>, best: Best<G::Move>) -> Best<G::Mov
 /// re-search depends on its test and on the completion of every earlier iteration; the node
 /// ends when all iterations are complete. The skeleton is
 /// [`trace_fork_join`](super::work_span::trace_fork_join).
-pub fn trace_brothers<G: Game>(
+pub(crate) fn trace_brothers<G: Game>(
     ctx: &mut Ctx<G>,
     dag: &mut Dag,
     f: &Fork<'_, G>,

@@ -35,12 +35,12 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 /// One completed iteration of one thread: depth, value, principal line.
-pub type Iteration<M> = (u32, Score, Vec<M>);
+pub(crate) type Iteration<M> = (u32, Score, Vec<M>);
 
 /// Runs lazy SMP with `threads` threads to `depth` plies; `report` is called for each
 /// iteration the main thread completes. Returns the voted line (see the module docs), or
 /// `None` when no thread completed an iteration.
-pub fn lazy_smp<G: Game>(
+pub(crate) fn lazy_smp<G: Game>(
     sh: &Shared<G>,
     root: &G,
     depth: u32,
@@ -81,7 +81,7 @@ pub fn lazy_smp<G: Game>(
 }
 
 /// Stockfish's vote (see the module docs) over `(thread, iteration)` pairs with a move.
-pub fn vote<M: Copy + Eq + std::hash::Hash>(
+pub(crate) fn vote<M: Copy + Eq + std::hash::Hash>(
     done: &[(usize, Iteration<M>)],
 ) -> Option<Iteration<M>> {
     let min = done.iter().map(|(_, it)| it.1 .0 as i64).min()?;

@@ -82,15 +82,15 @@
 //! [`Ctx::extend`]: arachne_search::context::Ctx::extend
 //! [`Ctx::null_move_cut`]: arachne_search::context::Ctx::null_move_cut
 //! [`Ctx::after_null_move`]: arachne_search::context::Ctx::after_null_move
-pub mod abdada;
-pub mod jamboree;
-pub mod lazy_smp;
+mod abdada;
+mod jamboree;
+mod lazy_smp;
 pub mod lock_model;
 mod shared;
 pub mod work_span;
-pub mod ybwc;
-pub mod young;
-pub use shared::{ab_tt, Frame, Line, Opened, Shared};
+mod ybwc;
+mod young;
+pub(crate) use shared::{ab_tt, Frame, Line, Opened, Shared};
 
 use crate::ParError;
 use arachne_core::{Game, Limits, Score, TranspositionTable, TtError};
@@ -102,7 +102,7 @@ use std::time::Instant;
 
 /// Default depth below which `ybwc` and `jamboree` search serially (seed 002 §6.2.4 uses 3:
 /// "when the depth of the searched subtree becomes smaller than 3, we switch to Alpha-Beta").
-pub const DEFAULT_SERIAL_DEPTH: u32 = 3;
+pub(crate) const DEFAULT_SERIAL_DEPTH: u32 = 3;
 
 /// Most threads a shared-memory search accepts.
 pub const MAX_THREADS: usize = 256;
@@ -385,7 +385,7 @@ pub fn search<G: Game>(
 /// One stage searched by `run(α, β)` with aspiration windows of half-width `delta` around
 /// `prev`, the previous stage's value (see [`search`]); a full window without either, or when
 /// `prev` is a mate score. `score` reads a result's fail-soft value.
-pub fn aspirated<T, E>(
+pub(crate) fn aspirated<T, E>(
     delta: Option<i32>,
     prev: Option<Score>,
     mut run: impl FnMut(Score, Score) -> Result<T, E>,
@@ -409,7 +409,7 @@ pub fn aspirated<T, E>(
 }
 
 /// The pool of `workers` threads of this process (made at the first call; see the module docs).
-pub fn pool(workers: usize) -> Result<Arc<rayon::ThreadPool>, ParError> {
+pub(crate) fn pool(workers: usize) -> Result<Arc<rayon::ThreadPool>, ParError> {
     static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
     let mut pools = POOLS.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, p)) = pools.iter().find(|(n, _)| *n == workers) {

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::Mutex;
 /// A principal line with its value (negamax, side to move at the line's first position).
 #[derive(Clone, Debug)]
-pub struct Line<M> {
+pub(crate) struct Line<M> {
     /// Value (fail-soft bound or exact, as the window says).
     pub score: Score,
     /// Principal variation from this node (may be empty or short).
@@ -24,7 +24,7 @@ pub struct Line<M> {
 
 impl<M: Copy> Line<M> {
     /// The parent's view of a child's line: negated value, `mv` prepended.
-    pub fn child(self, mv: M) -> Line<M> {
+    pub(crate) fn child(self, mv: M) -> Line<M> {
         let mut pv = Vec::with_capacity(self.pv.len() + 1);
         pv.push(mv);
         pv.extend(self.pv);
@@ -37,14 +37,14 @@ impl<M: Copy> Line<M> {
 
 /// A fork point's cancel flag, linked to its ancestors' (see the module docs).
 #[derive(Debug)]
-pub struct Frame<'p> {
+pub(crate) struct Frame<'p> {
     cancelled: AtomicBool,
     parent: Option<&'p Frame<'p>>,
 }
 
 impl<'p> Frame<'p> {
     /// The root frame.
-    pub fn root() -> Frame<'static> {
+    pub(crate) fn root() -> Frame<'static> {
         Frame {
             cancelled: AtomicBool::new(false),
             parent: None,
@@ -52,7 +52,7 @@ impl<'p> Frame<'p> {
     }
 
     /// A frame below `self`.
-    pub fn child(&'p self) -> Frame<'p> {
+    pub(crate) fn child(&'p self) -> Frame<'p> {
         Frame {
             cancelled: AtomicBool::new(false),
             parent: Some(self),
@@ -60,12 +60,12 @@ impl<'p> Frame<'p> {
     }
 
     /// Cancels every search under this frame.
-    pub fn cancel(&self) {
+    pub(crate) fn cancel(&self) {
         self.cancelled.store(true, Ordering::Relaxed);
     }
 
     /// True when this frame or an ancestor was cancelled.
-    pub fn is_cancelled(&self) -> bool {
+    pub(crate) fn is_cancelled(&self) -> bool {
         let mut f = Some(self);
         while let Some(x) = f {
             if x.cancelled.load(Ordering::Relaxed) {
@@ -77,14 +77,14 @@ impl<'p> Frame<'p> {
     }
 
     /// True when this very frame was cancelled (by a cutoff at its fork point).
-    pub fn cancelled_here(&self) -> bool {
+    pub(crate) fn cancelled_here(&self) -> bool {
         self.cancelled.load(Ordering::Relaxed)
     }
 
     /// A son searched under this fork frame failed with `e`: the first such failure is kept
     /// in `err` and cancels the other sons, unless it came from this node's own cutoff
     /// (which cancelled the frame first), which is no failure.
-    pub fn record_failure(&self, err: &mut Option<Aborted>, e: Aborted) {
+    pub(crate) fn record_failure(&self, err: &mut Option<Aborted>, e: Aborted) {
         if !self.cancelled_here() && err.is_none() {
             *err = Some(e);
             self.cancel();
@@ -93,7 +93,7 @@ impl<'p> Frame<'p> {
 }
 
 /// What every thread of one search shares.
-pub struct Shared<'a, G: Game> {
+pub(crate) struct Shared<'a, G: Game> {
     /// Options (ordering, quiescence, table size).
     pub opts: &'a SearchOptions,
     /// The caller's limits.
@@ -125,7 +125,7 @@ struct Slot<M> {
 
 impl<'a, G: Game> Shared<'a, G> {
     /// The shared state of a search with `threads` threads.
-    pub fn new(
+    pub(crate) fn new(
         opts: &'a SearchOptions,
         limits: &'a Limits,
         tt: &'a TranspositionTable,
@@ -161,14 +161,14 @@ impl<'a, G: Game> Shared<'a, G> {
     /// Sets the depth of the iteration under way (the bound on check extensions; contexts
     /// made afterwards take it). `lazy-smp` and `abdada`, whose threads search different
     /// depths at once, set it in each thread's context instead ([`Ctx::extend`] at ply 0).
-    pub fn set_root_depth(&self, depth: u32) {
+    pub(crate) fn set_root_depth(&self, depth: u32) {
         self.root_depth.store(depth, Ordering::Relaxed);
     }
 
     /// The depth of a node of the parallel part at `ply` with `depth` plies nominally left:
     /// one more with the check extension on where [`Ctx::extend`] would give one (module docs
     /// of `arachne_search::context`, "Check extension").
-    pub fn extend(&self, pos: &G, depth: u32, ply: usize) -> u32 {
+    pub(crate) fn extend(&self, pos: &G, depth: u32, ply: usize) -> u32 {
         if !self.opts.check_extension {
             return depth;
         }
@@ -181,7 +181,7 @@ impl<'a, G: Game> Shared<'a, G> {
     /// it with, in the window `(−beta, −beta + 1)`, marked as reached by a null move; then
     /// [`context::null_move_result`] of the negated result says whether the node fails high.
     /// The parallel nodes follow no principal line, as the serial searches of this module.
-    pub fn null_move_try(
+    pub(crate) fn null_move_try(
         &self,
         pos: &G,
         depth: u32,
@@ -196,7 +196,7 @@ impl<'a, G: Game> Shared<'a, G> {
     }
 
     /// Why a global limit stopped the search, if one did.
-    pub fn stop_reason(&self) -> Option<StopReason> {
+    pub(crate) fn stop_reason(&self) -> Option<StopReason> {
         match self.reason.load(Ordering::Relaxed) {
             1 => Some(StopReason::Nodes),
             2 => Some(StopReason::Time),
@@ -207,7 +207,7 @@ impl<'a, G: Game> Shared<'a, G> {
     }
 
     /// Stops every thread for `r`.
-    pub fn halt(&self, r: StopReason) {
+    pub(crate) fn halt(&self, r: StopReason) {
         let code = match r {
             StopReason::Nodes => 1,
             StopReason::Time => 2,
@@ -221,12 +221,12 @@ impl<'a, G: Game> Shared<'a, G> {
     }
 
     /// True once a global limit stopped the search.
-    pub fn halted(&self) -> bool {
+    pub(crate) fn halted(&self) -> bool {
         self.halt.is_stopped()
     }
 
     /// Counts so far, summed over all sub-searches.
-    pub fn stats(&self) -> Stats {
+    pub(crate) fn stats(&self) -> Stats {
         let mut total = Stats::default();
         for s in &self.slots {
             total += s.lock().expect("slot lock").stats;
@@ -236,7 +236,7 @@ impl<'a, G: Game> Shared<'a, G> {
 
     /// Adds `fresh` nodes to the global count and checks the global limits; then whether
     /// `frame` was cancelled. Called by every context every few thousand nodes.
-    pub fn poll(&self, fresh: u64, frame: Option<&Frame>) -> Option<StopReason> {
+    pub(crate) fn poll(&self, fresh: u64, frame: Option<&Frame>) -> Option<StopReason> {
         // Nothing to add: a load, so threads do not pass the counter's line to and fro.
         let n = if fresh == 0 {
             self.nodes.load(Ordering::Relaxed)
@@ -263,7 +263,7 @@ impl<'a, G: Game> Shared<'a, G> {
     /// Runs `f` with a fresh context for this thread: the thread's killer and history tables,
     /// the shared table, the global limits and `frame`'s cancellation. Its counts are added to
     /// the search's.
-    pub fn with_ctx<R>(
+    pub(crate) fn with_ctx<R>(
         &self,
         frame: Option<&Frame>,
         f: impl FnOnce(&mut Ctx<G>) -> Result<R, Aborted>,
@@ -272,7 +272,7 @@ impl<'a, G: Game> Shared<'a, G> {
     }
 
     /// [`Shared::with_ctx`] for the thread numbered `slot` (threads not in a rayon pool).
-    pub fn with_ctx_in<R>(
+    pub(crate) fn with_ctx_in<R>(
         &self,
         slot: usize,
         frame: Option<&Frame>,
@@ -315,7 +315,7 @@ impl<'a, G: Game> Shared<'a, G> {
     /// A serial sub-search [`ab_tt`] of `pos` (`depth` plies left, at `ply`) with its line;
     /// `after_null`: `pos` was reached by a null move (none is tried at its root).
     #[allow(clippy::too_many_arguments)]
-    pub fn serial(
+    pub(crate) fn serial(
         &self,
         frame: &Frame,
         pos: &G,
@@ -339,7 +339,7 @@ impl<'a, G: Game> Shared<'a, G> {
 
     /// Opens a node of the parallel part: a bottom position's value, a value from the table,
     /// or its successors in search order with their generation-order indices.
-    pub fn open(
+    pub(crate) fn open(
         &self,
         frame: &Frame,
         pos: &G,
@@ -367,7 +367,7 @@ impl<'a, G: Game> Shared<'a, G> {
 
     /// Stores a parallel node's result in the table (`window`: the node's original window;
     /// `best`: the generation-order index of the best move).
-    pub fn store(
+    pub(crate) fn store(
         &self,
         pos: &G,
         depth: u32,
@@ -400,7 +400,7 @@ impl<'a, G: Game> Shared<'a, G> {
 
 /// What [`Shared::open`] found.
 #[derive(Clone, Debug)]
-pub enum Opened<M> {
+pub(crate) enum Opened<M> {
     /// The node is settled: a bottom position or a table value.
     Value(Score),
     /// Successors in search order, with generation-order indices.
@@ -414,7 +414,7 @@ pub enum Opened<M> {
 /// are stored as bounds at nodes with at least two plies left
 /// ([`arachne_search::alphabeta::MIN_TT_DEPTH`]). With the check extension or the null move
 /// on it is the same search on `falphabeta`'s loop, which honours them (see the module docs).
-pub fn ab_tt<G: Game>(
+pub(crate) fn ab_tt<G: Game>(
     ctx: &mut Ctx<G>,
     pos: &G,
     depth: u32,

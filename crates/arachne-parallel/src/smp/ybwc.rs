@@ -44,7 +44,7 @@ use std::sync::Mutex;
 /// others.
 ///
 /// [`young::ParBrothers`]: super::young::ParBrothers
-pub fn brothers<G: Game>(f: &ParFork<'_, G>, best: Best<G::Move>) -> Best<G::Move> {
+pub(crate) fn brothers<G: Game>(f: &ParFork<'_, G>, best: Best<G::Move>) -> Best<G::Move> {
     let st = Mutex::new(best);
     rayon::scope_fifo(|s| {
         for i in 1..f.moves.len() {
@@ -67,7 +67,7 @@ pub fn brothers<G: Game>(f: &ParFork<'_, G>, best: Best<G::Move>) -> Best<G::Mov
 /// on one processor), recording each serial piece of work as a strand of `dag` with its
 /// dependencies: every younger brother depends on the eldest, the node ends when all have.
 /// The skeleton is [`trace_fork_join`](super::work_span::trace_fork_join).
-pub fn trace_brothers<G: Game>(
+pub(crate) fn trace_brothers<G: Game>(
     ctx: &mut Ctx<G>,
     dag: &mut Dag,
     f: &Fork<'_, G>,

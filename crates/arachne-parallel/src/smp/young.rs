@@ -36,7 +36,7 @@ pub enum Split {
 
 impl Split {
     /// The brothers phase of the parallel search ([`node`]).
-    pub fn parallel<G: Game>(self) -> ParBrothers<G> {
+    pub(crate) fn parallel<G: Game>(self) -> ParBrothers<G> {
         match self {
             Split::Ybwc => ybwc::brothers,
             Split::Jamboree => jamboree::brothers,
@@ -45,7 +45,7 @@ impl Split {
 
     /// The brothers phase of the one-processor trace
     /// ([`trace_fork_join`](super::work_span::trace_fork_join)).
-    pub fn traced<G: Game>(self) -> Brothers<G> {
+    pub(crate) fn traced<G: Game>(self) -> Brothers<G> {
         match self {
             Split::Ybwc => ybwc::trace_brothers,
             Split::Jamboree => jamboree::trace_brothers,
@@ -56,12 +56,12 @@ impl Split {
 /// The brothers phase of a young-brothers-wait search: given the node after its eldest son
 /// (`fork`) and the best so far (the eldest son's line), searches the younger brothers in
 /// parallel under `fork.fork` and returns the best, with the first failure if any.
-pub type ParBrothers<G> =
+pub(crate) type ParBrothers<G> =
     for<'a> fn(&ParFork<'a, G>, Best<<G as Game>::Move>) -> Best<<G as Game>::Move>;
 
 /// How a son was searched, for [`ParFork::settle`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Searched {
+pub(crate) enum Searched {
     /// With the node's window: its value raises `α`.
     Full,
     /// By a null-window test (Jamboree's): its value is only a bound and raises nothing.
@@ -71,7 +71,7 @@ pub enum Searched {
 /// The running result of a node's brothers: the best line, its move's generation index, the
 /// `α` the brothers have raised, and the first failure of a son.
 #[derive(Debug)]
-pub struct Best<M> {
+pub(crate) struct Best<M> {
     /// The best line so far (the node's side, the move included).
     pub line: Line<M>,
     /// The generation-order index of its move.
@@ -86,7 +86,7 @@ pub struct Best<M> {
 /// A node of the parallel search after its eldest son returned without a cutoff: what a
 /// brothers phase needs (the parallel counterpart of the tracer's
 /// [`Fork`](super::work_span::Fork)).
-pub struct ParFork<'a, G: Game> {
+pub(crate) struct ParFork<'a, G: Game> {
     sh: &'a Shared<'a, G>,
     /// The frame of the node's sons: a cutoff cancels it, and with it every son's search.
     pub fork: Frame<'a>,
@@ -104,7 +104,12 @@ pub struct ParFork<'a, G: Game> {
 impl<G: Game> ParFork<'_, G> {
     /// Searches son `i` (in search order) under [`ParFork::fork`] in the window `(alpha, beta)`
     /// of this node's side (the son's is `(−beta, −alpha)`): its line from this node's side.
-    pub fn son(&self, i: usize, alpha: Score, beta: Score) -> Result<Line<G::Move>, Aborted> {
+    pub(crate) fn son(
+        &self,
+        i: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Result<Line<G::Move>, Aborted> {
         let (mv, _) = self.moves[i];
         let child = self.pos.play(mv);
         let (d, ply, serial) = (self.depth - 1, self.ply + 1, self.serial);
@@ -127,7 +132,7 @@ impl<G: Game> ParFork<'_, G> {
     /// it came from this node's own cutoff, [`Frame::record_failure`]); a value raises `α` (a
     /// full-window search's only) and may replace the best line. `Some(value)` to go on; `None`
     /// after a failure or a cutoff (`≥ β`, which cancels the other sons).
-    pub fn settle(
+    pub(crate) fn settle(
         &self,
         best: &mut Best<G::Move>,
         i: usize,
@@ -165,7 +170,7 @@ impl<G: Game> ParFork<'_, G> {
 /// son, the eldest son is searched alone, and `brothers` searches the others (see the module
 /// docs).
 #[allow(clippy::too_many_arguments)]
-pub fn node<G: Game>(
+pub(crate) fn node<G: Game>(
     sh: &Shared<G>,
     frame: &Frame,
     pos: &G,

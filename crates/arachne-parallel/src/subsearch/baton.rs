@@ -70,14 +70,14 @@ pub(super) struct Slice<M> {
 
 impl<M> Slice<M> {
     /// The virtual time of `stats` under `cost`.
-    pub fn cost(stats: &Stats, cost: &CostModel) -> f64 {
+    pub(crate) fn cost(stats: &Stats, cost: &CostModel) -> f64 {
         stats.interior as f64 * cost.interior + stats.leaves as f64 * cost.leaf
     }
 }
 
 impl<G: Game> Baton<G> {
     /// A worker with a subtree search of `spec` (sharing `table`, if given).
-    pub fn spawn(spec: Arc<SerialSpec>, table: Option<Arc<TranspositionTable>>) -> Self {
+    pub(crate) fn spawn(spec: Arc<SerialSpec>, table: Option<Arc<TranspositionTable>>) -> Self {
         let (to, rx) = channel::<Cmd<G>>();
         let (tx, from) = channel::<Report<G>>();
         let thread = std::thread::Builder::new()
@@ -122,7 +122,7 @@ impl<G: Game> Baton<G> {
 
     /// Starts `job` (`Some`) or resumes the job under way with `window` at virtual time `at`,
     /// and returns the stretch the worker searched until its next look at the mailbox.
-    pub fn advance(
+    pub(crate) fn advance(
         &mut self,
         job: Option<Job<G>>,
         window: Window,

@@ -31,7 +31,7 @@ struct Open<G: Game> {
 
 /// A master that assigns successors' successors.
 #[derive(Clone, Debug)]
-pub struct GrandMaster<G: Game> {
+pub(crate) struct GrandMaster<G: Game> {
     parent: Pid,
     preorder: bool,
     /// The slaves; a busy slot's record is the open successor (by `idx`) its job belongs to.
@@ -45,7 +45,7 @@ pub struct GrandMaster<G: Game> {
 impl<G: Game> GrandMaster<G> {
     /// A master of `slaves`; with `quiescence`, the bottom positions it values itself are
     /// valued by the quiescence search.
-    pub fn new(
+    pub(crate) fn new(
         parent: Pid,
         slaves: Vec<Pid>,
         preorder: bool,
@@ -57,7 +57,7 @@ impl<G: Game> GrandMaster<G> {
             preorder,
             slots: Slots::new(slaves),
             node: MasterNode::new()
-                .with_leaf(quiescence.then(crate::type_guided::quiescence_leaf::<G>))
+                .with_leaf(quiescence.then(crate::subsearch::quiescence_leaf::<G>))
                 .with_check_extension(engine.check_root),
             active: false,
             open: Vec::new(),

@@ -26,7 +26,7 @@ struct Job {
 
 /// The master algorithm of §4.2.
 #[derive(Clone, Debug)]
-pub struct Master<G: Game> {
+pub(crate) struct Master<G: Game> {
     me: Pid,
     parent: Pid,
     root: bool,
@@ -85,10 +85,7 @@ impl<G: Game> Master<G> {
             preorder: opts.preorder,
             slots: Slots::new(slaves).with_local(me, local),
             node: MasterNode::new()
-                .with_leaf(
-                    opts.quiescence
-                        .then(crate::type_guided::quiescence_leaf::<G>),
-                )
+                .with_leaf(opts.quiescence.then(crate::subsearch::quiescence_leaf::<G>))
                 .with_check_extension(engine.check_root),
             stack: Vec::new(),
             pv_split: opts.pv_split == Some(true),

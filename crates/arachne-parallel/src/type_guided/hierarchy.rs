@@ -3,7 +3,7 @@
 //! `--procs P` alone ([`Hierarchy::auto`], the parent module's "The hierarchy when only
 //! `--procs P` is given").
 use super::TypeGuidedOptions;
-use crate::slave::ProcTree;
+use crate::common::ProcTree;
 use crate::{ParAlgo, ParError};
 use arachne_runtime::{Pid, HOST};
 
@@ -21,12 +21,12 @@ pub struct Hierarchy {
 
 impl Hierarchy {
     /// The uniform hierarchy of `tree`.
-    pub fn uniform(tree: ProcTree) -> Self {
+    pub(crate) fn uniform(tree: ProcTree) -> Self {
         Self::from_fanouts(&vec![tree.f; tree.q as usize])
     }
 
     /// The hierarchy with a fan-out per level (saturating).
-    pub fn from_fanouts(fanouts: &[u32]) -> Self {
+    pub(crate) fn from_fanouts(fanouts: &[u32]) -> Self {
         let mut w = vec![1u64];
         for &f in fanouts {
             let last = *w.last().expect("nonempty");
@@ -163,7 +163,7 @@ impl Hierarchy {
 /// The hierarchy `opts` asks for with `procs` processors, at most `max`, on a game tree with
 /// root branching `b` searched to `depth`: `f`/`levels` as given, or with `--procs P` alone
 /// [`Hierarchy::auto`].
-pub fn hierarchy(
+pub(crate) fn hierarchy(
     opts: &TypeGuidedOptions,
     procs: Option<u32>,
     max: u64,

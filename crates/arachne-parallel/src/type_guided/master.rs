@@ -2,11 +2,11 @@
 //! nodes walked down "sequentially" with its slaves, the table's suggestion searched first, the
 //! rest farmed out to idle slaves in a self-scheduled manner, and, on the root master, the
 //! iterative deepening (see the parent module's docs, "Processes").
-use super::{quiescence_leaf, Bound, Entry, FarmRec, Link, Log, NodeRec, Table, TypeGuidedOptions};
+use super::{Bound, Entry, FarmRec, Link, Log, NodeRec, Table, TypeGuidedOptions};
 use super::{DEFAULT_SERIAL, DEFAULT_STEP};
 use crate::master_kit::{send_value, Slots};
 use crate::slave::{expand, Engine, MasterNode, Msg, Task};
-use crate::subsearch::{defer, Poll, SerialSpec, SubSearch};
+use crate::subsearch::{defer, quiescence_leaf, Poll, SerialSpec, SubSearch};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process, HOST};
 use arachne_search::stepper::LeafEval;
@@ -44,7 +44,7 @@ pub(super) struct Deepening<G> {
 
 /// A master (see the module docs).
 #[derive(Clone, Debug)]
-pub struct TgMaster<G: Game> {
+pub(crate) struct TgMaster<G: Game> {
     me: Pid,
     parent: Pid,
     /// The slaves and the local slave; a busy slot's record is its successor's index and its
@@ -531,11 +531,6 @@ impl<G: Game> TgMaster<G> {
         if changed && self.slots.busy() > 0 {
             self.update_slaves(env);
         }
-    }
-
-    /// Number of nodes farmed out so far.
-    pub fn log(&self) -> &Log {
-        &self.log
     }
 }
 

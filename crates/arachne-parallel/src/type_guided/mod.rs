@@ -138,14 +138,13 @@
 //! farmed-out successor on their own processor, like a slave (seed 000 §6's first optimization;
 //! a master higher up does not, since a whole subtree searched serially there would hold up its
 //! line of play); `serial=S`, `step=K` — above.
-use crate::slave::{Msg, ProcTree};
-use crate::subsearch::Worker;
-use crate::{
-    execute_with_procs, max_procs, principal_line, serial_reference_with, stopped_outcome, Backend,
-    Job, ParAlgo, ParError, ParOutcome, ParResult,
-};
-use arachne_core::{Game, Limits, Window};
-use arachne_search::stepper::LeafEval;
+use crate::common::outcome::{outcome, stopped_outcome};
+use crate::common::reference::reference_and_line;
+use crate::common::{execute_with_procs, max_procs, Job, ProcTree};
+use crate::slave::Msg;
+use crate::subsearch::{quiescence_leaf, Worker};
+use crate::{ParAlgo, ParError, ParOutcome, ParResult};
+use arachne_core::Game;
 use arachne_search::stepper::{Stepper, StepperMode};
 use std::time::Instant;
 
@@ -153,13 +152,15 @@ mod hierarchy;
 mod log;
 mod master;
 mod process;
+mod records;
 mod table;
 pub mod trace;
-pub use hierarchy::{hierarchy, Hierarchy};
+pub(crate) use hierarchy::hierarchy;
+pub use hierarchy::Hierarchy;
 pub use log::{FarmRec, JobRec, Link, Log, NodeRec};
-pub use master::TgMaster;
-pub use process::{build, TgProc};
-pub use table::{Bound, Entry, Table};
+pub(crate) use master::TgMaster;
+pub(crate) use process::{build, TgProc};
+pub(crate) use table::{Bound, Entry, Table};
 pub use trace::{PicNode, Trace, TypeStats};
 
 /// Most levels of masters with their own fan-out (`f=F1/F2/…`).
@@ -200,17 +201,10 @@ pub struct TypeGuidedOptions {
     pub worker: Worker,
 }
 
-/// `arachne-search`'s quiescence search as a bottom-position evaluator for the steppers
-/// ([`LeafEval::quiescence`]: [`Ctx::leaf`](arachne_search::context::Ctx::leaf) with
-/// `quiescence` on, the capture search with its own full window, so the value does not depend
-/// on the caller's window).
-pub fn quiescence_leaf<G: Game>() -> LeafEval<G> {
-    LeafEval::quiescence()
-}
 /// The default grain size (`serial=S`): see the module docs.
-pub const DEFAULT_SERIAL: u32 = 2;
+pub(crate) const DEFAULT_SERIAL: u32 = 2;
 /// The default iterative-deepening step (`step=K`): see the module docs.
-pub const DEFAULT_STEP: u32 = 2;
+pub(crate) const DEFAULT_STEP: u32 = 2;
 
 impl Default for TypeGuidedOptions {
     fn default() -> Self {
@@ -231,41 +225,8 @@ impl Default for TypeGuidedOptions {
     }
 }
 
-/// Runs the node-type guided search and returns, beside the usual outcome (whose
-/// `last_iteration` holds the last iteration's counts), the records of every process.
-pub fn search_traced<G: Game>(
-    opts: &TypeGuidedOptions,
-    root: &G,
-    depth: u32,
-    root_window: Window,
-    procs: Option<u32>,
-    backend: &Backend,
-) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
-    let unlimited = Limits::default();
-    search_traced_limited(opts, root, depth, root_window, procs, backend, &unlimited)
-}
-
-/// [`search_traced`], stopping early when `limits` trip (then the outcome has `stopped` set and
-/// the trace is empty). On `--backend mpi` the positions travel as paths
-/// (`crate::mpi_backend::search_traced`).
-pub fn search_traced_limited<G: Game>(
-    opts: &TypeGuidedOptions,
-    root: &G,
-    depth: u32,
-    root_window: Window,
-    procs: Option<u32>,
-    backend: &Backend,
-    limits: &Limits,
-) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
-    let job = Job::new(root, depth, root_window, procs, backend, limits);
-    if let Backend::Mpi { .. } = backend {
-        return crate::mpi_backend::search_traced(opts, &job);
-    }
-    let algo = ParAlgo::TypeGuided(*opts);
-    search_traced_on(opts, &job).map(|(out, t)| (job.baseline(out, &algo), t))
-}
-
-/// [`search_traced_limited`] on the backend given (for MPI, on `Pathed` positions).
+/// The node-type guided search of `job` with its records (`crate::search_traced_limited` on
+/// the backend given; for MPI, on `Pathed` positions).
 pub(crate) fn search_traced_on<G: Game>(
     opts: &TypeGuidedOptions,
     job: &Job<'_, G>,
@@ -304,8 +265,7 @@ pub(crate) fn search_traced_on<G: Game>(
     }
     let last = depth;
     // Every process's records (on MPI gathered to rank 0; a worker rank stops here).
-    let (logs, last_iteration) =
-        crate::mpi_backend::type_guided_records(backend, &run, &ps, last, n)?;
+    let (logs, last_iteration) = records::gather(backend, &run, &ps, last, n)?;
     let Some((_, Msg::Value { value, best, .. })) = run.host.last().cloned() else {
         return Err(ParError(
             "the parallel search ended without a result".into(),
@@ -314,32 +274,18 @@ pub(crate) fn search_traced_on<G: Game>(
     let mut trace = Trace::new(logs, last, last_iteration.nodes(), &run.busy, &run.idle);
     trace.hierarchy = Some(h);
     // Serial alpha-beta on the stepper with the same evaluator and extension, the seeds'
-    // reference; not with the null move, which it does not make (the baseline is then the
-    // engine's serial search alone, [`crate::best_baseline`]). Quiescence positions are
-    // counted (`qnodes`) but cost no virtual time, in the parallel search and here alike.
+    // reference, and the line re-derived by the same serial search.
     let stepper = Stepper::new(StepperMode::AlphaBeta, opts.preorder)
         .with_leaf(opts.quiescence.then(quiescence_leaf::<G>))
         .with_check_extension(engine.check_root);
-    let (serial_time, serial_stats, speedup) = if engine.null_move {
-        (None, None, None)
-    } else {
-        serial_reference_with(
-            root,
-            depth,
-            root_window,
-            stepper.clone(),
-            backend,
-            run.time,
-            limits,
-        )
-    };
-    // The line is re-derived by the serial search, with the quiescence search and the check
-    // extension if on; with the null move, which it does not make, only the best move.
-    let pv = if engine.null_move {
-        best.into_iter().collect()
-    } else {
-        principal_line(root, depth, value, true, best, stepper, limits)
-    };
+    let ((serial_time, serial_stats, speedup), pv) = reference_and_line(
+        job,
+        root_window,
+        run.time,
+        (stepper.clone(), stepper),
+        engine.null_move,
+        (value, true, best),
+    );
     let result = ParResult {
         tree,
         serial_stats,
@@ -347,7 +293,7 @@ pub(crate) fn search_traced_on<G: Game>(
         ..ParResult::found(value, true, best, pv, run.stats, n, start)
     };
     Ok((
-        crate::outcome(result, (&run).into(), (serial_time, speedup)),
+        outcome(result, (&run).into(), (serial_time, speedup)),
         trace,
     ))
 }

@@ -18,7 +18,7 @@ enum Kind<G: Game> {
 /// A processor of the node-type guided search: a master or a slave, with the records of the
 /// jobs it received.
 #[derive(Clone, Debug)]
-pub struct TgProc<G: Game> {
+pub(crate) struct TgProc<G: Game> {
     kind: Kind<G>,
     jobs: Vec<JobRec>,
     /// Stats when the current job started.
@@ -57,7 +57,7 @@ impl<G: Game> TgProc<G> {
     }
 
     /// This process's records (node and farm records are empty for a slave).
-    pub fn log(&self) -> Log {
+    pub(crate) fn log(&self) -> Log {
         let mut log = match &self.kind {
             Kind::Master(m) => m.log.clone(),
             Kind::Slave(_) => Log::default(),
@@ -67,7 +67,7 @@ impl<G: Game> TgProc<G> {
     }
 
     /// Node counts of iteration `iter` (zero if this process did nothing in it).
-    pub fn iteration_stats(&self, iter: u32) -> Stats {
+    pub(crate) fn iteration_stats(&self, iter: u32) -> Stats {
         let mark = match &self.kind {
             Kind::Master(m) if m.deepening.is_some() => m.mark,
             _ => self.mark,
@@ -199,7 +199,7 @@ impl<G: Game> Process for TgProc<G> {
 /// The processes of a node-type guided search on `tree` (process 0 is always a master; alone it
 /// searches with a stepper of its own), every serial search with the engine options `engine`
 /// (its check extension bounded by the whole search's depth, as every iteration's is).
-pub fn build<G: Game>(
+pub(crate) fn build<G: Game>(
     tree: &Hierarchy,
     opts: &TypeGuidedOptions,
     engine: Engine,

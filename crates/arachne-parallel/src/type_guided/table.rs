@@ -18,7 +18,7 @@ use std::sync::Mutex;
 
 /// What a table entry's value means (only its move is used).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Bound {
+pub(crate) enum Bound {
     /// The search was exact (a principal-variation node).
     Exact,
     /// It failed high (a cut node): the move refuted.
@@ -29,7 +29,7 @@ pub enum Bound {
 
 /// One table entry.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Entry<M> {
+pub(crate) struct Entry<M> {
     /// The best (or refuting) move.
     pub mv: Option<M>,
     /// What the search found.
@@ -40,25 +40,25 @@ pub struct Entry<M> {
 
 /// The global hash table shared by the processes of one search (see the module docs).
 #[derive(Debug, Default)]
-pub struct Table<M> {
+pub(crate) struct Table<M> {
     map: Mutex<HashMap<u64, Entry<M>>>,
 }
 
 impl<M: Copy> Table<M> {
     /// An empty table.
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Table {
             map: Mutex::new(HashMap::new()),
         }
     }
 
     /// The entry for `key`.
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry<M>> {
         self.map.lock().expect("table lock").get(&key).copied()
     }
 
     /// Stores `e` unless a deeper entry is there.
-    pub fn store(&self, key: u64, e: Entry<M>) {
+    pub(crate) fn store(&self, key: u64, e: Entry<M>) {
         let mut m = self.map.lock().expect("table lock");
         match m.get(&key) {
             Some(old) if old.depth > e.depth => {}
@@ -66,15 +66,5 @@ impl<M: Copy> Table<M> {
                 m.insert(key, e);
             }
         }
-    }
-
-    /// Number of entries.
-    pub fn len(&self) -> usize {
-        self.map.lock().expect("table lock").len()
-    }
-
-    /// True when empty.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }

@@ -169,7 +169,13 @@ impl<'a> Index<'a> {
 impl Trace {
     /// Summarises `logs` (one per process); `last` is the last iteration, `last_total` its node
     /// count, `busy`/`idle` the simulator's per-processor times (empty on threads).
-    pub fn new(logs: Vec<Log>, last: u32, last_total: u64, busy: &[f64], idle: &[f64]) -> Self {
+    pub(crate) fn new(
+        logs: Vec<Log>,
+        last: u32,
+        last_total: u64,
+        busy: &[f64],
+        idle: &[f64],
+    ) -> Self {
         let idle_fraction = {
             let b: f64 = busy.iter().sum();
             let i: f64 = idle.iter().sum();

@@ -1,5 +1,5 @@
 //! The serial engine's check extension and null move in the message-passing algorithms
-//! (`arachne_parallel::slave::Engine`): with `--check-extension` every processor (masters,
+//! (`arachne_parallel::Engine`): with `--check-extension` every processor (masters,
 //! slaves' serial searches on threads, steppers on the simulator) extends by the engine's rule,
 //! so the value is `falphabeta --check-extension`'s; the null move is taken by the slaves'
 //! serial searches on every backend (the simulator's processors run the same search), refused

@@ -11,7 +11,6 @@ mod principal_line;
 mod proc_tree;
 mod quiescence;
 mod real_games;
-mod runtime;
 mod smp;
 mod smp_engine_options;
 mod span_model;

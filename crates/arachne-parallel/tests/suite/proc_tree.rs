@@ -1,7 +1,7 @@
 //! The processor tree chosen when only `--procs P` is given: the rule in the
 //! crate docs, checked against a brute-force reading of it.
-use arachne_parallel::slave::ProcTree;
 use arachne_parallel::ParAlgo;
+use arachne_parallel::ProcTree;
 
 #[test]
 fn auto_tree_follows_the_documented_rule() {

@@ -7,7 +7,8 @@ use arachne_core::{Game, Limits, Score, Window};
 use arachne_games::{
     checkers, chess::bench, IidParams, IidTree, Order, OrderedParams, OrderedTree,
 };
-use arachne_parallel::type_guided::{search_traced, TypeGuidedOptions};
+use arachne_parallel::search_traced;
+use arachne_parallel::type_guided::TypeGuidedOptions;
 use arachne_parallel::{search, Backend, ParAlgo, ParOutcome};
 use arachne_runtime::{CostModel, SimConfig};
 use arachne_search::{Algorithm, SearchOptions};

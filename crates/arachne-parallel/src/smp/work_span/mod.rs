@@ -67,7 +67,7 @@ mod speculative;
 pub use speculative::{measure_speculative, simulate_jamboree, Sched, SpecRun};
 
 /// Index of a strand in a [`Dag`].
-pub type StrandId = u32;
+pub(crate) type StrandId = u32;
 
 /// Weights turning counts into cost: `interior · interior nodes + leaf · bottom positions +
 /// order · static evaluations made to order a node's children + spawn · spawned sons`.
@@ -210,14 +210,14 @@ impl<G: Game> Game for Evaluated<G> {
 /// Counts at one moment of a trace: the context's node counts and the thread's evaluation
 /// calls.
 #[derive(Copy, Clone, Debug)]
-pub struct Mark {
+pub(crate) struct Mark {
     stats: Stats,
     evals: u64,
 }
 
 impl Mark {
     /// The counts now.
-    pub fn now<G: Game>(ctx: &Ctx<G>) -> Mark {
+    pub(crate) fn now<G: Game>(ctx: &Ctx<G>) -> Mark {
         Mark {
             stats: ctx.stats,
             evals: EVAL_CALLS.with(|c| c.get()),
@@ -238,7 +238,7 @@ pub struct Dag {
 
 impl Dag {
     /// An empty graph with one zero-cost start strand (number 0).
-    pub fn new(weights: CostWeights) -> Dag {
+    pub(crate) fn new(weights: CostWeights) -> Dag {
         let mut d = Dag {
             weights,
             cost: Vec::new(),
@@ -250,7 +250,7 @@ impl Dag {
     }
 
     /// Adds a strand of `cost` after `preds`.
-    pub fn strand(&mut self, cost: u64, preds: &[StrandId]) -> StrandId {
+    pub(crate) fn strand(&mut self, cost: u64, preds: &[StrandId]) -> StrandId {
         let id = self.cost.len() as StrandId;
         debug_assert!(preds.iter().all(|&p| p < id));
         self.cost.push(cost);
@@ -260,7 +260,12 @@ impl Dag {
     }
 
     /// Adds a strand costing what was counted between `before` and `after`.
-    pub fn strand_since(&mut self, before: &Mark, after: &Mark, preds: &[StrandId]) -> StrandId {
+    pub(crate) fn strand_since(
+        &mut self,
+        before: &Mark,
+        after: &Mark,
+        preds: &[StrandId],
+    ) -> StrandId {
         let (b, a) = (&before.stats, &after.stats);
         let leaves = a.leaves - b.leaves;
         // Every bottom position's value is one `evaluate()` call; the rest ordered children.
@@ -273,7 +278,7 @@ impl Dag {
 
     /// The spawn of a son after `pred`: a strand of the spawn cost (or `pred` itself when
     /// spawning is free).
-    pub fn spawn(&mut self, pred: StrandId) -> StrandId {
+    pub(crate) fn spawn(&mut self, pred: StrandId) -> StrandId {
         if self.weights.spawn == 0 {
             return pred;
         }
@@ -281,7 +286,7 @@ impl Dag {
     }
 
     /// A zero-cost strand after all of `preds` (a sync).
-    pub fn join(&mut self, preds: &[StrandId]) -> StrandId {
+    pub(crate) fn join(&mut self, preds: &[StrandId]) -> StrandId {
         if preds.len() == 1 {
             return preds[0];
         }
@@ -377,7 +382,7 @@ impl Dag {
 
 /// A node of a traced fork–join search after its eldest son returned without a cutoff: what
 /// the algorithm's brothers phase ([`Brothers`]) needs to trace the younger sons.
-pub struct Fork<'a, G: Game> {
+pub(crate) struct Fork<'a, G: Game> {
     brothers: Brothers<G>,
     /// The node's position.
     pub pos: &'a G,
@@ -402,7 +407,7 @@ pub struct Fork<'a, G: Game> {
 impl<G: Game> Fork<'_, G> {
     /// Traces son `i` (in search order) with the son's window `(alpha, beta)` after strand
     /// `pred`: its value from the son's side and the strand that ends it.
-    pub fn son(
+    pub(crate) fn son(
         &self,
         ctx: &mut Ctx<G>,
         dag: &mut Dag,
@@ -430,7 +435,7 @@ impl<G: Game> Fork<'_, G> {
 
 /// The brothers phase of a fork–join algorithm's trace: given the node after its eldest son,
 /// traces the younger sons and returns the node's value and the strand that ends it.
-pub type Brothers<G> =
+pub(crate) type Brothers<G> =
     fn(&mut Ctx<G>, &mut Dag, &Fork<'_, G>) -> Result<(Score, StrandId), Aborted>;
 
 /// The fork–join skeleton that YBWC and Jamboree share, with their brothers phases
@@ -440,7 +445,7 @@ pub type Brothers<G> =
 /// eldest son is traced after it, and — unless it cuts off — `brothers` traces the rest.
 /// Returns the value and the strand that ends the node.
 #[allow(clippy::too_many_arguments)]
-pub fn trace_fork_join<G: Game>(
+pub(crate) fn trace_fork_join<G: Game>(
     brothers: Brothers<G>,
     ctx: &mut Ctx<G>,
     dag: &mut Dag,
@@ -532,20 +537,7 @@ impl Measure {
 
 /// The task graph of one search of `root` (`depth` plies, serial below `serial`, static move
 /// ordering when `preorder`, no transposition table — the paper's setting), its value and
-/// one-processor counts.
-pub fn trace_one<G: Game>(
-    split: Split,
-    root: &G,
-    depth: u32,
-    serial: u32,
-    preorder: bool,
-    weights: CostWeights,
-) -> (Dag, Score, Stats) {
-    let (dag, v, stats, _) = trace_counted(split, root, depth, serial, preorder, weights);
-    (dag, v, stats)
-}
-
-/// [`trace_one`], also returning the number of static evaluations made to order children
+/// one-processor counts, also returning the number of static evaluations made to order children
 /// (counted only when `weights.order > 0`, else 0).
 pub fn trace_counted<G: Game>(
     split: Split,

@@ -29,18 +29,21 @@
 //! backends (`stopped` set, no value).
 //!
 //! **type-guided's records** (the node types of its trace) live in each rank's processes; after
-//! the run every rank encodes its processes' records and `type_guided_records` gathers them
-//! on rank 0, so its trace is the same as on the other backends. Its transposition table is
+//! the run every rank encodes its processes' records and rank 0 gathers them (in
+//! `type_guided`), so its trace is the same as on the other backends. Its transposition table is
 //! one per rank (shared by that rank's processes): it only orders moves, so the value is exact
 //! on any number of ranks, but node counts differ from `sim`/`threads`, where one table serves
 //! every process.
-use crate::run::search_core;
-use crate::type_guided::{Log, TgProc, TypeGuidedOptions};
-use crate::{Job, ParAlgo, ParError, ParOutcome};
-use arachne_core::{Game, Stats};
-use arachne_runtime::exec::{ExecError, Run};
+use super::search_core;
+use crate::common::Job;
+use crate::type_guided::{self, Trace, TypeGuidedOptions};
+use crate::{ParAlgo, ParError, ParOutcome};
+use arachne_core::Game;
 
-pub use arachne_runtime::exec::{NO_MPI, WORKER};
+#[cfg(not(feature = "mpi"))]
+use arachne_runtime::exec::NO_MPI;
+#[cfg(feature = "mpi")]
+use arachne_runtime::exec::WORKER;
 
 /// The processor-tree shape an algorithm was given, to decide whether `--procs` defaults to
 /// the number of ranks.
@@ -115,14 +118,14 @@ pub(crate) fn search<G: Game>(
 }
 
 /// type-guided with its trace on `--backend mpi` (the body of
-/// [`crate::type_guided::search_traced_limited`] there).
+/// [`search_traced_limited`](crate::search_traced_limited) there).
 pub(crate) fn search_traced<G: Game>(
     opts: &TypeGuidedOptions,
     job: &Job<'_, G>,
-) -> Result<(ParOutcome<G::Move>, crate::type_guided::Trace), ParError> {
+) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
     let algo = ParAlgo::TypeGuided(*opts);
     on_ranks(&algo, job.root, job.procs, |proot, procs| {
-        crate::type_guided::search_traced_on(opts, &job.on(proot, procs))
+        type_guided::search_traced_on(opts, &job.on(proot, procs))
     })
 }
 
@@ -159,71 +162,5 @@ fn on_ranks<G: Game, T>(
     ) -> Result<(ParOutcome<arachne_runtime::PMove<G>>, T), ParError>,
 ) -> Result<(ParOutcome<G::Move>, T), ParError> {
     let _ = default_procs(algo, None, 1);
-    Err(ParError(NO_MPI.into()))
-}
-
-/// type-guided's per-process records (node, farm and job records) and the node counts of
-/// iteration `last`, summed: on sim and threads read from the processes; on MPI encoded by
-/// every rank and gathered on rank 0 (a worker rank gets [`WORKER`]; a fault its error, and
-/// then no rank gathers). `ps` are the processes [`crate::execute_with_procs`] handed back
-/// (on MPI, this rank's, in process order).
-pub(crate) fn type_guided_records<G: Game>(
-    backend: &crate::Backend,
-    run: &Run<crate::slave::Msg<G>>,
-    ps: &[TgProc<G>],
-    last: u32,
-    nprocs: usize,
-) -> Result<(Vec<Log>, Stats), ParError> {
-    let mine = || -> (Vec<Log>, Vec<Stats>) {
-        (
-            ps.iter().map(|p| p.log()).collect(),
-            ps.iter().map(|p| p.iteration_stats(last)).collect(),
-        )
-    };
-    if !matches!(backend, crate::Backend::Mpi { .. }) {
-        let (logs, its) = mine();
-        return Ok((logs, its.into_iter().fold(Stats::default(), |a, s| a + s)));
-    }
-    match &run.error {
-        None | Some(ExecError::Worker) => {}
-        Some(e) => return Err(ParError(e.to_string())),
-    }
-    gather_records(mine(), nprocs)
-}
-
-#[cfg(feature = "mpi")]
-fn gather_records(
-    mine: (Vec<Log>, Vec<Stats>),
-    nprocs: usize,
-) -> Result<(Vec<Log>, Stats), ParError> {
-    use arachne_runtime::wire::{from_bytes, to_bytes};
-    let bytes = to_bytes(&(mine.0, mine.1));
-    let all = arachne_runtime::mpi::gather(bytes).map_err(|e| ParError(format!("MPI: {e}")))?;
-    if all.is_empty() {
-        return Err(ParError(WORKER.into()));
-    }
-    // Rank r holds processes r, r + R, r + 2R, … in order.
-    let ranks = all.len();
-    let mut logs = vec![Log::default(); nprocs];
-    let mut total = Stats::default();
-    for (r, b) in all.iter().enumerate() {
-        let (ls, its): (Vec<Log>, Vec<Stats>) =
-            from_bytes(b, None).map_err(|e| ParError(format!("MPI: rank {r}'s records: {e}")))?;
-        for (k, (l, s)) in ls.into_iter().zip(its).enumerate() {
-            let p = r + k * ranks;
-            if p < nprocs {
-                logs[p] = l;
-                total += s;
-            }
-        }
-    }
-    Ok((logs, total))
-}
-
-#[cfg(not(feature = "mpi"))]
-fn gather_records(
-    _mine: (Vec<Log>, Vec<Stats>),
-    _nprocs: usize,
-) -> Result<(Vec<Log>, Stats), ParError> {
     Err(ParError(NO_MPI.into()))
 }

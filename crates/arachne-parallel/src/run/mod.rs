@@ -1,100 +1,25 @@
-//! The entry points: [`search`], [`search_in`] and [`search_limited`] run any [`ParAlgo`] on any
-//! [`Game`] and backend (the dispatch to each algorithm's processes is [`search_core`]); the
-//! simulator's baseline is then put in by [`best_baseline`].
-use crate::baseline::serial_reference_with;
-use crate::outcome::{outcome, stopped_outcome};
+//! The dispatch: [`search`], [`search_in`] and [`search_limited`] run any [`ParAlgo`] on any
+//! [`Game`] and backend (to each algorithm's processes: [`search_core`]; on MPI through
+//! [`mpi`]), and the simulator's baseline is then put in ([`baseline::best_baseline`]).
+//! [`search_traced`] does the same for type-guided with its records.
+//!
+//! This module and its submodules use the algorithms; no algorithm uses them.
+pub(crate) mod baseline;
+pub(crate) mod mpi;
+
+use crate::common::outcome::{outcome, stopped_outcome};
+use crate::common::reference::reference_and_line;
+use crate::common::{execute, max_procs, Job};
 use crate::slave::Msg;
+use crate::type_guided::{Trace, TypeGuidedOptions};
 use crate::{
-    batch, baudet, best_baseline, err, execute_with_procs, knm, mpi_backend, principal_line,
-    tree_split, type_guided, Backend, ParAlgo, ParError, ParOutcome, ParResult, TreeSplitOptions,
-    MAX_MPI_PROCS, MAX_SIM_PROCS, MAX_THREAD_PROCS,
+    batch, baudet, err, knm, tree_split, type_guided, Backend, ParAlgo, ParError, ParOutcome,
+    ParResult, TreeSplitOptions,
 };
 use arachne_core::{Game, Limits, Window};
-use arachne_runtime::exec::Run;
-use arachne_runtime::{Pid, Process};
 use arachne_search::stepper::{Stepper, StepperMode};
+use baseline::best_baseline;
 use std::time::Instant;
-
-/// One search's arguments beside the algorithm: the position, the depth, the root window, the
-/// processors asked for (`--procs`), where to run and the limits. The crate's own entry points
-/// ([`search_core`], type-guided's and the MPI backend's) take it whole.
-pub(crate) struct Job<'a, G> {
-    pub root: &'a G,
-    pub depth: u32,
-    pub window: Window,
-    pub procs: Option<u32>,
-    pub backend: &'a Backend,
-    pub limits: &'a Limits,
-}
-
-impl<'a, G: Game> Job<'a, G> {
-    /// The search of `root` to `depth` in `window` with `procs` processors on `backend`,
-    /// stopping when `limits` trip.
-    pub fn new(
-        root: &'a G,
-        depth: u32,
-        window: Window,
-        procs: Option<u32>,
-        backend: &'a Backend,
-        limits: &'a Limits,
-    ) -> Self {
-        Job {
-            root,
-            depth,
-            window,
-            procs,
-            backend,
-            limits,
-        }
-    }
-
-    /// The same search from `root` with `procs` processors (on MPI: the rank's root, whose
-    /// positions travel as paths, and the processors defaulted there).
-    pub fn on<'b, H>(&self, root: &'b H, procs: Option<u32>) -> Job<'b, H>
-    where
-        'a: 'b,
-    {
-        Job {
-            root,
-            depth: self.depth,
-            window: self.window,
-            procs,
-            backend: self.backend,
-            limits: self.limits,
-        }
-    }
-
-    /// `out` with the simulator's baseline put in ([`best_baseline`]).
-    pub fn baseline(&self, out: ParOutcome<G::Move>, algo: &ParAlgo) -> ParOutcome<G::Move> {
-        let Job {
-            root,
-            depth,
-            window,
-            backend,
-            limits,
-            ..
-        } = *self;
-        best_baseline(out, algo, root, depth, window, backend, limits)
-    }
-
-    /// The number of moves at the root (what a processor tree or hierarchy is fitted to).
-    pub fn branching(&self) -> usize {
-        let mut moves = Vec::new();
-        self.root.moves(&mut moves);
-        moves.len()
-    }
-}
-
-/// [`execute_with_procs`] without the processes handed back.
-pub(crate) fn execute<P: Process>(
-    procs: Vec<P>,
-    initial: Vec<(Pid, P::Msg)>,
-    backend: &Backend,
-    limits: &Limits,
-    stop: impl FnMut(&P::Msg) -> bool,
-) -> Run<P::Msg> {
-    execute_with_procs(procs, initial, backend, limits, stop).0
-}
 
 /// Runs `algo` on `root` to `depth` plies with `procs` processors on `backend`.
 pub fn search<G: Game>(
@@ -111,7 +36,7 @@ pub fn search<G: Game>(
 /// assign it; the serial reference uses the same window). Baudet ignores the window.
 ///
 /// On [`Backend::Mpi`] every rank calls this with the same arguments; rank 0 gets the result,
-/// a worker rank gets an error saying so ([`mpi_backend::WORKER`]).
+/// a worker rank gets an error saying so ([`WORKER`](crate::WORKER)).
 pub fn search_in<G: Game>(
     algo: &ParAlgo,
     root: &G,
@@ -137,9 +62,60 @@ pub fn search_limited<G: Game>(
 ) -> Result<ParOutcome<G::Move>, ParError> {
     let job = Job::new(root, depth, root_window, procs, backend, limits);
     match backend {
-        Backend::Mpi { .. } => mpi_backend::search(algo, &job),
-        _ => search_core(algo, &job).map(|out| job.baseline(out, algo)),
+        Backend::Mpi { .. } => mpi::search(algo, &job),
+        _ => search_core(algo, &job).map(|out| with_baseline(out, algo, &job)),
     }
+}
+
+/// `out` with the simulator's baseline put in ([`best_baseline`]).
+fn with_baseline<G: Game>(
+    out: ParOutcome<G::Move>,
+    algo: &ParAlgo,
+    job: &Job<'_, G>,
+) -> ParOutcome<G::Move> {
+    let Job {
+        root,
+        depth,
+        window,
+        backend,
+        limits,
+        ..
+    } = *job;
+    best_baseline(out, algo, root, depth, window, backend, limits)
+}
+
+/// Runs the node-type guided search and returns, beside the usual outcome (whose
+/// `last_iteration` holds the last iteration's counts), the records of every process
+/// ([`type_guided`]'s node types made visible).
+pub fn search_traced<G: Game>(
+    opts: &TypeGuidedOptions,
+    root: &G,
+    depth: u32,
+    root_window: Window,
+    procs: Option<u32>,
+    backend: &Backend,
+) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
+    let unlimited = Limits::default();
+    search_traced_limited(opts, root, depth, root_window, procs, backend, &unlimited)
+}
+
+/// [`search_traced`], stopping early when `limits` trip (then the outcome has `stopped` set and
+/// the trace is empty). On `--backend mpi` the positions travel as paths ([`mpi`]).
+pub fn search_traced_limited<G: Game>(
+    opts: &TypeGuidedOptions,
+    root: &G,
+    depth: u32,
+    root_window: Window,
+    procs: Option<u32>,
+    backend: &Backend,
+    limits: &Limits,
+) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
+    let job = Job::new(root, depth, root_window, procs, backend, limits);
+    if let Backend::Mpi { .. } = backend {
+        return mpi::search_traced(opts, &job);
+    }
+    let algo = ParAlgo::TypeGuided(*opts);
+    type_guided::search_traced_on(opts, &job).map(|(out, t)| (with_baseline(out, &algo, &job), t))
 }
 
 /// [`search_limited`] on the backend given (for MPI, on the rank's own processes).
@@ -240,52 +216,27 @@ pub(crate) fn search_core<G: Game>(
         ParAlgo::Baudet(_) => Window::FULL,
         _ => root_window,
     };
-    // Serial alpha-beta on the stepper, the seeds' reference; not with the null move, which it
-    // does not make (a different search, on chess many times the nodes): the baseline is then
-    // the engine's serial search alone ([`crate::best_baseline`]).
-    let (serial_time, serial_stats, speedup) = if algo.engine(depth).null_move {
-        (None, None, None)
-    } else {
-        serial_reference_with(
-            root,
-            depth,
-            window,
-            Stepper::new(algo.serial_mode(), algo.preorders())
-                .with_leaf(algo.leaf())
-                .with_check_extension(algo.engine(depth).check_root),
-            backend,
-            run.time,
-            limits,
-        )
-    };
-    // The line is re-derived by the processes' serial search, with their quiescence and check
-    // extension; with the null move, which it does not make, only the best move.
+    // Serial alpha-beta on the stepper (Pbound: serial bound), the seeds' reference, and the
+    // line re-derived by the processes' serial search, with their quiescence and check
+    // extension.
     let engine = algo.engine(depth);
-    let pv = if engine.null_move {
-        best.into_iter().collect()
-    } else {
-        let stepper = Stepper::new(StepperMode::AlphaBeta, algo.preorders())
+    let stepper = |mode| {
+        Stepper::new(mode, algo.preorders())
             .with_leaf(algo.leaf())
-            .with_check_extension(engine.check_root);
-        principal_line(root, depth, value, !lower, best, stepper, limits)
+            .with_check_extension(engine.check_root)
     };
+    let ((serial_time, serial_stats, speedup), pv) = reference_and_line(
+        job,
+        window,
+        run.time,
+        (stepper(algo.serial_mode()), stepper(StepperMode::AlphaBeta)),
+        engine.null_move,
+        (value, !lower, best),
+    );
     let result = ParResult {
         tree,
         serial_stats,
         ..ParResult::found(value, !lower, best, pv, run.stats, nprocs, start)
     };
     Ok(outcome(result, (&run).into(), (serial_time, speedup)))
-}
-
-/// The largest number of processors `backend` takes (a simulator's cost model is validated
-/// first).
-pub(crate) fn max_procs(backend: &Backend) -> Result<u64, ParError> {
-    Ok(match backend {
-        Backend::Sim(cfg) => {
-            cfg.cost.validate().map_err(|e| ParError(e.0))?;
-            MAX_SIM_PROCS
-        }
-        Backend::Threads { .. } => MAX_THREAD_PROCS,
-        Backend::Mpi { .. } => MAX_MPI_PROCS,
-    })
 }

@@ -100,7 +100,8 @@ fn check_procs(req: &SearchRequest, opts: &MctsOptions) -> Result<(), RunError> 
         });
     }
     if opts.par != Some(Par::Root) {
-        return Err(RunError::usage(
+        return Err(RunError::refused(
+            "--procs",
             "--procs: only root parallelisation runs as processes (mcts:par=root --procs P); tree and leaf run on --threads",
         ));
     }

@@ -30,7 +30,9 @@ pub fn finish(req: &SearchRequest, result: RunResult) -> RunResult {
         }
     }
     match result {
-        Err(RunError::Usage(m)) if m.starts_with("MPI: ") => Err(RunError::Failed(m)),
+        Err(e) if e.is_usage() && e.message().starts_with("MPI: ") => {
+            Err(RunError::failed(e.message()))
+        }
         r => r,
     }
 }

@@ -13,7 +13,7 @@ use crate::{pv_names, resolve_depth, DEPTH_UNDER_A_LIMIT};
 use arachne_core::{Game, Limits, Stats, StopReason, Window};
 use arachne_games::GameInfo;
 use arachne_parallel::calibrate;
-use arachne_parallel::type_guided::{self, Trace, TypeStats};
+use arachne_parallel::type_guided::{Trace, TypeStats};
 use arachne_parallel::{search_limited, Backend, Baseline, ParAlgo, ParOutcome};
 use arachne_runtime::CostModel;
 use serde_json::json;
@@ -41,7 +41,7 @@ pub(crate) fn resolve(req: &SearchRequest, info: &GameInfo) -> Result<ParSearche
 /// The algorithm of `req` with the request's options applied, and its backend.
 fn resolve_algo(req: &SearchRequest) -> Result<(ParAlgo, Backend), RunError> {
     let algo: ParAlgo = req.algo.parse().map_err(RunError::usage)?;
-    // The processes size their own tables (arachne_parallel::subsearch): an explicit size
+    // The processes size their own tables (arachne-parallel's processors): an explicit size
     // would not be the one used.
     req.refuse_hash("a message-passing algorithm")?;
     // An explicit fan-out that does not fit one level into --procs P would run on a single
@@ -78,7 +78,7 @@ fn resolve_algo(req: &SearchRequest) -> Result<(ParAlgo, Backend), RunError> {
     }
     // `--ordering` and `--preorder` order every processor's nodes: the game's hint (captures
     // first), static values, and on real backends killers and history, which a processor keeps
-    // from one job to the next (`arachne_parallel::subsearch`).
+    // from one job to the next (arachne-parallel's processors).
     let algo = algo.with_preorder(req.preorder || req.ordering);
     // `--quiescence`: bottom positions valued by the capture search, at every processor;
     // `--check-extension`: the serial engine's rule at every processor (tree-split, baudet,
@@ -86,15 +86,19 @@ fn resolve_algo(req: &SearchRequest) -> Result<(ParAlgo, Backend), RunError> {
     // the backend is known.
     let mut algo = algo
         .with_quiescence(req.quiescence)
-        .and_then(|a| a.with_check_extension(req.check_extension))
-        .map_err(RunError::usage)?;
+        .map_err(|e| RunError::refused("--quiescence", e))?
+        .with_check_extension(req.check_extension)
+        .map_err(|e| RunError::refused("--check-extension", e))?;
     // `--memory`: knm keeps a record per node touched; the others keep no tree.
     if let Some(m) = req.memory {
         let ParAlgo::Knm(o) = &mut algo else {
-            return Err(RunError::usage(format!(
-                "--memory caps a tree kept in memory (bfm, rbfm, knm); `{}` keeps none",
-                req.algo
-            )));
+            return Err(RunError::refused(
+                "--memory",
+                format!(
+                    "--memory caps a tree kept in memory (bfm, rbfm, knm); `{}` keeps none",
+                    req.algo
+                ),
+            ));
         };
         if m == 0 || m > 1 << 20 {
             return Err(RunError::usage("--memory is in MiB, 1..=1048576"));
@@ -107,14 +111,14 @@ fn resolve_algo(req: &SearchRequest) -> Result<(ParAlgo, Backend), RunError> {
     // with `worker=stepper`).
     let algo = algo
         .with_null_move(req.null_move, &backend)
-        .map_err(RunError::usage)?;
+        .map_err(|e| RunError::refused("--null-move", e))?;
     Ok((algo, backend))
 }
 
 /// Refuses `--backend threads|mpi|…` for a game defined outside arachne, naming the backend.
 pub fn sim_only(req: &SearchRequest) -> Result<(), RunError> {
     match req.backend.as_deref().filter(|b| *b != "sim") {
-        Some(b) => Err(RunError::usage(format!(
+        Some(b) => Err(RunError::refused("--backend", format!(
             "--backend {}: a game defined outside arachne runs on the simulator only (--backend sim)",
             arachne_core::parse::clip(b, 20)
         ))),
@@ -143,7 +147,7 @@ impl<G: Game> Searcher<G> for ParSearcher {
         if limits.depth.is_none() && limited && self.info.max_depth.is_none() {
             return self.deepen(root, limits, progress);
         }
-        let depth = resolve_depth(limits.depth, &self.info).map_err(RunError::Usage)?;
+        let depth = resolve_depth(limits.depth, &self.info).map_err(RunError::usage)?;
         self.search_to(root, depth, limits)
     }
 }
@@ -176,8 +180,8 @@ impl ParSearcher {
                 ..limits.clone()
             };
             let out = match self.search_to(root, depth, &at_depth) {
-                Err(RunError::Usage(m)) if worker_rank(&m) => match worker_stopped() {
-                    Some(_) => return Err(RunError::Usage(m)),
+                Err(e) if worker_rank(&e) => match worker_stopped() {
+                    Some(_) => return Err(e),
                     None => continue,
                 },
                 r => r?,
@@ -196,9 +200,7 @@ impl ParSearcher {
         }
         let Some(mut out) = last else {
             // A worker rank (rank 0 has every outcome) after the deepest depth.
-            return Err(RunError::Usage(
-                arachne_parallel::mpi_backend::WORKER.into(),
-            ));
+            return Err(RunError::usage(arachne_parallel::WORKER));
         };
         if out.stopped.is_some() {
             // Depth 1 was stopped: no value, as a search to a given depth stopped.
@@ -239,7 +241,7 @@ impl ParSearcher {
         }
         let (out, trace) = match &self.algo {
             ParAlgo::TypeGuided(o) => {
-                let (out, trace) = type_guided::search_traced_limited(
+                let (out, trace) = arachne_parallel::search_traced_limited(
                     o,
                     root,
                     depth,
@@ -295,8 +297,8 @@ impl ParSearcher {
 }
 
 /// Whether `msg` is a worker rank's answer on MPI (rank 0 reports the result).
-fn worker_rank(msg: &str) -> bool {
-    msg == arachne_parallel::mpi_backend::WORKER
+fn worker_rank(e: &RunError) -> bool {
+    e.message() == arachne_parallel::WORKER
 }
 
 /// On a worker rank: why rank 0 stopped the last run (`None`: it ran to its end).

@@ -1,112 +1,18 @@
-//! Running a [`SearchRequest`] on a game spec: the game parsed, the searcher built
-//! ([`crate::build`]: the family's checks of the options it cannot honour, one line naming
-//! the option), one search, and the [`Report`] of its outcome.
-//!
-//! One file per family: the serial searchers of `arachne-search` (here), the shared-memory
-//! ones of `arachne_parallel::smp` ([`smp`]), the message-passing ones of `arachne-parallel`
-//! ([`parallel`]), the best-first ones of `arachne-bestfirst` ([`bestfirst`]) and Monte Carlo
-//! tree search ([`mcts`]). Each holds its family's checks, its [`Searcher`] and its report.
-//! The checks are about the combination of a request's options (`--procs` with a serial
-//! algorithm, `--threads` with a master–slave one, `--hash` for a search without a table);
-//! the option types of each family (`ParAlgo`, `SmpAlgo`, `BfAlgo`, `MctsOptions`) stay in
-//! the algorithm crates, which parse and check their own `key=value` options.
-use crate::registry::{self, Family};
-use crate::report::{
-    mnps, stop_words, thousands, value_json, value_text, Report, RunError, RunResult,
-};
+//! The serial searchers of `arachne-search` behind [`Searcher`]: the options they refuse, the
+//! searcher, and the report of a serial or shared-memory search.
+use crate::report::{mnps, stop_words, thousands, value_json, value_text, Report, RunError};
 use crate::request::SearchRequest;
 use crate::searcher::{Detail, Outcome, Progress, Searcher, ValueKind};
 use crate::{algo_error, pv_names, resolve_depth_under};
-use arachne_core::tt::MAX_MIB;
 use arachne_core::{Game, Limits, TranspositionTable};
-use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_games::GameInfo;
 use arachne_search::Algorithm;
 use serde_json::json;
-
-pub mod bestfirst;
-pub mod mcts;
-pub mod mpi;
-pub mod parallel;
-pub mod smp;
-
-/// Runs `req`: parses its game, builds its searcher ([`crate::build`]: the family's checks),
-/// searches to the request's limits and renders the report.
-pub fn search(req: &SearchRequest) -> RunResult {
-    let result = with_game(&req.game, Run { req }).map_err(RunError::usage)?;
-    match registry::family(&req.algo) {
-        // `--backend mpi`: rank 0 reports, worker ranks stay silent, MPI is finalized.
-        Some(Family::BestFirst | Family::Mcts | Family::MessagePassing) => mpi::finish(req, result),
-        _ => result,
-    }
-}
-
-/// Runs `req` on a position made by the caller — a game defined outside `arachne-games`,
-/// e.g. written in Python (crate `arachne-py`) — described by `info` (`req.game` is not
-/// read): the serial algorithms, the message-passing ones on the simulator, the best-first
-/// searches serially and master–slave `rbfm` on the simulator, and Monte Carlo tree search
-/// serially and root-parallel on the simulator's processes, with every option checked and
-/// reported as [`search`] does. The shared-memory algorithms, every form on threads
-/// (`--threads`, `rbfm:threads=`, `mcts:threads=`, `mcts:par=` without `--procs`), real
-/// threads and MPI are refused with a line naming them: the game may not be callable from
-/// several threads at once (a game written in Python takes its interpreter's lock at every
-/// call).
-pub fn search_on<G: Game>(req: &SearchRequest, root: G, info: GameInfo) -> RunResult {
-    check_common(req)?;
-    if req.threads.is_some() {
-        return Err(RunError::usage(
-            "--threads: a game defined outside arachne runs on the serial algorithms and the simulator only",
-        ));
-    }
-    parallel::sim_only(req)?;
-    match registry::family(&req.algo) {
-        Some(Family::BestFirst) => bestfirst::on_one_thread(req)?,
-        Some(Family::Mcts) => mcts::on_one_thread(req)?,
-        Some(Family::MessagePassing) => {}
-        Some(Family::Serial) => {}
-        Some(Family::SharedMemory) | None => {
-            return Err(RunError::usage(format!(
-                "`{}`: a game defined outside arachne runs on the serial algorithms ({}) and on the simulator's message-passing ones ({}) only",
-                arachne_core::parse::clip(&req.algo, 60),
-                registry::names(Family::Serial),
-                registry::names(Family::MessagePassing),
-            )))
-        }
-    }
-    Run { req }.visit(root, info)
-}
-
-/// The one visitor: the searcher of the request, one search to its limits, the report.
-struct Run<'a> {
-    req: &'a SearchRequest,
-}
-
-impl GameVisitor for Run<'_> {
-    type Output = RunResult;
-    fn visit<G: Game>(self, root: G, info: GameInfo) -> RunResult {
-        let mut searcher = crate::build::<G>(self.req, &info)?;
-        let out = searcher.search(&root, &self.req.limits_as_given())?;
-        Ok(crate::render(&root, &info, &out))
-    }
-}
-
-/// The checks every search makes first.
-pub(crate) fn check_common(req: &SearchRequest) -> Result<(), RunError> {
-    if req.nodes == Some(0) {
-        return Err(RunError::usage("--nodes must be at least 1"));
-    }
-    if req.hash() > MAX_MIB {
-        return Err(RunError::usage(format!(
-            "--hash {} is past the largest table, {MAX_MIB} MiB",
-            req.hash()
-        )));
-    }
-    Ok(())
-}
 
 /// The options a serial algorithm refuses.
 fn check_serial(req: &SearchRequest, algo: &Algorithm) -> Result<(), RunError> {
     if req.memory.is_some() {
-        return Err(RunError::usage(format!(
+        return Err(RunError::refused("--memory", format!(
             "--memory caps a best-first tree (bfm, rbfm); `{}` does not take it (its table is --hash MiB)",
             arachne_core::parse::clip(&req.algo, 60)
         )));
@@ -118,10 +24,13 @@ fn check_serial(req: &SearchRequest, algo: &Algorithm) -> Result<(), RunError> {
         ("--latency-seed", req.latency_seed != 0),
     ] {
         if given {
-            return Err(RunError::usage(format!(
-                "`{}` is a serial algorithm; {flag} needs a parallel one (see `arachne algos`)",
-                arachne_core::parse::clip(&req.algo, 60)
-            )));
+            return Err(RunError::refused(
+                flag,
+                format!(
+                    "`{}` is a serial algorithm; {flag} needs a parallel one (see `arachne algos`)",
+                    arachne_core::parse::clip(&req.algo, 60)
+                ),
+            ));
         }
     }
     if !algo.takes_engine_options() {
@@ -130,7 +39,7 @@ fn check_serial(req: &SearchRequest, algo: &Algorithm) -> Result<(), RunError> {
             ("--check-extension", req.check_extension),
         ] {
             if given {
-                return Err(RunError::usage(format!(
+                return Err(RunError::refused(flag, format!(
                     "{flag}: `{algo}` does not take it (falphabeta, palphabeta, spalphabeta, aspiration and the shared-memory searches do)"
                 )));
             }
@@ -140,10 +49,7 @@ fn check_serial(req: &SearchRequest, algo: &Algorithm) -> Result<(), RunError> {
 }
 
 /// The serial searcher `req` names, after its checks.
-pub(crate) fn resolve_serial(
-    req: &SearchRequest,
-    info: &GameInfo,
-) -> Result<SerialSearcher, RunError> {
+pub(crate) fn resolve(req: &SearchRequest, info: &GameInfo) -> Result<SerialSearcher, RunError> {
     let algo: Algorithm = req
         .algo
         .parse()
@@ -173,7 +79,7 @@ impl<G: Game> Searcher<G> for SerialSearcher {
         let req = &self.req;
         let iterative = self.algo.is_iterative();
         let depth = resolve_depth_under(limits.depth, &self.info, limits, iterative)
-            .map_err(RunError::Usage)?;
+            .map_err(RunError::usage)?;
         let opts = req.options();
         // The table is allocated here, fallibly, so that a size the machine cannot hold is a
         // clear error rather than an abort inside the library.

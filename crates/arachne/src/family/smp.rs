@@ -27,10 +27,13 @@ pub fn threads(t: Option<u32>) -> Result<usize, RunError> {
 pub(crate) fn resolve(req: &SearchRequest, info: &GameInfo) -> Result<SmpSearcher, RunError> {
     let algo: SmpAlgo = req.algo.parse().map_err(RunError::usage)?;
     if req.procs.is_some() {
-        return Err(RunError::usage(format!(
-            "`{}` is a shared-memory algorithm: give --threads T, not --procs",
-            req.algo
-        )));
+        return Err(RunError::refused(
+            "--procs",
+            format!(
+                "`{}` is a shared-memory algorithm: give --threads T, not --procs",
+                req.algo
+            ),
+        ));
     }
     for (flag, given) in [
         ("--backend", req.backend.is_some()),
@@ -39,7 +42,7 @@ pub(crate) fn resolve(req: &SearchRequest, info: &GameInfo) -> Result<SmpSearche
         ("--memory", req.memory.is_some()),
     ] {
         if given {
-            return Err(RunError::usage(format!(
+            return Err(RunError::refused(flag, format!(
                 "{flag} does not apply to `{}`, a shared-memory algorithm on this machine's threads ({})",
                 arachne_core::parse::clip(&req.algo, 40),
                 if flag == "--memory" {
@@ -85,7 +88,7 @@ impl<G: Game> Searcher<G> for SmpSearcher {
     ) -> Result<Outcome<G::Move>, RunError> {
         // Iterative deepening: with a node or time limit and no depth, until the limit.
         let depth =
-            resolve_depth_under(limits.depth, &self.info, limits, true).map_err(RunError::Usage)?;
+            resolve_depth_under(limits.depth, &self.info, limits, true).map_err(RunError::usage)?;
         let limits = Limits {
             depth: Some(depth),
             ..limits.clone()

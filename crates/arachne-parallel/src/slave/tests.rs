@@ -1,9 +1,9 @@
 //! The simulator applies an UPDATE exactly at the virtual time it arrives, between two steps of
 //! the slave's stepper (seed 000 §4.1's catcher).
+use crate::slave::{Msg, Slave};
+use crate::subsearch::{SerialSpec, Worker};
 use arachne_core::{Score, Stats, Window};
 use arachne_games::{Order, OrderedParams, OrderedTree};
-use arachne_parallel::slave::{Msg, Slave};
-use arachne_parallel::subsearch::{SerialSpec, Worker};
 use arachne_runtime::{run_sim, CostModel, Env, Pid, Process, SimConfig, HOST};
 use arachne_search::stepper::StepperMode;
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! What a parallel search reports: its result ([`ParResult`]) inside the runtime's run outcome
 //! ([`ParOutcome`]), and the principal line re-derived after the search ([`principal_line`]).
-use crate::baseline::finish_stoppable;
-use crate::slave::ProcTree;
+use super::reference::finish_stoppable;
+use crate::common::ProcTree;
 use crate::SerialBaseline;
 use arachne_core::{Game, Limits, Score, Stats, StopReason, Window};
 use arachne_runtime::exec::Run;

@@ -51,7 +51,8 @@ fn resolve_algo(req: &SearchRequest) -> Result<BfAlgo, RunError> {
     )?;
     if let Some(t) = req.threads {
         if algo.opts.kind == Kind::Bfm {
-            return Err(RunError::usage(
+            return Err(RunError::refused(
+                "--threads",
                 "--threads: bfm is serial (rbfm runs on threads: --algo rbfm --threads T)",
             ));
         }
@@ -83,7 +84,7 @@ fn resolve_algo(req: &SearchRequest) -> Result<BfAlgo, RunError> {
             ("rbfm:grain=", algo.grain.is_some()),
         ] {
             if given {
-                return Err(RunError::usage(why(flag)));
+                return Err(RunError::refused(flag, why(flag)));
             }
         }
         req.refuse_process_flags(why)?;
@@ -96,7 +97,10 @@ fn resolve_algo(req: &SearchRequest) -> Result<BfAlgo, RunError> {
     }
     req.check_memory()?;
     if algo.opts.kind == Kind::Bfm && req.procs.is_some() {
-        return Err(RunError::usage("bfm is serial; --procs needs rbfm"));
+        return Err(RunError::refused(
+            "--procs",
+            "bfm is serial; --procs needs rbfm",
+        ));
     }
     if algo.threads.is_some() && req.procs.is_some() {
         let given = if req.threads.is_some() {
@@ -135,7 +139,7 @@ impl<G: Game> Searcher<G> for BfSearcher {
         // with a node or time limit until the limit.
         let limited = limits.nodes.is_some() || limits.deadline.is_some();
         if limits.depth.is_some() || (info.max_depth.is_none() && !limited) {
-            let d = resolve_depth(limits.depth, info).map_err(RunError::Usage)?;
+            let d = resolve_depth(limits.depth, info).map_err(RunError::usage)?;
             algo.opts.pv_depth = Some(d);
         }
         let lim = Limits {
