@@ -93,7 +93,7 @@ area() {
         # Monte Carlo tree search (issue 27): playouts a second against the peers, the tree
         # form on 2 threads against 1 walker and against the serial search, what two cores give
         # this work (`ceiling`), on connect four and Othello; bytes per node.
-        V="cargo bench -p arachne-bestfirst --bench vs_mcts --quiet --"
+        V="cargo bench -p arachne-mcts --bench vs_mcts --quiet --"
         run $V 5
         run $V mcts-crate 20
         run $V tree 20

@@ -14,7 +14,9 @@
 //! | driver | [`engine`] | stopping criteria (§2.5, §3.2.5, §4.1), the move played (§5.3) |
 //! | shared-tree RBFM | [`shared`] | §6, §6.1: walkers on threads, a lock per node, no lock on the way down |
 //! | master–slave RBFM | [`master`] | §6.1: one process owns the tree, slaves expand leaves ([`arachne_runtime::Process`]) |
-//! | `mcts` | [`mcts`] | not in the seeds: UCT with MCTS-Solver bounds, the comparison seed 002's reader asks for |
+//!
+//! Monte Carlo tree search, which is not best-first minimax, is the crate `arachne-mcts`; the
+//! two crates do not depend on each other.
 //!
 //! The searchers know no game: they run on any [`arachne_core::Game`], and take the evaluator
 //! as a search for §5.2's heuristics through [`LeafSearch`] (serial, shared tree) and
@@ -40,7 +42,6 @@ pub mod engine;
 pub mod heuristics;
 pub mod learn;
 pub mod master;
-pub mod mcts;
 pub mod mpi;
 pub mod rbfm;
 pub mod shared;

@@ -1,5 +1,5 @@
 //! `mcts-vs-rbfm`: Monte Carlo tree search (UCT with MCTS-Solver bounds,
-//! [`arachne_bestfirst::mcts`]) beside seed 002's RBFM, BFM and alpha-beta, on seed 002's own
+//! [`arachne_mcts`]) beside seed 002's RBFM, BFM and alpha-beta, on seed 002's own
 //! settings.
 //!
 //! * **Decisions at equal generated nodes** (the measure of Experiments 2–3, §3.2.3–§3.2.4):
@@ -18,7 +18,7 @@
 //!   generated nodes per game.
 //!
 //! * **Parallel speedup** (Fig. 12's format, §6): root-parallel MCTS as message-passing
-//!   processes ([`arachne_bestfirst::mcts::distributed`]: `P` independent trees, their root
+//!   processes ([`arachne_mcts::distributed`]: `P` independent trees, their root
 //!   votes merged at the end) beside master–slave RBFM ([`arachne_bestfirst::master`]), both on
 //!   the simulator with `rbfm-parallel`'s cost model for `t = 50 000` (an evaluation 1, tree
 //!   work and a move generation 0.05, a message 0.01), to `P = 64`, on incremental trees with
@@ -34,14 +34,14 @@
 //! say so). The threaded forms are not timed in experiments.
 use crate::report::{Report, Row, Sample};
 use crate::{ExpError, Options};
-use arachne_bestfirst::compare::{self, Player};
+use arachne_bestfirst::compare;
 use arachne_bestfirst::master::{self, MasterConfig};
-use arachne_bestfirst::mcts::{self, distributed, MctsOptions, Playout};
 use arachne_bestfirst::tree::up;
 use arachne_bestfirst::{search, tables, BfOptions, Kind};
 use arachne_core::{Game, Limits};
-use arachne_engine::play::play_players;
+use arachne_engine::play::{play_players, Player};
 use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
+use arachne_mcts::{distributed, MctsOptions, Playout};
 use arachne_plot::{Chart, Series, Style};
 use arachne_runtime::{Backend, SimConfig};
 use serde_json::json;
@@ -77,7 +77,7 @@ fn mcts_opts(playout: Playout, seed: u64) -> MctsOptions {
     MctsOptions {
         playout,
         seed,
-        scale: Some(mcts::default_scale("incremental")),
+        scale: Some(arachne_mcts::default_scale("incremental")),
         ..MctsOptions::default()
     }
 }
@@ -164,8 +164,9 @@ fn decisions(o: &Options, rep: &mut Report, md: &mut String) -> serde_json::Valu
                 let lim = Limits::default().with_nodes(n);
                 let rb = search(&root, &rbfm_opts(b, seed), &lim);
                 let bf = search(&root, &BfOptions::new(Kind::Bfm), &lim);
-                let me = mcts::search(&root, &mcts_opts(Playout::Eval, seed), &lim);
-                let mr = mcts::search(&root, &mcts_opts(Playout::Random { cap: d }, seed), &lim);
+                let me = arachne_mcts::search(&root, &mcts_opts(Playout::Eval, seed), &lim);
+                let mr =
+                    arachne_mcts::search(&root, &mcts_opts(Playout::Random { cap: d }, seed), &lim);
                 plies += mr.playout_plies;
                 let got = [
                     (mv, n),

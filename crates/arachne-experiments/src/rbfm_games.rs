@@ -34,10 +34,9 @@
 use crate::report::interval::{bootstrap_ratio, percent_interval};
 use crate::report::{num, Interval, Method, Report, Row, Sample};
 use crate::{ExpError, Options};
-use arachne_bestfirst::compare::Player;
 use arachne_bestfirst::{tables, BfOptions, Kind};
 use arachne_core::rng::hash2;
-use arachne_engine::play::play_players;
+use arachne_engine::play::{play_players, Player};
 use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
 use arachne_plot::{Chart, Series, Style};
 use serde_json::json;

@@ -263,10 +263,7 @@ mod tests {
                 Family::SharedMemory => e.name.parse::<arachne_parallel::smp::SmpAlgo>().is_ok(),
                 Family::MessagePassing => e.name.parse::<arachne_parallel::ParAlgo>().is_ok(),
                 Family::BestFirst => e.name.parse::<arachne_bestfirst::BfAlgo>().is_ok(),
-                Family::Mcts => e
-                    .name
-                    .parse::<arachne_bestfirst::mcts::MctsOptions>()
-                    .is_ok(),
+                Family::Mcts => e.name.parse::<arachne_mcts::MctsOptions>().is_ok(),
             };
             assert!(parses, "{} does not parse in its family", e.name);
         }

@@ -19,10 +19,10 @@ use crate::registry::{self, Family};
 use crate::report::{Report, RunError};
 use crate::request::SearchRequest;
 use crate::{family, run};
-use arachne_bestfirst::mcts::MctsOptions;
 use arachne_bestfirst::BfOutcome;
 use arachne_core::{Game, Limits, Score, Stats, StopReason};
 use arachne_games::GameInfo;
+use arachne_mcts::MctsOptions;
 use arachne_parallel::type_guided::Trace;
 use arachne_parallel::{Backend, ParAlgo, ParOutcome};
 use serde::Serialize;
@@ -175,7 +175,7 @@ pub struct BestFirst<M> {
 #[derive(Clone, Debug)]
 pub struct Mcts<M> {
     /// The search's own outcome (iterations, playouts, the tree's size).
-    pub run: arachne_bestfirst::mcts::MctsOutcome<M>,
+    pub run: arachne_mcts::MctsOutcome<M>,
     /// The options searched with (seed, scale, form).
     pub opts: MctsOptions,
     /// The process form's figures (processes, messages, simulated times), as the JSON

@@ -3,6 +3,5 @@
 //! Run one subject with `cargo test --release -p arachne-bestfirst --test suite -- <module>::`.
 mod exact;
 mod heuristics;
-mod mcts;
 mod parallel;
 mod unexpanded;

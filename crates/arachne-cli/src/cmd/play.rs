@@ -39,7 +39,7 @@
 //! `nodes=` (generated tree nodes per move), `time=` and `threads=T` (the parallel form `par=`,
 //! the tree form by default); without `nodes=`, `time=` or `iters=`, 100000 iterations a move.
 //! It keeps its tree between moves, every form (the root form each of its trees): after a move
-//! the subtree below it becomes the tree ([`arachne_bestfirst::mcts::Mcts::advance`]). It has
+//! the subtree below it becomes the tree (`arachne_mcts::Mcts::advance`). It has
 //! no search depth: a per-side `depth=` is refused, the game-wide `--depth` is for the other
 //! side, and so are `quiescence=`, `check=` and `null=`.
 //! Both sides search with move ordering (hints, killers, history; a 16 MiB transposition table

@@ -14,15 +14,17 @@
 //! Otherwise the side to move chooses through [`Players::choose`] (a move that is not legal
 //! here, or none, is replaced by the first legal move) and both hear the move through
 //! [`Players::observe`].
+mod player;
 mod render;
 mod side;
+
+pub use player::{GameEnd, Player};
 
 pub use side::{
     match_play, score_interval, GameRecord, MatchReport, MatchSettings, Outcome, ScoreInterval,
     Side,
 };
 
-use arachne_bestfirst::compare::{GameEnd, Player};
 use arachne_core::Game;
 use std::collections::HashMap;
 
@@ -141,7 +143,7 @@ pub fn play_game<G: Game>(
     }
 }
 
-/// Two [`Player`]s of `arachne_bestfirst::compare`, the plies left in a finite tree given by
+/// Two [`Player`]s, the plies left in a finite tree given by
 /// `left(pos, ply)` (for alpha-beta's depth near the end).
 struct Compared<'a, G: Game> {
     players: &'a mut [Player<G>; 2],

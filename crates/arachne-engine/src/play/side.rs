@@ -4,12 +4,12 @@
 //! repetition and at the move limit.
 use super::{play_game, Players, Rules};
 use arachne::registry::{family, names, Family};
-use arachne_bestfirst::mcts::{self, MctsOptions, MctsSearcher};
 use arachne_bestfirst::{BfAlgo, Searcher};
 use arachne_core::parse::Spec;
 use arachne_core::rng::{hash2, uniform_in};
 use arachne_core::{Game, Limits, TranspositionTable};
 use arachne_games::{with_game, GameInfo, GameVisitor};
+use arachne_mcts::{MctsOptions, MctsSearcher};
 use arachne_parallel::smp::{self, SmpAlgo};
 use arachne_search::{Algorithm, SearchOptions};
 use std::time::{Duration, Instant};
@@ -396,7 +396,10 @@ impl GameVisitor for Match<'_> {
             if let Some(o) = &mut s.mcts {
                 let mib = o.memory_mib.unwrap_or(arachne::DEFAULT_TREE_MIB);
                 o.max_tree_nodes = Some(MctsSearcher::<G>::nodes_in_mib(o, mib));
-                o.scale = Some(o.scale.unwrap_or_else(|| mcts::default_scale(info.name)));
+                o.scale = Some(
+                    o.scale
+                        .unwrap_or_else(|| arachne_mcts::default_scale(info.name)),
+                );
             }
         }
         let depth_of = |s: &Side| -> Result<u32, String> {

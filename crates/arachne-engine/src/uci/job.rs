@@ -3,10 +3,10 @@
 //! [`super`]).
 use super::{say, MAX_DEPTH};
 use arachne::pv_names;
-use arachne_bestfirst::mcts::{MctsOptions, MctsSearcher, MctsStop};
 use arachne_core::{Game, Limits, RootMoves, Score, TranspositionTable};
 use arachne_games::chess::cozy_chess::Move;
 use arachne_games::Chess;
+use arachne_mcts::{MctsOptions, MctsSearcher, MctsStop};
 use arachne_parallel::smp::SmpAlgo;
 use arachne_search::{Algorithm, SearchOptions, SearchOutcome, ValueKind};
 use std::sync::Arc;
@@ -117,7 +117,7 @@ impl Job {
     /// infinite`, a long `movetime`) shows its progress; the budgets of iterations and nodes
     /// count across the slices, so slicing stops the search where one run would. Slices
     /// double so that the tree-parallel form's copies of its tree at each slice (The arena,
-    /// [`arachne_bestfirst::mcts::tree`]) stay a small share of the time. The best move.
+    /// [`arachne_mcts::tree`]) stay a small share of the time. The best move.
     fn mcts<G: Game<Move = Move>>(&self, root: &G, o: &MctsOptions) -> Option<Move> {
         let mut searcher = MctsSearcher::new(root.clone(), o.clone());
         let mut lim = self.limits.clone();

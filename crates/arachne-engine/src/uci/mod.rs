@@ -60,7 +60,7 @@
 //! history, not across the parallel part of the tree.
 //!
 //! `Algorithm mcts` (or `mcts:OPTIONS`, the options of `arachne search --algo mcts:…`) searches
-//! by Monte Carlo tree search ([`arachne_bestfirst::mcts`]) with leaves valued as the
+//! by Monte Carlo tree search ([`arachne_mcts`]) with leaves valued as the
 //! options say (random playouts by default; `mcts:playout=ab:2` values them by a depth-2
 //! alpha-beta, seed 002 §5.1's shallow search): `go nodes N` is its budget of generated tree
 //! nodes, `go movetime`/the clock its deadline, `go infinite` runs until `stop`, `go depth N` is
@@ -94,11 +94,11 @@ mod go;
 mod job;
 
 use arachne::DEFAULT_MCTS_ITERS;
-use arachne_bestfirst::mcts::{self, MctsOptions, MctsSearcher};
 use arachne_core::{Game, Limits, StopFlag, TranspositionTable};
 use arachne_games::chess::cozy_chess::Color;
 use arachne_games::chess::Eval;
 use arachne_games::Chess;
+use arachne_mcts::{MctsOptions, MctsSearcher};
 use arachne_parallel::smp::{SmpAlgo, DEFAULT_ASPIRATION};
 use arachne_search::{Algorithm, SearchOptions};
 use go::GoParams;
@@ -573,7 +573,10 @@ impl Engine {
                     &o,
                     o.memory_mib.unwrap_or(self.hash_mib as u64),
                 ));
-                o.scale = Some(o.scale.unwrap_or_else(|| mcts::default_scale("chess")));
+                o.scale = Some(
+                    o.scale
+                        .unwrap_or_else(|| arachne_mcts::default_scale("chess")),
+                );
                 if o.iterations.is_none()
                     && g.nodes.is_none()
                     && !infinite

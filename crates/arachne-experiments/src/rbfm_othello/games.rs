@@ -3,11 +3,11 @@
 //! from a set of openings, each twice with colours swapped ([`Pairs`]).
 use super::{openings, ABORT_FACTOR};
 use crate::Progress;
-use arachne_bestfirst::compare::{self, Player};
+use arachne_bestfirst::compare;
 use arachne_bestfirst::dist::DistTable;
 use arachne_bestfirst::{tables, BfOptions, BfStop, Kind};
 use arachne_core::Game;
-use arachne_engine::play::{play_game, Players, Rules};
+use arachne_engine::play::{play_game, Player, Players, Rules};
 use arachne_games::Othello;
 use std::sync::Arc;
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -1,5 +1,5 @@
 //! Monte Carlo tree search (`mcts[:options]`), crate `arachne-bestfirst`'s
-//! [`arachne_bestfirst::mcts`], whose `MctsOptions` parses and checks its own options; here
+//! [`arachne_mcts`], whose `MctsOptions` parses and checks its own options; here
 //! the request's are applied or refused.
 //!
 //! `--nodes N` is the budget of generated tree nodes, `--time-ms` the deadline, `--memory MiB`
@@ -12,7 +12,7 @@
 //! trees, votes merged; the budgets are split among them) or `par=leaf` (`T` random playouts
 //! per leaf; `playout=random` only). `par=root --procs P [--backend sim|threads|mpi]` runs
 //! root parallelisation as `P` message-passing processes
-//! ([`arachne_bestfirst::mcts::distributed`]; `--cost` and `--latency-seed` on sim, which also
+//! ([`arachne_mcts::distributed`]; `--cost` and `--latency-seed` on sim, which also
 //! reports the virtual time and the speedup over `P = 1`). `--procs` with another form or with
 //! `--threads`, and `--backend`, `--cost`, `--latency-seed` without `--procs`, are refused with
 //! a line naming them, as are `--depth` and the alpha-beta options.
@@ -20,11 +20,9 @@ use crate::report::{mnps, stop_words, thousands, value_json, value_text, Report,
 use crate::request::SearchRequest;
 use crate::searcher::{Detail, Mcts, Outcome, Progress, Searcher, ValueKind};
 use crate::{pv_names, DEFAULT_MCTS_ITERS, DEFAULT_TREE_MIB};
-use arachne_bestfirst::mcts::{
-    self, distributed, MctsOptions, MctsOutcome, MctsSearcher, MctsStop, Par,
-};
 use arachne_core::{Game, Limits};
 use arachne_games::GameInfo;
+use arachne_mcts::{distributed, MctsOptions, MctsOutcome, MctsSearcher, MctsStop, Par};
 use arachne_runtime::Backend;
 use serde_json::{json, Value};
 
@@ -142,7 +140,10 @@ impl<G: Game> Searcher<G> for MctsSearch {
         let mut opts = self.opts.clone();
         let mib = req.memory.or(opts.memory_mib).unwrap_or(DEFAULT_TREE_MIB);
         opts.max_tree_nodes = Some(MctsSearcher::<G>::nodes_in_mib(&opts, mib));
-        opts.scale = Some(opts.scale.unwrap_or_else(|| mcts::default_scale(info.name)));
+        opts.scale = Some(
+            opts.scale
+                .unwrap_or_else(|| arachne_mcts::default_scale(info.name)),
+        );
         let lim = Limits {
             depth: Some(0),
             ..limits.clone()
@@ -161,7 +162,7 @@ impl<G: Game> Searcher<G> for MctsSearch {
             }
             (par.outcome, extra)
         } else {
-            (mcts::search_any(root, &opts, &lim), json!({}))
+            (arachne_mcts::search_any(root, &opts, &lim), json!({}))
         };
         let kind = if out.solved {
             ValueKind::Exact
@@ -265,7 +266,7 @@ pub fn report<G: Game>(
         (false, Some(w)) => r.line(format_args!(
             "value      {} (estimate: mean reward {w:.4} at scale {})",
             value_text(out.value, info),
-            opts.scale.unwrap_or(mcts::DEFAULT_SCALE)
+            opts.scale.unwrap_or(arachne_mcts::DEFAULT_SCALE)
         )),
         (false, None) => r.line("value      unknown (stopped before a root move was tried)"),
     }

@@ -1,7 +1,7 @@
 //! Tree parallelisation of MCTS on threads with a virtual loss (Chaslot, Winands & van den
 //! Herik, *Parallel Monte-Carlo Tree Search*, 2008). Not in the seeds: it is
-//! the shared-tree form of [`super`], as seed 002 §6's shared-tree RBFM ([`crate::shared`]) is
-//! of RBFM.
+//! the shared-tree form of [`super`], as seed 002 §6's shared-tree RBFM
+//! (`arachne_bestfirst::shared`) is of RBFM.
 //!
 //! `T` walkers (scoped OS threads) share one tree and run the serial search's iteration, each
 //! with its own random stream (`walker_seed`: walker 0 has the search's seed):

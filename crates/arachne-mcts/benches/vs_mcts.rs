@@ -1,4 +1,4 @@
-//! Playouts per second of our MCTS ([`arachne_bestfirst::mcts`]) against the `minimax` crate's
+//! Playouts per second of our MCTS ([`arachne_mcts`]) against the `minimax` crate's
 //! (0.6.0) `MonteCarloTreeSearch` on connect four from the start, random playouts, one thread,
 //! **interleaved in one run**: each round times one search of `ITERS`
 //! playouts by each engine, the order alternating round by round, so both see the same
@@ -23,7 +23,7 @@
 //! ours has none), one node expanded per playout (its default), single-threaded
 //! (`playout_n`). It has no solver; a terminal node keeps its exact value.
 //!
-//! Run: `cargo bench -p arachne-bestfirst --bench vs_mcts [-- ROUNDS]` (default 20 rounds).
+//! Run: `cargo bench -p arachne-mcts --bench vs_mcts [-- ROUNDS]` (default 20 rounds).
 //! Modes (an argument each):
 //!
 //! * `ours N` / `theirs N` / `crate N`: `N` searches by one engine alone (`crate`: the
@@ -38,10 +38,10 @@
 //!   over `N` rounds, `I` playouts a search (default `4 * ITERS`) of kind `P` (default
 //!   `random`; `eval`, `ab:D` for a heavier leaf: how the ratio depends on the leaf's cost)
 //!   (target ≥ 1.7× playouts per second with random playouts): run it on an idle machine
-//!   with at least 2 cores, `cargo bench -p arachne-bestfirst --bench vs_mcts -- tree 20`;
+//!   with at least 2 cores, `cargo bench -p arachne-mcts --bench vs_mcts -- tree 20`;
 //! * `tree-lock N` (same `playout=`, `iters=`): the tree form on 2 threads with a lock per
-//!   node ([`mcts::tree::NodeSync::Lock`]) against atomics (`NodeSync::Atomic`), interleaved:
-//!   "lock-free or fine-grained: measure which";
+//!   node ([`arachne_mcts::tree::NodeSync::Lock`]) against atomics (`NodeSync::Atomic`),
+//!   interleaved: "lock-free or fine-grained: measure which";
 //! * `tree-serial N` (same `playout=`, `iters=`): the same 2 threads against the serial
 //!   search (`par` unset, one thread), the best serial search with the same options: the
 //!   speedup in the house's sense, beside `tree`'s scaling of the form itself;
@@ -68,9 +68,9 @@
 //!   ITERS` playouts) on 2 threads against 1, interleaved over `N` rounds: whether a
 //!   lock-free peer scales on the same machine with the same playouts. Its threads' playout
 //!   generators are seeded apart.
-use arachne_bestfirst::mcts::{self, tree::NodeSync, MctsOptions, Par, Playout};
 use arachne_core::{Game, Limits, Score};
 use arachne_games::{Connect4, IidTree, IncrementalTree, Othello};
+use arachne_mcts::{tree::NodeSync, MctsOptions, Par, Playout};
 use std::time::Instant;
 
 /// Playouts per search.
@@ -273,7 +273,7 @@ fn ours_opts(seed: u64) -> MctsOptions {
 /// One search by ours: (playouts, seconds).
 fn ours(seed: u64) -> (u64, f64) {
     let t = Instant::now();
-    let out = mcts::search(&Connect4::new(), &ours_opts(seed), &Limits::default());
+    let out = arachne_mcts::search(&Connect4::new(), &ours_opts(seed), &Limits::default());
     (out.iterations, t.elapsed().as_secs_f64())
 }
 
@@ -321,10 +321,10 @@ fn timed(o: &MctsOptions, sync: Option<NodeSync>) -> (u64, f64) {
         let t = Instant::now();
         let out = match sync {
             Some(sync) => {
-                let mut m = mcts::Mcts::new(root, o.clone());
-                mcts::tree::run_with(&mut m, &Limits::default(), sync)
+                let mut m = arachne_mcts::Mcts::new(root, o.clone());
+                arachne_mcts::tree::run_with(&mut m, &Limits::default(), sync)
             }
-            None => mcts::search_any(&root, o, &Limits::default()),
+            None => arachne_mcts::search_any(&root, o, &Limits::default()),
         };
         (out.iterations, t.elapsed().as_secs_f64())
     }
@@ -475,10 +475,10 @@ fn main() {
     if has("memory") {
         println!(
             "bytes per node: connect four {}, incremental {}, iid {}; tree-parallel shared node (connect four) {}",
-            mcts::Mcts::<Connect4>::bytes_per_node(),
-            mcts::Mcts::<IncrementalTree>::bytes_per_node(),
-            mcts::Mcts::<IidTree>::bytes_per_node(),
-            mcts::tree::bytes_per_node::<u8>()
+            arachne_mcts::Mcts::<Connect4>::bytes_per_node(),
+            arachne_mcts::Mcts::<IncrementalTree>::bytes_per_node(),
+            arachne_mcts::Mcts::<IidTree>::bytes_per_node(),
+            arachne_mcts::tree::bytes_per_node::<u8>()
         );
         return;
     }

@@ -3,9 +3,7 @@
 //! [`super`]: Down, Expand, Up, Batched backups).
 use super::arena::{ANode, BUSY, REFUSED, UNEXPANDED};
 use super::{Shared, ANNOUNCED, HOT, LAG};
-use crate::mcts::{
-    bounds, leaf_reward, reward, select_child, Expand, LeafCounts, MctsStop, MAX_VISITS,
-};
+use crate::{bounds, leaf_reward, reward, select_child, Expand, LeafCounts, MctsStop, MAX_VISITS};
 use arachne_core::{Game, Score, Stats, StopReason};
 use rand_pcg::Pcg64Mcg;
 use std::sync::atomic::Ordering::*;

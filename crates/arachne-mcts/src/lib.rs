@@ -1,27 +1,46 @@
+//! # arachne-mcts
+//!
 //! Monte Carlo tree search: UCT (Kocsis & Szepesvári 2006) with MCTS-Solver's proven values
 //! (Winands, Björnsson & Saito 2008) in their score-bounded form (Cazenave & Saffidine 2010),
-//! serial, and its parallel forms on threads, each in its own
+//! serial ([`Mcts`], this file), and its parallel forms on threads, each in its own
 //! module: [`tree`] (one shared tree, virtual loss, per-node atomics, batched backups at hot
 //! nodes), [`root`] (independent trees, root votes merged) and [`leaf`] (several playouts per
 //! leaf); root parallelisation also as message-passing processes on `arachne-runtime`
-//! ([`distributed`]: sim, threads, MPI). [`MctsSearcher`] runs
-//! the form the options name (`par=`, `threads=`) and keeps its tree between moves
-//! ([`Mcts::advance`]). Every form selects (`select_child`), values leaves (`leaf_reward`)
-//! and bounds nodes (`bounds`) with the same functions; at one thread each is the serial
-//! search, step for step.
+//! ([`distributed`]: sim, threads, MPI — the last behind the cargo feature `mpi`).
+//! [`MctsSearcher`] runs the form the options name (`par=`, `threads=`) and keeps its tree
+//! between moves ([`Mcts::advance`]). Every form selects (`select_child`), values leaves
+//! (`leaf_reward`) and bounds nodes (`bounds`) with the same functions; at one thread each is
+//! the serial search, step for step.
 //!
-//! MCTS is not in the seeds; it is here because seed 002's randomized best-first minimax is a
-//! randomized, selective, best-first search with its tree in memory, and UCT is the one that
-//! replaced it in practice: the comparison seed 002's reader asks for.
+//! MCTS is in none of the seed papers, and it is not best-first minimax. It is here because
+//! seed 002's randomized best-first minimax is a randomized, selective, best-first search with
+//! its tree in memory, and UCT is the one that replaced it in practice: the comparison seed
+//! 002's reader asks for.
 //!
-//! ## Why this crate
-//! MCTS lives in `arachne-bestfirst` rather than a crate of its own because it is the same kind
-//! of thing as BFM and RBFM — a selective search that keeps its tree in memory, grows it one
-//! leaf at a time and backs values up — and shares their conventions: a node budget of
-//! *generated* nodes (seed 002 §3.1.2), a tree capped by `--memory` MiB, the CLI dispatch of
-//! the best-first searches, and the comparison at equal generated nodes
-//! (which needs RBFM, BFM and MCTS side by side). Its tree is its own ([`Node`]): UCT keeps
-//! visit counts and reward sums, not the minimax scores and distributions of [`crate::tree`].
+//! ```
+//! use arachne_core::{Limits, Score};
+//! use arachne_games::TicTacToe;
+//! use arachne_mcts::{search, MctsOptions, MctsStop};
+//!
+//! // Run to the end, the solver proves the exact value: tic-tac-toe is a draw.
+//! let out = search(&TicTacToe::new(), &MctsOptions::default(), &Limits::default());
+//! assert!(out.solved && out.stop == MctsStop::Solved);
+//! assert_eq!(out.value, Score::DRAW);
+//! ```
+//!
+//! ## Where it sits
+//! The crate stands beside `arachne-bestfirst`, not on it: it depends on `arachne-core`,
+//! `arachne-search` (the `ab:D` leaf searches) and `arachne-runtime` ([`distributed`]) only,
+//! and `arachne-bestfirst` does not depend on it. It shares the best-first searches'
+//! conventions but none of their code: a node budget of *generated* nodes (seed 002 §3.1.2), a
+//! tree capped by `--memory` MiB, a tree kept between moves (as `arachne_bestfirst::Searcher`
+//! keeps BFM's and RBFM's, seed 002 §3.2.5). Its tree is its own ([`Node`]): UCT keeps visit
+//! counts and reward sums, not the minimax scores and distributions of
+//! `arachne_bestfirst::tree`. The comparison at equal generated nodes, which needs RBFM, BFM,
+//! alpha-beta and MCTS side by side, is made where both crates meet: the game counter and
+//! seed 002's alpha-beta stay in `arachne_bestfirst::compare`, and the match runner's players
+//! (`arachne_engine::play::Player`, an MCTS player among them) live with the match runner in
+//! `arachne-engine`, which depends on both crates.
 //!
 //! ## The algorithm
 //! One *iteration*: descend from the root by UCB1, `mean + c·sqrt(ln N / n)` (`N` the parent's
@@ -78,10 +97,11 @@
 //! ([`Mcts::bytes_per_node`]).
 //!
 //! ## Files
-//! This file holds the serial searcher ([`Mcts`]); `mcts/options.rs` the options and their
-//! parsing ([`MctsOptions`]), `mcts/node.rs` the node and the rules every form shares
-//! (rewards, leaf values, selection, bounds), `mcts/searcher.rs` the searcher of any form
-//! ([`MctsSearcher`]) and the outcome ([`MctsOutcome`]); the parallel forms have a file each.
+//! This file holds the serial searcher ([`Mcts`]); `options.rs` the options and their
+//! parsing ([`MctsOptions`]), `node.rs` the node and the rules every form shares
+//! (rewards, leaf values, selection, bounds), `searcher.rs` the searcher of any form
+//! ([`MctsSearcher`]) and the outcome ([`MctsOutcome`]); the parallel forms have a file each
+//! (`tree.rs` with `tree/`, `root.rs`, `leaf.rs`, `distributed.rs`).
 pub mod distributed;
 pub mod leaf;
 mod node;
@@ -95,8 +115,8 @@ pub(crate) use node::{
 };
 pub use node::{reward, up, value_of, Node};
 pub use options::{
-    default_scale, Choice, Expand, MctsOptions, Par, Playout, DEFAULT_CAP, DEFAULT_SCALE,
-    MAX_THREADS,
+    default_scale, Choice, Expand, MctsError, MctsOptions, Par, Playout, DEFAULT_CAP,
+    DEFAULT_SCALE, MAX_THREADS,
 };
 pub use searcher::{search_any, MctsOutcome, MctsSearcher, MctsStop};
 
@@ -145,8 +165,8 @@ impl<G: Game> Mcts<G> {
         &self.root
     }
 
-    /// Plays `mv` at the root and keeps the tree below it (as [`crate::Searcher::play`] keeps
-    /// BFM's and RBFM's, seed 002 §3.2.5): the subtree of the child `mv` leads to, copied
+    /// Plays `mv` at the root and keeps the tree below it (as `arachne_bestfirst::Searcher::play`
+    /// keeps BFM's and RBFM's, seed 002 §3.2.5): the subtree of the child `mv` leads to, copied
     /// breadth first into a fresh arena, becomes the tree (a fresh root when that child was
     /// never expanded or `mv` is not a root move of the tree). The counts (iterations,
     /// generated nodes, playouts) restart at zero, so the next search's budgets are its own.

@@ -1,7 +1,11 @@
 //! The options of a Monte Carlo tree search ([`super`]) and their parsing from
 //! `mcts:key=value,…`: every key honoured or refused in one line.
-use crate::BfError;
 use serde::Serialize;
+
+/// A bad option or setting of a Monte Carlo tree search. One line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct MctsError(pub String);
 
 /// How a new leaf is valued.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -130,13 +134,13 @@ pub fn default_scale(game: &str) -> f64 {
 }
 
 impl std::str::FromStr for MctsOptions {
-    type Err = BfError;
+    type Err = MctsError;
     /// `mcts[:c=X,playout=random|eval|ab:D,cap=N,expand=one|all,solver=0|1,seed=S,iters=N,
     /// best=visits|value,scale=X,memory=MiB]`; every key at most once.
-    fn from_str(s: &str) -> Result<Self, BfError> {
-        let spec = arachne_core::parse::Spec::parse(s, "algorithm").map_err(BfError)?;
+    fn from_str(s: &str) -> Result<Self, MctsError> {
+        let spec = arachne_core::parse::Spec::parse(s, "algorithm").map_err(MctsError)?;
         if !spec.name.eq_ignore_ascii_case("mcts") {
-            return Err(BfError(format!(
+            return Err(MctsError(format!(
                 "unknown algorithm `{}` (expected mcts)",
                 arachne_core::parse::clip(&spec.name, 40)
             )));
@@ -146,18 +150,18 @@ impl std::str::FromStr for MctsOptions {
         for (k, v) in &spec.pairs {
             let (k, v) = (k.as_str(), v.as_str());
             let bad = |what: &str| {
-                BfError(format!(
+                MctsError(format!(
                     "mcts: {k}=`{}` {what}",
                     arachne_core::parse::clip(v, 40)
                 ))
             };
-            let int = |lo: u64, hi: u64| -> Result<u64, BfError> {
+            let int = |lo: u64, hi: u64| -> Result<u64, MctsError> {
                 match arachne_core::parse::int::<u64>(v) {
                     Ok(n) if (lo..=hi).contains(&n) => Ok(n),
                     _ => Err(bad(&format!("must be an integer in {lo}..={hi}"))),
                 }
             };
-            let real = || -> Result<f64, BfError> {
+            let real = || -> Result<f64, MctsError> {
                 v.parse::<f64>()
                     .ok()
                     .filter(|x| x.is_finite())
@@ -202,7 +206,7 @@ impl std::str::FromStr for MctsOptions {
                 "solver" => o.solver = flag()?,
                 "seed" => {
                     o.seed = arachne_core::parse::int::<u64>(v)
-                        .map_err(|e| BfError(format!("mcts: seed={e}")))?
+                        .map_err(|e| MctsError(format!("mcts: seed={e}")))?
                 }
                 "iters" => o.iterations = Some(int(1, u64::MAX)?),
                 "best" => {
@@ -230,7 +234,7 @@ impl std::str::FromStr for MctsOptions {
                 }
                 "threads" => o.threads = int(1, MAX_THREADS as u64)? as u32,
                 _ => {
-                    return Err(BfError(format!(
+                    return Err(MctsError(format!(
                         "mcts: unknown option `{}` (known: c, playout, cap, expand, solver, seed, iters, best, scale, memory, par, threads)",
                         arachne_core::parse::clip(k, 40)
                     )))
@@ -241,7 +245,7 @@ impl std::str::FromStr for MctsOptions {
             match &mut o.playout {
                 Playout::Random { cap } => *cap = c,
                 _ => {
-                    return Err(BfError(
+                    return Err(MctsError(
                         "mcts: cap applies to playout=random only".to_string(),
                     ))
                 }
@@ -261,14 +265,14 @@ impl MctsOptions {
     /// Refuses what a parallel form cannot take, in one line: leaf parallelisation values a
     /// leaf by several random playouts, so it needs `playout=random` (the evaluation and
     /// `ab:D` are deterministic: N copies would only repeat one value).
-    pub fn check_parallel(&self) -> Result<(), BfError> {
+    pub fn check_parallel(&self) -> Result<(), MctsError> {
         if !(1..=MAX_THREADS).contains(&self.threads) {
-            return Err(BfError(format!(
+            return Err(MctsError(format!(
                 "mcts: threads must be in 1..={MAX_THREADS}"
             )));
         }
         if self.form() == Some(Par::Leaf) && !matches!(self.playout, Playout::Random { .. }) {
-            return Err(BfError(
+            return Err(MctsError(
                 "mcts: par=leaf runs several random playouts per leaf: it needs playout=random"
                     .to_string(),
             ));

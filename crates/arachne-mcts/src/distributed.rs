@@ -1,7 +1,7 @@
 //! Root parallelisation of MCTS as message-passing [`Process`]es ("root
 //! parallelisation … as a message-passing process, so it runs on sim, threads and MPI"),
 //! written once on `arachne-runtime`'s execution layer ([`execute`]), as master–slave RBFM
-//! ([`crate::master`]) is. Root parallelisation is Cazenave & Jouandeau's *single-run*
+//! (`arachne_bestfirst::master`) is. Root parallelisation is Cazenave & Jouandeau's *single-run*
 //! parallelisation (2007) and Chaslot, Winands & van den Herik's root parallelisation (2008):
 //! `P` independent trees at the same root, their root statistics merged into one vote.
 //!
@@ -38,9 +38,8 @@
 //! vote of `P` small trees against one large tree (the experiment `mcts-vs-rbfm` measures
 //! both). On `threads` and MPI each tree also repeats (only the deadline and the stop flag
 //! depend on the clock), so the merged result does too.
-use super::root::{self, merge};
-use super::{Mcts, MctsOptions, MctsOutcome, MctsStop, Node};
-use crate::BfError;
+use crate::root::{self, merge};
+use crate::{Mcts, MctsError, MctsOptions, MctsOutcome, MctsStop, Node};
 use arachne_core::{Game, Limits, Score, Stats};
 use arachne_runtime::wire::{Reader, Wire, WireError};
 use arachne_runtime::{execute, wire_fields, Backend, Env, Pid, Process, HOST};
@@ -409,18 +408,18 @@ pub fn search<G: Game>(
     backend: &Backend,
     limits: &Limits,
     serial_baseline: bool,
-) -> Result<RootOutcome<G::Move>, BfError> {
+) -> Result<RootOutcome<G::Move>, MctsError> {
     if !(1..=MAX_PROCS).contains(&procs) {
-        return Err(BfError(format!("--procs must be in 1..={MAX_PROCS}")));
+        return Err(MctsError(format!("--procs must be in 1..={MAX_PROCS}")));
     }
     if matches!(backend, Backend::Threads { .. }) && procs > 256 {
-        return Err(BfError("--procs is at most 256 on threads".into()));
+        return Err(MctsError("--procs is at most 256 on threads".into()));
     }
     match backend {
-        Backend::Sim(sc) => sc.cost.validate().map_err(|e| BfError(e.to_string()))?,
+        Backend::Sim(sc) => sc.cost.validate().map_err(|e| MctsError(e.to_string()))?,
         #[cfg(feature = "mpi")]
         Backend::Mpi { .. } => {
-            arachne_runtime::mpi::init().map_err(|e| BfError(format!("MPI: {e}")))?;
+            arachne_runtime::mpi::init().map_err(|e| MctsError(format!("MPI: {e}")))?;
             register();
         }
         _ => {}
@@ -434,12 +433,12 @@ pub fn search<G: Game>(
         |m| matches!(m, Msg::Done),
     );
     if let Some(e) = run.error {
-        return Err(BfError(e.to_string()));
+        return Err(MctsError(e.to_string()));
     }
     let outcome = procs_back
         .first_mut()
         .and_then(|p| p.outcome.take())
-        .ok_or_else(|| BfError("root-parallel mcts: the master has no result".into()))?;
+        .ok_or_else(|| MctsError("root-parallel mcts: the master has no result".into()))?;
     let cut = matches!(outcome.stop, MctsStop::Time | MctsStop::Stopped);
     let serial_time = match backend {
         Backend::Sim(_) if procs == 1 => Some(run.time),

@@ -7,16 +7,15 @@
 //! moves and lines are legal; budgets are exact; root and leaf runs repeat; a tree kept between
 //! moves is the played child's subtree.
 //!
-//! Root parallelisation as message-passing processes (`mcts::distributed`): see the section
-//! at the end.
-use arachne_bestfirst::mcts::{
-    self, distributed, up, Choice, Expand, MctsOptions, MctsOutcome, MctsSearcher, MctsStop, Par,
-    Playout,
-};
+//! Root parallelisation as message-passing processes (`arachne_mcts::distributed`): see the
+//! section at the end.
 use arachne_core::{Game, Limits, Score};
 use arachne_games::{
     Branching, Connect4, EdgeValues, IidParams, IidTree, IncrementalParams, IncrementalTree,
     TicTacToe,
+};
+use arachne_mcts::{
+    distributed, up, Choice, Expand, MctsOptions, MctsOutcome, MctsSearcher, MctsStop, Par, Playout,
 };
 use arachne_runtime::{Backend, CostModel, SimConfig};
 use arachne_search::{Algorithm, SearchOptions};
@@ -60,10 +59,10 @@ fn check_exact<G: Game>(root: &G, depth: u32, what: &str) {
     check_exact_with(root, depth, what, variants(depth as u64 * 13 + 5));
 }
 
-/// [`check_exact`] with each of `all` (any form, [`mcts::search_any`]).
+/// [`check_exact`] with each of `all` (any form, [`arachne_mcts::search_any`]).
 fn check_exact_with<G: Game>(root: &G, depth: u32, what: &str, all: Vec<MctsOptions>) {
     check_exact_by(root, depth, what, all, |o| {
-        mcts::search_any(root, o, &Limits::default())
+        arachne_mcts::search_any(root, o, &Limits::default())
     });
 }
 
@@ -174,7 +173,7 @@ fn terminal_root_is_solved_without_a_move() {
         pos.moves(&mut moves);
         pos = pos.play(moves[1]);
     }
-    let out = mcts::search(&pos, &MctsOptions::default(), &Limits::default());
+    let out = arachne_mcts::search(&pos, &MctsOptions::default(), &Limits::default());
     assert_eq!(
         (out.stop, out.solved, out.iterations),
         (MctsStop::Solved, true, 0)
@@ -189,7 +188,7 @@ fn seeded_runs_repeat_and_seeds_matter() {
     let run = |seed: u64, expand: Expand| {
         let mut o = opts(seed, expand, Playout::Random { cap: 200 });
         o.iterations = Some(1500);
-        let out = mcts::search(&root, &o, &Limits::default());
+        let out = arachne_mcts::search(&root, &o, &Limits::default());
         (
             out.best_move,
             out.pv,
@@ -220,12 +219,12 @@ fn iteration_budget_is_exact() {
         let mut o = opts(3, expand, Playout::Eval);
         o.iterations = Some(n);
         o.solver = solver;
-        let out = mcts::search(&root, &o, &Limits::default());
+        let out = arachne_mcts::search(&root, &o, &Limits::default());
         assert_eq!(out.stop, MctsStop::Iterations);
         assert_eq!(out.iterations, n);
         // Every iteration values one leaf with expand=one: the root's visits count them.
         if expand == Expand::One {
-            let mut s = mcts::Mcts::new(root, o.clone());
+            let mut s = arachne_mcts::Mcts::new(root, o.clone());
             let o2 = s.run(&Limits::default());
             assert_eq!(s.nodes()[0].visits as u64, o2.iterations);
         }
@@ -238,7 +237,7 @@ fn node_and_memory_budgets_are_exact() {
     for budget in [7u64, 8, 100, 1000, 4321] {
         for expand in [Expand::One, Expand::All] {
             let o = opts(5, expand, Playout::Random { cap: 50 });
-            let out = mcts::search(&root, &o, &Limits::default().with_nodes(budget));
+            let out = arachne_mcts::search(&root, &o, &Limits::default().with_nodes(budget));
             assert_eq!(out.stop, MctsStop::Nodes, "budget {budget}");
             assert!(
                 out.stats.leaves <= budget,
@@ -256,7 +255,7 @@ fn node_and_memory_budgets_are_exact() {
     }
     let mut o = opts(5, Expand::One, Playout::Eval);
     o.max_tree_nodes = Some(500);
-    let out = mcts::search(&root, &o, &Limits::default());
+    let out = arachne_mcts::search(&root, &o, &Limits::default());
     assert_eq!(out.stop, MctsStop::Memory);
     assert!(
         out.tree_nodes <= 500 && out.tree_nodes + 7 > 500,
@@ -273,7 +272,7 @@ fn chosen_moves_and_lines_are_legal() {
         for o in variants(seed) {
             let mut o = o;
             o.iterations = Some(200 + seed * 50);
-            let out = mcts::search(&root, &o, &Limits::default());
+            let out = arachne_mcts::search(&root, &o, &Limits::default());
             let mut moves = Vec::new();
             root.moves(&mut moves);
             let m = out.best_move.expect("a move");
@@ -419,9 +418,9 @@ fn budgeted(seed: u64, iters: (u64, u64), nodes: (u64, u64)) -> Vec<(MctsOptions
 fn one_thread_is_the_serial_search() {
     let root = Connect4::new();
     for (o, lim) in budgeted(3, (300, 37), (500, 91)) {
-        let serial = key(&mcts::search(&root, &o, &lim));
+        let serial = key(&arachne_mcts::search(&root, &o, &lim));
         for par in forms(&o) {
-            let got = key(&mcts::search_any(&root, &with(&o, par, 1), &lim));
+            let got = key(&arachne_mcts::search_any(&root, &with(&o, par, 1), &lim));
             assert_eq!(got, serial, "{par:?} {o:?}");
         }
     }
@@ -434,9 +433,13 @@ fn one_thread_is_the_serial_search() {
         values: EdgeValues::Real,
     });
     for o in par_variants(9).into_iter().filter(|o| o.solver) {
-        let serial = key(&mcts::search(&t, &o, &Limits::default()));
+        let serial = key(&arachne_mcts::search(&t, &o, &Limits::default()));
         for par in forms(&o) {
-            let got = key(&mcts::search_any(&t, &with(&o, par, 1), &Limits::default()));
+            let got = key(&arachne_mcts::search_any(
+                &t,
+                &with(&o, par, 1),
+                &Limits::default(),
+            ));
             assert_eq!(got, serial, "{par:?} {o:?}");
         }
     }
@@ -523,7 +526,7 @@ fn parallel_moves_are_legal_and_budgets_exact() {
                     iterations: Some(403),
                     ..o.clone()
                 };
-                let out = mcts::search_any(&root, &it, &Limits::default());
+                let out = arachne_mcts::search_any(&root, &it, &Limits::default());
                 assert_eq!(
                     (out.stop, out.iterations),
                     (MctsStop::Iterations, 403),
@@ -532,7 +535,8 @@ fn parallel_moves_are_legal_and_budgets_exact() {
                 assert!(legal.contains(&out.best_move.expect("a move")));
                 check_line(&root, &out.pv, "connect4");
                 let budget = 777;
-                let out = mcts::search_any(&root, &o, &Limits::default().with_nodes(budget));
+                let out =
+                    arachne_mcts::search_any(&root, &o, &Limits::default().with_nodes(budget));
                 assert_eq!(out.stop, MctsStop::Nodes, "{o:?}");
                 assert!(out.stats.leaves <= budget, "{o:?}: {}", out.stats.leaves);
                 // Stopped because an expansion (at most 7 children) did not fit: in each of
@@ -552,7 +556,7 @@ fn parallel_moves_are_legal_and_budgets_exact() {
                     max_tree_nodes: Some(300),
                     ..o.clone()
                 };
-                let out = mcts::search_any(&root, &mem, &Limits::default());
+                let out = arachne_mcts::search_any(&root, &mem, &Limits::default());
                 assert_eq!(out.stop, MctsStop::Memory, "{mem:?}");
                 assert!(out.tree_nodes <= 300, "{mem:?}: {}", out.tree_nodes);
             }
@@ -560,8 +564,8 @@ fn parallel_moves_are_legal_and_budgets_exact() {
     }
 }
 
-/// The tree form's walkers lose no backup (`mcts::tree`: visits and virtual losses share one
-/// atomic word, the reward sum is added by compare-and-swap, and a walker's batched backups
+/// The tree form's walkers lose no backup (`arachne_mcts::tree`: visits and virtual losses
+/// share one atomic word, the reward sum is added by compare-and-swap, and a walker's batched backups
 /// to hot nodes are all published by the end): the root's visits are the iterations; every
 /// other expanded node's visits are its children's plus its visits as a leaf (one, or up to
 /// one a walker, when walkers reach the fresh leaf at once), and its reward sum is its
@@ -570,7 +574,7 @@ fn parallel_moves_are_legal_and_budgets_exact() {
 /// levels deep. With atomics and with a lock per node (`NodeSync`).
 #[test]
 fn tree_walkers_lose_no_backup() {
-    use mcts::tree::NodeSync;
+    use arachne_mcts::tree::NodeSync;
     for (threads, sync) in [
         (2, NodeSync::Atomic),
         (3, NodeSync::Atomic),
@@ -587,8 +591,8 @@ fn tree_walkers_lose_no_backup() {
                 threads,
                 ..MctsOptions::default()
             };
-            let mut m = mcts::Mcts::new(Connect4::new(), o.clone());
-            let out = mcts::tree::run_with(&mut m, &Limits::default(), sync);
+            let mut m = arachne_mcts::Mcts::new(Connect4::new(), o.clone());
+            let out = arachne_mcts::tree::run_with(&mut m, &Limits::default(), sync);
             assert_eq!((out.stop, out.iterations), (MctsStop::Iterations, iters));
             let nodes = m.nodes();
             assert_eq!(nodes[0].visits as u64, iters, "{o:?} {sync:?}");
@@ -603,7 +607,7 @@ fn tree_walkers_lose_no_backup() {
                 if v.first == u32::MAX {
                     continue;
                 }
-                hot += (v.visits >= mcts::tree::HOT) as u32;
+                hot += (v.visits >= arachne_mcts::tree::HOT) as u32;
                 let kids = &nodes[v.first as usize..(v.first + v.len) as usize];
                 let visits: u32 = kids.iter().map(|c| c.visits).sum();
                 let leaf = v.visits - visits;
@@ -635,13 +639,13 @@ fn root_and_leaf_runs_repeat() {
             threads: 3,
             ..MctsOptions::default()
         };
-        let a = key(&mcts::search_any(&root, &o, &Limits::default()));
+        let a = key(&arachne_mcts::search_any(&root, &o, &Limits::default()));
         assert_eq!(
             a,
-            key(&mcts::search_any(&root, &o, &Limits::default())),
+            key(&arachne_mcts::search_any(&root, &o, &Limits::default())),
             "{par:?}"
         );
-        let serial = key(&mcts::search(&root, &o, &Limits::default()));
+        let serial = key(&arachne_mcts::search(&root, &o, &Limits::default()));
         assert_ne!(a, serial, "{par:?}: three threads changed nothing");
     }
     // Leaf parallelisation backs up one reward per thread: the root's visits count them.
@@ -652,8 +656,8 @@ fn root_and_leaf_runs_repeat() {
         solver: false,
         ..MctsOptions::default()
     };
-    let mut m = mcts::Mcts::new(root, o);
-    mcts::leaf::run(&mut m, &Limits::default());
+    let mut m = arachne_mcts::Mcts::new(root, o);
+    arachne_mcts::leaf::run(&mut m, &Limits::default());
     assert_eq!(m.nodes()[0].visits, 4 * 100);
 }
 
@@ -664,7 +668,7 @@ fn kept_trees_are_the_played_subtree() {
         iterations: Some(2000),
         ..MctsOptions::default()
     };
-    let mut m = mcts::Mcts::new(root, o.clone());
+    let mut m = arachne_mcts::Mcts::new(root, o.clone());
     let out = m.run(&Limits::default());
     let mv = out.best_move.expect("a move");
     // The child's subtree: the child and its descendants.
@@ -736,8 +740,8 @@ fn parallel_specs_are_checked() {
     }
 }
 
-// ---- Root parallelisation as message-passing processes (`mcts::distributed`): at P = 1 the
-// serial search on sim and threads; on sim exactly the threaded root form on P threads (same
+// ---- Root parallelisation as message-passing processes (`arachne_mcts::distributed`): at
+// P = 1 the serial search on sim and threads; on sim exactly the threaded root form on P threads (same
 // trees, same vote); run to the end, negamax's value on sim and threads; sim runs repeat bit
 // for bit; iteration budgets exact, node budgets never passed; the simulated speedup follows
 // the cost model. ----
@@ -764,7 +768,7 @@ fn run<G: Game>(
 fn one_process_is_the_serial_search_on_sim_and_threads() {
     let root = Connect4::new();
     for (o, lim) in budgeted(5, (200, 41), (400, 77)) {
-        let serial = key(&mcts::search(&root, &o, &lim));
+        let serial = key(&arachne_mcts::search(&root, &o, &lim));
         for b in [sim(), threads()] {
             assert_eq!(key(&run(&root, &o, 1, &b, &lim).outcome), serial, "{o:?}");
         }
@@ -783,7 +787,7 @@ fn on_sim_it_is_the_threaded_root_form() {
                 threads: p,
                 ..o.clone()
             };
-            let want = key(&mcts::search_any(&root, &threaded, &lim));
+            let want = key(&arachne_mcts::search_any(&root, &threaded, &lim));
             let got = run(&root, &o, p, &sim(), &lim);
             assert_eq!(key(&got.outcome), want, "P = {p} {o:?}");
             // P − 1 reports and the answer to the host.
@@ -878,14 +882,14 @@ fn bad_process_counts_are_refused() {
 /// The tree form's one walker builds the serial search's tree, node for node (the whole tree,
 /// not only what the outcome reports: visits, reward sums to the bit, bounds, moves; the root's
 /// statistics, which the walkers keep apart, included), on a fresh tree and on the tree kept
-/// after a move (`mcts::tree`'s arena is built from the kept tree and copied back).
+/// after a move (`arachne_mcts::tree`'s arena is built from the kept tree and copied back).
 #[test]
 fn one_walker_builds_the_serial_tree() {
     /// The tree below node `i` of `nodes`, children in move order.
     fn same<M: Copy + PartialEq + std::fmt::Debug>(
-        a: &[mcts::Node<M>],
+        a: &[arachne_mcts::Node<M>],
         i: usize,
-        b: &[mcts::Node<M>],
+        b: &[arachne_mcts::Node<M>],
         j: usize,
     ) {
         let (x, y) = (&a[i], &b[j]);
@@ -900,7 +904,7 @@ fn one_walker_builds_the_serial_tree() {
             }
         }
     }
-    use mcts::tree::NodeSync;
+    use arachne_mcts::tree::NodeSync;
     for (seed, expand, playout, sync) in [
         (
             1,
@@ -924,11 +928,11 @@ fn one_walker_builds_the_serial_tree() {
             playout,
             ..MctsOptions::default()
         };
-        let mut serial = mcts::Mcts::new(Connect4::new(), o.clone());
-        let mut walker = mcts::Mcts::new(Connect4::new(), with(&o, Par::Tree, 1));
+        let mut serial = arachne_mcts::Mcts::new(Connect4::new(), o.clone());
+        let mut walker = arachne_mcts::Mcts::new(Connect4::new(), with(&o, Par::Tree, 1));
         for _ in 0..2 {
             let a = serial.run(&Limits::default());
-            let b = mcts::tree::run_with(&mut walker, &Limits::default(), sync);
+            let b = arachne_mcts::tree::run_with(&mut walker, &Limits::default(), sync);
             assert_eq!(key(&a), key(&b), "{o:?} {sync:?}");
             same(serial.nodes(), 0, walker.nodes(), 0);
             let mv = a.best_move.expect("a move");
