@@ -111,7 +111,7 @@ area() {
         run $A play --game othello --first mcts:par=tree,threads=2,time=50 --second mcts:time=50 --games 200
         ;;
     analysis)
-        run cargo run --release --quiet -p arachne-analysis --example timing -- 100 2 10 4 2 13
+        run cargo run --release --quiet -p arachne-measure --example timing -- 100 2 10 4 2 13
         build -p arachne-cli
         run $A analyze nbp -n 35 -d 4 --json
         ;;

@@ -22,7 +22,7 @@
 //!   with their indices (no allocation per call).
 //! * Decoding costs one move generation per ply of the path on the receiver.
 //! * Measured cost of the wrapper on a serial stepper search (`cargo run --release -p
-//!   arachne-runtime --example pathed_overhead`, shared machine): 1.2–1.3× the time in chess,
+//!   arachne-measure --example pathed_overhead`, shared machine): 1.2–1.3× the time in chess,
 //!   1.7–2.4× on `incremental:b=10,d=11` where a node costs only ~50 ns. The wrapped position
 //!   is about 40 bytes larger, copied at every `play`; that copy is the price of sending any
 //!   position of any game at any moment without serialization code.

@@ -2,7 +2,7 @@
 //! alpha-beta" on the 19 LCT-II positions, with the experiment's evaluation, depth bound and
 //! solution criterion ([`rbfm_chess::alphabeta_solution_with`]), without the RBFM runs.
 //!
-//! `cargo run --release -p arachne-experiments --example table2_alphabeta -- [NODES] [off]
+//! `cargo run --release -p arachne-measure --example table2_alphabeta -- [NODES] [off]
 //! [nottcut] [pst] [NAME…]`: NODES is the node budget per position (default 25 000 000, the full
 //! run's); `off` turns the check extension and the null move off (the options before them);
 //! `nottcut` turns the cutoffs from the table off (`SearchOptions::tt_cutoffs`, on in the

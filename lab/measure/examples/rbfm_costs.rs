@@ -4,7 +4,7 @@
 //! BACKUP of one node (the work done under one node lock in the shared-tree form), and the
 //! empty loop. Used for the lock model of `arachne experiment rbfm-parallel`.
 //!
-//! `cargo run --release -p arachne-bestfirst --example rbfm_costs`
+//! `cargo run --release -p arachne-measure --example rbfm_costs`
 use arachne_bestfirst::engine::Searcher;
 use arachne_bestfirst::{rbfm, tables, BfOptions, Kind};
 use arachne_core::Limits;

@@ -2,7 +2,7 @@
 //! serial resumable search (`arachne_search::stepper`) on a game and on the game wrapped (docs/benchmarks-history.md).
 //!
 //! ```sh
-//! cargo run --release -p arachne-runtime --example pathed_overhead
+//! cargo run --release -p arachne-measure --example pathed_overhead
 //! ```
 use arachne_core::{Game, Window};
 use arachne_games::{Branching, Chess, EdgeValues, IncrementalParams, IncrementalTree};

@@ -1,4 +1,4 @@
-//! Guaranteed bounds: `cargo run --release -p arachne-analysis --example bounds -- TOL MAXCELLS N D [N D ...]`.
+//! Guaranteed bounds: `cargo run --release -p arachne-measure --example bounds -- TOL MAXCELLS N D [N D ...]`.
 use num_traits::ToPrimitive;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

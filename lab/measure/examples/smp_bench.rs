@@ -27,7 +27,7 @@
 //! After the sets, a summary table gives, per set, the best 2-thread search against
 //! `salphabeta` and ABDADA's nodes at 2 threads against 1.
 //!
-//! `cargo run --release -p arachne-parallel --example smp_bench -- [ROUNDS] [SET [CONFIG]]`
+//! `cargo run --release -p arachne-measure --example smp_bench -- [ROUNDS] [SET [CONFIG]]`
 //!
 //! `SET` (`chess`, `checkers`, `othello`, `othello9`, `othello11`, `trees`, or `othello@D` for
 //! all 244 Othello positions at depth `D`, e.g. `othello@1` to see the fixed cost of a

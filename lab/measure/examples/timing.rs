@@ -1,5 +1,5 @@
 //! Times the exact methods:
-//! `cargo run --release -p arachne-analysis --example timing -- [paper] N D [N D ...]`
+//! `cargo run --release -p arachne-measure --example timing -- [paper] N D [N D ...]`
 //! (`paper`: Eqn 5.6 / Lemma 5.3 instead of the product method).
 use num_traits::ToPrimitive;
 fn main() {
