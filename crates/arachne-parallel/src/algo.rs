@@ -140,7 +140,7 @@ impl ParAlgo {
     /// by `tree-split`, `baudet`, `palphabeta-par` and `type-guided` on every backend, where
     /// their slaves' searches (and type-guided's masters' serial searches below the grain
     /// size) are the serial engine's (masters never pass at the nodes they split; on the
-    /// simulator the serial search runs on each processor's worker, [`crate::subsearch`]);
+    /// simulator the serial search runs on each processor's worker, `crate::subsearch`);
     /// refused, naming the option, with `worker=stepper` (the paper's slave, which has no null
     /// move), by `pbound` (its slaves run `bound`), `tree-split:grand=1` (two plies of masters
     /// per level: its value with the null move would be far from the serial engine's) and
@@ -229,7 +229,7 @@ impl ParAlgo {
     }
 
     /// The algorithm on one processor, when that is a different serial search from
-    /// [`ParAlgo::serial_mode`]'s alpha-beta (a candidate for the baseline, [`best_baseline`](crate::best_baseline)):
+    /// `ParAlgo::serial_mode`'s alpha-beta (a candidate for the baseline, [`best_baseline`](crate::best_baseline)):
     /// `type-guided` (iterative deepening with its table) and `knm` (its own search). `None` for
     /// `tree-split`, `palphabeta-par`, `pbound` and `baudet`, which on one processor are that
     /// serial search itself.

@@ -9,14 +9,14 @@
 //! * **A node** is what one node of the processors' serial search costs on this game with
 //!   these options. The search is `arachne-search`'s `alphabeta`, which the processors run
 //!   below their grain on real backends (`crate::subsearch`). It deepens from one ply until a
-//!   depth takes at least [`NODE_SAMPLE`] or the requested depth is reached. The figure is
+//!   depth takes at least `NODE_SAMPLE` or the requested depth is reached. The figure is
 //!   that depth's wall time over its interior and bottom nodes. The simulator charges one
 //!   figure for both kinds, so quiescence nodes fold into it: the simulator does not count
 //!   them.
 //! * **A message** is two figures, from two processes on the threads runtime:
-//!   - a *flood* of [`FLOOD`] messages from one process to the other gives `message`, the
+//!   - a *flood* of `FLOOD` messages from one process to the other gives `message`, the
 //!     sender's cost per message (wall time over messages);
-//!   - a *ping-pong* of [`HOPS`] hops (or fewer, for at most [`PING_BUDGET`]) gives the one-way delay of a message to a process waiting
+//!   - a *ping-pong* of `HOPS` hops (or fewer, for at most `PING_BUDGET`) gives the one-way delay of a message to a process waiting
 //!     for it: a channel send and a thread wake-up. `latency` is that delay less `message`.
 //!
 //!   A processor that is searching reads its mailbox every `poll_every` nodes

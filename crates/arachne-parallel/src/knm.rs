@@ -8,7 +8,7 @@
 //! * **down** `(are_key, are_first)` — a node's key status changed;
 //! * **up** `(sender, val)` — a node's provisional value (its rank-1 descendant's value) changed.
 //!
-//! They are processed exactly as Figs. 3-4 and 3-5 ([`Node::on_down`], [`Node::on_up`]):
+//! They are processed exactly as Figs. 3-4 and 3-5 (`Node::on_down`, `Node::on_up`):
 //!
 //! * **key nodes** (§3.2.1): the root is a key node and a first descendant; all descendants of a
 //!   first-descendant key node are key; only the first (rank-1) descendant of a non-first key node
@@ -34,7 +34,7 @@
 //!   processors by a hash of the node's name, each message routed to the processor owning its
 //!   node, written as a [`Process`](arachne_runtime::Process) so it runs on `sim` and `threads`
 //!   with the same cost models as tree-split (`arachne search --algo knm --procs P --backend …`);
-//!   its `grain` ([`grain`]) makes the nodes near the horizon serial searches.
+//!   its `grain` (`grain`) makes the nodes near the horizon serial searches.
 //!
 //! ## Options (`knm:key=value,...`)
 //! * `fifo=1` (default) — FIFO delivery on every link. `fifo=0` — randomly reordered delivery
@@ -60,7 +60,7 @@
 //! * `grain=G` (distributed form) — a key node with `1..=G` plies left answers with
 //!   the value of a full-window serial search of its subtree by `arachne-search` instead of
 //!   becoming a record with messages: Fig. 3-4's "static value" of a terminal node, of depth
-//!   `G`, so the root's value stays exactly negamax's ([`grain`] explains the full window, how
+//!   `G`, so the root's value stays exactly negamax's (`grain` explains the full window, how
 //!   the simulator charges it, and the default: 0 on the simulator, measured on threads and
 //!   MPI). `grain=0` is the paper's form, message for message. Refused on `model=pooled`, and
 //!   `grain > 0` with `deepening=1`.
@@ -70,7 +70,7 @@
 //! and the stop flag (Ctrl-C), as every parallel search does: the outcome then has no value
 //! (`stopped` set) and the counts so far. Every node a search touches keeps a record (with its
 //! position and one entry per move) until the search ends, so memory grows with the tree: it
-//! is bounded by [`KnmOptions::memory_mib`] (`--memory MiB`, default [`DEFAULT_MEMORY_MIB`]),
+//! is bounded by [`KnmOptions::memory_mib`] (`--memory MiB`, default `DEFAULT_MEMORY_MIB`),
 //! counted as the records, their descendant lists, the name table (distributed form) and the
 //! queued messages — not heap memory a position itself may own, nor (distributed form) the
 //! messages in flight in the runtime's queues and channels, so a process holds somewhat more
@@ -197,13 +197,13 @@ pub struct KnmOptions {
     pub seed: u64,
     /// Guard against runaway searches.
     pub max_messages: u64,
-    /// Cap on the node records and queued messages, MiB (`--memory`; [`DEFAULT_MEMORY_MIB`]):
+    /// Cap on the node records and queued messages, MiB (`--memory`; `DEFAULT_MEMORY_MIB`):
     /// in the pooled model for the whole machine, in the distributed form `memory_mib / P`
     /// per processor. Reaching it ends the search with an error that says so (module docs).
     pub memory_mib: u64,
     /// `grain=G` (distributed form only): a node with `1..=G` plies left answers its first key
-    /// down message with the value of a serial search of its subtree ([`grain`]). `None`: the
-    /// default of the backend ([`grain::resolve`]); `Some(0)`: the paper's form.
+    /// down message with the value of a serial search of its subtree (`grain`). `None`: the
+    /// default of the backend (`grain::resolve`); `Some(0)`: the paper's form.
     pub grain: Option<u32>,
 }
 
@@ -313,7 +313,7 @@ pub struct KnmStats {
     /// Positions searched by the quiescence searches of bottom positions (and of the grain
     /// searches).
     pub qnodes: u64,
-    /// Serial searches of grain nodes ([`grain`]).
+    /// Serial searches of grain nodes (`grain`).
     pub grain_searches: u64,
     /// Interior nodes of those searches (the grain node itself included).
     pub grain_interior: u64,

@@ -13,7 +13,7 @@
 //!
 //! Masters hand out **synchronous batches** of `f` successors (one per slave) and wait for the
 //! whole batch; terminal processors run serial `alphabeta`; there are no UPDATE messages. The
-//! machinery is [`crate::batch`] with [`Rule::AlphaBeta`](crate::batch::Rule). With `--procs P`
+//! machinery is `crate::batch` with `Rule::AlphaBeta`. With `--procs P`
 //! alone the processor tree is one master with `P − 1` slaves (`q = 1`); `f` and `q` set it
 //! explicitly (`P = (f^{q+1} − 1)/(f − 1)`). A node with fewer than `df` successors simply has a
 //! shorter last batch.

@@ -11,8 +11,8 @@
 //!     done: Pbound := m
 //! ```
 //!
-//! Masters hand out synchronous batches of `f` successors ([`crate::batch`] with
-//! [`Rule::Bound`](crate::batch::Rule)); terminal processors run Knuth–Moore's `bound`. The
+//! Masters hand out synchronous batches of `f` successors (`crate::batch` with
+//! `Rule::Bound`); terminal processors run Knuth–Moore's `bound`. The
 //! processor tree is chosen as for [`crate::palphabeta_par`].
 //!
 //! ## Quiescence (`pbound:quiescence=1`, or `--quiescence`)

@@ -78,7 +78,7 @@ impl<G: Game> Msg<G> {
 ///   does every node below. The tree searched is the serial engine's, so the value is
 ///   `falphabeta --check-extension`'s.
 /// * **Null move** (`null_move`): null-move pruning in the slaves' serial searches on real
-///   backends ([`crate::subsearch`]: `arachne-search`'s engine loop, which tries a pass at
+///   backends (`crate::subsearch`: `arachne-search`'s engine loop, which tries a pass at
 ///   every node below the job's root — the job's root included, being below the whole
 ///   search's — under the engine's conditions). Masters never pass: their nodes are searched
 ///   in full, as the processor tree requires. The value then depends on the windows the

@@ -369,7 +369,7 @@ impl<G: Game> SubSearch<G> {
 
     /// True if this processor's serial search runs on the wrapped game's own positions
     /// ([`register_native`]; known from its first job on a real backend).
-    #[cfg_attr(not(any(feature = "mpi", test)), allow(dead_code))]
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) fn native(&self) -> bool {
         self.engine.0.as_ref().is_some_and(|e| e.native())
     }

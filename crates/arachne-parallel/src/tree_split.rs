@@ -2,8 +2,8 @@
 //! search).
 //!
 //! Processors form a uniform tree of fan-out `f` and depth `q` ([`ProcTree`]). Terminal
-//! processors run the **slave** of §4.1 ([`Slave`]: serial alpha-beta with an asynchronous
-//! `catcher` for UPDATE messages). The others run the **master** of §4.2 ([`Master`]):
+//! processors run the **slave** of §4.1 (`Slave`: serial alpha-beta with an asynchronous
+//! `catcher` for UPDATE messages). The others run the **master** of §4.2 (`Master`):
 //!
 //! * on EVALUATE(p, α, β) it generates the successors of `p`, gives one to each slave with the
 //!   window `(−β, −α)`, and queues the rest;
@@ -38,7 +38,7 @@
 //!   optimization: every master also runs a slave on its own processor (a local stepper that
 //!   takes successors from the queue like any other slave and gets UPDATEs without messages).
 //! * `grand=1` — §6, third optimization: masters assign their successors' successors
-//!   ([`GrandMaster`]); not combined with `master=1` or alpha raising.
+//!   (`GrandMaster`); not combined with `master=1` or alpha raising.
 //! * `preorder=1` (the default; `preorder=0`: the game's move order) —
 //!   successors ordered best-first by their static values at every node (§5: "moves were
 //!   ordered best-first according to their static values").
@@ -53,7 +53,7 @@
 //!   Campbell's PV-split, the idea that young-brothers-wait generalised): a master does not
 //!   hand out the successors of its node at once. It first searches the node's first
 //!   successor, itself a node split the same way, down the leftmost line to nodes of
-//!   [`PV_SPLIT_DEPTH`] plies, whose first successor goes to one processor alone (the master's
+//!   `PV_SPLIT_DEPTH` plies, whose first successor goes to one processor alone (the master's
 //!   own with `master=1`). Only when a node's first successor has come back, with the α it
 //!   gives, are its other successors handed out to every processor as above. The other
 //!   successors are then searched with the window a serial search would give them, instead of
@@ -65,11 +65,11 @@
 //! * `id=1` — **iterative deepening at the root**, as the serial engine searches: the root
 //!   master searches its position to 1, 2, …, `depth` plies, each iteration a tree-splitting
 //!   search of its own with the previous iteration's best move first. On real backends the
-//!   processors of one machine share one table ([`SHARED_TABLE_MIB`] MiB), so every
+//!   processors of one machine share one table (`SHARED_TABLE_MIB` MiB), so every
 //!   iteration's processors order their nodes by the moves the previous iteration stored,
 //!   whichever processor stored them. The value is the last iteration's, the value of the
 //!   fixed-depth search; node counts are those of every iteration.
-//! * `step=K` (with `id=1`; default [`DEFAULT_ID_STEP`] = 2) — the iterations deepen `K` plies
+//! * `step=K` (with `id=1`; default `DEFAULT_ID_STEP` = 2) — the iterations deepen `K` plies
 //!   at a time, to `depth`: depths `depth mod K` (or `K`), …, `depth − K`, `depth`, as
 //!   type-guided's `step` (`step=1`: every depth). Each iteration is a chain of waits down its
 //!   leftmost line (`pv=1`), where the processors other than the one searching the line's
@@ -80,12 +80,12 @@
 //!   bench 2/4/6 depth 14 nodes 0.98/1.67/1.17 M → 0.59/1.25/1.07 M.
 //!
 //! Every slave, and a master's local slave, searches its subtree with `arachne-search`'s
-//! serial search ([`crate::subsearch`]) — on the simulator too, unless `worker=stepper` asks
+//! serial search (`crate::subsearch`) — on the simulator too, unless `worker=stepper` asks
 //! for the paper's slave (the resumable stepper: values are the same, node counts differ).
 //!
 //! ## Table moves at the masters (real backends)
 //!
-//! Where the processors share a table ([`SHARED_TABLE_MIB`]: threads and MPI, not the
+//! Where the processors share a table (`SHARED_TABLE_MIB`: threads and MPI, not the
 //! simulator) and `preorder=1`, a master orders the successors of every node it splits — the
 //! node of an EVALUATE and, with `pv=1`, every node of its leftmost line — by the table: the
 //! move stored for the position goes first, then the static order. It stores the best move of
@@ -170,7 +170,7 @@ pub struct TreeSplitOptions {
     /// Iterative deepening at the root (module docs, `id=1`); `None` as for `pv_split`.
     pub iterate: Option<bool>,
     /// Plies between two iterations of `id=1` (module docs, `step=K`); `None`:
-    /// [`DEFAULT_ID_STEP`].
+    /// `DEFAULT_ID_STEP`.
     pub step: Option<u32>,
     /// Real backends: one table shared by the processors of a machine (set by the driver for
     /// threads and MPI, not an option of the spec).

@@ -14,7 +14,7 @@ pub enum Baseline {
     /// Serial alpha-beta (the slaves' stepper) with the algorithm's ordering, evaluator and
     /// window (Pbound: serial bound): the seeds' own definition of speedup.
     AlphaBeta,
-    /// The algorithm itself on one processor ([`ParAlgo::one_processor_form`]): for
+    /// The algorithm itself on one processor ([`ParAlgo::one_processor_form`](crate::ParAlgo::one_processor_form)): for
     /// `type-guided`, iterative deepening at its root with its table and ordering; for `knm`,
     /// its own search (with `model=pooled` the only baseline: the paper's mono-processor time).
     OneProcessor,
@@ -27,7 +27,7 @@ pub enum Baseline {
     /// simulated processors run the engine's search ([`Worker::Engine`](crate::subsearch::Worker::Engine)).
     Aspiration,
     /// The processors' own serial search on the whole tree (`falphabeta` with a table and the
-    /// same options, [`crate::subsearch`]), for the same algorithms as
+    /// same options, `crate::subsearch`), for the same algorithms as
     /// [`Baseline::Aspiration`].
     FAlphaBeta,
 }

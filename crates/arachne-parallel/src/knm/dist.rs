@@ -1,7 +1,7 @@
 //! The distributed form of the Key Node Method (seed 003 §5.4, option 1): node records are
 //! partitioned over the processors and every message is routed to the processor that owns its
 //! destination node — a [`Process`] on the general runtime, so it runs on `sim` (virtual time,
-//! any cost model), `threads` and `mpi` (its messages' wire encoding is in [`crate::wire`]; a
+//! any cost model), `threads` and `mpi` (its messages' wire encoding is in `crate::wire`; a
 //! node's owner is a hash of its name, the same on every rank).
 //!
 //! * **Names and owners.** A node is named by its parent's address and its slot in the parent's
@@ -20,10 +20,10 @@
 //!   even though the runtimes deliver FIFO per processor link; serial numbers drop stale ones.
 //! * **Memory.** A processor's records, their descendant lists, its name table and its waiting
 //!   messages are bounded by `memory_mib / P` ([`KnmOptions::memory_mib`]). A processor that
-//!   would pass its share stops handling messages and tells the host ([`Msg::Full`]), which
+//!   would pass its share stops handling messages and tells the host (`Msg::Full`), which
 //!   ends the run; the search then fails with an error naming `--memory`.
 //! * **Grain** (`grain=G`): a key node with `1..=G` plies left is answered by a serial search
-//!   of its subtree, run as the processor's background work ([`super::grain`]).
+//!   of its subtree, run as the processor's background work (`super::grain`).
 use super::{grain, Desc, Down, KnmOptions, KnmStats, Node, Out, Rules, Up, FULL};
 use crate::common::outcome::{outcome, principal_line, stopped_outcome, Figures};
 use crate::common::reference::serial_reference_with;

@@ -22,7 +22,7 @@ use arachne_search::stepper::StepperMode;
 ///    the same static ordering — on unordered trees far faster than both others;
 /// 4. when the processors run the engine's serial search ([`Worker::Engine`], the default), on a
 ///    full window: the engine's serial search, `aspiration`, with the options theirs take
-///    ([`SerialSpec::options_for`]: the ordering, quiescence, null move and check extension) —
+///    (`SerialSpec::options_for`: the ordering, quiescence, null move and check extension) —
 ///    on chess with those options many times faster than the others, so the speedup is against
 ///    what one core of the engine does — and the processors' own serial search on the whole
 ///    tree (`falphabeta` with its table: on checkers with ordering 2–3 times fewer nodes than

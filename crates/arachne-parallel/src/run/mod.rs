@@ -100,7 +100,7 @@ pub fn search_traced<G: Game>(
 }
 
 /// [`search_traced`], stopping early when `limits` trip (then the outcome has `stopped` set and
-/// the trace is empty). On `--backend mpi` the positions travel as paths ([`mpi`]).
+/// the trace is empty). On `--backend mpi` the positions travel as paths (`mpi`).
 pub fn search_traced_limited<G: Game>(
     opts: &TypeGuidedOptions,
     root: &G,

@@ -4,10 +4,10 @@
 //!
 //! | name | file | source |
 //! |------|------|--------|
-//! | `ybwc` | [`ybwc`] | Feldmann, *Game Tree Search on Massively Parallel Systems* (1993): Young Brothers Wait |
-//! | `jamboree` | [`jamboree`] | Joerg & Kuszmaul, *Massively Parallel Chess* (1994), Kuszmaul (1995); seed 002 §6.2 |
-//! | `lazy-smp` | [`lazy_smp`] | the Stockfish / computer-chess community's Lazy SMP (2013–), its thread vote |
-//! | `abdada` | [`abdada`] | Weill, *The ABDADA Distributed Minimax Search Algorithm* (1996) |
+//! | `ybwc` | `ybwc` | Feldmann, *Game Tree Search on Massively Parallel Systems* (1993): Young Brothers Wait |
+//! | `jamboree` | `jamboree` | Joerg & Kuszmaul, *Massively Parallel Chess* (1994), Kuszmaul (1995); seed 002 §6.2 |
+//! | `lazy-smp` | `lazy_smp` | the Stockfish / computer-chess community's Lazy SMP (2013–), its thread vote |
+//! | `abdada` | `abdada` | Weill, *The ABDADA Distributed Minimax Search Algorithm* (1996) |
 //!
 //! [`work_span`] measures Cilk-style work W and span T∞ of `ybwc` and `jamboree` on one core and
 //! schedules the measured task graph greedily on P virtual processors (seed 002 §6.2.1, §6.2.4);
@@ -24,16 +24,16 @@
 //! *helpful master* for free. `lazy-smp` and `abdada` are not fork–join (every thread searches
 //! the whole tree): `lazy-smp` runs on `std::thread::scope` threads, `abdada` its thread 0 on
 //! the caller's thread and the others as jobs of a pool of `threads − 1` workers, which stay
-//! awake for 2 ms after a search so that the next one starts without a wake-up ([`abdada`]).
+//! awake for 2 ms after a search so that the next one starts without a wake-up (`abdada`).
 //!
-//! Pools are kept for the life of the process, one per size ([`pool`]): starting threads costs
+//! Pools are kept for the life of the process, one per size (`pool`): starting threads costs
 //! tens of microseconds each time (130 µs for one `std::thread::scope` spawn and join on the
 //! loaded 2-core machine), a noticeable part of a 2-millisecond search (Othello at depth 7).
 //! Searches running at the same time with the same thread count share a pool.
 //!
 //! # What every algorithm shares
 //!
-//! * Below its split depth every algorithm runs [`ab_tt`], the one serial search of this module:
+//! * Below its split depth every algorithm runs `ab_tt`, the one serial search of this module:
 //!   `arachne-search`'s [`falphabeta_tt`], fail-soft alpha-beta (seed 000 §8.1) on the serial
 //!   alpha-beta's fast path (frontier nodes and the nodes above them searched inline, bottom
 //!   positions valued by their static values alone) over [`Ctx`] — the serial searchers' move
@@ -43,21 +43,21 @@
 //!   and carried from one sub-search to the next ([`Ctx::take_ordering`],
 //!   [`Ctx::take_scratch`]), as a serial search carries them: a sub-search allocates nothing
 //!   once its thread has searched one as deep, and takes no lock another thread uses.
-//! * **Cancellation.** Every fork point owns a [`Frame`] with a cancel flag; a sub-search's
+//! * **Cancellation.** Every fork point owns a `Frame` with a cancel flag; a sub-search's
 //!   context polls its chain of frames every few thousand nodes ([`Ctx::with_abort`]). When a
 //!   brother fails high, the fork point cancels its frame: running brothers unwind within a
 //!   poll interval, brothers not yet started return at once.
 //! * Limits (stop flag, deadline, node budget) are global: nodes are counted across threads.
 //! * **Engine options.** The check extension and the null move of [`SearchOptions`]
 //!   (`arachne_search::context`, "Check extension" and "Null move") are honoured everywhere in
-//!   the tree. Below the split depth [`ab_tt`] takes `falphabeta`'s loop when either is on
+//!   the tree. Below the split depth `ab_tt` takes `falphabeta`'s loop when either is on
 //!   ([`arachne_search::falphabeta::falphabeta_tt_engine`]: the same table discipline, bottom
 //!   positions' quiescence in the node's window as the serial engine's), and its fast path
 //!   otherwise, unchanged. Above it, `abdada` and `lazy-smp` search in one context per thread
 //!   and call [`Ctx::extend`] and [`Ctx::null_move_cut`] as `falphabeta` does; the nodes of
-//!   `ybwc` and `jamboree` extend a node in check ([`Shared::extend`], bounded by the depth of
+//!   `ybwc` and `jamboree` extend a node in check (`Shared::extend`, bounded by the depth of
 //!   the iteration under way) and try the null move before the eldest brother
-//!   ([`Shared::null_move_try`]), searching the pass with the same parallel search, marked so
+//!   (`Shared::null_move_try`), searching the pass with the same parallel search, marked so
 //!   that no second pass follows it, into the serial sub-searches too
 //!   ([`Ctx::after_null_move`]). As in the serial search, values then depend on the pruning;
 //!   where no null move is possible (games without one, kings-and-pawns endings) every

@@ -25,12 +25,12 @@ use arachne_core::{Game, Score, StopReason, Window};
 use arachne_search::context::{null_move_result, Aborted};
 
 /// Which young-brothers-wait algorithm: the parallel search's brothers phase
-/// ([`Split::parallel`]) and the tracer's ([`Split::traced`]).
+/// (`Split::parallel`) and the tracer's (`Split::traced`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Split {
-    /// [`ybwc`].
+    /// `ybwc`.
     Ybwc,
-    /// [`jamboree`].
+    /// `jamboree`.
     Jamboree,
 }
 

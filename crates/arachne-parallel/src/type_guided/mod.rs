@@ -16,9 +16,9 @@
 //! ## Processes
 //!
 //! Processors form a tree of fan-out `f` and depth `levels` ([`ProcTree`], numbered like
-//! tree-split's): terminal processors are tree-split's [`Slave`](crate::slave::Slave) (serial
+//! tree-split's): terminal processors are tree-split's `Slave` (serial
 //! alpha-beta on a [`Stepper`], UPDATEs narrowing its window between steps); every interior
-//! processor is a [`TgMaster`]. A master keeps a stack of `MasterNode`s — the line of
+//! processor is a `TgMaster`. A master keeps a stack of `MasterNode`s — the line of
 //! play it has walked down "sequentially", its slaves with it:
 //!
 //! 1. reaching a node, it generates the successors and asks the table for a move;
@@ -43,7 +43,7 @@
 //! ## Choices where the seed is silent (documented and tested)
 //!
 //! * **The table.** The nCUBE program's hash table was global (spread over the processors'
-//!   memories). Here every process of one search shares one table ([`Table`]: position hash →
+//!   memories). Here every process of one search shares one table (`Table`: position hash →
 //!   best move, bound and depth). It holds the nodes a master handled (its stack) and the roots
 //!   of the searches it farmed out (their values and best moves come back in the VALUE); the
 //!   slaves' serial searches do not write to it. The table is consulted **for moves only**, never
@@ -78,7 +78,7 @@
 //!   `step=1` is the seed's deepening.
 //! * **Quiescence** (`quiescence=1`, or `--quiescence` on the command line): every bottom
 //!   position — in a slave's or a master's serial search, or reached by a master — is valued by
-//!   `arachne-search`'s capture-only quiescence search ([`quiescence_leaf`], the serial
+//!   `arachne-search`'s capture-only quiescence search (`quiescence_leaf`, the serial
 //!   searchers' own [`Ctx::leaf`](arachne_search::context::Ctx::leaf)), so the value equals the
 //!   serial alpha-beta search with quiescence at the same depth. Its positions are counted
 //!   (`qnodes`) but cost no simulated time, here and in the serial reference alike; the
@@ -91,7 +91,7 @@
 //!   takes it; every serial search (a slave's, a master's below the grain size, its local
 //!   slave's) extends at its root and below. The tree is the serial engine's, so the value is
 //!   `falphabeta --check-extension`'s. The null move is taken by those serial searches, the
-//!   engine's own loop ([`crate::subsearch`]); a master never passes at a node it handles, whose
+//!   engine's own loop (`crate::subsearch`); a master never passes at a node it handles, whose
 //!   successors are all searched (sequentially or farmed out), as tree-split's masters do. The
 //!   value then depends on the windows the serial searches are given, as the serial engine's
 //!   depends on its own; the principal line is the best move alone.
@@ -116,8 +116,8 @@
 //!
 //! ## Modules
 //!
-//! [`TgMaster`] (`master.rs`) is the rule above; [`TgProc`] and [`build`] (`process.rs`) the
-//! processors; [`Hierarchy`] (`hierarchy.rs`) the processor tree; [`Table`] (`table.rs`) the
+//! `TgMaster` (`master.rs`) is the rule above; `TgProc` and `build` (`process.rs`) the
+//! processors; [`Hierarchy`] (`hierarchy.rs`) the processor tree; `Table` (`table.rs`) the
 //! global table; [`Log`] (`log.rs`) the records, summarised by [`trace`].
 //!
 //! ## Node types made visible
@@ -184,9 +184,9 @@ pub struct TypeGuidedOptions {
     pub master_searches: bool,
     /// Grain size: a node of at most this remaining depth that a master reaches (as a job, or
     /// on its sequential line) is searched serially on the master's own processor (`None`: the
-    /// default, [`DEFAULT_SERIAL`]).
+    /// default, `DEFAULT_SERIAL`).
     pub serial: Option<u32>,
-    /// Plies between iterations of the root's iterative deepening (`None`: [`DEFAULT_STEP`]).
+    /// Plies between iterations of the root's iterative deepening (`None`: `DEFAULT_STEP`).
     pub step: Option<u32>,
     /// Value bottom positions by `arachne-search`'s capture-only quiescence search (see the
     /// module docs).

@@ -7,13 +7,13 @@
 //! 100 incremental trees (b = 10, depth 10, static ordering, Alpha-Beta below depth 3): work
 //! 1 952 s, critical path 132 s, parallelism 14.8.
 //!
-//! How we measure, on one core, as Cilk does: the algorithm's serial elision ([`trace_fork_join`]
-//! with [`ybwc::trace_brothers`](super::ybwc::trace_brothers) or
-//! [`jamboree::trace_brothers`](super::jamboree::trace_brothers)) runs on one processor and
+//! How we measure, on one core, as Cilk does: the algorithm's serial elision (`trace_fork_join`
+//! with `ybwc::trace_brothers` or
+//! `jamboree::trace_brothers`) runs on one processor and
 //! records every serial piece of work (a node's opening, a serial sub-search below the split
 //! depth) as a *strand* of a task graph ([`Dag`]) with its dependencies (spawn, sync, and
 //! Jamboree's "wait for the earlier iterations"); the two traces share one fork–join skeleton,
-//! [`trace_fork_join`], and differ only in their brothers phase ([`Brothers`]). Then
+//! `trace_fork_join`, and differ only in their brothers phase (`Brothers`). Then
 //!
 //! * work W = the sum of all strands' costs,
 //! * span T∞ = the costliest path through the graph,

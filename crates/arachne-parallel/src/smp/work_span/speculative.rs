@@ -309,7 +309,7 @@ impl<G: Game> Spec<'_, G> {
     }
 }
 
-/// Jamboree ([`jamboree`](crate::smp::jamboree)'s algorithm) executed on `p` virtual processors, with speculation:
+/// Jamboree (`jamboree`'s algorithm) executed on `p` virtual processors, with speculation:
 /// a discrete-event simulation in which every strand (a node's opening with its static
 /// ordering, or a serial search below the serial depth) takes its cost in time. Unlike the
 /// greedy schedule of the one-processor task graph ([`Dag::greedy`]), the parallel
