@@ -86,7 +86,7 @@ pub enum TtError {
 
 /// The table. See the module docs.
 pub struct TranspositionTable {
-    slots: Box<[[AtomicU64; 2]]>,
+    slots: Slots,
     generation: AtomicU8,
     /// Set by the first [`TranspositionTable::prefault`]: every page is mapped.
     mapped: AtomicBool,
@@ -127,22 +127,95 @@ fn unpack(d: u64) -> Option<(TtEntry, u8)> {
     ))
 }
 
-/// `n` zeroed slots from the allocator's zeroed memory (calloc: pages are mapped lazily, so a
-/// large table costs nothing until it is used).
-/// `None` when the allocator refuses.
-fn zeroed_slots(n: usize) -> Option<Box<[[AtomicU64; 2]]>> {
-    use std::alloc::{alloc_zeroed, Layout};
-    let n = n.max(1);
-    let layout = Layout::array::<[AtomicU64; 2]>(n).ok()?;
-    // SAFETY: `layout` has non-zero size (n ≥ 1); an all-zero bit pattern is a valid
-    // `AtomicU64`; the pointer comes from the global allocator with exactly this layout, which
-    // is what `Box<[T]>` frees with.
-    unsafe {
-        let p = alloc_zeroed(layout) as *mut [AtomicU64; 2];
-        if p.is_null() {
-            return None;
+/// The slots' memory, zeroed: a large table (at least [`FRESH_PAGES_BYTES`]) is fresh pages
+/// from the kernel, mapped lazily, so it costs only the pages a search touches; a small one
+/// comes from the allocator's zeroed memory.
+///
+/// Not the allocator for a large table either: glibc's `calloc` maps fresh pages only above a
+/// threshold that it raises to the size of each large block freed, so once a table was freed,
+/// the next one of that size comes from the heap and is zeroed by hand. A program that makes
+/// a table per search (the simulator's baseline and each of its processors) then spent most of
+/// its time zeroing memory it never touched: on the random trees of the parallel exactness
+/// tests, 80 % of the samples (`perf record`: `__memset_avx2_unaligned_erms` under
+/// `TranspositionTable::with_mib`).
+struct Slots {
+    ptr: std::ptr::NonNull<[AtomicU64; 2]>,
+    len: usize,
+    /// Mapped from the kernel (`munmap` frees it), else from the global allocator.
+    mapped: bool,
+}
+
+/// Size from which a table's memory is mapped from the kernel ([`Slots`]).
+const FRESH_PAGES_BYTES: usize = 1 << 20;
+
+// SAFETY: `Slots` owns its memory, which holds only atomics.
+unsafe impl Send for Slots {}
+// SAFETY: as above; shared access goes through `&[AtomicU64; 2]`.
+unsafe impl Sync for Slots {}
+
+impl Slots {
+    /// `n` zeroed slots (at least 1); `None` when the memory is not available.
+    fn zeroed(n: usize) -> Option<Slots> {
+        use std::alloc::{alloc_zeroed, Layout};
+        let len = n.max(1);
+        let layout = Layout::array::<[AtomicU64; 2]>(len).ok()?;
+        #[cfg(unix)]
+        if layout.size() >= FRESH_PAGES_BYTES {
+            // SAFETY: an anonymous private mapping of `layout.size()` bytes, checked for
+            // failure; the kernel's fresh pages read as zeros, a valid `AtomicU64`, and the
+            // mapping is page-aligned, more than the slots' alignment.
+            let p = unsafe {
+                libc::mmap(
+                    std::ptr::null_mut(),
+                    layout.size(),
+                    libc::PROT_READ | libc::PROT_WRITE,
+                    libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+                    -1,
+                    0,
+                )
+            };
+            if p == libc::MAP_FAILED {
+                return None;
+            }
+            let ptr = std::ptr::NonNull::new(p as *mut [AtomicU64; 2])?;
+            return Some(Slots {
+                ptr,
+                len,
+                mapped: true,
+            });
         }
-        Some(Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n)))
+        // SAFETY: `layout` has non-zero size (len ≥ 1); an all-zero bit pattern is a valid
+        // `AtomicU64`; `Drop` frees the pointer with this same layout.
+        let p = unsafe { alloc_zeroed(layout) } as *mut [AtomicU64; 2];
+        Some(Slots {
+            ptr: std::ptr::NonNull::new(p)?,
+            len,
+            mapped: false,
+        })
+    }
+}
+
+impl std::ops::Deref for Slots {
+    type Target = [[AtomicU64; 2]];
+    fn deref(&self) -> &Self::Target {
+        // SAFETY: `ptr` points at `len` initialised (zeroed) slots owned by `self`.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for Slots {
+    fn drop(&mut self) {
+        let layout = std::alloc::Layout::array::<[AtomicU64; 2]>(self.len)
+            .expect("the layout it was made with");
+        #[cfg(unix)]
+        if self.mapped {
+            // SAFETY: the mapping made in `Slots::zeroed`, of this size, unmapped once.
+            unsafe { libc::munmap(self.ptr.as_ptr() as *mut libc::c_void, layout.size()) };
+            return;
+        }
+        debug_assert!(!self.mapped);
+        // SAFETY: allocated by `alloc_zeroed` with this layout in `Slots::zeroed`.
+        unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, layout) };
     }
 }
 
@@ -171,7 +244,7 @@ impl TranspositionTable {
     /// A table of exactly `n` slots (at least 1); `None` when the memory is not available.
     pub fn try_with_slots(n: usize) -> Option<Self> {
         Some(TranspositionTable {
-            slots: zeroed_slots(n)?,
+            slots: Slots::zeroed(n)?,
             generation: AtomicU8::new(0),
             mapped: AtomicBool::new(false),
         })
@@ -225,7 +298,7 @@ impl TranspositionTable {
 
     /// Empties the table.
     pub fn clear(&self) {
-        for s in &self.slots {
+        for s in self.slots.iter() {
             s[0].store(0, Ordering::Relaxed);
             s[1].store(0, Ordering::Relaxed);
         }
@@ -387,6 +460,25 @@ mod tests {
         // Exactly the requested size: no rounding to a power of two.
         assert_eq!(TranspositionTable::with_mib(3).len(), 3 * 65536);
         assert_eq!(TranspositionTable::with_slots(1000).len(), 1000);
+    }
+
+    #[test]
+    fn a_table_made_again_is_empty() {
+        // A large table (mapped from the kernel) and a small one (from the allocator), each
+        // filled, freed and made again in the same size: every slot reads empty again.
+        for n in [2 * FRESH_PAGES_BYTES / SLOT_BYTES, 100] {
+            for _ in 0..3 {
+                let tt = TranspositionTable::with_slots(n);
+                assert_eq!(tt.len(), n);
+                assert!(tt.slots.iter().all(
+                    |s| s[0].load(Ordering::Relaxed) == 0 && s[1].load(Ordering::Relaxed) == 0
+                ));
+                for s in tt.slots.iter() {
+                    s[0].store(u64::MAX, Ordering::Relaxed);
+                    s[1].store(u64::MAX, Ordering::Relaxed);
+                }
+            }
+        }
     }
 
     #[test]

@@ -45,8 +45,8 @@
 //! the tree, not in the subtrees where nearly all nodes are.
 //!
 //! Each processor's table holds [`SLAVE_TT_MIB`] MiB at most (less when the search asks for a
-//! smaller one), allocated at its first job on a real backend; without one (allocation failed)
-//! a restart searches its job again from scratch, still exactly.
+//! smaller one), allocated at its first job, on a game with transpositions only; without one
+//! (allocation failed) a restart searches its job again from scratch, still exactly.
 use arachne_core::{Game, Limits, Score, Stats, StopReason, TranspositionTable, Window};
 use arachne_runtime::{Env, Mailbox, Process, Stopping};
 use arachne_runtime::{PMove, Pathed};
@@ -453,19 +453,19 @@ impl<G: Game> SubSearch<G> {
     /// [`SubSearch::run_blocking`] whose `poll` gets this search's counts so far.
     pub(crate) fn run_with(&mut self, poll: &mut dyn FnMut(&Stats) -> Poll) -> bool {
         debug_assert!(self.can_block());
-        if !self.tt_tried {
+        // A game without transpositions (the synthetic trees) gets no table: its serial search
+        // does not use one ([`Serial`]), and making one cost more than the job. (An 8 MiB
+        // table freed and made again comes from the allocator's heap, not fresh pages, and is
+        // zeroed by hand: on the random trees of the exactness tests, whose jobs are a few
+        // hundred nodes, nearly all of the simulator's time went to that zeroing.)
+        if !self.tt_tried && G::TRANSPOSITIONS {
             self.tt_tried = true;
             let mib = self.spec.opts.tt_mib.clamp(1, SLAVE_TT_MIB);
             self.tt = TranspositionTable::try_with_mib(mib).ok().map(Arc::new);
             // Its pages mapped now, written first: mapped by a probe, a page's first store
             // would flush the TLB of every core the run's threads are on
-            // ([`TranspositionTable::prefault`]). Not for a game without transpositions,
-            // whose serial search does not use it ([`Serial`]).
-            if let Some(t) = self
-                .tt
-                .as_deref()
-                .filter(|_| G::TRANSPOSITIONS && self.prefault)
-            {
+            // ([`TranspositionTable::prefault`]).
+            if let Some(t) = self.tt.as_deref().filter(|_| self.prefault) {
                 t.prefault();
             }
         }

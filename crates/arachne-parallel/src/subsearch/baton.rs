@@ -4,7 +4,7 @@
 //! Virtual time needs work that the simulator can interleave with messages, and the serial
 //! search (`falphabeta_tt` with the options of the run: ordering, quiescence, null move, check
 //! extension) is a recursion that cannot be suspended. So each simulated processor that runs
-//! jobs keeps one OS thread, its **worker**, holding the same [`SubSearch`] a threads or MPI
+//! jobs keeps one OS thread (taken from a pool of threads kept between runs), its **worker**, holding the same [`SubSearch`] a threads or MPI
 //! processor holds (its table, its killers and history). The worker and the simulator hand a
 //! baton back and forth: exactly one of them runs at any time, so the run stays deterministic.
 //!
@@ -28,10 +28,6 @@ use arachne_core::{Game, Score, Stats, TranspositionTable, Window};
 use arachne_runtime::CostModel;
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
-use std::thread::JoinHandle;
-
-/// The worker's stack: the serial search's recursion with its capture searches.
-const STACK: usize = 16 << 20;
 
 enum Cmd<G: Game> {
     /// Search this job until the next look at the mailbox.
@@ -52,7 +48,8 @@ enum Report<G: Game> {
 pub(super) struct Baton<G: Game> {
     to: Option<Sender<Cmd<G>>>,
     from: Receiver<Report<G>>,
-    thread: Option<JoinHandle<()>>,
+    /// Closed when the worker's search has ended ([`pool::run`]).
+    done: Option<Receiver<()>>,
     /// The worker's counts at its last report.
     seen: Stats,
 }
@@ -80,42 +77,38 @@ impl<G: Game> Baton<G> {
     pub(crate) fn spawn(spec: Arc<SerialSpec>, table: Option<Arc<TranspositionTable>>) -> Self {
         let (to, rx) = channel::<Cmd<G>>();
         let (tx, from) = channel::<Report<G>>();
-        let thread = std::thread::Builder::new()
-            .name("arachne-sim-worker".into())
-            .stack_size(STACK)
-            .spawn(move || {
-                let mut search = SubSearch::<G>::new(spec).with_table(table);
-                search.prefault = false;
-                while let Ok(Cmd::Start(job)) = rx.recv() {
-                    let mut window = job.window;
-                    search.start(job.pos, job.window, job.depth, job.ply);
-                    let finished = search.run_with(&mut |s: &Stats| {
-                        if tx.send(Report::Paused(*s)).is_err() {
-                            return Poll::Stop;
-                        }
-                        match rx.recv() {
-                            Ok(Cmd::Resume(w)) if w != window => {
-                                window = w;
-                                Poll::Update(w)
-                            }
-                            Ok(Cmd::Resume(_)) => Poll::Go,
-                            _ => Poll::Stop,
-                        }
-                    });
-                    if !finished {
-                        return;
+        let done = pool::run(move || {
+            let mut search = SubSearch::<G>::new(spec).with_table(table);
+            search.prefault = false;
+            while let Ok(Cmd::Start(job)) = rx.recv() {
+                let mut window = job.window;
+                search.start(job.pos, job.window, job.depth, job.ply);
+                let finished = search.run_with(&mut |s: &Stats| {
+                    if tx.send(Report::Paused(*s)).is_err() {
+                        return Poll::Stop;
                     }
-                    let done = Report::Done(search.result(), search.best_move(), search.stats());
-                    if tx.send(done).is_err() {
-                        return;
+                    match rx.recv() {
+                        Ok(Cmd::Resume(w)) if w != window => {
+                            window = w;
+                            Poll::Update(w)
+                        }
+                        Ok(Cmd::Resume(_)) => Poll::Go,
+                        _ => Poll::Stop,
                     }
+                });
+                if !finished {
+                    return;
                 }
-            })
-            .expect("the simulator could not start a worker thread");
+                let done = Report::Done(search.result(), search.best_move(), search.stats());
+                if tx.send(done).is_err() {
+                    return;
+                }
+            }
+        });
         Baton {
             to: Some(to),
             from,
-            thread: Some(thread),
+            done: Some(done),
             seen: Stats::default(),
         }
     }
@@ -155,8 +148,68 @@ impl<G: Game> Drop for Baton<G> {
     fn drop(&mut self) {
         // The worker waits at a look at its mailbox or for a job: a closed channel ends it.
         self.to = None;
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
+        if let Some(done) = self.done.take() {
+            let _ = done.recv();
+        }
+    }
+}
+
+/// The threads the workers run on, kept between searches: a simulated run starts a worker for
+/// each processor that searches, and a test or an experiment makes many short runs, where
+/// starting and ending a thread (its 16 MiB stack mapped, touched and unmapped) cost more than
+/// the jobs.
+mod pool {
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+    use std::sync::mpsc::{channel, Receiver, Sender};
+    use std::sync::Mutex;
+
+    /// A worker's stack: the serial search's recursion with its capture searches.
+    const STACK: usize = 16 << 20;
+
+    /// Most idle threads kept; a thread that finds the pool full ends.
+    const IDLE_MAX: usize = 64;
+
+    type Task = Box<dyn FnOnce() + Send>;
+
+    /// The idle threads, each waiting for a task on its channel.
+    static IDLE: Mutex<Vec<Sender<Task>>> = Mutex::new(Vec::new());
+
+    /// Runs `task` on an idle thread, or a new one; the returned channel closes when `task`
+    /// has returned (or panicked: the panic is reported as a thread's is, and the thread lives
+    /// on).
+    pub(super) fn run(task: impl FnOnce() + Send + 'static) -> Receiver<()> {
+        let (done_tx, done) = channel::<()>();
+        let mut task: Task = Box::new(move || {
+            let _done = done_tx;
+            let _ = catch_unwind(AssertUnwindSafe(task));
+        });
+        loop {
+            let idle = IDLE.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            let Some(thread) = idle else { break };
+            match thread.send(task) {
+                Ok(()) => return done,
+                Err(e) => task = e.0, // that thread has ended; try the next
+            }
+        }
+        let (tx, rx) = channel::<Task>();
+        tx.send(task).expect("the receiver is held here");
+        std::thread::Builder::new()
+            .name("arachne-sim-worker".into())
+            .stack_size(STACK)
+            .spawn(move || serve(tx, rx))
+            .expect("the simulator could not start a worker thread");
+        done
+    }
+
+    /// A thread's life: run each task sent, then wait in the pool for the next.
+    fn serve(me: Sender<Task>, tasks: Receiver<Task>) {
+        while let Ok(task) = tasks.recv() {
+            task();
+            let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
+            if idle.len() >= IDLE_MAX {
+                return;
+            }
+            idle.push(me.clone());
         }
     }
 }
