@@ -4,9 +4,10 @@
 //! Virtual time needs work that the simulator can interleave with messages, and the serial
 //! search (`falphabeta_tt` with the options of the run: ordering, quiescence, null move, check
 //! extension) is a recursion that cannot be suspended. So each simulated processor that runs
-//! jobs keeps one OS thread (taken from a pool of threads kept between runs), its **worker**, holding the same [`SubSearch`] a threads or MPI
-//! processor holds (its table, its killers and history). The worker and the simulator hand a
-//! baton back and forth: exactly one of them runs at any time, so the run stays deterministic.
+//! jobs keeps one OS thread (taken from a pool of threads kept between runs), its **worker**,
+//! holding the same [`SubSearch`] a threads or MPI processor holds (its table, its killers and
+//! history). The worker and the simulator hand a baton back and forth: exactly one of them runs
+//! at any time, so the run stays deterministic.
 //!
 //! * The worker searches until its search polls the mailbox (every 2 048 positions, where a
 //!   real processor looks at its mailbox too) or ends, reports its counts, and waits.
