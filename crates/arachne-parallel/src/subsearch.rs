@@ -454,10 +454,7 @@ impl<G: Game> SubSearch<G> {
     pub(crate) fn run_with(&mut self, poll: &mut dyn FnMut(&Stats) -> Poll) -> bool {
         debug_assert!(self.can_block());
         // A game without transpositions (the synthetic trees) gets no table: its serial search
-        // does not use one ([`Serial`]), and making one cost more than the job. (An 8 MiB
-        // table freed and made again comes from the allocator's heap, not fresh pages, and is
-        // zeroed by hand: on the random trees of the exactness tests, whose jobs are a few
-        // hundred nodes, nearly all of the simulator's time went to that zeroing.)
+        // does not use one ([`Serial`]).
         if !self.tt_tried && G::TRANSPOSITIONS {
             self.tt_tried = true;
             let mib = self.spec.opts.tt_mib.clamp(1, SLAVE_TT_MIB);
