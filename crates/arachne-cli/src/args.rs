@@ -190,6 +190,8 @@ impl SearchArgs {
             time_ms: self.time_ms,
             memory: self.memory,
             stop,
+            playing: false,
+            table: None,
         }
     }
 

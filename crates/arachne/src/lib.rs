@@ -85,7 +85,7 @@ mod searcher;
 pub mod speedup;
 pub mod tour;
 
-pub use arachne_core::{Game, Limits, Score, Stats, StopFlag, StopReason};
+pub use arachne_core::{Game, Limits, Score, Stats, StopFlag, StopReason, TranspositionTable};
 /// The games and synthetic trees: chess, checkers, Othello, connect four, tic-tac-toe, and
 /// Fuller's i.i.d., incremental and ordered random trees; game specs ([`games::with_game`]).
 pub use arachne_games as games;

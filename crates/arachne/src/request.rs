@@ -4,9 +4,10 @@
 //! options, the limits, the backend of the message-passing forms). [`crate::run::search`]
 //! runs one.
 use crate::report::RunError;
-use arachne_core::{Limits, StopFlag};
+use arachne_core::{Limits, StopFlag, TranspositionTable};
 use arachne_runtime::{Backend, CostModel, SimConfig};
 use arachne_search::SearchOptions;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The game searched without `--game`.
@@ -57,6 +58,19 @@ pub struct SearchRequest {
     pub memory: Option<u64>,
     /// Stops the search early (the command line sets it on Ctrl-C).
     pub stop: StopFlag,
+    /// The searcher plays a game (`arachne play`, the UCI engine): a repetition of one of the
+    /// game's earlier positions ([`Searcher::set_history`](crate::Searcher::set_history)) is
+    /// a draw; the serial and shared-memory searches keep their transposition table from one
+    /// search to the next, the serial best-first and Monte Carlo searches their tree, advanced
+    /// by [`Searcher::observe`](crate::Searcher::observe), until
+    /// [`Searcher::new_game`](crate::Searcher::new_game). A best-first search also stops when
+    /// its principal variation ends in a decided position. Refused by the message-passing
+    /// searches. `false` (`arachne search`): every search starts afresh.
+    pub playing: bool,
+    /// A transposition table the caller owns and keeps between searches (the UCI engine's,
+    /// of its `Hash` size): the serial and shared-memory searches search on it in place of one
+    /// of [`hash`](Self::hash) MiB, which is then not read; the other families refuse it.
+    pub table: Option<Arc<TranspositionTable>>,
 }
 
 impl SearchRequest {
@@ -81,6 +95,8 @@ impl SearchRequest {
             time_ms: None,
             memory: None,
             stop: StopFlag::new(),
+            playing: false,
+            table: None,
         }
     }
 

@@ -220,6 +220,20 @@ pub trait Searcher<G: Game> {
     fn search(&mut self, root: &G, limits: &Limits) -> Result<Outcome<G::Move>, RunError> {
         self.search_with(root, limits, &mut |_| {})
     }
+
+    /// For a searcher that plays a game ([`SearchRequest::playing`]): the hashes
+    /// ([`Game::hash`]) of the game's positions before the next root, oldest first, a
+    /// repetition of which is a draw. A searcher that does not detect repetitions ignores it.
+    fn set_history(&mut self, _history: &[u64]) {}
+
+    /// For a searcher that plays a game: `mv` was played at the root of the last search (or
+    /// of the last move observed). A searcher that keeps a tree between moves keeps the
+    /// subtree below it; the others ignore it.
+    fn observe(&mut self, _mv: G::Move) {}
+
+    /// For a searcher that plays a game: a new game starts, so the table or tree kept between
+    /// searches, and the game's history, are cleared.
+    fn new_game(&mut self) {}
 }
 
 /// The searcher `req` names for positions described by `info`, after every check of the
@@ -231,6 +245,22 @@ pub fn build<G: Game>(
 ) -> Result<Box<dyn Searcher<G>>, RunError> {
     run::check_common(req)?;
     let family = registry::family(&req.algo);
+    let keeps_a_table = matches!(family, Some(Family::Serial | Family::SharedMemory) | None);
+    if req.table.is_some() && !keeps_a_table {
+        return Err(RunError::refused(
+            "table",
+            format!(
+            "a caller's transposition table is for the serial and shared-memory searches, not `{}`",
+            arachne_core::parse::clip(&req.algo, 40)
+        ),
+        ));
+    }
+    if req.playing && family == Some(Family::MessagePassing) {
+        return Err(RunError::refused("playing", format!(
+            "`{}` is a message-passing search: it plays no game (no repetitions against the game's history); the serial, shared-memory, best-first and Monte Carlo searches do",
+            arachne_core::parse::clip(&req.algo, 40)
+        )));
+    }
     if family != Some(Family::SharedMemory) && family != Some(Family::BestFirst) {
         if let (Some(_), false) = (req.threads, family == Some(Family::Mcts)) {
             return Err(RunError::refused("--threads", format!(
@@ -240,8 +270,8 @@ pub fn build<G: Game>(
         }
     }
     Ok(match family {
-        Some(Family::BestFirst) => Box::new(family::bestfirst::resolve(req, info)?),
-        Some(Family::Mcts) => Box::new(family::mcts::resolve(req, info)?),
+        Some(Family::BestFirst) => Box::new(family::bestfirst::resolve::<G>(req, info)?),
+        Some(Family::Mcts) => Box::new(family::mcts::resolve::<G>(req, info)?),
         Some(Family::SharedMemory) => Box::new(family::smp::resolve(req, info)?),
         Some(Family::MessagePassing) => Box::new(family::parallel::resolve(req, info)?),
         Some(Family::Serial) | None => Box::new(family::serial::resolve(req, info)?),

@@ -181,3 +181,97 @@ fn best_first_solves_small_trees_to_the_negamax_value() {
         .to_string()
         .starts_with("--cost is for master–slave rbfm"));
 }
+
+/// The searcher of a game in progress (`SearchRequest::playing`): its table is kept from one
+/// search to the next (the same search again costs fewer nodes, for the same value) and
+/// cleared at a new game (the first count again); a position of the game's history is a draw.
+#[test]
+fn a_searcher_that_plays_keeps_its_table_and_sees_the_games_history() {
+    use arachne::games::{Chess, GameInfo};
+    use arachne::{Builder, Game, Limits, Searcher};
+    let info = GameInfo {
+        name: "chess",
+        spec: "chess".into(),
+        max_depth: None,
+        default_depth: 4,
+    };
+    let build = |algo: &str| -> Box<dyn Searcher<Chess>> {
+        let mut req = SearchRequest::new("chess", algo);
+        req.playing = true;
+        req.ordering = true;
+        Builder::from(req).game_info(info.clone()).build().unwrap()
+    };
+    let limits = Limits::depth(4);
+    // (`aspiration` orders its moves by the table but takes no values from it: the same
+    // search again is the same search.)
+    for algo in ["alphabeta", "abdada"] {
+        let mut s = build(algo);
+        let root = Chess::startpos();
+        let first = s.search(&root, &limits).unwrap();
+        let again = s.search(&root, &limits).unwrap();
+        assert_eq!(again.value, first.value, "{algo}");
+        assert!(
+            again.stats.nodes() < first.stats.nodes(),
+            "{algo}: {} then {}",
+            first.stats.nodes(),
+            again.stats.nodes()
+        );
+        if algo != "abdada" {
+            // (Threads make a shared-memory search's count vary.)
+            s.new_game();
+            let fresh = s.search(&root, &limits).unwrap();
+            assert_eq!(fresh.stats.nodes(), first.stats.nodes(), "{algo}");
+        }
+    }
+    // White, a rook up, takes the queen, unless the position after the capture has been
+    // played before: a draw then, worse than keeping the rook.
+    let root = Chess::from_fen("4k3/8/8/3q4/8/8/8/R2QK3 w - - 0 1").unwrap();
+    let take = root.parse_uci("d1d5").unwrap();
+    let mut s = build("alphabeta");
+    let free = s.search(&root, &Limits::depth(3)).unwrap();
+    assert_eq!(free.best_move, Some(take));
+    let mut s = build("alphabeta");
+    s.set_history(&[root.play(take).hash().unwrap()]);
+    let drawn = s.search(&root, &Limits::depth(3)).unwrap();
+    assert_ne!(drawn.best_move, Some(take));
+    assert!(
+        drawn.value.0 < free.value.0 - 500,
+        "{:?} {:?}",
+        drawn.value,
+        free.value
+    );
+}
+
+/// A caller's table and `playing` are refused, with one line naming them, by the families
+/// that cannot honour them.
+#[test]
+fn a_callers_table_and_playing_are_refused_where_they_do_not_apply() {
+    use arachne::games::TicTacToe;
+    use arachne::Builder;
+    let mut req = SearchRequest::new("tictactoe", "tree-split");
+    req.procs = Some(2);
+    req.table = Some(std::sync::Arc::new(arachne::TranspositionTable::with_mib(
+        1,
+    )));
+    let e = Builder::from(req.clone())
+        .build::<TicTacToe>()
+        .err()
+        .unwrap();
+    assert!(
+        matches!(&e, RunError::Refused { option, .. } if option == "table"),
+        "{e}"
+    );
+    req.table = None;
+    req.playing = true;
+    let e = Builder::from(req).build::<TicTacToe>().err().unwrap();
+    assert!(
+        matches!(&e, RunError::Refused { option, .. } if option == "playing"),
+        "{e}"
+    );
+    let mut req = SearchRequest::new("tictactoe", "mcts");
+    req.table = Some(std::sync::Arc::new(arachne::TranspositionTable::with_mib(
+        1,
+    )));
+    let e = Builder::from(req).build::<TicTacToe>().err().unwrap();
+    assert!(e.to_string().contains("serial and shared-memory"), "{e}");
+}

@@ -18,8 +18,9 @@
 //! `quiescence=on|off` (default on), e.g. `--first aspiration:delta=30,depth=4,time=200`;
 //! `check=on|off` and `null=on|off` (default off, as in the library; the UCI engine turns
 //! both on) for the check extension and the null move of `SearchOptions`, which the
-//! searchers over `falphabeta` (`falphabeta`, `aspiration`) and the shared-memory algorithms
-//! use and the other serial ones ignore, e.g. `--first aspiration:check=on,null=on,time=200`
+//! searchers over `falphabeta` (`falphabeta`, `palphabeta`, `spalphabeta`, `aspiration`) and
+//! the shared-memory algorithms take and the other serial ones refuse, with a line naming
+//! the option, e.g. `--first aspiration:check=on,null=on,time=200`
 //! plays like `arachne uci`'s search; for the shared-memory algorithms (`ybwc`, `jamboree`,
 //! `lazy-smp`, `abdada`) also `threads=T` (default 1), e.g. `--first ybwc:threads=2,time=200`,
 //! and their own options (`ybwc:aspiration=50,threads=2,check=on,null=on` plays like `arachne
@@ -54,7 +55,10 @@
 //! and each game as "first won", "first drew" or "first lost", with which side moved first.
 //!
 //! The matches are played by the library's match runner, [`arachne_engine::play`], which also
-//! renders the report; this command parses the arguments, calls it and prints the report.
+//! renders the report: each side is a [`arachne::SearchRequest`] made from its keys (with
+//! `playing` set) and built by [`arachne::build`], as `arachne search` builds its searches, so
+//! an option the side's algorithm cannot honour is refused with one line naming it. This
+//! command parses the arguments, calls it and prints the report.
 use crate::error::{CliError, CliResult};
 use crate::output::emit;
 use arachne::request::DEFAULT_GAME;

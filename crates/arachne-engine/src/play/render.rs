@@ -1,5 +1,6 @@
 //! The [`Report`] of a match: its JSON object and its text, as `arachne play` prints them.
 use super::{MatchReport, MatchSettings, Side};
+use arachne::registry::Family;
 use arachne::report::{thousands, Report};
 use serde_json::json;
 
@@ -119,8 +120,9 @@ impl MatchReport {
 /// nodes and its deadline a move.
 fn limit(s: &Side, d: u32) -> String {
     let mut parts = Vec::new();
-    if s.mcts.is_none() && !(s.bf.is_some() && s.nodes.is_some() && s.depth.is_none()) {
-        parts.push(if s.bf.is_some() {
+    let bf = s.family == Family::BestFirst;
+    if s.family != Family::Mcts && !(bf && s.nodes.is_some() && s.depth.is_none()) {
+        parts.push(if bf {
             format!("principal variation {d}")
         } else {
             format!("depth {d}")

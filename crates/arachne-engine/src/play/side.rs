@@ -1,47 +1,35 @@
 //! `arachne play`'s matches: two sides parsed from `NAME[:key=value,...]` with per-side
 //! budgets (see the module docs of `arachne_cli::cmd::play`), paired games from seeded random
 //! openings with colours swapped, each played by [`super::play_game`] with draws by threefold
-//! repetition and at the move limit.
+//! repetition and at the move limit. Each side is a [`SearchRequest`] with
+//! [`SearchRequest::playing`] set, its searcher built once a match by [`arachne::build`],
+//! told of every move ([`Searcher::observe`]) and of each new game.
 use super::{play_game, Players, Rules};
 use arachne::registry::{family, names, Family};
-use arachne_bestfirst::{BfAlgo, Searcher};
+use arachne::{Detail, SearchRequest, Searcher};
 use arachne_core::parse::Spec;
 use arachne_core::rng::{hash2, uniform_in};
-use arachne_core::{Game, Limits, TranspositionTable};
+use arachne_core::{Game, Limits};
 use arachne_games::{with_game, GameInfo, GameVisitor};
-use arachne_mcts::{MctsOptions, MctsSearcher};
-use arachne_parallel::smp::{self, SmpAlgo};
-use arachne_search::{Algorithm, SearchOptions};
 use std::time::{Duration, Instant};
 
-/// Transposition table per side, MiB.
-const TT_MIB: usize = 16;
-
-/// One side: algorithm and its per-side settings.
+/// One side: its algorithm, as a request, and its per-side budgets.
 #[derive(Clone, Debug)]
 pub struct Side {
     /// The side as given.
     pub spec: String,
-    /// A serial algorithm (unless one of the others is set).
-    pub algo: Algorithm,
-    /// A shared-memory algorithm and its threads (then `algo` is unused).
-    pub smp: Option<(SmpAlgo, usize)>,
+    /// Its algorithm's family.
+    pub family: Family,
+    /// What its searcher is built from: the algorithm with its own options, the per-side
+    /// `threads=`, `quiescence=`, `check=` and `null=`, move ordering, and
+    /// [`SearchRequest::playing`] (repetitions, and the table or tree kept between moves).
+    pub req: SearchRequest,
     /// Per-side `depth=`.
     pub depth: Option<u32>,
     /// Per-side `time=`: a deadline per move.
     pub time: Option<Duration>,
     /// Node budget per move.
     pub nodes: Option<u64>,
-    /// A best-first searcher (then `algo` is unused).
-    pub bf: Option<BfAlgo>,
-    /// Monte Carlo tree search (then `algo` is unused).
-    pub mcts: Option<MctsOptions>,
-    /// `SearchOptions::quiescence` (`quiescence=`, on by default).
-    pub quiescence: bool,
-    /// `SearchOptions::check_extension` (`check=on`).
-    pub check_extension: bool,
-    /// `SearchOptions::null_move` (`null=on`).
-    pub null_move: bool,
 }
 
 /// Parses a per-side switch: `on|true|1` or `off|false|0`, else a usage error naming it.
@@ -55,6 +43,7 @@ fn switch(spec: &str, key: &str, v: &str) -> Result<bool, String> {
 
 impl Side {
     /// Parses a side, `NAME[:key=value,...]` with the per-side keys; the error is one line.
+    /// The algorithm and its own options are checked when the searcher is built, on the game.
     pub fn parse(spec: &str) -> Result<Side, String> {
         let parsed = Spec::parse(spec, "player").map_err(|e| e.to_string())?;
         let name = parsed.name.as_str();
@@ -65,19 +54,25 @@ impl Side {
                 "player `{name}`: key `quiescence` given twice (also as `q`)"
             ));
         }
+        let fam = match family(name) {
+            Some(Family::MessagePassing) | None => {
+                return Err(play_algo_error(name, "unknown algorithm"))
+            }
+            Some(f) => f,
+        };
         let mut rest = Vec::new();
+        let mut req = SearchRequest::new("", "");
+        // Both sides search with move ordering and, where the game has captures, quiescence.
+        req.ordering = true;
+        req.quiescence = true;
+        req.playing = true;
         let mut side = Side {
             spec: spec.to_string(),
-            algo: Algorithm::Negamax,
-            smp: None,
+            family: fam,
+            req,
             depth: None,
             time: None,
             nodes: None,
-            bf: None,
-            mcts: None,
-            quiescence: true,
-            check_extension: false,
-            null_move: false,
         };
         for (k, v) in &parsed.pairs {
             let (k, v) = (k.as_str(), v.as_str());
@@ -102,75 +97,82 @@ impl Side {
                     Ok(n) if n >= 1 => side.nodes = Some(n),
                     _ => return Err(format!("`{spec}`: nodes=`{v}` must be a positive integer")),
                 },
-                "threads" => match v.parse::<usize>() {
-                    Ok(t) if (1..=smp::MAX_THREADS).contains(&t) => {
-                        side.smp = Some((SmpAlgo::LazySmp, t))
-                    }
+                "threads" => match v.parse::<u32>() {
+                    Ok(t) if (1..=arachne::MAX_THREADS).contains(&t) => side.req.threads = Some(t),
                     _ => {
                         return Err(format!(
                             "`{spec}`: threads=`{v}` must be an integer in 1..={}",
-                            smp::MAX_THREADS
+                            arachne::MAX_THREADS
                         ))
                     }
                 },
-                "quiescence" | "q" => side.quiescence = switch(spec, "quiescence", v)?,
-                "check" => side.check_extension = switch(spec, "check", v)?,
-                "null" => side.null_move = switch(spec, "null", v)?,
+                "quiescence" | "q" => side.req.quiescence = switch(spec, "quiescence", v)?,
+                "check" => side.req.check_extension = switch(spec, "check", v)?,
+                "null" => side.req.null_move = switch(spec, "null", v)?,
                 _ => rest.push(format!("{k}={v}")),
             }
         }
-        let algo_spec = if rest.is_empty() {
+        side.req.algo = if rest.is_empty() {
             name.to_string()
         } else {
             format!("{name}:{}", rest.join(","))
         };
-        if family(name) == Some(Family::Mcts) {
-            for k in ["depth", "quiescence", "q", "check", "null"] {
-                if has(k) {
+        match fam {
+            Family::Mcts | Family::BestFirst => {
+                let (what, budgets) = if fam == Family::Mcts {
+                    ("mcts", "budgets: nodes=, time=, iters=")
+                } else {
+                    ("bfm/rbfm", "they value leaves by the game's evaluation")
+                };
+                let keys: &[&str] = if fam == Family::Mcts {
+                    &["depth", "quiescence", "q", "check", "null"]
+                } else {
+                    &["quiescence", "q", "check", "null"]
+                };
+                for k in keys {
+                    if has(k) {
+                        return Err(format!(
+                            "`{spec}`: {k}= does not apply to {what} ({budgets})"
+                        ));
+                    }
+                }
+                if fam == Family::BestFirst && side.req.threads.is_some() {
                     return Err(format!(
-                        "`{spec}`: {k}= does not apply to mcts (budgets: nodes=, time=, iters=)"
+                        "`{spec}`: threads= is not supported for bfm/rbfm in play (the serial form keeps its tree between moves)"
                     ));
                 }
+                // The alpha-beta options do not apply.
+                side.req.ordering = false;
+                side.req.quiescence = false;
             }
-            let mut o = algo_spec
-                .parse::<MctsOptions>()
-                .map_err(|e| e.to_string())?;
-            if let Some((_, t)) = side.smp.take() {
-                o.threads = t as u32;
-                o.check_parallel().map_err(|e| e.to_string())?;
-            }
-            if o.iterations.is_none() && side.nodes.is_none() && side.time.is_none() {
-                o.iterations = Some(arachne::DEFAULT_MCTS_ITERS);
-            }
-            side.mcts = Some(o);
-            return Ok(side);
-        }
-        if family(name) == Some(Family::BestFirst) {
-            if side.smp.is_some() {
+            Family::Serial if side.req.threads.is_some() => {
                 return Err(format!(
-                    "`{spec}`: threads= is not supported for bfm/rbfm in play (the serial form keeps its tree between moves)"
+                    "`{spec}`: threads= is for the shared-memory algorithms (ybwc, jamboree, lazy-smp, abdada)"
                 ));
             }
-            side.bf = Some(algo_spec.parse::<BfAlgo>().map_err(|e| e.to_string())?);
-            return Ok(side);
+            _ => {}
         }
-        if family(name) == Some(Family::SharedMemory) {
-            let threads = side.smp.map_or(1, |(_, t)| t);
-            side.smp = Some((
-                algo_spec.parse::<SmpAlgo>().map_err(|e| e.to_string())?,
-                threads,
-            ));
-            return Ok(side);
-        }
-        if side.smp.is_some() {
-            return Err(format!(
-                "`{spec}`: threads= is for the shared-memory algorithms (ybwc, jamboree, lazy-smp, abdada)"
-            ));
-        }
-        side.algo = algo_spec
-            .parse()
-            .map_err(|e: arachne_search::AlgoError| play_algo_error(name, &e.0))?;
         Ok(side)
+    }
+
+    /// The limits of one move at `depth` (the side's, or the match's): the principal
+    /// variation's depth for a best-first side (none when it has a node budget and no depth of
+    /// its own), no depth for Monte Carlo tree search; the side's node budget and deadline.
+    fn limits(&self, depth: u32) -> Limits {
+        let depth = match self.family {
+            Family::Mcts => None,
+            Family::BestFirst if self.nodes.is_some() && self.depth.is_none() => None,
+            _ => Some(depth),
+        };
+        let mut limits = Limits {
+            depth,
+            nodes: self.nodes,
+            ..Limits::default()
+        };
+        if let Some(t) = self.time {
+            limits = limits.with_time(t);
+        }
+        limits
     }
 }
 
@@ -385,23 +387,20 @@ struct Match<'a> {
 
 impl GameVisitor for Match<'_> {
     type Output = Result<MatchReport, String>;
-    fn visit<G: Game>(mut self, root: G, info: GameInfo) -> Self::Output {
+    fn visit<G: Game>(self, root: G, info: GameInfo) -> Self::Output {
         let a = self.a;
-        for s in &mut self.sides {
-            if let Some(bf) = &mut s.bf {
-                bf.resolve_table(info.name, &info.spec)
-                    .map_err(|e| e.to_string())?;
-                bf.apply_memory::<G::Move>(bf.memory_mib.or(Some(arachne::DEFAULT_TREE_MIB)));
-            }
-            if let Some(o) = &mut s.mcts {
-                let mib = o.memory_mib.unwrap_or(arachne::DEFAULT_TREE_MIB);
-                o.max_tree_nodes = Some(MctsSearcher::<G>::nodes_in_mib(o, mib));
-                o.scale = Some(
-                    o.scale
-                        .unwrap_or_else(|| arachne_mcts::default_scale(info.name)),
-                );
-            }
-        }
+        // Each side's searcher, built once for the match: its table (or tree) is kept between
+        // its moves and cleared at each new game.
+        let build = |s: &Side| {
+            let mut req = s.req.clone();
+            req.game = info.spec.clone();
+            // A refusal names the library's flag: say which side it is about.
+            arachne::build::<G>(&req, &info).map_err(|e| match e {
+                arachne::RunError::Refused { .. } => format!("`{}`: {e}", s.spec),
+                e => e.to_string(),
+            })
+        };
+        let mut searchers = [build(&self.sides[0])?, build(&self.sides[1])?];
         let depth_of = |s: &Side| -> Result<u32, String> {
             let d = s.depth.or(a.depth).unwrap_or(info.default_depth);
             match info.max_depth {
@@ -416,24 +415,30 @@ impl GameVisitor for Match<'_> {
         let mut nodes = [0u64; 2];
         let mut time = [Duration::ZERO; 2];
         let mut records = Vec::new();
-        // One transposition table per side, kept between its moves and cleared per game.
-        let tts = [
-            TranspositionTable::with_mib(TT_MIB),
-            TranspositionTable::with_mib(TT_MIB),
-        ];
         for g in 0..a.games {
-            for t in &tts {
-                t.clear();
-            }
             let pair = (g / 2) as u64;
             let first_mover = (g % 2) as usize;
             let (pos, opening, hist) = opening(&root, a.seed, pair, a.random_plies);
-            let mut players = Sides::new(&pos, first_mover, &self.sides, depths, &tts);
+            for s in &mut searchers {
+                s.new_game();
+            }
+            let mut players = Sides {
+                first_mover,
+                sides: &self.sides,
+                depths,
+                searchers: &mut searchers,
+                nodes: [0; 2],
+                time: [Duration::ZERO; 2],
+                error: None,
+            };
             let rules = Rules {
                 max_plies: a.max_plies,
                 repetition: true,
             };
             let played = play_game(&pos, hist, opening.len() as u32, rules, &mut players);
+            if let Some(e) = players.error {
+                return Err(e);
+            }
             for (total, n) in nodes.iter_mut().zip(players.nodes) {
                 *total += n;
             }
@@ -516,58 +521,20 @@ fn opening<G: Game>(root: &G, seed: u64, pair: u64, plies: u32) -> (G, Vec<Strin
     (pos, names, hist)
 }
 
-/// The two sides of one game of a match: the best-first and MCTS sides keep their trees
-/// between moves (§3.2.5), the alpha-beta sides their transposition tables.
+/// The two sides of one game of a match, each with its searcher: the best-first and Monte
+/// Carlo searchers keep their trees between moves (§3.2.5), the alpha-beta ones their
+/// transposition tables.
 struct Sides<'a, G: Game> {
     first_mover: usize,
     sides: &'a [Side; 2],
     depths: [u32; 2],
-    tts: &'a [TranspositionTable; 2],
-    bfs: [Option<Searcher<G>>; 2],
-    mctss: [Option<MctsSearcher<G>>; 2],
+    searchers: &'a mut [Box<dyn Searcher<G>>; 2],
     /// Nodes and time per side (indexed like `sides`).
     nodes: [u64; 2],
     time: [Duration; 2],
-}
-
-impl<'a, G: Game> Sides<'a, G> {
-    fn new(
-        pos: &G,
-        first_mover: usize,
-        sides: &'a [Side; 2],
-        depths: [u32; 2],
-        tts: &'a [TranspositionTable; 2],
-    ) -> Self {
-        let bfs = [0, 1].map(|i| {
-            let side = &sides[i];
-            side.bf.as_ref().map(|b| {
-                let mut o = b.opts.clone();
-                o.pv_depth = if side.nodes.is_some() && side.depth.is_none() {
-                    None
-                } else {
-                    Some(depths[i])
-                };
-                o.stop_at_terminal_pv = true;
-                Searcher::new(pos.clone(), o)
-            })
-        });
-        let mctss = [0, 1].map(|i| {
-            sides[i]
-                .mcts
-                .as_ref()
-                .map(|o| MctsSearcher::new(pos.clone(), o.clone()))
-        });
-        Sides {
-            first_mover,
-            sides,
-            depths,
-            tts,
-            bfs,
-            mctss,
-            nodes: [0; 2],
-            time: [Duration::ZERO; 2],
-        }
-    }
+    /// The first search that failed; the game goes on with first legal moves, and the match
+    /// ends with this error.
+    error: Option<String>,
 }
 
 impl<G: Game> Players<G> for Sides<'_, G> {
@@ -583,55 +550,36 @@ impl<G: Game> Players<G> for Sides<'_, G> {
         } else {
             1 - self.first_mover
         };
-        let side = &self.sides[who];
-        let mut limits = Limits::depth(self.depths[who]);
-        if let Some(t) = side.time {
-            limits = limits.with_time(t);
+        if self.error.is_some() {
+            return (None, 0);
         }
-        limits.nodes = side.nodes;
-        let opts = SearchOptions {
-            hints: true,
-            killers: true,
-            history: true,
-            quiescence: side.quiescence,
-            check_extension: side.check_extension,
-            null_move: side.null_move,
-            repetition: true,
-            game_history: history.to_vec(),
-            tt_mib: TT_MIB,
-            ..SearchOptions::default()
-        };
+        let side = &self.sides[who];
+        let limits = side.limits(self.depths[who]);
+        let searcher = &mut self.searchers[who];
+        searcher.set_history(history);
         let start = Instant::now();
-        let (best, n) = if let Some(s) = &mut self.mctss[who] {
-            limits.depth = None;
-            let out = s.run(&limits);
-            (out.best_move, out.stats.leaves)
-        } else if let Some(s) = &mut self.bfs[who] {
-            limits.depth = None; // the principal-variation depth is in the searcher's options
-            let out = s.run(&limits);
-            (out.best_move, out.generated())
-        } else {
-            let tt = Some(&self.tts[who]);
-            let out = match side.smp {
-                Some((algo, threads)) => {
-                    smp::search(&algo, pos, &limits, &opts, threads, tt, &mut |_| {})
-                        .expect("threads checked when parsed")
-                }
-                None => side.algo.search_with(pos, &limits, &opts, tt, &mut |_| {}),
-            };
-            (out.best_move, out.stats.nodes() + out.stats.qnodes)
+        let out = match searcher.search(pos, &limits) {
+            Ok(out) => out,
+            Err(e) => {
+                self.error = Some(format!("`{}`: {e}", side.spec));
+                return (None, 0);
+            }
+        };
+        // The nodes a move cost: positions searched (quiescence included), a best-first
+        // search's generated nodes, a Monte Carlo search's tree nodes generated.
+        let n = match &out.detail {
+            Detail::BestFirst(d) => d.run.generated(),
+            Detail::Mcts(_) => out.stats.leaves,
+            _ => out.stats.nodes() + out.stats.qnodes,
         };
         self.time[who] += start.elapsed();
         self.nodes[who] += n;
-        (best, n)
+        (out.best_move, n)
     }
 
     fn observe(&mut self, mv: G::Move, _: &G) {
-        for s in self.bfs.iter_mut().flatten() {
-            s.play(mv);
-        }
-        for s in self.mctss.iter_mut().flatten() {
-            s.advance(mv);
+        for s in self.searchers.iter_mut() {
+            s.observe(mv);
         }
     }
 }

@@ -35,6 +35,12 @@
 //! per move), the budget is `left / movestogo + 3/4 · increment` (`movestogo` default 30), at
 //! most 4/5 of `left`, at least 1 ms; `go movetime T` searches `T − Move Overhead`.
 //!
+//! Each `go` builds its search through the library: the options in force become one
+//! [`SearchRequest`] (`Engine::request`: the algorithm, move ordering, the options that apply
+//! to it, the engine's table, [`SearchRequest::playing`] for draws by repetition) and
+//! [`arachne::build`] makes the searcher, as `arachne search` and `arachne play` do. A search
+//! the library refuses is answered with `info string error …` and the first legal move.
+//!
 //! The search runs on its own thread with a [`StopFlag`], which every searcher polls every
 //! 2048 nodes, so `stop` is answered at once. Iterative algorithms (`staged`, `aspiration`, the
 //! default) report an `info` line per completed depth through [`Algorithm::search_with`]; the
@@ -64,11 +70,13 @@
 //! options say (random playouts by default; `mcts:playout=ab:2` values them by a depth-2
 //! alpha-beta, seed 002 §5.1's shallow search): `go nodes N` is its budget of generated tree
 //! nodes, `go movetime`/the clock its deadline, `go infinite` runs until `stop`, `go depth N` is
-//! not a budget for it (no depth) — without nodes, time or `infinite`, 100000 iterations. Its
-//! tree has `Hash` MiB; `Threads` above 1 runs its tree-parallel form (or the form of its
-//! `par=` option). It searches in slices of 1, 2, 4, … seconds on the same tree, each ended by
-//! an `info` line (the line's length as depth; `nodes`, the generated tree nodes so far), so
-//! that `go infinite` and long searches show their progress; the budgets count across slices.
+//! not a budget for it (no depth) — without nodes, time or `infinite`, 100000 iterations,
+//! searched at once and ended by one `info` line. Its tree has `Hash` MiB; `Threads` above 1
+//! runs its tree-parallel form (or the form of its `par=` option; a `threads=` in the value
+//! wins over `Threads`). With nodes, time or `infinite` it searches in slices of 1, 2, 4, …
+//! seconds on the same tree, each ended by an `info` line (the line's length as depth;
+//! `nodes`, the generated tree nodes so far), so that `go infinite` and long searches show
+//! their progress; the budgets count across slices.
 //! The tree is built afresh at each `go` (the engine is told positions, not moves to follow,
 //! so it keeps none).
 //! `ParallelAlgorithm`, `Quiescence`, `CheckExtension` and `NullMove` do not apply to it.
@@ -93,16 +101,16 @@ pub mod client;
 mod go;
 mod job;
 
-use arachne::DEFAULT_MCTS_ITERS;
+use arachne::SearchRequest;
 use arachne_core::{Game, Limits, StopFlag, TranspositionTable};
 use arachne_games::chess::cozy_chess::Color;
 use arachne_games::chess::Eval;
 use arachne_games::Chess;
-use arachne_mcts::{MctsOptions, MctsSearcher};
+use arachne_mcts::MctsOptions;
 use arachne_parallel::smp::{SmpAlgo, DEFAULT_ASPIRATION};
-use arachne_search::{Algorithm, SearchOptions};
+use arachne_search::Algorithm;
 use go::GoParams;
-use job::Job;
+use job::{Deepens, Job};
 use std::io::BufRead;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -213,8 +221,8 @@ struct Engine {
     hash_mib: usize,
     threads: usize,
     algo: Algorithm,
-    /// `Algorithm mcts[:options]` (then `algo` is unused).
-    mcts: Option<MctsOptions>,
+    /// `Algorithm mcts[:options]`, as given and parsed (then `algo` is unused).
+    mcts: Option<(String, MctsOptions)>,
     parallel: SmpAlgo,
     quiescence: bool,
     /// Options `CheckExtension` and `NullMove` (both on by default).
@@ -455,7 +463,7 @@ impl Engine {
                 if arachne::registry::family(&value) == Some(arachne::registry::Family::Mcts) =>
             {
                 match value.parse::<MctsOptions>() {
-                    Ok(o) => self.mcts = Some(o),
+                    Ok(o) => self.mcts = Some((value.trim().to_string(), o)),
                     Err(e) => say(&format!("info string Algorithm: {e}")),
                 }
             }
@@ -499,6 +507,44 @@ impl Engine {
                 OPTION_NAMES.join(", ")
             )),
         }
+    }
+
+    /// The request of the search in force (module docs): `Algorithm`, or `ParallelAlgorithm`
+    /// on `Threads` above 1, with move ordering, the options that apply to it (the others were
+    /// named as ignored), the engine's table and draws by repetition; and how it deepens.
+    fn request(&self) -> (SearchRequest, Deepens) {
+        let mut req = SearchRequest::new("chess", "");
+        req.playing = true;
+        if let Some((spec, o)) = &self.mcts {
+            req.algo = spec.clone();
+            // `Threads` runs the tree-parallel form, or the form of `par=`, unless the value
+            // gives its own `threads=`.
+            if o.threads == 1 && self.threads > 1 {
+                req.threads = Some(self.threads as u32);
+            }
+            req.memory = Some(o.memory_mib.unwrap_or(self.hash_mib as u64));
+            return (req, Deepens::Slices);
+        }
+        req.ordering = true;
+        req.quiescence = self.quiescence;
+        req.table = Some(Arc::clone(&self.tt));
+        let deepens = if self.threads > 1 {
+            req.algo = self.parallel.or_aspiration(DEFAULT_ASPIRATION).to_string();
+            req.threads = Some(self.threads as u32);
+            Deepens::Itself
+        } else {
+            req.algo = self.algo.to_string();
+            if self.algo.is_iterative() {
+                Deepens::Itself
+            } else {
+                Deepens::Here
+            }
+        };
+        if self.threads > 1 || self.algo.takes_engine_options() {
+            req.check_extension = self.check_extension;
+            req.null_move = self.null_move;
+        }
+        (req, deepens)
     }
 
     fn go(&mut self, args: &[&str]) {
@@ -549,50 +595,14 @@ impl Engine {
             limits.deadline = Some(start + t);
         }
         let infinite = g.infinite || g.ponder;
-        let opts = SearchOptions {
-            hints: true,
-            killers: true,
-            history: true,
-            tt_mib: self.hash_mib,
-            quiescence: self.quiescence,
-            check_extension: self.check_extension,
-            null_move: self.null_move,
-            repetition: true,
-            game_history: self.history.clone(),
-            ..SearchOptions::default()
-        };
+        let (req, deepens) = self.request();
         let job = Job {
             root: pos.with_eval(self.eval),
             only: (!g.searchmoves.is_empty()).then_some(only),
-            algo: self.algo,
-            mcts: self.mcts.clone().map(|mut o| {
-                if o.par.is_some() || o.threads == 1 {
-                    o.threads = o.threads.max(self.threads as u32);
-                }
-                o.max_tree_nodes = Some(MctsSearcher::<Chess>::nodes_in_mib(
-                    &o,
-                    o.memory_mib.unwrap_or(self.hash_mib as u64),
-                ));
-                o.scale = Some(
-                    o.scale
-                        .unwrap_or_else(|| arachne_mcts::default_scale("chess")),
-                );
-                if o.iterations.is_none()
-                    && g.nodes.is_none()
-                    && !infinite
-                    && limits.deadline.is_none()
-                {
-                    o.iterations = Some(DEFAULT_MCTS_ITERS);
-                }
-                o
-            }),
-            parallel: (self.threads > 1).then_some((
-                self.parallel.or_aspiration(DEFAULT_ASPIRATION),
-                self.threads,
-            )),
-            opts,
+            req,
+            deepens,
+            history: self.history.clone(),
             limits,
-            tt: Arc::clone(&self.tt),
             infinite,
             start,
         };

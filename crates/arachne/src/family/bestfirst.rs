@@ -22,11 +22,15 @@ use arachne_games::GameInfo;
 use serde_json::{json, Value};
 
 /// The best-first searcher `req` names, after its checks.
-pub(crate) fn resolve(req: &SearchRequest, info: &GameInfo) -> Result<BfSearcher, RunError> {
+pub(crate) fn resolve<G: Game>(
+    req: &SearchRequest,
+    info: &GameInfo,
+) -> Result<BfSearcher<G>, RunError> {
     Ok(BfSearcher {
         algo: resolve_algo(req)?,
         req: req.clone(),
         info: info.clone(),
+        kept: None,
     })
 }
 
@@ -116,13 +120,16 @@ fn resolve_algo(req: &SearchRequest) -> Result<BfAlgo, RunError> {
 }
 
 /// A best-first search (serial, shared tree or master–slave) with the request's options.
-pub(crate) struct BfSearcher {
+pub(crate) struct BfSearcher<G: Game> {
     algo: BfAlgo,
     req: SearchRequest,
     info: GameInfo,
+    /// Playing ([`SearchRequest::playing`]), the serial form's searcher and its tree, kept
+    /// between moves (Shoham–Toledo 2002 §3.2.5).
+    kept: Option<arachne_bestfirst::Searcher<G>>,
 }
 
-impl<G: Game> Searcher<G> for BfSearcher {
+impl<G: Game> Searcher<G> for BfSearcher<G> {
     fn search_with(
         &mut self,
         root: &G,
@@ -185,6 +192,21 @@ impl<G: Game> Searcher<G> for BfSearcher {
                 }
             }
             (par.outcome, extra)
+        } else if req.playing {
+            // The tree kept from the last move, if it is this position's with the same
+            // stopping depth; else a fresh one.
+            algo.opts.stop_at_terminal_pv = true;
+            let same = |s: &arachne_bestfirst::Searcher<G>| {
+                s.options().pv_depth == algo.opts.pv_depth
+                    && s.root().hash().zip(root.hash()).is_none_or(|(a, b)| a == b)
+            };
+            let s = match self.kept.take().filter(same) {
+                Some(s) => self.kept.insert(s),
+                None => self
+                    .kept
+                    .insert(arachne_bestfirst::Searcher::new(root.clone(), algo.opts)),
+            };
+            (s.run(&lim), json!({}))
         } else {
             let out = arachne_bestfirst::search(&root, &algo.opts, &lim);
             (out, json!({}))
@@ -206,6 +228,16 @@ impl<G: Game> Searcher<G> for BfSearcher {
             stopped: out.stop_reason(),
             detail: Detail::BestFirst(Box::new(BestFirst { run: out, extra })),
         })
+    }
+
+    fn observe(&mut self, mv: G::Move) {
+        if let Some(s) = &mut self.kept {
+            s.play(mv);
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.kept = None;
     }
 }
 

@@ -27,11 +27,15 @@ use arachne_runtime::Backend;
 use serde_json::{json, Value};
 
 /// The Monte Carlo searcher `req` names, after its checks.
-pub(crate) fn resolve(req: &SearchRequest, info: &GameInfo) -> Result<MctsSearch, RunError> {
+pub(crate) fn resolve<G: Game>(
+    req: &SearchRequest,
+    info: &GameInfo,
+) -> Result<MctsSearch<G>, RunError> {
     Ok(MctsSearch {
         opts: resolve_opts(req)?,
         req: req.clone(),
         info: info.clone(),
+        kept: None,
     })
 }
 
@@ -84,9 +88,6 @@ fn resolve_opts(req: &SearchRequest) -> Result<MctsOptions, RunError> {
             )));
         }
     }
-    if opts.iterations.is_none() && req.nodes.is_none() && req.time_ms.is_none() {
-        opts.iterations = Some(DEFAULT_MCTS_ITERS);
-    }
     Ok(opts)
 }
 
@@ -120,13 +121,17 @@ fn check_procs(req: &SearchRequest, opts: &MctsOptions) -> Result<(), RunError> 
 
 /// A Monte Carlo tree search (serial, on threads or root-parallel on processes) with the
 /// request's options.
-pub(crate) struct MctsSearch {
+pub(crate) struct MctsSearch<G: Game> {
     opts: MctsOptions,
     req: SearchRequest,
     info: GameInfo,
+    /// Playing ([`SearchRequest::playing`]), the searcher and its tree (trees, with
+    /// `par=root`) on threads, kept from one search to the next and advanced by the moves
+    /// played.
+    kept: Option<MctsSearcher<G>>,
 }
 
-impl<G: Game> Searcher<G> for MctsSearch {
+impl<G: Game> Searcher<G> for MctsSearch<G> {
     fn search_with(
         &mut self,
         root: &G,
@@ -138,6 +143,10 @@ impl<G: Game> Searcher<G> for MctsSearch {
             return Err(RunError::usage(NO_DEPTH));
         }
         let mut opts = self.opts.clone();
+        // No budget given: the default number of iterations.
+        if opts.iterations.is_none() && limits.nodes.is_none() && limits.deadline.is_none() {
+            opts.iterations = Some(DEFAULT_MCTS_ITERS);
+        }
         let mib = req.memory.or(opts.memory_mib).unwrap_or(DEFAULT_TREE_MIB);
         opts.max_tree_nodes = Some(MctsSearcher::<G>::nodes_in_mib(&opts, mib));
         opts.scale = Some(
@@ -161,6 +170,18 @@ impl<G: Game> Searcher<G> for MctsSearch {
                 extra["cost_model"] = json!(c.cost.to_string());
             }
             (par.outcome, extra)
+        } else if req.playing {
+            // The tree kept from the last search or move, if it is this position's; else a
+            // fresh one.
+            let same =
+                |s: &MctsSearcher<G>| s.root().hash().zip(root.hash()).is_none_or(|(a, b)| a == b);
+            let s = match self.kept.take().filter(same) {
+                Some(s) => self.kept.insert(s),
+                None => self
+                    .kept
+                    .insert(MctsSearcher::new(root.clone(), opts.clone())),
+            };
+            (s.run(&lim), json!({}))
         } else {
             (arachne_mcts::search_any(root, &opts, &lim), json!({}))
         };
@@ -187,6 +208,15 @@ impl<G: Game> Searcher<G> for MctsSearch {
                 extra,
             })),
         })
+    }
+    fn observe(&mut self, mv: G::Move) {
+        if let Some(s) = &mut self.kept {
+            s.advance(mv);
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.kept = None;
     }
 }
 

@@ -6,8 +6,9 @@ use crate::searcher::{Detail, Outcome, Progress, Searcher, ValueKind};
 use crate::{algo_error, pv_names, resolve_depth_under};
 use arachne_core::{Game, Limits, TranspositionTable};
 use arachne_games::GameInfo;
-use arachne_search::Algorithm;
+use arachne_search::{Algorithm, SearchOptions};
 use serde_json::json;
+use std::sync::Arc;
 
 /// The options a serial algorithm refuses.
 fn check_serial(req: &SearchRequest, algo: &Algorithm) -> Result<(), RunError> {
@@ -59,7 +60,66 @@ pub(crate) fn resolve(req: &SearchRequest, info: &GameInfo) -> Result<SerialSear
         algo,
         req: req.clone(),
         info: info.clone(),
+        kept: Kept::default(),
     })
+}
+
+/// What a searcher that plays a game ([`SearchRequest::playing`]) keeps between searches: its
+/// transposition table and the game's history. Shared by the serial and shared-memory
+/// searchers.
+#[derive(Default)]
+pub(crate) struct Kept {
+    /// The table of the last search, kept when playing (the caller's table is not kept here).
+    table: Option<Arc<TranspositionTable>>,
+    /// The hashes of the game's positions before the next root.
+    pub(crate) history: Vec<u64>,
+}
+
+impl Kept {
+    /// The table to search on: the caller's ([`SearchRequest::table`]), the one kept from the
+    /// last search when playing, or a fresh one of `hash` MiB, allocated fallibly so that a size
+    /// the machine cannot hold is a clear error rather than an abort inside the library.
+    pub(crate) fn table(
+        &mut self,
+        req: &SearchRequest,
+    ) -> Result<Arc<TranspositionTable>, RunError> {
+        if let Some(t) = &req.table {
+            return Ok(Arc::clone(t));
+        }
+        if let Some(t) = self.table.as_ref().filter(|_| req.playing) {
+            return Ok(Arc::clone(t));
+        }
+        let t = Arc::new(
+            TranspositionTable::try_with_mib(req.hash())
+                .map_err(|e| RunError::usage(format!("--hash: {e}")))?,
+        );
+        if req.playing {
+            self.table = Some(Arc::clone(&t));
+        }
+        Ok(t)
+    }
+
+    /// The search options of `req`, with draws by repetition against the game's history when
+    /// playing.
+    pub(crate) fn options(&self, req: &SearchRequest) -> SearchOptions {
+        SearchOptions {
+            repetition: req.playing,
+            game_history: if req.playing {
+                self.history.clone()
+            } else {
+                Vec::new()
+            },
+            ..req.options()
+        }
+    }
+
+    /// A new game: the table kept, and the caller's, cleared; the history forgotten.
+    pub(crate) fn new_game(&mut self, req: &SearchRequest) {
+        if let Some(t) = req.table.as_ref().or(self.table.as_ref()) {
+            t.clear();
+        }
+        self.history.clear();
+    }
 }
 
 /// A serial search of `arachne-search` with the request's options.
@@ -67,6 +127,7 @@ pub(crate) struct SerialSearcher {
     algo: Algorithm,
     req: SearchRequest,
     info: GameInfo,
+    kept: Kept,
 }
 
 impl<G: Game> Searcher<G> for SerialSearcher {
@@ -80,22 +141,23 @@ impl<G: Game> Searcher<G> for SerialSearcher {
         let iterative = self.algo.is_iterative();
         let depth = resolve_depth_under(limits.depth, &self.info, limits, iterative)
             .map_err(RunError::usage)?;
-        let opts = req.options();
-        // The table is allocated here, fallibly, so that a size the machine cannot hold is a
-        // clear error rather than an abort inside the library.
-        let tt = if self.algo.wants_tt(root, &opts) {
-            if req.hash() == 0 {
+        let opts = self.kept.options(req);
+        // A searcher that plays, or that has the caller's table, searches on it whatever its
+        // algorithm: the fixed-depth ones order their moves by what the table holds from the
+        // last search (the last move's, the last depth's).
+        let keeps = req.playing || req.table.is_some();
+        let tt = if keeps || self.algo.wants_tt(root, &opts) {
+            if req.table.is_none() && req.hash() == 0 {
                 return Err(RunError::usage(format!(
                     "`{}` needs a transposition table: --hash must be at least 1",
                     self.algo
                 )));
             }
-            Some(
-                TranspositionTable::try_with_mib(req.hash())
-                    .map_err(|e| RunError::usage(format!("--hash: {e}")))?,
-            )
+            Some(self.kept.table(req)?)
         } else {
-            req.refuse_hash(&format!("`{}` on this game", self.algo))?;
+            if req.table.is_none() {
+                req.refuse_hash(&format!("`{}` on this game", self.algo))?;
+            }
             None
         };
         let limits = Limits {
@@ -105,10 +167,18 @@ impl<G: Game> Searcher<G> for SerialSearcher {
         let name = self.algo.to_string();
         let out = self
             .algo
-            .search_with(root, &limits, &opts, tt.as_ref(), &mut |o| {
+            .search_with(root, &limits, &opts, tt.as_deref(), &mut |o| {
                 progress(&Outcome::of_search(&name, o, Detail::Serial))
             });
         Ok(Outcome::of_search(&name, &out, Detail::Serial))
+    }
+
+    fn set_history(&mut self, history: &[u64]) {
+        self.kept.history = history.to_vec();
+    }
+
+    fn new_game(&mut self) {
+        self.kept.new_game(&self.req);
     }
 }
 

@@ -4,11 +4,12 @@
 //! one line) and honour `--nodes` and `--time-ms` (the result is the last completed depth),
 //! and the search options `--ordering`, `--preorder`, `--quiescence`, `--null-move` and
 //! `--check-extension`, in the parallel part of the tree as in the serial sub-searches.
+use super::serial::Kept;
 use crate::report::RunError;
 use crate::request::SearchRequest;
 use crate::resolve_depth_under;
 use crate::searcher::{Detail, Outcome, Progress, Searcher};
-use arachne_core::{Game, Limits, TranspositionTable};
+use arachne_core::{Game, Limits};
 use arachne_games::GameInfo;
 use arachne_parallel::smp::{search, SmpAlgo, MAX_THREADS};
 
@@ -53,10 +54,10 @@ pub(crate) fn resolve(req: &SearchRequest, info: &GameInfo) -> Result<SmpSearche
             )));
         }
     }
-    if req.hash() > 1 << 16 {
+    if req.table.is_none() && req.hash() > 1 << 16 {
         return Err(RunError::usage("--hash is in MiB and at most 65536"));
     }
-    if req.hash() == 0 {
+    if req.table.is_none() && req.hash() == 0 {
         return Err(RunError::usage(format!(
             "`{}` searches on a shared transposition table: --hash must be at least 1",
             req.algo
@@ -68,6 +69,7 @@ pub(crate) fn resolve(req: &SearchRequest, info: &GameInfo) -> Result<SmpSearche
         threads,
         req: req.clone(),
         info: info.clone(),
+        kept: Kept::default(),
     })
 }
 
@@ -77,6 +79,7 @@ pub(crate) struct SmpSearcher {
     threads: usize,
     req: SearchRequest,
     info: GameInfo,
+    kept: Kept,
 }
 
 impl<G: Game> Searcher<G> for SmpSearcher {
@@ -93,11 +96,8 @@ impl<G: Game> Searcher<G> for SmpSearcher {
             depth: Some(depth),
             ..limits.clone()
         };
-        let opts = self.req.options();
-        // The table is allocated here, fallibly, as for the serial searches: a size the
-        // machine cannot hold is a clear error, not a panic in the library.
-        let tt = TranspositionTable::try_with_mib(self.req.hash().max(1))
-            .map_err(|e| RunError::usage(format!("--hash: {e}")))?;
+        let opts = self.kept.options(&self.req);
+        let tt = self.kept.table(&self.req)?;
         let name = format!("{} (threads {})", self.algo, self.threads);
         let detail = || Detail::SharedMemory {
             threads: self.threads,
@@ -113,5 +113,13 @@ impl<G: Game> Searcher<G> for SmpSearcher {
         )
         .map_err(RunError::usage)?;
         Ok(Outcome::of_search(&name, &out, detail()))
+    }
+
+    fn set_history(&mut self, history: &[u64]) {
+        self.kept.history = history.to_vec();
+    }
+
+    fn new_game(&mut self) {
+        self.kept.new_game(&self.req);
     }
 }
