@@ -417,7 +417,8 @@ pub fn search<G: Game>(
     }
     match backend {
         Backend::Sim(sc) => sc.cost.validate().map_err(|e| MctsError(e.to_string()))?,
-        Backend::Mpi { .. } if arachne_runtime::mpi::available() => {
+        #[cfg(feature = "mpi")]
+        Backend::Mpi { .. } => {
             arachne_runtime::mpi::init().map_err(|e| MctsError(format!("MPI: {e}")))?;
             register();
         }

@@ -1,6 +1,5 @@
-//! `--backend mpi`: the algorithms of this crate on MPI ranks (through the MPI transport the
-//! binary installed, `arachne_runtime::mpi::install`; without one the backend answers with an
-//! error naming the cargo feature that builds it).
+//! `--backend mpi`: the algorithms of this crate on MPI ranks (cargo feature `mpi`; without it
+//! the backend answers with an error naming the feature).
 //!
 //! The algorithms run unchanged on [`Pathed<G>`](arachne_runtime::Pathed) — the game wrapped
 //! so that every position knows its path of move indices from the root — which is what lets
@@ -41,7 +40,10 @@ use crate::type_guided::{self, Trace, TypeGuidedOptions};
 use crate::{ParAlgo, ParError, ParOutcome};
 use arachne_core::Game;
 
-use arachne_runtime::exec::{NO_MPI, WORKER};
+#[cfg(not(feature = "mpi"))]
+use arachne_runtime::exec::NO_MPI;
+#[cfg(feature = "mpi")]
+use arachne_runtime::exec::WORKER;
 
 /// The processor-tree shape an algorithm was given, to decide whether `--procs` defaults to
 /// the number of ranks.
@@ -55,6 +57,7 @@ fn has_tree(algo: &ParAlgo) -> bool {
 }
 
 /// Initializes MPI and registers this crate's message encodings for `Pathed<G>` with `root`.
+#[cfg(feature = "mpi")]
 pub fn register<G: Game>(
     root: &G,
 ) -> Result<(arachne_runtime::mpi::World, arachne_runtime::Pathed<G>), ParError> {
@@ -72,6 +75,7 @@ pub fn register<G: Game>(
 
 /// An outcome on `Pathed<G>` as an outcome on `G` (the moves unwrapped); a worker rank's
 /// becomes the [`WORKER`] error.
+#[cfg(feature = "mpi")]
 pub fn unwrap_outcome<G: Game>(
     world: arachne_runtime::mpi::World,
     o: ParOutcome<arachne_runtime::PMove<G>>,
@@ -127,7 +131,8 @@ pub(crate) fn search_traced<G: Game>(
 
 /// A search on this rank: the encodings registered, `--procs` defaulted, `search` run on
 /// [`Pathed<G>`](arachne_runtime::Pathed) and its outcome unwrapped (rank 0), or
-/// [`WORKER`] (a worker rank, unless MPI itself failed); [`NO_MPI`] in a build without MPI.
+/// [`WORKER`] (a worker rank, unless MPI itself failed).
+#[cfg(feature = "mpi")]
 fn on_ranks<G: Game, T>(
     algo: &ParAlgo,
     root: &G,
@@ -137,9 +142,6 @@ fn on_ranks<G: Game, T>(
         Option<u32>,
     ) -> Result<(ParOutcome<arachne_runtime::PMove<G>>, T), ParError>,
 ) -> Result<(ParOutcome<G::Move>, T), ParError> {
-    if !arachne_runtime::mpi::available() {
-        return Err(ParError(NO_MPI.into()));
-    }
     let (world, proot) = register(root)?;
     let procs = default_procs(algo, procs, world.size);
     let (o, t) = match search(&proot, procs) {
@@ -147,4 +149,18 @@ fn on_ranks<G: Game, T>(
         r => r,
     }?;
     Ok((unwrap_outcome(world, o)?, t))
+}
+
+#[cfg(not(feature = "mpi"))]
+fn on_ranks<G: Game, T>(
+    algo: &ParAlgo,
+    _root: &G,
+    _procs: Option<u32>,
+    _search: impl FnOnce(
+        &arachne_runtime::Pathed<G>,
+        Option<u32>,
+    ) -> Result<(ParOutcome<arachne_runtime::PMove<G>>, T), ParError>,
+) -> Result<(ParOutcome<G::Move>, T), ParError> {
+    let _ = default_procs(algo, None, 1);
+    Err(ParError(NO_MPI.into()))
 }

@@ -303,7 +303,14 @@ fn worker_rank(e: &RunError) -> bool {
 
 /// On a worker rank: why rank 0 stopped the last run (`None`: it ran to its end).
 fn worker_stopped() -> Option<StopReason> {
-    arachne_runtime::mpi::last_stopped()
+    #[cfg(feature = "mpi")]
+    {
+        arachne_runtime::mpi::last_stopped()
+    }
+    #[cfg(not(feature = "mpi"))]
+    {
+        None
+    }
 }
 
 /// The report of a message-passing search.

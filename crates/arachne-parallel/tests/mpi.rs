@@ -1,5 +1,3 @@
-//! (This crate's tests, not `arachne-parallel`'s: only this crate links MPI, with its feature.)
-//!
 //! `--backend mpi` returns exactly what `sim` returns (and alpha-beta's value), for every
 //! algorithm, on random trees and on chess and checkers bench positions, on 2, 3 and 4 ranks.
 //!
@@ -15,7 +13,9 @@ use arachne_games::{
     checkers, chess::bench, Branching, Chess, EdgeValues, IidParams, IidTree, IncrementalParams,
     IncrementalTree, Order, OrderedParams, OrderedTree,
 };
-use arachne_parallel::{search, search_limited, search_traced, Backend, ParAlgo, WORKER};
+use arachne_parallel::{
+    search, search_limited, search_traced, type_guided, Backend, ParAlgo, WORKER,
+};
 use arachne_runtime::exec::{execute, ExecError};
 use arachne_runtime::{CostModel, Env, Mailbox, Pid, Process, SimConfig, Stopping, HOST};
 use arachne_search::{Algorithm, SearchOptions};
@@ -556,42 +556,6 @@ fn child() {
             report(info);
             std::process::exit(101);
         }));
-        arachne_mpi::install();
         run_child();
     }
-}
-
-/// The registration is checked before MPI starts: the run is refused with one line naming
-/// the message type, on a thread where MPI was never initialized (so no rank sends anything).
-#[test]
-fn an_unregistered_message_type_is_refused_at_start() {
-    use arachne_runtime::traffic::Traffic;
-    if std::env::var_os("ARACHNE_MPI_CHILD").is_some() {
-        return;
-    }
-    arachne_mpi::install();
-    let procs = vec![Traffic::Ping {
-        other: 0,
-        hops: 1,
-        until: None,
-    }];
-    let (run, procs) = execute(
-        procs,
-        vec![(0, 0)],
-        &Backend::Mpi { poll_every: 16 },
-        &Limits::default(),
-        |_| true,
-    );
-    let Some(ExecError::Mpi(e)) = &run.error else {
-        panic!("expected a refusal, got {:?}", run.error);
-    };
-    assert!(e.contains("no registered wire encoding"), "{e}");
-    assert!(e.contains("not started"), "{e}");
-    assert!(!e.contains('\n'), "{e}");
-    assert!(procs.is_empty() && run.host.is_empty());
-    assert_eq!(
-        arachne_runtime::mpi::world(),
-        None,
-        "MPI was not initialized"
-    );
 }
