@@ -93,8 +93,8 @@ pub use builder::{search, Backend, Builder, DEFAULT_CUSTOM_DEPTH};
 pub use report::{Report, RunError, RunResult};
 pub use request::SearchRequest;
 pub use searcher::{
-    build, render, BestFirst, Deepened, Detail, Mcts, MessagePassing, Outcome, Progress, Searcher,
-    ValueKind,
+    build, build_playing, render, BestFirst, Deepened, Detail, Mcts, MessagePassing, Outcome,
+    Progress, Searcher, ValueKind,
 };
 
 use arachne_games::GameInfo;

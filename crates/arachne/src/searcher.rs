@@ -243,6 +243,15 @@ pub fn build<G: Game>(
     req: &SearchRequest,
     info: &GameInfo,
 ) -> Result<Box<dyn Searcher<G>>, RunError> {
+    let family = checks(req)?;
+    match family {
+        Some(Family::MessagePassing) => Ok(Box::new(family::parallel::resolve(req, info)?)),
+        _ => build_not_message_passing(req, info, family),
+    }
+}
+
+/// The checks of a request that every family shares (module docs of [`build`]); its family.
+fn checks(req: &SearchRequest) -> Result<Option<Family>, RunError> {
     run::check_common(req)?;
     let family = registry::family(&req.algo);
     let keeps_a_table = matches!(family, Some(Family::Serial | Family::SharedMemory) | None);
@@ -269,12 +278,41 @@ pub fn build<G: Game>(
             )));
         }
     }
+    Ok(family)
+}
+
+/// [`build`] for the families that play a game ([`SearchRequest::playing`]): every family but
+/// the message-passing one, which is refused here as [`build`] refuses it when playing. A
+/// front end that plays (`arachne play`, the UCI engine) builds through this, so that its
+/// crate does not compile the message-passing algorithms again for each of its games.
+pub fn build_playing<G: Game>(
+    req: &SearchRequest,
+    info: &GameInfo,
+) -> Result<Box<dyn Searcher<G>>, RunError> {
+    let family = checks(req)?;
+    if family == Some(Family::MessagePassing) {
+        return Err(RunError::refused("playing", format!(
+            "`{}` is a message-passing search: it plays no game (no repetitions against the game's history); the serial, shared-memory, best-first and Monte Carlo searches do",
+            arachne_core::parse::clip(&req.algo, 40)
+        )));
+    }
+    build_not_message_passing(req, info, family)
+}
+
+/// The searcher of a family other than the message-passing one (which the callers build or
+/// refuse themselves), after [`checks`].
+fn build_not_message_passing<G: Game>(
+    req: &SearchRequest,
+    info: &GameInfo,
+    family: Option<Family>,
+) -> Result<Box<dyn Searcher<G>>, RunError> {
     Ok(match family {
         Some(Family::BestFirst) => Box::new(family::bestfirst::resolve::<G>(req, info)?),
         Some(Family::Mcts) => Box::new(family::mcts::resolve::<G>(req, info)?),
         Some(Family::SharedMemory) => Box::new(family::smp::resolve(req, info)?),
-        Some(Family::MessagePassing) => Box::new(family::parallel::resolve(req, info)?),
-        Some(Family::Serial) | None => Box::new(family::serial::resolve(req, info)?),
+        Some(Family::Serial) | Some(Family::MessagePassing) | None => {
+            Box::new(family::serial::resolve(req, info)?)
+        }
     })
 }
 
