@@ -13,9 +13,7 @@ use arachne_games::{
     checkers, chess::bench, Branching, Chess, EdgeValues, IidParams, IidTree, IncrementalParams,
     IncrementalTree, Order, OrderedParams, OrderedTree,
 };
-use arachne_parallel::{
-    search, search_limited, search_traced, type_guided, Backend, ParAlgo, WORKER,
-};
+use arachne_parallel::{search, search_limited, search_traced, Backend, ParAlgo, WORKER};
 use arachne_runtime::exec::{execute, ExecError};
 use arachne_runtime::{CostModel, Env, Mailbox, Pid, Process, SimConfig, Stopping, HOST};
 use arachne_search::{Algorithm, SearchOptions};

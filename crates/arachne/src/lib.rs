@@ -75,6 +75,7 @@
 //! `arachne-runtime`) hold the algorithms, one file each beside its paper.
 pub mod bench;
 mod builder;
+pub mod builtin;
 pub mod epd;
 mod family;
 pub mod registry;

@@ -265,10 +265,7 @@ fn checks(req: &SearchRequest) -> Result<Option<Family>, RunError> {
         ));
     }
     if req.playing && family == Some(Family::MessagePassing) {
-        return Err(RunError::refused("playing", format!(
-            "`{}` is a message-passing search: it plays no game (no repetitions against the game's history); the serial, shared-memory, best-first and Monte Carlo searches do",
-            arachne_core::parse::clip(&req.algo, 40)
-        )));
+        return Err(plays_no_game(&req.algo));
     }
     if family != Some(Family::SharedMemory) && family != Some(Family::BestFirst) {
         if let (Some(_), false) = (req.threads, family == Some(Family::Mcts)) {
@@ -283,20 +280,25 @@ fn checks(req: &SearchRequest) -> Result<Option<Family>, RunError> {
 
 /// [`build`] for the families that play a game ([`SearchRequest::playing`]): every family but
 /// the message-passing one, which is refused here as [`build`] refuses it when playing. A
-/// front end that plays (`arachne play`, the UCI engine) builds through this, so that its
-/// crate does not compile the message-passing algorithms again for each of its games.
+/// front end that plays the built-in games (`arachne play`, the UCI engine) builds through
+/// [`crate::builtin::build_playing`], which calls this compiled once in this crate.
 pub fn build_playing<G: Game>(
     req: &SearchRequest,
     info: &GameInfo,
 ) -> Result<Box<dyn Searcher<G>>, RunError> {
     let family = checks(req)?;
     if family == Some(Family::MessagePassing) {
-        return Err(RunError::refused("playing", format!(
-            "`{}` is a message-passing search: it plays no game (no repetitions against the game's history); the serial, shared-memory, best-first and Monte Carlo searches do",
-            arachne_core::parse::clip(&req.algo, 40)
-        )));
+        return Err(plays_no_game(&req.algo));
     }
     build_not_message_passing(req, info, family)
+}
+
+/// The refusal of a message-passing search asked to play a game.
+fn plays_no_game(algo: &str) -> RunError {
+    RunError::refused("playing", format!(
+        "`{}` is a message-passing search: it plays no game (no repetitions against the game's history); the serial, shared-memory, best-first and Monte Carlo searches do",
+        arachne_core::parse::clip(algo, 40)
+    ))
 }
 
 /// The searcher of a family other than the message-passing one (which the callers build or

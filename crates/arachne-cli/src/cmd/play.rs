@@ -56,7 +56,7 @@
 //!
 //! The matches are played by the library's match runner, [`arachne_engine::play`], which also
 //! renders the report: each side is a [`arachne::SearchRequest`] made from its keys (with
-//! `playing` set) and built by [`arachne::build_playing`], as `arachne search` builds its searches, so
+//! `playing` set) and built by [`arachne::builtin::build_playing`], as `arachne search` builds its searches, so
 //! an option the side's algorithm cannot honour is refused with one line naming it. This
 //! command parses the arguments, calls it and prints the report.
 use crate::error::{CliError, CliResult};

@@ -2,7 +2,7 @@
 //! budgets (see the module docs of `arachne_cli::cmd::play`), paired games from seeded random
 //! openings with colours swapped, each played by [`super::play_game`] with draws by threefold
 //! repetition and at the move limit. Each side is a [`SearchRequest`] with
-//! [`SearchRequest::playing`] set, its searcher built once a match by [`arachne::build_playing`],
+//! [`SearchRequest::playing`] set, its searcher built once a match by [`arachne::builtin::build_playing`],
 //! told of every move ([`Searcher::observe`]) and of each new game.
 use super::{play_game, Players, Rules};
 use arachne::registry::{family, names, Family};
@@ -395,7 +395,7 @@ impl GameVisitor for Match<'_> {
             let mut req = s.req.clone();
             req.game = info.spec.clone();
             // A refusal names the library's flag: say which side it is about.
-            arachne::build_playing::<G>(&req, &info).map_err(|e| match e {
+            arachne::builtin::build_playing::<G>(&req, &info).map_err(|e| match e {
                 arachne::RunError::Refused { .. } => format!("`{}`: {e}", s.spec),
                 e => e.to_string(),
             })

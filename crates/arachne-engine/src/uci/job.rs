@@ -75,7 +75,7 @@ impl Job {
             max_depth: None,
             default_depth: arachne_games::chess::DEFAULT_DEPTH,
         };
-        let mut searcher = match arachne::build_playing::<G>(&self.req, &info) {
+        let mut searcher = match arachne::builtin::build_playing::<G>(&self.req, &info) {
             Ok(s) => s,
             Err(e) => {
                 say(&format!("info string error {e}; not searching"));

@@ -38,7 +38,7 @@
 //! Each `go` builds its search through the library: the options in force become one
 //! [`SearchRequest`] (`Engine::request`: the algorithm, move ordering, the options that apply
 //! to it, the engine's table, [`SearchRequest::playing`] for draws by repetition) and
-//! [`arachne::build_playing`] makes the searcher, as `arachne play` does. A search
+//! [`arachne::builtin::build_playing`] makes the searcher, as `arachne play` does. A search
 //! the library refuses is answered with `info string error …` and the first legal move.
 //!
 //! The search runs on its own thread with a [`StopFlag`], which every searcher polls every
