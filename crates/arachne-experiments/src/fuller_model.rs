@@ -57,7 +57,7 @@ fn values(node: &IidTree, level: u32, by_level: &mut [Vec<f64>]) -> f64 {
 }
 
 /// Kolmogorov–Smirnov distance between the sample `xs` and the distribution `cdf`.
-fn ks_distance(xs: &mut [f64], cdf: impl Fn(f64) -> f64) -> f64 {
+pub fn ks_distance(xs: &mut [f64], cdf: impl Fn(f64) -> f64) -> f64 {
     xs.sort_by(f64::total_cmp);
     let n = xs.len() as f64;
     xs.iter().enumerate().fold(0.0, |d: f64, (i, &x)| {
@@ -195,32 +195,4 @@ pub(crate) fn figures_1_to_3(o: &Options, rep: &mut Report) -> Result<(), ExpErr
     );
     rep.data["figure_3_1"] = json!({"trials": trials, "levels": ks_all});
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Eqns 3.1–3.2 for ⟨4, 5⟩ by hand at the bottom three levels; every level runs from 0 to 1.
-    #[test]
-    fn level_distributions() {
-        let x: f64 = 0.3;
-        assert_eq!(level_cdf(5, x), x);
-        let v4 = x.powi(4);
-        assert!((level_cdf(4, x) - v4).abs() < 1e-15);
-        let v3 = 1.0 - (1.0 - v4).powi(4);
-        assert!((level_cdf(3, x) - v3).abs() < 1e-15);
-        for k in 0..=D {
-            assert_eq!(level_cdf(k, 0.0), 0.0);
-            assert_eq!(level_cdf(k, 1.0), 1.0);
-        }
-    }
-
-    /// The distance is exact on a small sample: {0.1, 0.5, 0.9} against the uniform.
-    #[test]
-    fn ks_distance_small() {
-        let mut xs = [0.9, 0.1, 0.5];
-        let d = ks_distance(&mut xs, |x| x);
-        assert!((d - (0.9 - 2.0 / 3.0)).abs() < 1e-12, "{d}");
-    }
 }

@@ -648,6 +648,3 @@ fn strip_xml_prolog(s: &str) -> &str {
         None => s,
     }
 }
-
-#[cfg(test)]
-mod tests;

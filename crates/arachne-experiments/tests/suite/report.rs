@@ -1,5 +1,5 @@
 //! Tests of the report: verdicts, tolerances, rendering.
-use super::*;
+use arachne_experiments::report::*;
 
 #[test]
 fn verdicts() {
