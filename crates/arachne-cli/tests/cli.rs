@@ -90,6 +90,91 @@ fn speedup_measures_and_refuses_with_one_line() {
 }
 
 #[test]
+fn speedup_under_a_node_budget_measures_best_first_and_monte_carlo_searches() {
+    let v = json(&[
+        "speedup",
+        "--game",
+        "connect4",
+        "--nodes",
+        "4000",
+        "--rounds",
+        "1",
+        "--algos",
+        "rbfm:procs=2",
+        "--json",
+    ]);
+    assert_eq!(v["baseline"]["search"], "rbfm");
+    assert_eq!(v["nodes_budget"], 4000);
+    assert_eq!(v["searches"][0]["status"], "measured", "{v}");
+    assert_eq!(v["searches"][0]["backend"], "threads");
+    let v = json(&[
+        "speedup",
+        "--game",
+        "tictactoe",
+        "--nodes",
+        "3000",
+        "--rounds",
+        "1",
+        "--algos",
+        "mcts:threads=2",
+        "--json",
+    ]);
+    assert_eq!(v["baseline"]["search"], "mcts");
+    assert_eq!(v["searches"][0]["status"], "measured", "{v}");
+    assert_usage_error(&[
+        "speedup",
+        "--game",
+        "connect4",
+        "--nodes",
+        "0",
+        "--algos",
+        "rbfm:procs=2",
+    ]);
+}
+
+#[test]
+fn speedup_plots_its_searches_and_refuses_a_chart_it_cannot_write() {
+    let dir = std::env::temp_dir().join(format!("arachne-speedup-plot-{}", std::process::id()));
+    let file = dir.join("s.png");
+    let out = arachne(&[
+        "speedup",
+        "--game",
+        "incremental:b=4,d=6,seed=1",
+        "--preorder",
+        "--rounds",
+        "1",
+        "--algos",
+        "abdada:threads=1,abdada:threads=2,tree-split:procs=2,mcts",
+        "--predict-procs",
+        "8",
+        "--plot",
+        file.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = std::fs::read_to_string(dir.join("s.svg")).unwrap();
+    assert!(std::fs::metadata(dir.join("s.png")).unwrap().len() > 1000);
+    // One line for ABDADA's two thread counts, one for tree-split and one for its simulated
+    // curve, the ideal line; the refused MCTS is not drawn.
+    for name in [
+        "abdada (threads)",
+        "tree-split (processes on threads)",
+        "tree-split (processes on threads), simulated",
+        "ideal (speedup = P)",
+    ] {
+        assert!(svg.contains(name), "{name} missing from the chart");
+    }
+    assert!(!svg.contains("mcts"));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_usage_error(&[
+        "speedup", "--game", "connect4", "--algos", "abdada", "--plot", "s.pdf",
+    ]);
+}
+
+#[test]
 fn epd_scores_a_suite_and_refuses_with_one_line() {
     let v = json(&[
         "epd",

@@ -417,3 +417,71 @@ fn play_without_a_game_is_on_the_default_game() {
         "{j}"
     );
 }
+
+/// A UCI engine plays a side (Stockfish where installed, as CI installs it; without one the
+/// match is skipped with a notice, and only the refusals are checked).
+#[test]
+fn a_uci_engine_plays_a_side_of_a_chess_match() {
+    let (code, _, err) = play(&[
+        "--game",
+        "connect4",
+        "--first",
+        "alphabeta:depth=2",
+        "--second",
+        "uci:engine=/bin/true",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("a UCI engine plays chess only"), "{err}");
+    let (code, _, err) = play(&[
+        "--game",
+        "chess",
+        "--first",
+        "alphabeta:depth=2",
+        "--second",
+        "uci:engine=/no/such/engine",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("/no/such/engine"), "{err}");
+    let Some(engine) = arachne_engine::uci::client::find_engine() else {
+        eprintln!("no UCI engine (ARACHNE_UCI_ENGINE, stockfish): the match is skipped");
+        return;
+    };
+    let second = format!("uci:engine={},Hash=8,depth=1", engine.display());
+    let (code, j, err) = play(&[
+        "--game",
+        "chess",
+        "--first",
+        "aspiration:depth=2",
+        "--second",
+        &second,
+        "--games",
+        "2",
+        "--random-plies",
+        "2",
+        "--max-plies",
+        "16",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(j["games"], 2);
+    assert_eq!(j["second"], second.as_str());
+    assert!(j["second_nodes"].as_u64().unwrap() > 0, "{j}");
+    for r in j["results"].as_array().unwrap() {
+        assert!(!r["moves"].as_array().unwrap().is_empty(), "{r}");
+    }
+    let (w, d, l) = (
+        j["first_wins"].as_u64().unwrap(),
+        j["draws"].as_u64().unwrap(),
+        j["second_wins"].as_u64().unwrap(),
+    );
+    assert_eq!(w + d + l, 2);
+    // The Elo difference is the score's, unbounded at 0 or 1.
+    let score = j["first_score"].as_f64().unwrap();
+    match j["first_elo"].as_f64() {
+        Some(e) => assert!(
+            (e + 400.0 * (1.0 / score - 1.0).log10()).abs() < 1e-9,
+            "{j}"
+        ),
+        None => assert!(score == 0.0 || score == 1.0, "{j}"),
+    }
+}

@@ -39,6 +39,13 @@
 //!   simulator's serial time is its best serial search with the same options), shown beside
 //!   the measured one with the relative difference. With `predict_procs` the simulator also
 //!   runs P = 2, 4, 8, … up to it: the curve a bigger machine would give under the same costs.
+//! - **Node budget** ([`SpeedupRequest::nodes`], `--nodes N`): every run of every search stops
+//!   after N nodes on each position instead of at a depth — the measure for the best-first and
+//!   Monte Carlo searches, whose time to a depth is not a fixed amount of work. The ratio is then
+//!   the baseline's time for the budget over the search's (nodes per second, against the serial
+//!   search's). Values are not compared: under a budget each search's value is its estimate.
+//!   Without `--baseline` the baseline is the serial form of the first search's family
+//!   (`rbfm` for the best-first searches, `mcts` for the Monte Carlo ones).
 //! - **Load.** `/proc/loadavg` is read before and after the run. The run is idle when the
 //!   1-minute load before it is at most [`IDLE_LOAD`] and after it at most the most threads a
 //!   search used plus [`IDLE_LOAD`] (see [`is_idle`]); otherwise every output says "not idle".
@@ -191,6 +198,8 @@ pub struct SpeedupRequest {
     pub predict: bool,
     /// With `predict`: the simulated curve up to this many processors (`None`: none).
     pub predict_procs: Option<u32>,
+    /// A node budget per run instead of a depth (module docs, Node budget).
+    pub nodes: Option<u64>,
 }
 
 impl SpeedupRequest {
@@ -205,6 +214,7 @@ impl SpeedupRequest {
             options: SearchRequest::new("", ""),
             predict: false,
             predict_procs: None,
+            nodes: None,
         }
     }
 
@@ -214,6 +224,7 @@ impl SpeedupRequest {
         r.game = position.to_string();
         r.algo = item.algo.clone();
         r.depth = self.depth;
+        r.nodes = self.nodes;
         r.threads = item.threads;
         r.procs = item.procs;
         r.backend = item.backend();
@@ -516,6 +527,8 @@ pub struct Speedup {
     pub searched_ms: f64,
     /// The search options, as flags (`--ordering --quiescence`).
     pub flags: String,
+    /// The node budget of every run (`None`: to the depth).
+    pub nodes_budget: Option<u64>,
 }
 
 /// The words every output carries about the load.
@@ -582,9 +595,11 @@ impl Speedup {
             s.push_str(&l);
             s.push('\n');
         };
-        let depth = self
-            .depth
-            .map_or("each game's default".to_string(), |d| d.to_string());
+        let depth = match (self.depth, self.nodes_budget) {
+            (Some(d), _) => d.to_string(),
+            (None, Some(_)) => "none (the node budget ends each run)".to_string(),
+            (None, None) => "each game's default".to_string(),
+        };
         line(format!(
             "positions  {} ({})",
             self.positions.len(),
@@ -598,6 +613,12 @@ impl Speedup {
                 format!(", {}", self.flags)
             }
         ));
+        if let Some(n) = self.nodes_budget {
+            line(format!(
+                "budget     {} nodes a run (values not compared: each is the search's estimate)",
+                thousands(n)
+            ));
+        }
         line(format!("baseline   {}", self.baseline.label));
         line(format!("method     {}", self.method()));
         line(format!("machine    {}", self.load_text()));
@@ -679,6 +700,7 @@ impl Speedup {
         json!({
             "positions": self.positions,
             "depth": self.depth,
+            "nodes_budget": self.nodes_budget,
             "options": self.flags,
             "rounds": self.rounds,
             "method": self.method(),
@@ -813,9 +835,15 @@ pub fn run_with(
     if req.algos.is_empty() {
         return Err(RunError::usage("--algos: no search given"));
     }
-    let baseline = match &req.baseline {
-        Some(b) => b.clone(),
-        None => default_baseline(&req.positions[0])?,
+    if req.nodes == Some(0) {
+        return Err(RunError::usage("--nodes must be at least 1"));
+    }
+    let budget_family = req.nodes.and_then(|_| registry::family(&req.algos[0].algo));
+    let baseline = match (&req.baseline, budget_family) {
+        (Some(b), _) => b.clone(),
+        (None, Some(Family::BestFirst)) => AlgoItem::plain("rbfm"),
+        (None, Some(Family::Mcts)) => AlgoItem::plain("mcts"),
+        (None, _) => default_baseline(&req.positions[0])?,
     };
     for item in std::iter::once(&baseline).chain(&req.algos) {
         if registry::family(&item.algo).is_none() {
@@ -858,7 +886,9 @@ pub fn run_with(
                 };
                 let f = RunFigures::of_report(&report.json);
                 searched_ms += f.time_ms;
-                if s == 0 {
+                if req.nodes.is_some() {
+                    // A budget: each value is the search's estimate (module docs).
+                } else if s == 0 {
                     if f.value.is_none() {
                         return Err(RunError::usage(format!(
                             "the baseline `{}` on {pos} stopped before a value",
@@ -941,6 +971,7 @@ pub fn run_with(
         wall_ms,
         searched_ms,
         flags,
+        nodes_budget: req.nodes,
     })
 }
 

@@ -43,6 +43,11 @@
 //! the subtree below it becomes the tree (`arachne_mcts::Mcts::advance`). It has
 //! no search depth: a per-side `depth=` is refused, the game-wide `--depth` is for the other
 //! side, and so are `quiescence=`, `check=` and `null=`.
+//! On chess a side can be a UCI engine: `uci:engine=PATH` with the per-side `depth=`, `time=`
+//! and `nodes=` (its `go`), every other key a UCI option it is given before the match, e.g.
+//! `--second uci:engine=/usr/games/stockfish,UCI_LimitStrength=true,UCI_Elo=2000,time=200`
+//! ([`arachne_engine::play::uci_side`]; without `engine=`, `$ARACHNE_UCI_ENGINE` or
+//! `stockfish`).
 //! Both sides search with move ordering (hints, killers, history; a 16 MiB transposition table
 //! per side, kept between its moves and cleared per game), a capture-only quiescence
 //! search where the game has captures, and draws by repetition against the game so far.
@@ -52,7 +57,7 @@
 //! threefold repetition (games with a hash), or after `--max-plies` plies: both are draws.
 //! Every result is stated from the first engine's point of view (`--first`): the match as
 //! "first won W, drew D, lost L", its score (a draw counts half) with a 95 % Wilson interval,
-//! and each game as "first won", "first drew" or "first lost", with which side moved first.
+//! the Elo difference that score implies with its interval, and each game as "first won", "first drew" or "first lost", with which side moved first.
 //!
 //! The matches are played by the library's match runner, [`arachne_engine::play`], which also
 //! renders the report: each side is a [`arachne::SearchRequest`] made from its keys (with
@@ -72,7 +77,7 @@ pub struct PlayArgs {
     pub game: String,
     /// The first algorithm, `NAME[:key=value,...]`, plus per-side `depth=`, `time=` (ms),
     /// `nodes=`, `threads=`, `quiescence=on|off`, `check=on|off` (check extension) and
-    /// `null=on|off` (null move).
+    /// `null=on|off` (null move); or, on chess, a UCI engine: `uci:engine=PATH,Option=value,…`.
     #[arg(long)]
     pub first: String,
     /// The second algorithm (same form as --first).

@@ -5,9 +5,11 @@
 //! average read before and after.
 use crate::error::{CliError, CliResult};
 use crate::output::print_json;
-use arachne::speedup::{self, parse_algos, SpeedupRequest};
+use arachne::speedup::{self, parse_algos, Prediction, Speedup, SpeedupRequest, Status};
+use arachne_plot::{Chart, Series, Style};
 use clap::Args;
 use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 #[command(after_help = "Examples:
@@ -18,6 +20,9 @@ use std::io::IsTerminal;
   arachne speedup --epd lct2 --limit 3 --depth 7 --engine --algos abdada:threads=2
   arachne speedup --game checkers:bench=6 --depth 13 --ordering --algos tree-split:procs=2 \\
       --predict --predict-procs 64
+  arachne speedup --game chess --nodes 20000 --algos rbfm:procs=2,rbfm:procs=3
+  arachne speedup --game incremental:b=10,d=11,seed=1 --preorder \\
+      --algos abdada:threads=1,abdada:threads=2,tree-split:procs=2,tree-split:procs=3 --plot speedup.svg
 
 Each round runs, position by position, the baseline and then every search (A B C A B C …),
 in this process, with a fresh table for each run. A round's time is summed over the
@@ -50,6 +55,11 @@ pub struct SpeedupArgs {
     /// Depth in plies (default: each game's; a synthetic tree's full depth).
     #[arg(long, short = 'd', allow_negative_numbers = true, value_parser = crate::args::depth)]
     pub depth: Option<u32>,
+    /// A node budget for every run instead of a depth: the measure for the best-first and
+    /// Monte Carlo searches (time for the same nodes; values, estimates, not compared; the
+    /// baseline defaults to `rbfm` or `mcts`, the serial form of the first search's family).
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::args::positive_u64)]
+    pub nodes: Option<u64>,
     /// Rounds of interleaved runs.
     #[arg(long, short = 'r', default_value_t = speedup::DEFAULT_ROUNDS, allow_negative_numbers = true, value_parser = crate::args::any_u32)]
     pub rounds: u32,
@@ -87,6 +97,11 @@ pub struct SpeedupArgs {
     /// Print CSV instead of the table.
     #[arg(long)]
     pub csv: bool,
+    /// Also draw the speedups against threads or processes: FILE's stem `.svg` and `.png`
+    /// (each search's median with its spread; with --predict the simulated speedups; the
+    /// ideal line).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<PathBuf>,
 }
 
 /// The positions the flags name: `--game`, `--positions` or `--epd` (with `--limit`).
@@ -109,9 +124,116 @@ fn positions(args: &SpeedupArgs) -> Result<Vec<String>, CliError> {
     Ok(args.positions.clone())
 }
 
+/// The stem `--plot FILE` writes (`FILE` without `.svg` or `.png`; both are written).
+fn plot_stem(file: &Path) -> Result<PathBuf, CliError> {
+    match file.extension().and_then(|e| e.to_str()) {
+        None => Ok(file.to_path_buf()),
+        Some("svg" | "png") => Ok(file.with_extension("")),
+        Some(e) => Err(CliError::usage(format!(
+            "--plot: `.{e}` is not a chart's format: give FILE.svg or FILE.png (both are written)"
+        ))),
+    }
+}
+
+/// The chart of a measurement: each search's median speedup against its threads or processes
+/// (searches of one algorithm on one backend joined by a line), its least and greatest
+/// per-round ratio as an error bar; each prediction's simulated speedups (`--predict`, a line
+/// to `--predict-procs`); and the ideal speedup, P. A search that was not measured (refused, or
+/// its value differs) is left out, as it is timed nowhere.
+pub fn chart(s: &Speedup) -> Chart {
+    // Per line: (P, median speedup, its least and greatest ratio) of each search.
+    type Measured = (f64, f64, (f64, f64));
+    let mut lines: Vec<(String, Vec<Measured>)> = Vec::new();
+    let mut predicted: Vec<(String, Vec<(f64, f64)>)> = Vec::new();
+    let mut widest = 1.0f64;
+    for r in &s.rows {
+        let Status::Measured(m) = &r.status else {
+            continue;
+        };
+        let item = &r.item;
+        let name = match (item.threads, item.procs) {
+            (Some(_), _) => format!("{} (threads)", item.algo),
+            (None, Some(_)) => format!(
+                "{} (processes on {})",
+                item.algo,
+                item.backend().unwrap_or_default()
+            ),
+            (None, None) => item.algo.clone(),
+        };
+        let x = item.width() as f64;
+        widest = widest.max(x);
+        let point = (x, m.speedup, m.spread);
+        match lines.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, pts)) => pts.push(point),
+            None => lines.push((name.clone(), vec![point])),
+        }
+        if let Some(Prediction::Simulated { speedup, curve, .. }) = &r.prediction {
+            let sim = format!("{name}, simulated");
+            let mut pts: Vec<(f64, f64)> = curve.iter().map(|&(p, v)| (p as f64, v)).collect();
+            pts.push((x, *speedup));
+            widest = pts.iter().fold(widest, |w, p| w.max(p.0));
+            match predicted.iter_mut().find(|(n, _)| *n == sim) {
+                Some((_, old)) => old.extend(pts),
+                None => predicted.push((sim, pts)),
+            }
+        }
+    }
+    let mut series = Vec::new();
+    for (name, mut pts) in lines {
+        pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        series.push(Series {
+            name: name.clone(),
+            points: pts.iter().map(|p| (p.0, p.1)).collect(),
+            style: Style::LinePoints,
+        });
+        series.push(Series {
+            name,
+            points: pts
+                .iter()
+                .flat_map(|&(x, _, (lo, hi))| [(x, lo), (x, hi)])
+                .collect(),
+            style: Style::Segments,
+        });
+    }
+    for (name, mut pts) in predicted {
+        pts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        pts.dedup_by(|a, b| a.0 == b.0);
+        series.push(Series {
+            name,
+            points: pts,
+            style: Style::LinePoints,
+        });
+    }
+    series.push(Series {
+        name: "ideal (speedup = P)".into(),
+        points: vec![(1.0, 1.0), (widest, widest)],
+        style: Style::Line,
+    });
+    let positions = match s.positions.len() {
+        1 => s.positions[0].clone(),
+        n => format!("{n} positions"),
+    };
+    Chart {
+        title: format!(
+            "speedup against {} on {} ({} rounds, {})",
+            s.baseline.label,
+            arachne_core::parse::clip(&positions, 40),
+            s.rounds,
+            speedup::load_word(s.idle)
+        ),
+        x_label: "threads or processes (P)".into(),
+        y_label: "speedup (baseline time / time)".into(),
+        log_x: widest > 16.0,
+        log_y: false,
+        series,
+    }
+}
+
 pub fn run(args: SpeedupArgs) -> CliResult {
+    let stem = args.plot.as_deref().map(plot_stem).transpose()?;
     let mut req = SpeedupRequest::new(positions(&args)?, parse_algos(&args.algos)?);
     req.depth = args.depth;
+    req.nodes = args.nodes;
     req.rounds = args.rounds;
     req.predict = args.predict || args.predict_procs.is_some();
     req.predict_procs = args.predict_procs;
@@ -151,6 +273,10 @@ pub fn run(args: SpeedupArgs) -> CliResult {
         print!("{}", s.csv());
     } else {
         print!("{}", s.text());
+    }
+    if let Some(stem) = stem {
+        let (svg, png) = arachne_plot::render(&chart(&s), &stem).map_err(CliError::failed)?;
+        eprintln!("chart: {} and {}", svg.display(), png.display());
     }
     Ok(())
 }

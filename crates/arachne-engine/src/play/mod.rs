@@ -17,6 +17,7 @@
 mod player;
 mod render;
 mod side;
+pub mod uci_side;
 
 pub use player::{GameEnd, Player};
 

@@ -56,6 +56,8 @@ impl MatchReport {
             "second_wins": l,
             "first_score": score,
             "first_score_ci95": [ci.low, ci.high],
+            "first_elo": elo(score),
+            "first_elo_ci95": [elo(ci.low), elo(ci.high)],
             "point_of_view": "first",
             "first_nodes": nodes[0],
             "second_nodes": nodes[1],
@@ -90,6 +92,12 @@ impl MatchReport {
             score * 100.0,
             ci.low * 100.0,
             ci.high * 100.0
+        ));
+        rep.line(format_args!(
+            "elo        {} for first (95% interval {} to {}; −400·log10(1/score − 1))",
+            elo_text(elo(score), score),
+            elo_text(elo(ci.low), ci.low),
+            elo_text(elo(ci.high), ci.high)
         ));
         rep.line(format_args!(
             "nodes      first {} ({:.1} s), second {} ({:.1} s)",
@@ -135,4 +143,21 @@ fn limit(s: &Side, d: u32) -> String {
         parts.push(format!("deadline {} ms a move", t.as_millis()));
     }
     parts.join(", ")
+}
+
+/// The Elo difference a match score implies, `−400·log10(1/score − 1)` (the logistic model);
+/// `None` at a score of 0 or 1, where it is unbounded.
+pub fn elo(score: f64) -> Option<f64> {
+    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())
+}
+
+/// An Elo difference in words: `+179`, `−285`, or `−∞`/`+∞` at a score of 0 or 1.
+fn elo_text(elo: Option<f64>, score: f64) -> String {
+    match elo {
+        Some(e) if e.round() == 0.0 => "0".to_string(),
+        Some(e) if e > 0.0 => format!("+{:.0}", e),
+        Some(e) => format!("−{:.0}", -e),
+        None if score >= 1.0 => "+∞".to_string(),
+        None => "−∞".to_string(),
+    }
 }

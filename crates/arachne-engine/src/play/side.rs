@@ -4,6 +4,7 @@
 //! repetition and at the move limit. Each side is a [`SearchRequest`] with
 //! [`SearchRequest::playing`] set, its searcher built once a match by [`arachne::builtin::build_playing`],
 //! told of every move ([`Searcher::observe`]) and of each new game.
+use super::uci_side::{self, EngineSide};
 use super::{play_game, Players, Rules};
 use arachne::registry::{family, names, Family};
 use arachne::{Detail, SearchRequest, Searcher};
@@ -30,6 +31,9 @@ pub struct Side {
     pub time: Option<Duration>,
     /// Node budget per move.
     pub nodes: Option<u64>,
+    /// A UCI engine playing this side (`uci:engine=PATH,…`, [`super::uci_side`]); `req` is then
+    /// unused.
+    pub engine: Option<EngineSide>,
 }
 
 /// Parses a per-side switch: `on|true|1` or `off|false|0`, else a usage error naming it.
@@ -49,6 +53,9 @@ impl Side {
         let name = parsed.name.as_str();
         // `q` is `quiescence`: both at once is a key given twice.
         let has = |k: &str| parsed.pairs.iter().any(|(key, _)| key == k);
+        if name.eq_ignore_ascii_case(uci_side::NAME) {
+            return Side::engine(spec, &parsed.pairs);
+        }
         if has("q") && has("quiescence") {
             return Err(format!(
                 "player `{name}`: key `quiescence` given twice (also as `q`)"
@@ -73,30 +80,14 @@ impl Side {
             depth: None,
             time: None,
             nodes: None,
+            engine: None,
         };
         for (k, v) in &parsed.pairs {
             let (k, v) = (k.as_str(), v.as_str());
+            if side.budget(k, v)? {
+                continue;
+            }
             match k {
-                "depth" => match v.parse::<u32>() {
-                    Ok(d) if (1..=200).contains(&d) => side.depth = Some(d),
-                    _ => {
-                        return Err(format!(
-                            "`{spec}`: depth=`{v}` must be an integer in 1..=200"
-                        ))
-                    }
-                },
-                "time" => match v.parse::<u64>() {
-                    Ok(ms) if ms >= 1 => side.time = Some(Duration::from_millis(ms)),
-                    _ => {
-                        return Err(format!(
-                            "`{spec}`: time=`{v}` must be a positive number of milliseconds"
-                        ))
-                    }
-                },
-                "nodes" => match v.parse::<u64>() {
-                    Ok(n) if n >= 1 => side.nodes = Some(n),
-                    _ => return Err(format!("`{spec}`: nodes=`{v}` must be a positive integer")),
-                },
                 "threads" => match v.parse::<u32>() {
                     Ok(t) if (1..=arachne::MAX_THREADS).contains(&t) => side.req.threads = Some(t),
                     _ => {
@@ -155,6 +146,56 @@ impl Side {
         Ok(side)
     }
 
+    /// A UCI engine's side (`uci:…`): its budgets, and its program and options.
+    fn engine(spec: &str, pairs: &[(String, String)]) -> Result<Side, String> {
+        let mut side = Side {
+            spec: spec.to_string(),
+            family: Family::Serial,
+            req: SearchRequest::new("", uci_side::NAME),
+            depth: None,
+            time: None,
+            nodes: None,
+            engine: None,
+        };
+        let mut rest = Vec::new();
+        for (k, v) in pairs {
+            if !side.budget(k, v)? {
+                rest.push((k.clone(), v.clone()));
+            }
+        }
+        side.engine = Some(EngineSide::parse(spec, &rest)?);
+        Ok(side)
+    }
+
+    /// Reads the per-side budget `k=v` (`depth=`, `time=`, `nodes=`): true if `k` is one.
+    fn budget(&mut self, k: &str, v: &str) -> Result<bool, String> {
+        let spec = &self.spec;
+        match k {
+            "depth" => match v.parse::<u32>() {
+                Ok(d) if (1..=200).contains(&d) => self.depth = Some(d),
+                _ => {
+                    return Err(format!(
+                        "`{spec}`: depth=`{v}` must be an integer in 1..=200"
+                    ))
+                }
+            },
+            "time" => match v.parse::<u64>() {
+                Ok(ms) if ms >= 1 => self.time = Some(Duration::from_millis(ms)),
+                _ => {
+                    return Err(format!(
+                        "`{spec}`: time=`{v}` must be a positive number of milliseconds"
+                    ))
+                }
+            },
+            "nodes" => match v.parse::<u64>() {
+                Ok(n) if n >= 1 => self.nodes = Some(n),
+                _ => return Err(format!("`{spec}`: nodes=`{v}` must be a positive integer")),
+            },
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
     /// The limits of one move at `depth` (the side's, or the match's): the principal
     /// variation's depth for a best-first side (none when it has a node budget and no depth of
     /// its own), no depth for Monte Carlo tree search; the side's node budget and deadline.
@@ -183,7 +224,7 @@ fn play_algo_error(name: &str, msg: &str) -> String {
         return msg.to_string();
     }
     let takes = format!(
-        "play takes serial ({}), shared-memory ({}, with threads=T), best-first (bfm, rbfm) and mcts algorithms",
+        "play takes serial ({}), shared-memory ({}, with threads=T), best-first (bfm, rbfm) and mcts algorithms, and a UCI chess engine (uci:engine=PATH)",
         names(Family::Serial),
         names(Family::SharedMemory)
     );
@@ -392,6 +433,9 @@ impl GameVisitor for Match<'_> {
         // Each side's searcher, built once for the match: its table (or tree) is kept between
         // its moves and cleared at each new game.
         let build = |s: &Side| {
+            if let Some(engine) = &s.engine {
+                return engine.start::<G>(&s.spec);
+            }
             let mut req = s.req.clone();
             req.game = info.spec.clone();
             // A refusal names the library's flag: say which side it is about.

@@ -430,6 +430,55 @@ impl UciPool {
     }
 }
 
+/// One engine process that plays a game: a side of `arachne play` (`uci:engine=PATH,…`,
+/// [`crate::play::uci_side`]). Unlike [`UciPool`], its options are the caller's and it keeps
+/// its table between the searches of a game.
+pub struct UciPlayer {
+    engine: UciEngine,
+    name: String,
+}
+
+impl std::fmt::Debug for UciPlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("UciPlayer")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+impl UciPlayer {
+    /// Starts `path` and sets `options` (`setoption name K value V`, in order).
+    pub fn start(path: &Path, options: &[(String, String)]) -> Result<UciPlayer, UciError> {
+        let engine = UciEngine::start(path, options)?;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string());
+        Ok(UciPlayer { engine, name })
+    }
+
+    /// The program's file name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// `position fen FEN`, `go ARGS`: the `info` lines of the first principal variation, in
+    /// order, and the `bestmove` (`None`: `(none)`).
+    pub fn go(
+        &mut self,
+        fen: &str,
+        args: &str,
+    ) -> Result<(Vec<InfoLine>, Option<String>), UciError> {
+        self.engine.go(fen, args)
+    }
+
+    /// `ucinewgame`, then waits until the engine is ready.
+    pub fn new_game(&mut self) -> Result<(), UciError> {
+        self.engine.send("ucinewgame")?;
+        self.engine.ready()
+    }
+}
+
 /// Where a UCI engine for the tests and the experiment's help is looked for: the environment
 /// variable `ARACHNE_UCI_ENGINE`, else `stockfish` on `PATH` or in `/usr/games` (Debian's).
 pub fn find_engine() -> Option<PathBuf> {
