@@ -182,3 +182,21 @@ def test_wrong_keywords_types_and_ranges_are_refused_with_one_line(kw, message):
         arachne.search("tictactoe", "alphabeta", **kw)
     assert message in str(e.value)
     assert "\n" not in str(e.value)
+
+
+def test_calls_from_several_threads_at_once_each_give_the_serial_value():
+    # The package runs each request on a worker thread it keeps for the next call; calls made
+    # at once from several Python threads each get their own worker.
+    want = arachne.search("iid:n=3,d=7,seed=5", "alphabeta")["value"]
+    got = []
+
+    def run():
+        for _ in range(5):
+            got.append(arachne.search("iid:n=3,d=7,seed=5", "alphabeta")["value"])
+
+    threads = [threading.Thread(target=run) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == [want] * 20

@@ -26,7 +26,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde_json::Value;
 use std::any::Any;
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
 
 mod args;
@@ -40,6 +40,33 @@ const SIGNAL_POLL: Duration = Duration::from_millis(20);
 /// recurse once per ply.
 const WORKER_STACK: usize = 64 << 20;
 
+/// A request, as its worker thread runs it.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The worker threads waiting for a request, each with a [`WORKER_STACK`] stack: a request
+/// takes one, or starts one when none waits, and gives it back once it has answered. So a call
+/// starts no thread (and maps no stack) after the first, and concurrent calls from several
+/// Python threads each get their own worker.
+static IDLE: Mutex<Vec<mpsc::Sender<Job>>> = Mutex::new(Vec::new());
+
+/// An idle worker, or a new one.
+fn worker() -> PyResult<mpsc::Sender<Job>> {
+    if let Some(w) = IDLE.lock().unwrap_or_else(|e| e.into_inner()).pop() {
+        return Ok(w);
+    }
+    let (tx, jobs) = mpsc::channel::<Job>();
+    std::thread::Builder::new()
+        .name("arachne-py".into())
+        .stack_size(WORKER_STACK)
+        .spawn(move || {
+            for job in jobs {
+                job();
+            }
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+    Ok(tx)
+}
+
 fn to_py_err(e: RunError) -> PyErr {
     if e.is_usage() {
         PyValueError::new_err(e.message().to_string())
@@ -48,7 +75,7 @@ fn to_py_err(e: RunError) -> PyErr {
     }
 }
 
-/// Runs `f` on a worker thread with the GIL released, polling Python's signal handlers
+/// Runs `f` on a worker thread ([`worker`]) with the GIL released, polling Python's signal handlers
 /// meanwhile. On `KeyboardInterrupt`, `stop` is set and `f`'s result (the partial one) still
 /// awaited; the function returns it with `interrupted = true`. Another exception raised by a
 /// signal handler also stops `f`, and is raised once `f` has returned.
@@ -58,13 +85,16 @@ fn run_interruptible<T: Send + 'static>(
     f: impl FnOnce() -> T + Send + 'static,
 ) -> PyResult<(T, bool)> {
     let (tx, rx) = mpsc::channel();
-    let handle = std::thread::Builder::new()
-        .name("arachne-py".into())
-        .stack_size(WORKER_STACK)
-        .spawn(move || {
-            let _ = tx.send(f());
-        })
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+    let w = worker()?;
+    // A panic drops `tx` unsent (the request's error below) and leaves the worker waiting
+    // for the next request.
+    let job: Job = Box::new(move || {
+        if let Ok(v) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+            let _ = tx.send(v);
+        }
+    });
+    w.send(job)
+        .map_err(|_| PyRuntimeError::new_err("the worker thread is gone"))?;
     let (out, raised) = py.detach(move || {
         let mut raised: Option<PyErr> = None;
         loop {
@@ -82,7 +112,7 @@ fn run_interruptible<T: Send + 'static>(
             }
         }
     });
-    let _ = handle.join();
+    IDLE.lock().unwrap_or_else(|e| e.into_inner()).push(w);
     let out = out.ok_or_else(|| PyRuntimeError::new_err("the request panicked"))?;
     match raised {
         None => Ok((out, false)),
