@@ -73,15 +73,7 @@ impl Side {
         req.ordering = true;
         req.quiescence = true;
         req.playing = true;
-        let mut side = Side {
-            spec: spec.to_string(),
-            family: fam,
-            req,
-            depth: None,
-            time: None,
-            nodes: None,
-            engine: None,
-        };
+        let mut side = Side::new(spec, fam, req);
         for (k, v) in &parsed.pairs {
             let (k, v) = (k.as_str(), v.as_str());
             if side.budget(k, v)? {
@@ -146,17 +138,22 @@ impl Side {
         Ok(side)
     }
 
-    /// A UCI engine's side (`uci:…`): its budgets, and its program and options.
-    fn engine(spec: &str, pairs: &[(String, String)]) -> Result<Side, String> {
-        let mut side = Side {
+    /// A side of `family` searching with `req`, without budgets of its own.
+    fn new(spec: &str, family: Family, req: SearchRequest) -> Side {
+        Side {
             spec: spec.to_string(),
-            family: Family::Serial,
-            req: SearchRequest::new("", uci_side::NAME),
+            family,
+            req,
             depth: None,
             time: None,
             nodes: None,
             engine: None,
-        };
+        }
+    }
+
+    /// A UCI engine's side (`uci:…`): its budgets, and its program and options.
+    fn engine(spec: &str, pairs: &[(String, String)]) -> Result<Side, String> {
+        let mut side = Side::new(spec, Family::Serial, SearchRequest::new("", uci_side::NAME));
         let mut rest = Vec::new();
         for (k, v) in pairs {
             if !side.budget(k, v)? {
