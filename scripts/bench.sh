@@ -129,7 +129,7 @@ area() {
         run $A epd --suite wac --limit 100 --time-ms 200 --threads 1,2:ybwc,2:jamboree,2:lazy-smp,2:abdada
         ;;
     mpi)
-        run cargo build --release --quiet -p arachne-runtime --features mpi --example mpi_pingpong
+        run cargo build --release --quiet -p arachne-mpi --features mpi --example mpi_pingpong
         run mpirun --allow-run-as-root --oversubscribe -n 2 target/release/examples/mpi_pingpong 10000 200000
         ;;
     *)

@@ -1,5 +1,5 @@
-//! Master–slave RBFM ([`crate::master`]) on `--backend mpi` (cargo feature `mpi`; the
-//! encoding is always built, so it is tested without MPI).
+//! Master–slave RBFM ([`crate::master`]) on `--backend mpi` (the MPI transport the binary
+//! installed; the encoding is always built, so it is tested without MPI).
 //!
 //! ## Why the registration lives here
 //! The MPI runtime is `arachne-runtime`'s; the message-passing alpha-beta algorithms register
@@ -111,17 +111,14 @@ impl Wire for LeafWork<u32> {
 
 /// Starts MPI (once) and registers the messages of master–slave RBFM on this thread; every
 /// rank calls it before the run (the runtime refuses a run of unregistered messages).
-#[cfg(feature = "mpi")]
+/// [`NO_MPI`] in a build without MPI.
 pub fn register() -> Result<(), String> {
+    if !arachne_runtime::mpi::available() {
+        return Err(NO_MPI.into());
+    }
     arachne_runtime::mpi::init().map_err(|e| format!("MPI: {e}"))?;
     arachne_runtime::wire::register::<Msg>(None);
     Ok(())
-}
-
-/// Without the feature: [`NO_MPI`].
-#[cfg(not(feature = "mpi"))]
-pub fn register() -> Result<(), String> {
-    Err(NO_MPI.into())
 }
 
 /// Master–slave RBFM on the MPI ranks: every rank calls this with the same arguments; rank 0

@@ -28,6 +28,8 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    // `--backend mpi`, in a build with the feature `mpi` (a no-op without).
+    arachne_mpi::install();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => match clap_error_line(&e) {

@@ -179,7 +179,7 @@ mod with_mpi {
                     mpi["busy"].as_array().unwrap().len() as u64,
                     mpi["procs"].as_u64().unwrap()
                 );
-                // (The best move's value is checked in arachne-parallel's tests/mpi.rs; here
+                // (The best move's value is checked in arachne-mpi's tests/mpi.rs; here
                 // only that rank 0 names one: ties may pick another move than sim.)
                 assert!(!mpi["best_move"].as_str().unwrap().is_empty(), "{what}");
             }
@@ -432,6 +432,7 @@ mod with_mpi {
             report(info);
             std::process::exit(101);
         }));
+        arachne_mpi::install();
         let world = mpi::init().expect("MPI");
         wire::register::<Garbage>(None);
         let procs = (0..world.size).map(|_| Rogue { to, sent: false }).collect();

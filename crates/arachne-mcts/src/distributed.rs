@@ -417,8 +417,7 @@ pub fn search<G: Game>(
     }
     match backend {
         Backend::Sim(sc) => sc.cost.validate().map_err(|e| MctsError(e.to_string()))?,
-        #[cfg(feature = "mpi")]
-        Backend::Mpi { .. } => {
+        Backend::Mpi { .. } if arachne_runtime::mpi::available() => {
             arachne_runtime::mpi::init().map_err(|e| MctsError(format!("MPI: {e}")))?;
             register();
         }

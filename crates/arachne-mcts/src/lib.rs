@@ -6,7 +6,7 @@
 //! module: [`tree`] (one shared tree, virtual loss, per-node atomics, batched backups at hot
 //! nodes), [`root`] (independent trees, root votes merged) and [`leaf`] (several playouts per
 //! leaf); root parallelisation also as message-passing processes on `arachne-runtime`
-//! ([`distributed`]: sim, threads, MPI — the last behind the cargo feature `mpi`).
+//! ([`distributed`]: sim, threads, MPI — the last in a build with MPI, `arachne-mpi`).
 //! [`MctsSearcher`] runs the form the options name (`par=`, `threads=`) and keeps its tree
 //! between moves ([`Mcts::advance`]). Every form selects (`select_child`), values leaves
 //! (`leaf_reward`) and bounds nodes (`bounds`) with the same functions; at one thread each is

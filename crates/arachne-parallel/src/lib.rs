@@ -140,8 +140,7 @@ pub use common::reference::{
 };
 pub use common::ProcTree;
 pub use run::baseline::best_baseline;
-#[cfg(feature = "mpi")]
-pub use run::mpi::{register, unwrap_outcome};
+pub use run::mpi::install_game as install_mpi_game;
 pub use run::{search, search_in, search_limited, search_traced, search_traced_limited};
 pub use slave::{Engine, Msg, Task};
 pub use subsearch::Worker;

@@ -618,7 +618,6 @@ impl<G: Game> JobSearch<G> for Serial<G> {
 /// table stores moves by their generation index, the same in both), without the path that
 /// `Pathed` copies at every move (1.7–2.4× the time per node on the synthetic trees, module
 /// docs of [`arachne_runtime::pathed`]). The best move is found among the position's moves.
-#[cfg_attr(not(any(feature = "mpi", test)), allow(dead_code))]
 pub(crate) struct PathedSerial<H: Game>(Serial<H>);
 
 impl<H: Game> Default for PathedSerial<H> {
@@ -659,7 +658,6 @@ fn natives() -> &'static Mutex<HashMap<TypeId, Factory>> {
 /// search is generic over its game and cannot tell a `Pathed` one from another without this
 /// (Rust has no specialization), so the MPI backend registers each game it wraps, as it
 /// registers its wire encodings. Idempotent.
-#[cfg_attr(not(any(feature = "mpi", test)), allow(dead_code))]
 pub(crate) fn register_native<H: Game>() {
     fn make<H: Game>() -> Box<dyn Any + Send> {
         let e: Box<dyn JobSearch<Pathed<H>>> = Box::new(PathedSerial::<H>::default());

@@ -9,7 +9,8 @@
 //!
 //! * [`Backend::Sim`]: the discrete-event simulator ([`crate::sim`]), virtual time;
 //! * [`Backend::Threads`]: one OS thread per process ([`crate::threads`]);
-//! * [`Backend::Mpi`]: MPI ranks (`crate::mpi`, cargo feature `mpi`): every rank calls
+//! * [`Backend::Mpi`]: MPI ranks ([`crate::mpi`], with the transport a binary installs,
+//!   `arachne-mpi`'s cargo feature `mpi`): every rank calls
 //!   [`execute`] with the same arguments; process `p` lives on rank `p mod R`; rank 0 gets the
 //!   host's messages and every process's statistics, a worker rank gets its own processes back
 //!   and [`ExecError::Worker`]. The messages' wire encoding must be registered on the thread
@@ -27,7 +28,7 @@ use arachne_core::{Limits, Stats, StopReason};
 /// The error a worker rank (not rank 0) gets from a search on MPI: rank 0 has the result.
 pub const WORKER: &str = "this MPI rank is a worker: rank 0 reports the result";
 
-/// Without the `mpi` feature: what to do instead.
+/// Without an MPI transport installed (a build without MPI): what to do instead.
 pub const NO_MPI: &str =
     "--backend mpi needs arachne built with MPI: cargo build --release --features mpi (see README, MPI)";
 
@@ -56,7 +57,7 @@ pub enum ExecError {
     /// A worker MPI rank: rank 0 has the result.
     #[error("{}", WORKER)]
     Worker,
-    /// `--backend mpi` on a build without the feature.
+    /// `--backend mpi` without an MPI transport installed (a build without MPI).
     #[error("{}", NO_MPI)]
     NoMpi,
     /// The MPI run failed or was refused (one line).
@@ -223,7 +224,9 @@ pub fn execute<P: Process>(
             let times = (o.busy, o.idle);
             ended(o.procs, o.host, t, o.messages, times, o.stopped)
         }
-        #[cfg(feature = "mpi")]
+        Backend::Mpi { .. } if !crate::mpi::available() => {
+            (Run::failed(ExecError::NoMpi), Vec::new())
+        }
         Backend::Mpi { poll_every } => {
             let cfg = crate::mpi::MpiConfig {
                 poll_every: *poll_every,
@@ -233,13 +236,10 @@ pub fn execute<P: Process>(
                 procs, initial, &cost, &cfg, limits, stop,
             ))
         }
-        #[cfg(not(feature = "mpi"))]
-        Backend::Mpi { .. } => (Run::failed(ExecError::NoMpi), Vec::new()),
     }
 }
 
 /// An MPI run's outcome as a [`Run`]: a worker rank's carries [`ExecError::Worker`].
-#[cfg(feature = "mpi")]
 fn from_mpi<P: Process>(
     r: Result<crate::mpi::MpiOutcome<P>, crate::mpi::MpiError>,
 ) -> (Run<P::Msg>, Vec<P>) {

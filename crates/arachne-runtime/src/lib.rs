@@ -9,7 +9,8 @@
 //!   on one core, deterministic for a seed, with a [`CostModel`] (`unit`, `arachne`) charging
 //!   nodes and messages, optional seeded random latency, and per-processor busy/idle time;
 //! * [`threads`] — one OS thread per process, crossbeam channels, wall-clock time;
-//! * `mpi` (cargo feature `mpi`) — MPI ranks, across cores or machines.
+//! * [`mpi`] — MPI ranks, across cores or machines, through the MPI transport a binary
+//!   installs ([`mpi::install`]; `arachne-mpi` with its cargo feature `mpi`).
 //!
 //! [`exec`] is the one entry point for all three: [`Backend`], [`execute`] and its [`Run`].
 //!
@@ -22,7 +23,6 @@
 //! UPDATE at the virtual time it arrives.
 pub mod cost;
 pub mod exec;
-#[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod pathed;
 pub mod process;

@@ -22,7 +22,8 @@ pub enum Backend {
     Sim,
     /// One OS thread per process.
     Threads,
-    /// MPI ranks (cargo feature `mpi`, launched by `mpirun`).
+    /// MPI ranks, launched by `mpirun`: in a binary that installs `arachne-mpi` (its cargo
+    /// feature `mpi`; a game of your own also with `arachne_mpi::install_game`).
     Mpi,
 }
 

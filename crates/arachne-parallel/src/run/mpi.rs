@@ -1,5 +1,6 @@
-//! `--backend mpi`: the algorithms of this crate on MPI ranks (cargo feature `mpi`; without it
-//! the backend answers with an error naming the feature).
+//! `--backend mpi`: the algorithms of this crate on MPI ranks (through the MPI transport the
+//! binary installed, `arachne_runtime::mpi::install`; without one the backend answers with an
+//! error naming the cargo feature that builds it).
 //!
 //! The algorithms run unchanged on [`Pathed<G>`](arachne_runtime::Pathed) — the game wrapped
 //! so that every position knows its path of move indices from the root — which is what lets
@@ -34,16 +35,23 @@
 //! one per rank (shared by that rank's processes): it only orders moves, so the value is exact
 //! on any number of ranks, but node counts differ from `sim`/`threads`, where one table serves
 //! every process.
+//!
+//! **The games MPI can search** are installed, one by one, with [`install_game`]: the search of
+//! a game on [`Pathed<G>`](arachne_runtime::Pathed) is every algorithm compiled again for that
+//! type, so it is compiled only where [`install_game`] is called with it (`arachne-mpi`, for
+//! the games of `arachne-games`, in a build with MPI), not in every crate that runs a
+//! message-passing search. A search of a game that was not installed is refused with one line
+//! naming it.
 use super::search_core;
 use crate::common::Job;
 use crate::type_guided::{self, Trace, TypeGuidedOptions};
 use crate::{ParAlgo, ParError, ParOutcome};
 use arachne_core::Game;
+use std::any::{Any, TypeId};
+use std::collections::HashMap;
+use std::sync::{OnceLock, RwLock};
 
-#[cfg(not(feature = "mpi"))]
-use arachne_runtime::exec::NO_MPI;
-#[cfg(feature = "mpi")]
-use arachne_runtime::exec::WORKER;
+use arachne_runtime::exec::{NO_MPI, WORKER};
 
 /// The processor-tree shape an algorithm was given, to decide whether `--procs` defaults to
 /// the number of ranks.
@@ -57,8 +65,7 @@ fn has_tree(algo: &ParAlgo) -> bool {
 }
 
 /// Initializes MPI and registers this crate's message encodings for `Pathed<G>` with `root`.
-#[cfg(feature = "mpi")]
-pub fn register<G: Game>(
+fn register<G: Game>(
     root: &G,
 ) -> Result<(arachne_runtime::mpi::World, arachne_runtime::Pathed<G>), ParError> {
     use arachne_runtime::{wire, Pathed};
@@ -75,8 +82,7 @@ pub fn register<G: Game>(
 
 /// An outcome on `Pathed<G>` as an outcome on `G` (the moves unwrapped); a worker rank's
 /// becomes the [`WORKER`] error.
-#[cfg(feature = "mpi")]
-pub fn unwrap_outcome<G: Game>(
+fn unwrap_outcome<G: Game>(
     world: arachne_runtime::mpi::World,
     o: ParOutcome<arachne_runtime::PMove<G>>,
 ) -> Result<ParOutcome<G::Move>, ParError> {
@@ -107,7 +113,91 @@ fn default_procs(algo: &ParAlgo, procs: Option<u32>, ranks: i32) -> Option<u32> 
     }
 }
 
+/// [`search`] of one game.
+type SearchFn<G> =
+    for<'a, 'b> fn(&'a ParAlgo, &'b Job<'b, G>) -> Result<ParOutcome<<G as Game>::Move>, ParError>;
+
+/// [`search_traced`] of one game.
+type TracedFn<G> = for<'a, 'b> fn(
+    &'a TypeGuidedOptions,
+    &'b Job<'b, G>,
+) -> Result<(ParOutcome<<G as Game>::Move>, Trace), ParError>;
+
+/// The searches of one game on MPI ([`install_game`]).
+struct Hooks<G: Game> {
+    search: SearchFn<G>,
+    traced: TracedFn<G>,
+}
+
+impl<G: Game> Clone for Hooks<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Hooks<G> {}
+
+/// The installed games' [`Hooks`], by the type id of `Hooks<G>`.
+fn installed() -> &'static RwLock<HashMap<TypeId, Box<dyn Any + Send + Sync>>> {
+    static INSTALLED: OnceLock<RwLock<HashMap<TypeId, Box<dyn Any + Send + Sync>>>> =
+        OnceLock::new();
+    INSTALLED.get_or_init(Default::default)
+}
+
+/// Makes `G` searchable on `--backend mpi` by every algorithm of this crate; idempotent.
+///
+/// This compiles the algorithms for [`Pathed<G>`](arachne_runtime::Pathed) in the crate that
+/// calls it. `arachne-mpi`'s `install` calls it for the games of `arachne-games`; a program
+/// that searches a game of its own on MPI calls it (or `arachne_mpi::install_game`) once,
+/// before the search, on every rank.
+pub fn install_game<G: Game>() {
+    let hooks = Hooks::<G> {
+        search: search_on_ranks::<G>,
+        traced: traced_on_ranks::<G>,
+    };
+    installed()
+        .write()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(TypeId::of::<Hooks<G>>(), Box::new(hooks));
+}
+
+/// `G`'s [`Hooks`]: [`NO_MPI`] in a build without MPI, an error naming `G` when it was not
+/// installed.
+fn hooks<G: Game>() -> Result<Hooks<G>, ParError> {
+    if !arachne_runtime::mpi::available() {
+        return Err(ParError(NO_MPI.into()));
+    }
+    let installed = installed().read().unwrap_or_else(|e| e.into_inner());
+    match installed.get(&TypeId::of::<Hooks<G>>()) {
+        Some(h) => Ok(*h
+            .downcast_ref::<Hooks<G>>()
+            .expect("installed under the type id of its own type")),
+        None => Err(ParError(format!(
+            "--backend mpi: the game {} is not installed for MPI (call arachne_mpi::install_game \
+             for it on every rank before searching)",
+            std::any::type_name::<G>()
+        ))),
+    }
+}
+
 pub(crate) fn search<G: Game>(
+    algo: &ParAlgo,
+    job: &Job<'_, G>,
+) -> Result<ParOutcome<G::Move>, ParError> {
+    (hooks::<G>()?.search)(algo, job)
+}
+
+/// type-guided with its trace on `--backend mpi` (the body of
+/// [`search_traced_limited`](crate::search_traced_limited) there).
+pub(crate) fn search_traced<G: Game>(
+    opts: &TypeGuidedOptions,
+    job: &Job<'_, G>,
+) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
+    (hooks::<G>()?.traced)(opts, job)
+}
+
+/// [`search`] of an installed game.
+fn search_on_ranks<G: Game>(
     algo: &ParAlgo,
     job: &Job<'_, G>,
 ) -> Result<ParOutcome<G::Move>, ParError> {
@@ -117,9 +207,8 @@ pub(crate) fn search<G: Game>(
     Ok(o.0)
 }
 
-/// type-guided with its trace on `--backend mpi` (the body of
-/// [`search_traced_limited`](crate::search_traced_limited) there).
-pub(crate) fn search_traced<G: Game>(
+/// [`search_traced`] of an installed game.
+fn traced_on_ranks<G: Game>(
     opts: &TypeGuidedOptions,
     job: &Job<'_, G>,
 ) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
@@ -131,8 +220,7 @@ pub(crate) fn search_traced<G: Game>(
 
 /// A search on this rank: the encodings registered, `--procs` defaulted, `search` run on
 /// [`Pathed<G>`](arachne_runtime::Pathed) and its outcome unwrapped (rank 0), or
-/// [`WORKER`] (a worker rank, unless MPI itself failed).
-#[cfg(feature = "mpi")]
+/// [`WORKER`] (a worker rank, unless MPI itself failed); [`NO_MPI`] in a build without MPI.
 fn on_ranks<G: Game, T>(
     algo: &ParAlgo,
     root: &G,
@@ -149,18 +237,4 @@ fn on_ranks<G: Game, T>(
         r => r,
     }?;
     Ok((unwrap_outcome(world, o)?, t))
-}
-
-#[cfg(not(feature = "mpi"))]
-fn on_ranks<G: Game, T>(
-    algo: &ParAlgo,
-    _root: &G,
-    _procs: Option<u32>,
-    _search: impl FnOnce(
-        &arachne_runtime::Pathed<G>,
-        Option<u32>,
-    ) -> Result<(ParOutcome<arachne_runtime::PMove<G>>, T), ParError>,
-) -> Result<(ParOutcome<G::Move>, T), ParError> {
-    let _ = default_procs(algo, None, 1);
-    Err(ParError(NO_MPI.into()))
 }

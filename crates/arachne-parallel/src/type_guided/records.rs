@@ -6,9 +6,6 @@ use super::{Log, TgProc};
 use crate::slave::Msg;
 use crate::{Backend, ParError};
 use arachne_core::{Game, Stats};
-#[cfg(not(feature = "mpi"))]
-use arachne_runtime::exec::NO_MPI;
-#[cfg(feature = "mpi")]
 use arachne_runtime::exec::WORKER;
 use arachne_runtime::exec::{ExecError, Run};
 
@@ -41,7 +38,6 @@ pub(super) fn gather<G: Game>(
     gather_records(mine(), nprocs)
 }
 
-#[cfg(feature = "mpi")]
 fn gather_records(
     mine: (Vec<Log>, Vec<Stats>),
     nprocs: usize,
@@ -68,12 +64,4 @@ fn gather_records(
         }
     }
     Ok((logs, total))
-}
-
-#[cfg(not(feature = "mpi"))]
-fn gather_records(
-    _mine: (Vec<Log>, Vec<Stats>),
-    _nprocs: usize,
-) -> Result<(Vec<Log>, Stats), ParError> {
-    Err(ParError(NO_MPI.into()))
 }

@@ -191,11 +191,13 @@ pub(super) fn take_stop(
 /// interrupted: one line on standard error, in one write, and exit status 143.
 pub(super) fn install_sigterm() {
     // SAFETY: installing a handler that only calls async-signal-safe functions.
+    #[cfg(unix)]
     unsafe {
         libc::signal(libc::SIGTERM, on_sigterm as *const () as libc::sighandler_t);
     }
 }
 
+#[cfg(unix)]
 extern "C" fn on_sigterm(_: libc::c_int) {
     let m = b"arachne: the MPI job was terminated during the search (a rank died, or mpirun was interrupted)\n";
     // SAFETY: write(2) and _exit(2) are async-signal-safe.
@@ -211,7 +213,7 @@ extern "C" fn on_sigterm(_: libc::c_int) {
 pub fn gather(bytes: Vec<u8>) -> Result<Vec<Vec<u8>>, MpiError> {
     let wi = init()?;
     start::fresh_comm(|comm| {
-        let mut net = Net::new(comm);
+        let mut net = Net::new(comm, wi.size as usize);
         if wi.rank != 0 {
             net.isend(0, TAG_GATHER, bytes);
             net.drain(STATS_TIMEOUT);
@@ -231,5 +233,5 @@ pub fn gather(bytes: Vec<u8>) -> Result<Vec<Vec<u8>>, MpiError> {
             }
         }
         Ok(got.into_iter().map(|g| g.expect("all present")).collect())
-    })
+    })?
 }

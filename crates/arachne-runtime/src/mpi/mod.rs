@@ -1,4 +1,4 @@
-//! The `mpi` runtime (cargo feature `mpi`): the processes of a message-passing algorithm on MPI
+//! The `mpi` runtime: the processes of a message-passing algorithm on MPI
 //! ranks, across cores or machines, launched by `mpirun -n R` or `srun`.
 //!
 //! ## Mapping and threads
@@ -85,16 +85,20 @@
 //! * `end` — STOP, the statistics gathered on rank 0 or reported by a worker, faults, the
 //!   SIGTERM handler, and [`gather`];
 //! * `frame` — the bytes of each tag: algorithm messages, statistics, STOP's reason;
-//! * `net` — the transport: non-blocking sends, probes, settling.
+//! * `net` — a run's traffic on its communicator: sends, probes, settling, the counts;
+//! * `transport` — what the runtime needs of MPI ([`Transport`], [`Comm`]), implemented and
+//!   [`install`]ed by a crate that links MPI (`arachne-mpi`).
 mod end;
 mod frame;
 mod net;
 mod rank;
 mod rounds;
 mod start;
+mod transport;
 
 pub use end::gather;
 pub use start::{finalize, init, last_stopped, last_traffic, launcher_rank, world, World};
+pub use transport::{available, install, Comm, Transport};
 
 use crate::process::{Pid, Process};
 use crate::wire::WireError;
@@ -148,6 +152,9 @@ pub enum MpiError {
     /// MPI could not be initialized (already finalized, or not available).
     #[error("MPI could not be initialized")]
     Init,
+    /// This binary has no MPI transport installed ([`install`]): built without MPI.
+    #[error("{}", crate::exec::NO_MPI)]
+    Unavailable,
     /// A rank received bytes it could not decode.
     #[error("rank {rank}: message from rank {from}: {err}")]
     Decode {
@@ -249,5 +256,5 @@ pub fn run_mpi_limited<P: Process>(
         s.start(initial)?;
         s.rounds();
         s.finish()
-    })
+    })?
 }

@@ -1,46 +1,32 @@
 //! Start-up of the `mpi` runtime: MPI's universe on this thread, the world, a fresh
-//! communicator per run, and a rank's session opened and started (module docs, Mapping).
+//! communicator per run (through the installed [`super::Transport`]), and a rank's session
+//! opened and started (module docs, Mapping).
 use super::end::install_sigterm;
 use super::net::Net;
 use super::rank::Rank;
 use super::rounds::Session;
+use super::transport::{transport, Comm};
 use super::{MpiConfig, MpiError};
 use crate::process::{Outgoing, Pid, Process, HOST};
 use crate::wire::Codec;
 use crate::CostModel;
 use arachne_core::Limits;
-use mpi::environment::Universe;
-use mpi::topology::SimpleCommunicator;
-use mpi::traits::*;
-use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Instant;
 
 thread_local! {
-    static UNIVERSE: RefCell<Option<Universe>> = const { RefCell::new(None) };
     static TRAFFIC: std::cell::Cell<(u64, u64)> = const { std::cell::Cell::new((0, 0)) };
     static LAST_STOPPED: std::cell::Cell<Option<arachne_core::StopReason>> =
         const { std::cell::Cell::new(None) };
-    /// The communicators of past runs, kept until [`finalize`]: freeing one lets MPI reuse its
-    /// context for the next run's, where messages still in flight at the end of the old run
-    /// (the Key Node Method has many) would be received as the new run's — measured: an
-    /// undecodable path in the run after a KNM search, on 3 ranks.
-    static KEPT: RefCell<Vec<SimpleCommunicator>> = const { RefCell::new(Vec::new()) };
 }
 
-/// A fresh communicator for one run (a duplicate of the world; collective), kept alive until
-/// [`finalize`].
-pub(super) fn fresh_comm<R>(f: impl FnOnce(&SimpleCommunicator) -> R) -> R {
-    let comm = UNIVERSE.with(|u| {
-        u.borrow()
-            .as_ref()
-            .expect("initialized")
-            .world()
-            .duplicate()
-    });
-    let r = f(&comm);
-    KEPT.with(|k| k.borrow_mut().push(comm));
-    r
+/// A fresh communicator for one run (collective; the transport keeps its context from being
+/// reused before [`finalize`]: messages still in flight at the end of a run — the Key Node
+/// Method has many — must not be received as the next run's, which was measured: an
+/// undecodable path in the run after a KNM search, on 3 ranks).
+pub(super) fn fresh_comm<R>(f: impl FnOnce(&mut dyn Comm) -> R) -> Result<R, MpiError> {
+    let mut comm = transport()?.fresh_comm();
+    Ok(f(&mut *comm))
 }
 
 /// Messages and payload bytes that crossed between ranks in the last run on this thread
@@ -76,38 +62,22 @@ pub struct World {
     pub size: i32,
 }
 
-/// Initializes MPI on this thread (once; later calls return the same world).
+/// Initializes MPI on this thread (once; later calls return the same world);
+/// [`MpiError::Unavailable`] without an installed transport.
 pub fn init() -> Result<World, MpiError> {
-    UNIVERSE.with(|u| {
-        let mut u = u.borrow_mut();
-        if u.is_none() {
-            *u = Some(mpi::initialize().ok_or(MpiError::Init)?);
-        }
-        let w = u.as_ref().expect("initialized").world();
-        Ok(World {
-            rank: w.rank(),
-            size: w.size(),
-        })
-    })
+    transport()?.init()
 }
 
 /// This rank's world, if MPI is initialized on this thread.
 pub fn world() -> Option<World> {
-    UNIVERSE.with(|u| {
-        u.borrow().as_ref().map(|u| {
-            let w = u.world();
-            World {
-                rank: w.rank(),
-                size: w.size(),
-            }
-        })
-    })
+    transport().ok()?.world()
 }
 
 /// Finalizes MPI if it was initialized on this thread (call before the process exits).
 pub fn finalize() {
-    KEPT.with(|k| k.borrow_mut().clear());
-    UNIVERSE.with(|u| drop(u.borrow_mut().take()));
+    if let Ok(t) = transport() {
+        t.finalize();
+    }
 }
 
 /// The rank the launcher gave this process (`OMPI_COMM_WORLD_RANK`, `PMIX_RANK`, `PMI_RANK`
@@ -127,7 +97,7 @@ pub fn launcher_rank() -> Option<i32> {
 /// handler on rank 0, and the barrier every rank starts from.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn open<'a, 'c, P: Process>(
-    comm: &'a SimpleCommunicator,
+    comm: &'a mut dyn Comm,
     wi: World,
     codec: Rc<Codec<P::Msg>>,
     procs: Vec<P>,
@@ -137,11 +107,11 @@ pub(super) fn open<'a, 'c, P: Process>(
     stop: &'a mut dyn FnMut(&P::Msg) -> bool,
 ) -> Session<'a, 'c, P> {
     let rank = Rank::new(wi, procs, cost, codec);
-    let net = Net::new(comm);
     if wi.rank == 0 {
         install_sigterm();
     }
     comm.barrier();
+    let net = Net::new(comm, wi.size as usize);
     Session {
         wi,
         net,

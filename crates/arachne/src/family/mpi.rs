@@ -15,8 +15,7 @@ pub fn finish(req: &SearchRequest, result: RunResult) -> RunResult {
     if req.backend.as_deref() != Some("mpi") {
         return result;
     }
-    #[cfg(feature = "mpi")]
-    {
+    if arachne_runtime::mpi::available() {
         use arachne_runtime::mpi;
         let worker = mpi::world()
             .map(|w| w.rank != 0)
@@ -63,8 +62,7 @@ pub fn busy_json<M>(v: &mut Value, out: &ParOutcome<M>) {
 
 /// The MPI part of the JSON: ranks, traffic between ranks, busy/idle seconds per process.
 pub fn json<M>(v: &mut Value, out: &ParOutcome<M>) {
-    #[cfg(feature = "mpi")]
-    {
+    if arachne_runtime::mpi::available() {
         let w = arachne_runtime::mpi::world();
         v["ranks"] = json!(w.map(|w| w.size));
         let (m, b) = arachne_runtime::mpi::last_traffic();
@@ -77,8 +75,7 @@ pub fn json<M>(v: &mut Value, out: &ParOutcome<M>) {
 /// The MPI part of the text.
 pub fn text<M>(r: &mut Report, out: &ParOutcome<M>, time_ms: f64) {
     r.line(format_args!("time       {time_ms:.1} ms wall"));
-    #[cfg(feature = "mpi")]
-    {
+    if arachne_runtime::mpi::available() {
         let (m, b) = arachne_runtime::mpi::last_traffic();
         let ranks = arachne_runtime::mpi::world().map_or(0, |w| w.size);
         r.line(format_args!(

@@ -303,14 +303,7 @@ fn worker_rank(e: &RunError) -> bool {
 
 /// On a worker rank: why rank 0 stopped the last run (`None`: it ran to its end).
 fn worker_stopped() -> Option<StopReason> {
-    #[cfg(feature = "mpi")]
-    {
-        arachne_runtime::mpi::last_stopped()
-    }
-    #[cfg(not(feature = "mpi"))]
-    {
-        None
-    }
+    arachne_runtime::mpi::last_stopped()
 }
 
 /// The report of a message-passing search.

@@ -1,7 +1,7 @@
 //! Round-trip latency and message rate of the `mpi` runtime between two ranks (BENCHMARKS.md):
 //!
 //! ```sh
-//! cargo build --release -p arachne-runtime --features mpi --example mpi_pingpong
+//! cargo build --release -p arachne-mpi --features mpi --example mpi_pingpong
 //! mpirun --oversubscribe -n 2 target/release/examples/mpi_pingpong [ROUND_TRIPS] [FLOOD]
 //! ```
 //!
@@ -20,6 +20,7 @@ fn main() {
         .collect();
     let trips = args.first().copied().unwrap_or(10_000);
     let flood = args.get(1).copied().unwrap_or(200_000);
+    arachne_mpi::install();
     let world = init().expect("MPI");
     assert_eq!(world.size, 2, "run with mpirun -n 2");
     wire::register::<u32>(None);

@@ -1,3 +1,5 @@
+//! (This crate's tests, not `arachne-parallel`'s: only this crate links MPI, with its feature.)
+//!
 //! `--backend mpi` returns exactly what `sim` returns (and alpha-beta's value), for every
 //! algorithm, on random trees and on chess and checkers bench positions, on 2, 3 and 4 ranks.
 //!
@@ -554,6 +556,66 @@ fn child() {
             report(info);
             std::process::exit(101);
         }));
+        arachne_mpi::install();
         run_child();
     }
+}
+
+/// The registration is checked before MPI starts: the run is refused with one line naming
+/// the message type, on a thread where MPI was never initialized (so no rank sends anything).
+#[test]
+fn an_unregistered_message_type_is_refused_at_start() {
+    use arachne_runtime::traffic::Traffic;
+    if std::env::var_os("ARACHNE_MPI_CHILD").is_some() {
+        return;
+    }
+    arachne_mpi::install();
+    let procs = vec![Traffic::Ping {
+        other: 0,
+        hops: 1,
+        until: None,
+    }];
+    let (run, procs) = execute(
+        procs,
+        vec![(0, 0)],
+        &Backend::Mpi { poll_every: 16 },
+        &Limits::default(),
+        |_| true,
+    );
+    let Some(ExecError::Mpi(e)) = &run.error else {
+        panic!("expected a refusal, got {:?}", run.error);
+    };
+    assert!(e.contains("no registered wire encoding"), "{e}");
+    assert!(e.contains("not started"), "{e}");
+    assert!(!e.contains('\n'), "{e}");
+    assert!(procs.is_empty() && run.host.is_empty());
+    assert_eq!(
+        arachne_runtime::mpi::world(),
+        None,
+        "MPI was not initialized"
+    );
+}
+
+/// A game that was not installed (`arachne_mpi::install_game`) is refused before MPI starts,
+/// with one line naming its type.
+#[test]
+fn a_game_not_installed_is_refused_with_its_name() {
+    use arachne_core::RootMoves;
+    if std::env::var_os("ARACHNE_MPI_CHILD").is_some() {
+        return;
+    }
+    arachne_mpi::install();
+    let root = RootMoves::unrestricted(IidTree::new(IidParams {
+        n: 2,
+        d: 3,
+        seed: 1,
+        range: Some(20),
+    }));
+    let algo: ParAlgo = "tree-split".parse().unwrap();
+    let e = search(&algo, &root, 3, Some(2), &Backend::Mpi { poll_every: 16 })
+        .expect_err("RootMoves<IidTree> was not installed");
+    assert!(e.0.contains("is not installed for MPI"), "{e}");
+    assert!(e.0.contains("RootMoves<"), "{e}");
+    assert!(!e.0.contains('\n'), "{e}");
+    assert_eq!(arachne_runtime::mpi::world(), None, "MPI was not started");
 }
