@@ -163,7 +163,12 @@ impl ParAlgo {
             ParAlgo::Baudet(o) => o.null_move = true,
             ParAlgo::PAlphaBetaPar(o) => o.null_move = true,
             ParAlgo::TypeGuided(o) => o.null_move = true,
-            other => return err(format!("--null-move: {other} does not take it ({takes})")),
+            ParAlgo::PBound(_) => {
+                return err(format!("--null-move: pbound does not take it (it is the paper's search without deep cutoffs, Knuth and Moore's `bound` whose nodes Theorems 4-6 count; a null move is a forward cutoff it does not make; {takes})"))
+            }
+            ParAlgo::Knm(_) => {
+                return err(format!("--null-move: knm does not take it (its node records know their ply, not the plies left that the null move's reduction changes; {takes})"))
+            }
         }
         Ok(self)
     }
