@@ -499,4 +499,72 @@ mod with_mpi {
             );
         }
     }
+
+    /// `arachne speedup` under `mpirun`: rank 0 times the serial, threads and MPI searches
+    /// interleaved, the worker ranks join each MPI search it announces (a refused one too,
+    /// without hanging), and only rank 0 prints. Each MPI search's node count on a position is
+    /// `arachne search --backend mpi`'s.
+    #[test]
+    fn speedup_under_mpirun_times_the_mpi_searches_and_only_rank_zero_prints() {
+        let positions = ["incremental:b=6,d=7,seed=1", "incremental:b=6,d=7,seed=2"];
+        for n in [2, most()] {
+            let mut args = vec!["speedup", "--positions"];
+            args.extend(positions);
+            args.extend([
+                "--preorder",
+                "--rounds",
+                "2",
+                "--algos",
+                "tree-split:procs=3,backend=mpi,knm:procs=2,backend=mpi,grain=-1,\
+                 type-guided:procs=2,master=1,backend=mpi,tree-split:procs=3,abdada:threads=2",
+                "--json",
+            ]);
+            let v = json_on(n, &args);
+            let what = format!("{n} ranks");
+            assert_eq!(v["ranks"], n, "{what}");
+            assert!(
+                v["method"].as_str().unwrap().contains("MPI ranks"),
+                "{what}"
+            );
+            let rows = v["searches"].as_array().unwrap();
+            let status: Vec<&str> = rows.iter().map(|r| r["status"].as_str().unwrap()).collect();
+            assert_eq!(
+                status,
+                ["measured", "refused", "measured", "measured", "measured"],
+                "{what}: {v}"
+            );
+            assert!(rows[1]["why"].as_str().unwrap().contains("grain"), "{what}");
+            for r in [&rows[0], &rows[2]] {
+                assert_eq!(r["backend"], "mpi", "{what}");
+                assert!(r["speedup"].as_f64().unwrap() > 0.0, "{what}");
+            }
+            // The MPI search's nodes (a median over 2 rounds of sums over the positions) are
+            // those of single runs, within what the order of messages changes (a few %).
+            let single: u64 = positions
+                .iter()
+                .map(|g| {
+                    json_on(
+                        n,
+                        &[
+                            "search",
+                            "--game",
+                            g,
+                            "--preorder",
+                            "--algo",
+                            "type-guided:master=1",
+                            "--procs",
+                            "2",
+                            "--backend",
+                            "mpi",
+                            "--json",
+                        ],
+                    )["nodes"]
+                        .as_u64()
+                        .unwrap()
+                })
+                .sum();
+            let ratio = rows[2]["nodes"].as_f64().unwrap() / single as f64;
+            assert!((0.9..1.1).contains(&ratio), "{what}: {ratio}");
+        }
+    }
 }

@@ -23,6 +23,13 @@ pub fn search(req: &SearchRequest) -> RunResult {
     }
 }
 
+/// [`search`] without ending an `--backend mpi` run's MPI session: MPI stays initialized and a
+/// worker rank gets its own (unprinted) report, for a driver that makes several runs on the
+/// same ranks ([`crate::speedup`] under `mpirun`), which finalizes MPI itself.
+pub(crate) fn search_unfinished(req: &SearchRequest) -> RunResult {
+    with_game(&req.game, Run { req }).map_err(RunError::usage)?
+}
+
 /// Runs `req` on a position made by the caller — a game defined outside `arachne-games`,
 /// e.g. written in Python (crate `arachne-py`) — described by `info` (`req.game` is not
 /// read): the serial algorithms, the message-passing ones on the simulator, the best-first

@@ -23,7 +23,10 @@
 //!   the median of the per-round ratios, with their spread (min–max); also the median round
 //!   time, the median round node count (quiescence positions included) and its overhead against
 //!   the baseline's (`nodes / baseline nodes − 1`), and for message-passing searches on threads
-//!   or MPI each process's busy share (busy / (busy + idle)), median over the runs.
+//!   or MPI each process's busy share (busy / (busy + idle)), median over the runs; and the
+//!   median round CPU time of this process, every thread's, around each whole run (its table
+//!   and report too; [`process_cpu_ms`]): what a parallel search costs in cores beside what it
+//!   saves in time (under `mpirun`, rank 0's share only).
 //! - **Checks.** A search whose value on a position differs from the baseline's is reported as
 //!   such ([`Status::ValueDiffers`]) and not timed — except with the null move, a selective
 //!   pruning whose value depends on the windows and the order each search meets the positions
@@ -46,6 +49,13 @@
 //!   search's). Values are not compared: under a budget each search's value is its estimate.
 //!   Without `--baseline` the baseline is the serial form of the first search's family
 //!   (`rbfm` for the best-first searches, `mcts` for the Monte Carlo ones).
+//! - **MPI** ([`run`]). A search with `backend=mpi` needs the command started by `mpirun -n R`
+//!   (or `srun`) on a binary with MPI: every rank runs the same request. Rank 0 runs the whole
+//!   measurement as above; before each MPI search it announces the run (position and search)
+//!   on a control channel of its own (`arachne_runtime::mpi::open_control`), and every worker
+//!   rank waits for the announcement, joins that search, and waits again — sleeping, so the
+//!   serial and threads searches rank 0 times meanwhile have the cores — until the end is
+//!   announced. Only rank 0 prints; the method line names the ranks.
 //! - **Load.** `/proc/loadavg` is read before and after the run. The run is idle when the
 //!   1-minute load before it is at most [`IDLE_LOAD`] and after it at most the most threads a
 //!   search used plus [`IDLE_LOAD`] (see [`is_idle`]); otherwise every output says "not idle".
@@ -288,6 +298,25 @@ impl RunFigures {
     }
 }
 
+/// This process's CPU time, user and system, of every thread, in milliseconds
+/// (`clock_gettime(CLOCK_PROCESS_CPUTIME_ID)`); `None` where the platform gives none.
+pub fn process_cpu_ms() -> Option<f64> {
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid timespec for the call to write.
+        let r = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+        (r == 0).then(|| t.tv_sec as f64 * 1e3 + t.tv_nsec as f64 / 1e6)
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
 /// Each process's busy share, busy / (busy + idle) (0 for a process with neither).
 pub fn busy_shares(busy: &[f64], idle: &[f64]) -> Vec<f64> {
     busy.iter()
@@ -359,6 +388,9 @@ pub struct Summary {
     pub nodes: f64,
     /// Node overhead against the baseline's median round node count.
     pub overhead: Option<f64>,
+    /// Median round CPU time of this process (every thread's, the whole run's: table and
+    /// report too), milliseconds; `None` where it cannot be read.
+    pub cpu_ms: Option<f64>,
 }
 
 /// The figures of a search whose round totals are `times` and `nodes`, against the baseline's
@@ -377,6 +409,7 @@ pub fn summarise(
         time_ms: median(times)?,
         nodes: n,
         overhead: median(base_nodes).and_then(|b| overhead(n, b)),
+        cpu_ms: None,
     })
 }
 
@@ -529,6 +562,10 @@ pub struct Speedup {
     pub flags: String,
     /// The node budget of every run (`None`: to the depth).
     pub nodes_budget: Option<u64>,
+    /// Under `mpirun`: the ranks the MPI searches ran on (module docs, MPI).
+    pub ranks: Option<u32>,
+    /// The baseline's median round CPU time (as [`Summary::cpu_ms`]).
+    pub baseline_cpu_ms: Option<f64>,
 }
 
 /// The words every output carries about the load.
@@ -571,8 +608,11 @@ impl Speedup {
     }
 
     fn method(&self) -> String {
+        let mpi = self.ranks.map_or(String::new(), |n| {
+            format!(" (rank 0 of {n} MPI ranks; the others join each MPI search and sleep between them)")
+        });
         format!(
-            "{} round{} interleaved position by position (baseline first), in this process, a fresh table for each run",
+            "{} round{} interleaved position by position (baseline first), in this process{mpi}, a fresh table for each run",
             self.rounds,
             if self.rounds == 1 { "" } else { "s" }
         )
@@ -632,27 +672,30 @@ impl Speedup {
             .max()
             .unwrap_or(34);
         line(format!(
-            "{:<w$} {:>7} {:>13} {:>11} {:>14} {:>9}  busy %",
-            "search", "speedup", "spread", "time ms", "nodes", "overhead"
+            "{:<w$} {:>7} {:>13} {:>11} {:>10} {:>14} {:>9}  busy %",
+            "search", "speedup", "spread", "time ms", "cpu ms", "nodes", "overhead"
         ));
         let (bt, bn) = self.base_median();
+        let cpu = |c: Option<f64>| c.map_or("-".to_string(), |c| format!("{c:.1}"));
         line(format!(
-            "{:<w$} {:>7} {:>13} {:>11.1} {:>14} {:>9}",
+            "{:<w$} {:>7} {:>13} {:>11.1} {:>10} {:>14} {:>9}",
             format!("{} (baseline)", self.baseline.label),
             "1.00",
             "-",
             bt,
+            cpu(self.baseline_cpu_ms),
             thousands(bn.round() as u64),
             "-"
         ));
         for r in &self.rows {
             match &r.status {
                 Status::Measured(m) => line(format!(
-                    "{:<w$} {:>7.2} {:>13} {:>11.1} {:>14} {:>9}  {}",
+                    "{:<w$} {:>7.2} {:>13} {:>11.1} {:>10} {:>14} {:>9}  {}",
                     r.item.label,
                     m.speedup,
                     format!("{:.2}–{:.2}", m.spread.0, m.spread.1),
                     m.time_ms,
+                    cpu(m.cpu_ms),
                     thousands(m.nodes.round() as u64),
                     m.overhead
                         .map_or("-".into(), |o| format!("{:+.1}%", o * 100.0)),
@@ -704,8 +747,9 @@ impl Speedup {
             "options": self.flags,
             "rounds": self.rounds,
             "method": self.method(),
+            "ranks": self.ranks,
             "baseline": {"search": self.baseline.label, "algo": self.baseline.algo,
-                         "time_ms": bt, "nodes": bn,
+                         "time_ms": bt, "cpu_ms": self.baseline_cpu_ms, "nodes": bn,
                          "round_times_ms": self.baseline_rounds.iter().map(|r| r.0).collect::<Vec<_>>()},
             "searches": self.rows.iter().map(|r| {
                 let mut v = json!({
@@ -718,6 +762,7 @@ impl Speedup {
                         v["speedup"] = json!(m.speedup);
                         v["spread"] = json!([m.spread.0, m.spread.1]);
                         v["time_ms"] = json!(m.time_ms);
+                        v["cpu_ms"] = json!(m.cpu_ms);
                         v["nodes"] = json!(m.nodes);
                         v["node_overhead"] = json!(m.overhead);
                         if !r.busy.is_empty() {
@@ -754,13 +799,15 @@ impl Speedup {
     pub fn csv(&self) -> String {
         let q = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
         let mut s = String::from(
-            "search,status,speedup,spread_min,spread_max,time_ms,nodes,node_overhead,busy,predicted,machine\n",
+            "search,status,speedup,spread_min,spread_max,time_ms,cpu_ms,nodes,node_overhead,busy,predicted,machine\n",
         );
         let (bt, bn) = self.base_median();
         let m = load_word(self.idle);
+        let cpu = |c: Option<f64>| c.map_or(String::new(), |c| format!("{c:.3}"));
         s.push_str(&format!(
-            "{},baseline,1,1,1,{bt:.3},{bn:.0},0,,,{m}\n",
-            q(&self.baseline.label)
+            "{},baseline,1,1,1,{bt:.3},{},{bn:.0},0,,,{m}\n",
+            q(&self.baseline.label),
+            cpu(self.baseline_cpu_ms)
         ));
         for r in &self.rows {
             let busy = r
@@ -775,20 +822,22 @@ impl Speedup {
             };
             match &r.status {
                 Status::Measured(x) => s.push_str(&format!(
-                    "{},measured,{:.4},{:.4},{:.4},{:.3},{:.0},{},{busy},{predicted},{m}\n",
+                    "{},measured,{:.4},{:.4},{:.4},{:.3},{},{:.0},{},{busy},{predicted},{m}\n",
                     q(&r.item.label),
                     x.speedup,
                     x.spread.0,
                     x.spread.1,
                     x.time_ms,
+                    cpu(x.cpu_ms),
                     x.nodes,
                     x.overhead.map_or(String::new(), |o| format!("{o:.4}")),
                 )),
-                Status::ValueDiffers(_) => {
-                    s.push_str(&format!("{},value differs,,,,,,,,,{m}\n", q(&r.item.label)))
-                }
+                Status::ValueDiffers(_) => s.push_str(&format!(
+                    "{},value differs,,,,,,,,,,{m}\n",
+                    q(&r.item.label)
+                )),
                 Status::Refused(_) => {
-                    s.push_str(&format!("{},refused,,,,,,,,,{m}\n", q(&r.item.label)))
+                    s.push_str(&format!("{},refused,,,,,,,,,,{m}\n", q(&r.item.label)))
                 }
             }
         }
@@ -814,9 +863,122 @@ impl RoundDone {
     }
 }
 
-/// Runs `req` with [`crate::run::search`] and the load read from `/proc/loadavg`.
-pub fn run(req: &SpeedupRequest, progress: &mut dyn FnMut(RoundDone)) -> Result<Speedup, RunError> {
-    run_with(req, &mut crate::run::search, &mut read_loadavg, progress)
+/// Runs `req` with [`crate::run::search`] and the load read from `/proc/loadavg`: the
+/// figures, or `None` on a worker rank under `mpirun` (module docs, MPI).
+pub fn run(
+    req: &SpeedupRequest,
+    progress: &mut dyn FnMut(RoundDone),
+) -> Result<Option<Speedup>, RunError> {
+    use arachne_runtime::mpi;
+    let on_mpi = |item: &AlgoItem| item.backend().as_deref() == Some("mpi");
+    let any_mpi = req.algos.iter().any(on_mpi) || req.baseline.as_ref().is_some_and(on_mpi);
+    if !any_mpi || !mpi::available() {
+        // Without an MPI transport each MPI search refuses with its own line.
+        return run_with(req, &mut crate::run::search, &mut read_loadavg, progress).map(Some);
+    }
+    let world = mpi::open_control().map_err(|e| RunError::failed(format!("MPI: {e}")))?;
+    if world.rank != 0 {
+        // Rank 0 reports every error, this rank's too (it runs the same command).
+        let _ = serve(req);
+        mpi::finalize();
+        return Ok(None);
+    }
+    let all = searches(req);
+    let mut search = |r: &SearchRequest| -> RunResult {
+        if r.backend.as_deref() == Some("mpi") {
+            let run = run_index(req, all.as_ref().ok(), r);
+            mpi::announce(&run).map_err(|e| RunError::failed(format!("MPI: {e}")))?;
+        }
+        crate::run::search_unfinished(r)
+    };
+    let result = run_with(req, &mut search, &mut read_loadavg, progress);
+    let ended = mpi::announce(&[]);
+    mpi::finalize();
+    let mut s = result?;
+    ended.map_err(|e| RunError::failed(format!("MPI: {e}")))?;
+    s.ranks = Some(world.size as u32);
+    Ok(Some(s))
+}
+
+/// The baseline and the searches of `req`, in the order [`run_with`] numbers them.
+fn searches(req: &SpeedupRequest) -> Result<Vec<AlgoItem>, RunError> {
+    Ok(std::iter::once(baseline(req)?)
+        .chain(req.algos.iter().cloned())
+        .collect())
+}
+
+/// The baseline of `req`: as given, or the default for its positions (or its node budget's
+/// family).
+fn baseline(req: &SpeedupRequest) -> Result<AlgoItem, RunError> {
+    let first = req
+        .positions
+        .first()
+        .ok_or_else(|| RunError::usage("no positions to search"))?;
+    let budget_family = req
+        .nodes
+        .and_then(|_| registry::family(&req.algos.first()?.algo));
+    Ok(match (&req.baseline, budget_family) {
+        (Some(b), _) => b.clone(),
+        (None, Some(Family::BestFirst)) => AlgoItem::plain("rbfm"),
+        (None, Some(Family::Mcts)) => AlgoItem::plain("mcts"),
+        (None, _) => default_baseline(first)?,
+    })
+}
+
+/// The announcement of the MPI run `r`: its position's and its search's indices (varints).
+fn run_index(req: &SpeedupRequest, all: Option<&Vec<AlgoItem>>, r: &SearchRequest) -> Vec<u8> {
+    let p = req.positions.iter().position(|x| *x == r.game);
+    let s = all.and_then(|all| {
+        all.iter().position(|item| {
+            (&item.algo, item.threads, item.procs, item.backend())
+                == (&r.algo, r.threads, r.procs, r.backend.clone())
+        })
+    });
+    let mut bytes = Vec::new();
+    for i in [p, s] {
+        let mut v = i.expect("a run of the request") as u64;
+        loop {
+            let b = (v & 0x7f) as u8;
+            v >>= 7;
+            bytes.push(if v == 0 { b } else { b | 0x80 });
+            if v == 0 {
+                break;
+            }
+        }
+    }
+    bytes
+}
+
+/// A worker rank's side of [`run`]: each MPI run rank 0 announces, run on this rank (its
+/// report unprinted: rank 0 reports), until the empty announcement, the end.
+fn serve(req: &SpeedupRequest) -> Result<(), RunError> {
+    use arachne_runtime::mpi;
+    let all = searches(req)?;
+    loop {
+        let bytes = mpi::next_announcement().map_err(|e| RunError::failed(format!("MPI: {e}")))?;
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        let mut it = bytes.iter();
+        let mut next = || {
+            let (mut v, mut shift) = (0usize, 0);
+            for &b in it.by_ref() {
+                v |= ((b & 0x7f) as usize) << shift;
+                shift += 7;
+                if b & 0x80 == 0 {
+                    break;
+                }
+            }
+            v
+        };
+        let (p, s) = (next(), next());
+        let (Some(pos), Some(item)) = (req.positions.get(p), all.get(s)) else {
+            return Err(RunError::failed(
+                "MPI: an announcement of no run of this request",
+            ));
+        };
+        let _ = crate::run::search_unfinished(&req.run_request(item, pos));
+    }
 }
 
 /// Runs `req` with `search` for each run and `load` for the load average (stubs in tests).
@@ -838,13 +1000,7 @@ pub fn run_with(
     if req.nodes == Some(0) {
         return Err(RunError::usage("--nodes must be at least 1"));
     }
-    let budget_family = req.nodes.and_then(|_| registry::family(&req.algos[0].algo));
-    let baseline = match (&req.baseline, budget_family) {
-        (Some(b), _) => b.clone(),
-        (None, Some(Family::BestFirst)) => AlgoItem::plain("rbfm"),
-        (None, Some(Family::Mcts)) => AlgoItem::plain("mcts"),
-        (None, _) => default_baseline(&req.positions[0])?,
-    };
+    let baseline = baseline(req)?;
     for item in std::iter::once(&baseline).chain(&req.algos) {
         if registry::family(&item.algo).is_none() {
             return Err(RunError::usage(crate::algo_error(&format!(
@@ -858,6 +1014,7 @@ pub fn run_with(
     // times[s][r], nodes[s][r]: sums over the positions; busy[s]: one entry per run.
     let mut times = vec![vec![0.0; nr]; ns];
     let mut nodes = vec![vec![0.0; nr]; ns];
+    let mut cpu: Vec<Option<Vec<f64>>> = vec![Some(vec![0.0; nr]); ns];
     let mut busy: Vec<Vec<Vec<f64>>> = vec![vec![]; ns];
     let mut status: Vec<Option<Status>> = vec![None; ns];
     let mut base_values: Vec<Option<i64>> = vec![None; np];
@@ -871,7 +1028,10 @@ pub fn run_with(
                 if status[s].is_some() {
                     continue;
                 }
-                let report = match search(&req.run_request(item, pos)) {
+                let cpu_before = process_cpu_ms();
+                let result = search(&req.run_request(item, pos));
+                let cpu_ms = cpu_before.zip(process_cpu_ms()).map(|(a, b)| b - a);
+                let report = match result {
                     Ok(rep) => rep,
                     Err(e) if e.is_usage() && s == 0 => {
                         return Err(e.map_message(|m| {
@@ -909,6 +1069,10 @@ pub fn run_with(
                 }
                 times[s][r] += f.time_ms;
                 nodes[s][r] += f.nodes as f64;
+                match (&mut cpu[s], cpu_ms) {
+                    (Some(c), Some(ms)) => c[r] += ms,
+                    (c, _) => *c = None,
+                }
                 if let Some(b) = f.busy {
                     busy[s].push(b);
                 }
@@ -926,10 +1090,10 @@ pub fn run_with(
         .map(|s| Row {
             item: all[s].clone(),
             status: status[s].clone().unwrap_or_else(|| {
-                Status::Measured(
-                    summarise(&times[0], &nodes[0], &times[s], &nodes[s])
-                        .expect("at least one round"),
-                )
+                let mut m = summarise(&times[0], &nodes[0], &times[s], &nodes[s])
+                    .expect("at least one round");
+                m.cpu_ms = cpu[s].as_deref().and_then(median);
+                Status::Measured(m)
             }),
             busy: median_shares(&busy[s]),
             prediction: None,
@@ -965,6 +1129,7 @@ pub fn run_with(
         rounds: req.rounds,
         baseline: baseline.clone(),
         baseline_rounds: times[0].iter().copied().zip(nodes[0].clone()).collect(),
+        baseline_cpu_ms: cpu[0].as_deref().and_then(median),
         rows,
         idle: is_idle(&load, width),
         load,
@@ -972,6 +1137,7 @@ pub fn run_with(
         searched_ms,
         flags,
         nodes_budget: req.nodes,
+        ranks: None,
     })
 }
 

@@ -267,6 +267,8 @@ pub fn run(args: SpeedupArgs) -> CliResult {
             );
         }
     })?;
+    // A worker rank under `mpirun`: rank 0 reports.
+    let Some(s) = s else { return Ok(()) };
     if args.json {
         print_json(&s.json());
     } else if args.csv {

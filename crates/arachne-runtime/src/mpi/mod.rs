@@ -86,8 +86,11 @@
 //!   SIGTERM handler, and [`gather`];
 //! * `frame` — the bytes of each tag: algorithm messages, statistics, STOP's reason;
 //! * `net` — a run's traffic on its communicator: sends, probes, settling, the counts;
+//! * `control` — between runs: rank 0 announces the next run to the worker ranks (a driver of
+//!   several runs, e.g. `arachne speedup` under `mpirun`);
 //! * `transport` — what the runtime needs of MPI ([`Transport`], [`Comm`]), implemented and
 //!   [`install`]ed by a crate that links MPI (`arachne-mpi`).
+mod control;
 mod end;
 mod frame;
 mod net;
@@ -96,6 +99,7 @@ mod rounds;
 mod start;
 mod transport;
 
+pub use control::{announce, next_announcement, open_control, DOZE};
 pub use end::gather;
 pub use start::{finalize, init, last_stopped, last_traffic, launcher_rank, world, World};
 pub use transport::{available, install, Comm, Transport};
@@ -120,6 +124,7 @@ pub const TAG_FAULT: i32 = 5;
 pub const TAG_NODES: i32 = 6;
 /// Tag of a rank's bytes in [`gather`].
 pub const TAG_GATHER: i32 = 7;
+// Tag 8: an announcement on the control channel (`control`).
 
 /// STOP's payload byte when rank 0 ends the run because of a fault (0: the answer arrived;
 /// 1–4: a limit, `frame::stop_code`).

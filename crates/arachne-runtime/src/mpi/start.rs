@@ -75,6 +75,7 @@ pub fn world() -> Option<World> {
 
 /// Finalizes MPI if it was initialized on this thread (call before the process exits).
 pub fn finalize() {
+    super::control::close_control();
     if let Ok(t) = transport() {
         t.finalize();
     }

@@ -349,10 +349,21 @@ fn real_searches_agree_and_are_measured() {
     );
     req.rounds = 2;
     req.options.preorder = true;
-    let s = run(&req, &mut |_| {}).unwrap();
+    let s = run(&req, &mut |_| {}).unwrap().expect("not under mpirun");
     assert_eq!(s.baseline.algo, "alphabeta");
     for r in &s.rows {
         assert!(matches!(r.status, Status::Measured(_)), "{r:?}");
+    }
+    // The process's CPU time around each run: read on unix, and never negative.
+    #[cfg(unix)]
+    {
+        assert!(s.baseline_cpu_ms.is_some_and(|c| c >= 0.0));
+        for r in &s.rows {
+            let Status::Measured(m) = &r.status else {
+                unreachable!()
+            };
+            assert!(m.cpu_ms.is_some_and(|c| c >= 0.0), "{r:?}");
+        }
     }
     // The simulated search on one position is deterministic: the same nodes each round.
     assert!(s
