@@ -1,8 +1,6 @@
 #!/usr/bin/env bash
 # Re-run the figures of BENCHMARKS.md, area by area: a list of `arachne` commands (speedup,
-# epd, bench, search, perft), with the criterion benches and the few scripts no command
-# replaces yet (scripts/real_cores.py for MPI and master-slave RBFM, scripts/sim_vs_threads.py
-# for the simulator's prediction, scripts/mcts_tree_cpu.sh for CPU time per playout).
+# epd, bench, search, perft) and the criterion benches.
 #
 #   scripts/bench.sh                 the quick areas (a few minutes on 2 idle cores)
 #   scripts/bench.sh AREA...         only these areas
@@ -15,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-AREAS_QUICK="games bench serial-nodes sim real-cores rbfm mcts analysis"
+AREAS_QUICK="games bench serial-nodes sim real-cores rbfm mcts mcts-cpu analysis"
 AREAS_ALL="$AREAS_QUICK serial smp wac mcts-games mpi real-cores-mpi"
 
 usage() {
@@ -24,7 +22,7 @@ usage: scripts/bench.sh [AREA...]
 quick areas (the default): $AREAS_QUICK
 slower or needing more:    serial (criterion, ~2 min), smp (arachne speedup, ~3 min),
                            wac (arachne epd, ~2 min), mcts-games (tree-parallel MCTS at equal
-                           time, ~25 min), mpi and real-cores-mpi (--features mpi, Open MPI)
+                           time, ~25 min), mpi and real-cores-mpi (MPI built in, Open MPI)
 all:                       scripts/bench.sh all
 EOF
 }
@@ -64,30 +62,59 @@ area() {
         done; done
         ;;
     real-cores)
-        # Time to depth against the serial search with the same options, interleaved rounds.
+        # Time to depth against the serial search with the same options, interleaved rounds;
+        # --predict: the simulator's prediction with this machine's measured costs beside each
+        # message-passing search.
         build -p arachne-cli
         T="incremental:b=10,d=11"
-        run $A speedup --positions $T,seed=1 $T,seed=2 $T,seed=3 --preorder --rounds 3 \
+        run $A speedup --positions $T,seed=1 $T,seed=2 $T,seed=3 --preorder --rounds 3 --predict \
             --algos tree-split:procs=3,tree-split:procs=3,pv=0,id=0,tree-split:procs=2,master=1,type-guided:procs=3,type-guided:procs=2,master=1,knm:procs=2,abdada:threads=1,abdada:threads=2
-        run $A speedup --positions chess:bench=lct2:1 chess:bench=lct2:5 chess:bench=lct2:9 --depth 7 --engine --rounds 3 \
-            --algos tree-split:procs=3,type-guided:procs=3,type-guided:procs=2,master=1,abdada:threads=2
-        run $A speedup --positions checkers:bench=2 checkers:bench=4 checkers:bench=6 --depth 14 --ordering --rounds 3 \
-            --algos tree-split:procs=3,tree-split:procs=3,pv=0,id=0,type-guided:procs=3,abdada:threads=1,abdada:threads=2
+        # Chess at depth 8: with the full evaluation, depth 10 takes `aspiration` about 50 s a
+        # round of the three positions; depth 8 takes 0.4 s or more on each.
+        run $A speedup --positions chess:bench=lct2:1 chess:bench=lct2:5 chess:bench=lct2:9 --depth 8 \
+            --ordering --quiescence --null-move --check-extension --rounds 3 --predict \
+            --algos tree-split:procs=3,tree-split:procs=2,master=1,type-guided:procs=3,type-guided:procs=2,master=1,abdada:threads=1,abdada:threads=2
+        run $A speedup --positions checkers:bench=2 checkers:bench=4 checkers:bench=6 --depth 16 --ordering --rounds 3 --predict \
+            --algos tree-split:procs=3,tree-split:procs=2,master=1,type-guided:procs=3,type-guided:procs=2,master=1,abdada:threads=1,abdada:threads=2
         ;;
     real-cores-mpi)
-        build --features mpi -p arachne-cli
-        # MPI runs under mpirun, one search per process: the script launches them.
-        for set in mpi-chess mpi-trees; do
-            run python3 scripts/real_cores.py $A --set $set --rounds 3
-        done
+        # The same sets on 2 MPI ranks: every rank runs the command, rank 0 times and prints.
+        build -p arachne-cli --features arachne-cli/mpi,arachne-mpi/mpi
+        M="mpirun --allow-run-as-root -n 2"
+        T="incremental:b=10,d=11"
+        run $M $A speedup --positions $T,seed=1 $T,seed=2 $T,seed=3 --preorder --rounds 3 \
+            --algos tree-split:procs=3,backend=mpi,tree-split:procs=2,master=1,backend=mpi,tree-split:procs=3,pv=0,id=0,backend=mpi,type-guided:procs=3,backend=mpi,type-guided:procs=2,master=1,backend=mpi,tree-split:procs=3
+        run $M $A speedup --positions chess:bench=lct2:1 chess:bench=lct2:5 chess:bench=lct2:9 --depth 8 \
+            --ordering --quiescence --null-move --check-extension --rounds 3 \
+            --algos tree-split:procs=3,backend=mpi,tree-split:procs=2,master=1,backend=mpi,type-guided:procs=3,backend=mpi,type-guided:procs=2,master=1,backend=mpi,tree-split:procs=2,master=1
+        run $M $A speedup --positions checkers:bench=2 checkers:bench=4 checkers:bench=6 --depth 16 --ordering --rounds 3 \
+            --algos tree-split:procs=3,backend=mpi,tree-split:procs=2,master=1,backend=mpi,type-guided:procs=3,backend=mpi,type-guided:procs=2,master=1,backend=mpi
         ;;
     rbfm)
         build -p arachne-cli
         for a in rbfm rbfm:threads=1 rbfm:threads=2 bfm; do
             run $A search --game incremental:b=10,d=40,seed=1,branching=random --algo $a --nodes 1000000 --json
         done
-        # Master-slave RBFM at a node budget, expansions per second (not time to depth).
-        run python3 scripts/real_cores.py $A --set rbfm --rounds 3
+        # Master-slave RBFM at a node budget: time for the same generated nodes against serial
+        # rbfm (chess: a principal-variation depth the budget ends first).
+        R=rbfm:procs=2,rbfm:procs=3,rbfm:procs=2,grain=32,rbfm:procs=3,batch=1,master=0
+        T="incremental:b=10,d=11"
+        run $A speedup --positions $T,seed=1 $T,seed=2 $T,seed=3 --nodes 300000 --rounds 3 --algos $R
+        run $A speedup --positions chess:bench=lct2:1 chess:bench=lct2:5 chess:bench=lct2:9 --depth 100 \
+            --nodes 300000 --rounds 3 --algos $R
+        ;;
+    mcts-cpu)
+        # CPU for 400 000 playouts (the cpu column): the serial search, the tree form on 1 and
+        # on 2 walkers; then the machine's control, two serial searches at once as two
+        # processes: 2 x one's wall time / the pair's is what two cores give this work.
+        build -p arachne-cli
+        run $A speedup --game connect4 --nodes 400000 --rounds 10 --algos mcts:par=tree,threads=1,mcts:par=tree,threads=2
+        S="$A search -g connect4 --algo mcts --nodes 400000 --json"
+        for r in 1 2 3 4 5; do
+            s=$EPOCHREALTIME; $S >/dev/null; e=$EPOCHREALTIME
+            $S >/dev/null & $S >/dev/null; wait; f=$EPOCHREALTIME
+            awk -v s=$s -v e=$e -v f=$f 'BEGIN {printf "one %.3f s, two at once %.3f s, 2 x one / pair %.2f\n", e-s, f-e, 2*(e-s)/(f-e)}'
+        done
         ;;
     mcts)
         # Monte Carlo tree search (issue 27): playouts a second against the peers, the tree

@@ -91,7 +91,7 @@
 //! slaves' share), and `arachne search --json` adds `slave_share` and
 //! `messages_per_expansion`.
 //!
-//! **Measured** (`python3 scripts/real_cores.py target/release/arachne --set rbfm`,
+//! **Measured** (a script since replaced by `scripts/bench.sh rbfm`'s `arachne speedup --nodes`;
 //! expansions per second against serial `rbfm`, 300 000 generated nodes; a **loaded** 2-core
 //! machine, load 5–6, medians of 3 interleaved rounds, spread wide): on the trees (seeds 1–3)
 //! `--procs 2` with `G = 8` 1.05 / 1.21 / 1.42, `--procs 3` 1.30 / 1.03 / 1.30, against

@@ -36,7 +36,7 @@
 //! and a finer grain pays only on chess. `--cost measured` puts these figures into the
 //! simulator, so a grain can be tried there before a run on real cores. BENCHMARKS.md
 //! compares the simulator's predicted speedup with the threads backend's at P = 2–3
-//! (`scripts/sim_vs_threads.py`).
+//! (`arachne speedup --predict`).
 use arachne_core::{Game, Limits};
 use arachne_runtime::traffic::Traffic;
 use arachne_runtime::{run_threads, CostModel};

@@ -112,8 +112,8 @@
 //! to +48 % on LCT II #1/#5/#9 at depth 7 (`aspiration --ordering --quiescence`); these
 //! defaults, with the table moves above, +16 to +19 % and −13 to −33 %. `pv=0,id=0` gives §4's
 //! literal form. On MPI, 2 ranks on this machine, `tree-split --procs 3` on the same trees went
-//! from 1.06 / 1.20 / 0.80× to 1.67 / 1.95 / 1.76× with them (2026-11-27, `python3
-//! scripts/real_cores.py … --set mpi-trees`). On the simulator both stay off unless given, so
+//! from 1.06 / 1.20 / 0.80× to 1.67 / 1.95 / 1.76× with them (2026-11-27; today's command
+//! is `scripts/bench.sh real-cores-mpi`). On the simulator both stay off unless given, so
 //! the simulator's counts and the report built on them are §4's.
 use crate::common::ProcTree;
 use crate::slave::{Engine, Msg, Slave};

@@ -6,7 +6,6 @@
 //!
 //! | example | measures |
 //! |---|---|
-//! | `smp_bench` | time to depth of the shared-memory searches against serial staged alpha-beta |
 //! | `table2_alphabeta` | the alpha-beta half of `rbfm-chess`'s Table 2 alone |
 //! | `rbfm_costs` | serial RBFM's tree operations against the paper's unit of evaluation (the lock model's constants) |
 //! | `pathed_overhead` | the cost of positions that carry their path (`--backend mpi`) |
