@@ -45,7 +45,8 @@
 //! the tree, not in the subtrees where nearly all nodes are.
 //!
 //! Each processor's table holds [`SLAVE_TT_MIB`] MiB at most (less when the search asks for a
-//! smaller one), allocated at its first job, on a game with transpositions only; without one
+//! smaller one), allocated at its first job; on a game without transpositions it holds
+//! [`RESTART_TT_MIB`] and serves the restarts only ([`RESTART_TT_MIN_DEPTH`]). Without one
 //! (allocation failed) a restart searches its job again from scratch, still exactly.
 use arachne_core::{Game, Limits, Score, Stats, StopReason, TranspositionTable, Window};
 use arachne_runtime::{Env, Mailbox, Process, Stopping};
@@ -75,6 +76,20 @@ pub enum Worker {
 
 /// Most table (MiB) a processor's serial search allocates.
 pub(crate) const SLAVE_TT_MIB: usize = 8;
+
+/// The table (MiB) of a processor on a game without transpositions (the synthetic trees),
+/// which keeps only what a restart needs ([`RESTART_TT_MIN_DEPTH`]).
+pub(crate) const RESTART_TT_MIB: usize = 1;
+
+/// On a game without transpositions a processor's table is used only at this many plies left
+/// or more: a restart (an UPDATE that narrowed the job's window, module docs) then walks past
+/// the subtrees of that height the abandoned search finished, instead of searching the whole
+/// job again; and the probes and stores, at one node in `b⁴` or fewer of a job, cost nothing
+/// measurable. (Below this height a table saves nothing on such a game: every node is its
+/// own position. Used at every height, its probes and stores tripled a job's time on
+/// `incremental:b=10,d=11`; with no table at all, every restart searched its job again,
+/// which cost tree-split on the simulator at P = 64 on `incremental:b=10,d=12` 8.2 → 3.3×.)
+pub(crate) const RESTART_TT_MIN_DEPTH: u32 = 4;
 
 /// Shallowest remaining depth at which a processor's serial search uses its table when
 /// nothing else orders or extends its nodes: below it the search takes `alphabeta`'s lean
@@ -303,9 +318,14 @@ impl<G: Game> SubSearch<G> {
     }
 
     /// Makes this search use `table` (shared with other processors of the same run on one
-    /// machine) instead of a table of its own.
+    /// machine) instead of a table of its own. Not on a game without transpositions: there the
+    /// processor keeps a small table of its own for its restarts ([`RESTART_TT_MIB`], mapped
+    /// up front), since the shared one is not mapped up front on such a game (`tree_split`)
+    /// and the first store to each of its pages flushed every core's TLB (tree-split at 3
+    /// processors on threads, `incremental:b=10,d=11` seeds 1–3, loaded: 336–432 ms a round on
+    /// the shared table, 234–299 ms on its own).
     pub(crate) fn with_table(mut self, table: Option<Arc<TranspositionTable>>) -> Self {
-        if table.is_some() {
+        if table.is_some() && G::TRANSPOSITIONS {
             self.tt = table;
             self.tt_tried = true;
         }
@@ -453,11 +473,15 @@ impl<G: Game> SubSearch<G> {
     /// [`SubSearch::run_blocking`] whose `poll` gets this search's counts so far.
     pub(crate) fn run_with(&mut self, poll: &mut dyn FnMut(&Stats) -> Poll) -> bool {
         debug_assert!(self.can_block());
-        // A game without transpositions (the synthetic trees) gets no table: its serial search
-        // does not use one ([`Serial`]).
-        if !self.tt_tried && G::TRANSPOSITIONS {
+        // A game without transpositions (the synthetic trees) gets a small table, for its
+        // restarts only ([`RESTART_TT_MIN_DEPTH`]).
+        if !self.tt_tried {
             self.tt_tried = true;
-            let mib = self.spec.opts.tt_mib.clamp(1, SLAVE_TT_MIB);
+            let mib = if G::TRANSPOSITIONS {
+                self.spec.opts.tt_mib.clamp(1, SLAVE_TT_MIB)
+            } else {
+                RESTART_TT_MIB
+            };
             self.tt = TranspositionTable::try_with_mib(mib).ok().map(Arc::new);
             // Its pages mapped now, written first: mapped by a probe, a page's first store
             // would flush the TLB of every core the run's threads are on
@@ -587,14 +611,16 @@ impl<G: Game> Default for Serial<G> {
 impl<G: Game> JobSearch<G> for Serial<G> {
     fn search(&mut self, pos: &G, run: &JobRun<'_>) -> (Option<Score>, Stats, Option<G::Move>) {
         let scratch = self.scratch.take().unwrap_or_default();
-        // A game without transpositions (the synthetic trees) gains nothing from the table on
-        // a fixed-depth job, and its probes and stores tripled a job's time there
-        // (`incremental:b=10,d=11`: tree-split at 3 processors 0.32-0.34x serial alphabeta
-        // with it, 1.10-1.67x without).
-        let tt = if G::TRANSPOSITIONS { run.tt } else { None };
-        let mut ctx = Ctx::with_scratch(run.opts, run.limits, tt, scratch)
+        // A game without transpositions (the synthetic trees) uses the table for its restarts
+        // only, at the top of the job ([`RESTART_TT_MIN_DEPTH`]).
+        let min_depth = if G::TRANSPOSITIONS {
+            tt_min_depth_of(run.opts)
+        } else {
+            tt_min_depth_of(run.opts).max(RESTART_TT_MIN_DEPTH)
+        };
+        let mut ctx = Ctx::with_scratch(run.opts, run.limits, run.tt, scratch)
             .with_abort(run.hook)
-            .with_tt_min_depth(tt_min_depth_of(run.opts));
+            .with_tt_min_depth(min_depth);
         if let Some(o) = self.ordering.take() {
             ctx.set_ordering(*o);
         }
