@@ -46,7 +46,7 @@
 //!
 //! Each processor's table holds [`SLAVE_TT_MIB`] MiB at most (less when the search asks for a
 //! smaller one), allocated at its first job; on a game without transpositions it holds
-//! [`RESTART_TT_MIB`] and serves the restarts only ([`RESTART_TT_MIN_DEPTH`]). Without one
+//! [`RESTART_TT_SLOTS`] slots and serves the restarts only ([`RESTART_TT_MIN_DEPTH`]). Without one
 //! (allocation failed) a restart searches its job again from scratch, still exactly.
 use arachne_core::{Game, Limits, Score, Stats, StopReason, TranspositionTable, Window};
 use arachne_runtime::{Env, Mailbox, Process, Stopping};
@@ -77,9 +77,12 @@ pub enum Worker {
 /// Most table (MiB) a processor's serial search allocates.
 pub(crate) const SLAVE_TT_MIB: usize = 8;
 
-/// The table (MiB) of a processor on a game without transpositions (the synthetic trees),
-/// which keeps only what a restart needs ([`RESTART_TT_MIN_DEPTH`]).
-pub(crate) const RESTART_TT_MIB: usize = 1;
+/// The table (slots: 64 KiB) of a processor on a game without transpositions (the synthetic
+/// trees), which keeps only what a restart needs ([`RESTART_TT_MIN_DEPTH`]). Small enough to
+/// come from the heap: a table of 1 MiB, mapped from the kernel and unmapped at the end of
+/// every simulated search, made `arachne-parallel`'s test suite spend 3 minutes in the kernel
+/// (`exact::incremental_trees_exact`: 239 s, of which 176 s system time).
+pub(crate) const RESTART_TT_SLOTS: usize = 4096;
 
 /// On a game without transpositions a processor's table is used only at this many plies left
 /// or more: a restart (an UPDATE that narrowed the job's window, module docs) then walks past
@@ -319,7 +322,7 @@ impl<G: Game> SubSearch<G> {
 
     /// Makes this search use `table` (shared with other processors of the same run on one
     /// machine) instead of a table of its own. Not on a game without transpositions: there the
-    /// processor keeps a small table of its own for its restarts ([`RESTART_TT_MIB`], mapped
+    /// processor keeps a small table of its own for its restarts ([`RESTART_TT_SLOTS`], mapped
     /// up front), since the shared one is not mapped up front on such a game (`tree_split`)
     /// and the first store to each of its pages flushed every core's TLB (tree-split at 3
     /// processors on threads, `incremental:b=10,d=11` seeds 1–3, loaded: 336–432 ms a round on
@@ -477,12 +480,13 @@ impl<G: Game> SubSearch<G> {
         // restarts only ([`RESTART_TT_MIN_DEPTH`]).
         if !self.tt_tried {
             self.tt_tried = true;
-            let mib = if G::TRANSPOSITIONS {
-                self.spec.opts.tt_mib.clamp(1, SLAVE_TT_MIB)
+            let tt = if G::TRANSPOSITIONS {
+                let mib = self.spec.opts.tt_mib.clamp(1, SLAVE_TT_MIB);
+                TranspositionTable::try_with_mib(mib).ok()
             } else {
-                RESTART_TT_MIB
+                TranspositionTable::try_with_slots(RESTART_TT_SLOTS)
             };
-            self.tt = TranspositionTable::try_with_mib(mib).ok().map(Arc::new);
+            self.tt = tt.map(Arc::new);
             // Its pages mapped now, written first: mapped by a probe, a page's first store
             // would flush the TLB of every core the run's threads are on
             // ([`TranspositionTable::prefault`]).

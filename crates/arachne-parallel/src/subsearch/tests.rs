@@ -342,3 +342,42 @@ fn a_simulated_processor_takes_updates_at_its_next_look_at_the_mailbox() {
         }
     }
 }
+
+/// On a game without transpositions a processor keeps a small table for its restarts
+/// (`RESTART_TT_SLOTS`, used at `RESTART_TT_MIN_DEPTH` plies left or more): a job whose window
+/// an UPDATE narrows mid-search resumes past the subtrees it finished, so from the UPDATE on it
+/// visits fewer nodes than a fresh search in the narrowed window would (without the table it
+/// visits exactly those), with the same value.
+#[test]
+fn a_restart_skips_the_subtrees_it_finished() {
+    let (mut restarted, mut fewer) = (0, 0);
+    for seed in 0..20u64 {
+        let root = incremental(8, 9, seed);
+        let exact = Algorithm::AlphaBeta
+            .search(&root, &Limits::depth(9), &SearchOptions::default())
+            .value;
+        let w = Window::new(Score(exact.0 - 3), Score(exact.0 + 3));
+        let mut sub = SubSearch::new(spec());
+        sub.start(root, Window::FULL, 9, 0);
+        let (mut calls, mut at) = (0u64, None);
+        assert!(sub.run_blocking(&mut |n| {
+            calls += 1;
+            if calls == 3 && at.is_none() {
+                at = Some(n);
+                return Poll::Update(w);
+            }
+            Poll::Go
+        }));
+        assert_eq!(sub.result(), Some(exact), "seed {seed}");
+        let Some(at) = at else { continue };
+        restarted += 1;
+        let after = sub.stats().nodes() - at;
+        let mut fresh = SubSearch::new(spec());
+        fresh.start(root, w, 9, 0);
+        assert!(fresh.run_blocking(&mut |_| Poll::Go));
+        assert_eq!(fresh.result(), Some(exact), "seed {seed}");
+        fewer += usize::from(after < fresh.stats().nodes());
+    }
+    assert!(restarted >= 15, "{restarted}");
+    assert!(fewer * 10 >= restarted * 9, "{fewer} of {restarted}");
+}
