@@ -936,15 +936,7 @@ fn run_index(req: &SpeedupRequest, all: Option<&Vec<AlgoItem>>, r: &SearchReques
     });
     let mut bytes = Vec::new();
     for i in [p, s] {
-        let mut v = i.expect("a run of the request") as u64;
-        loop {
-            let b = (v & 0x7f) as u8;
-            v >>= 7;
-            bytes.push(if v == 0 { b } else { b | 0x80 });
-            if v == 0 {
-                break;
-            }
-        }
+        arachne_runtime::wire::put_varint(&mut bytes, i.expect("a run of the request") as u64);
     }
     bytes
 }
@@ -959,18 +951,8 @@ fn serve(req: &SpeedupRequest) -> Result<(), RunError> {
         if bytes.is_empty() {
             return Ok(());
         }
-        let mut it = bytes.iter();
-        let mut next = || {
-            let (mut v, mut shift) = (0usize, 0);
-            for &b in it.by_ref() {
-                v |= ((b & 0x7f) as usize) << shift;
-                shift += 7;
-                if b & 0x80 == 0 {
-                    break;
-                }
-            }
-            v
-        };
+        let mut r = arachne_runtime::wire::Reader::new(&bytes);
+        let mut next = || r.varint().map(|v| v as usize).unwrap_or(usize::MAX);
         let (p, s) = (next(), next());
         let (Some(pos), Some(item)) = (req.positions.get(p), all.get(s)) else {
             return Err(RunError::failed(
