@@ -4,7 +4,7 @@
 //! There are no UPDATE messages.
 use crate::common::ProcTree;
 use crate::master_kit::{send_value, Slots};
-use crate::slave::{Engine, MasterNode, Msg, Slave};
+use crate::slave::{moves_of, Engine, MasterNode, Msg, Slave};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Mailbox, Pid, Process};
 use arachne_search::stepper::StepperMode;
@@ -67,16 +67,20 @@ impl<G: Game> Process for BatchMaster<G> {
                 self.start_batch(env);
             }
             Msg::Update { .. } | Msg::Progress { .. } => {}
-            Msg::Value { job, value, .. } => {
+            Msg::Value {
+                job, value, line, ..
+            } => {
                 let Some(j) = self.slaves.find(from, job) else {
                     return;
                 };
                 self.slaves.release(j);
-                self.node.child_value(self.base + j, value, &mut self.stats);
+                let line = moves_of(&line);
+                self.node
+                    .child_value(self.base + j, value, line, &mut self.stats);
                 if self.slaves.busy() == 0 {
                     let node = &self.node;
                     if node.alpha >= node.beta || node.next == node.succ.len() {
-                        send_value(env, self.parent, node.job, node.alpha, node.best, false);
+                        send_value(env, self.parent, node.job, node.alpha, node.line(), false);
                     } else {
                         self.start_batch(env);
                     }

@@ -29,7 +29,7 @@
 //! search's table (`arachne_core::tt`, used by their [`SubSearch`]es); type-guided's masters
 //! keep the seed's global table of moves (`type_guided/table.rs`, whose module docs say why
 //! it is not `arachne_core::tt`); the grand and batch masters keep none.
-use crate::slave::Msg;
+use crate::slave::{Line, Msg};
 use crate::subsearch::{update_or_defer, SubSearch};
 use arachne_core::{Game, Score, Window};
 use arachne_runtime::{Env, Pid, HOST};
@@ -207,13 +207,13 @@ impl<G: Game, T> Slots<G, T> {
     }
 }
 
-/// Sends a master's VALUE for job `job` to `to`.
+/// Sends a VALUE for job `job` to `to`.
 pub(crate) fn send_value<G: Game>(
     env: &mut Env<'_, Msg<G>>,
     to: Pid,
     job: u32,
     value: Score,
-    best: Option<G::Move>,
+    line: Option<Line<G>>,
     lower: bool,
 ) {
     env.send(
@@ -221,7 +221,7 @@ pub(crate) fn send_value<G: Game>(
         Msg::Value {
             job,
             value,
-            best,
+            line,
             lower,
         },
     );

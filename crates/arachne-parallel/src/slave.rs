@@ -4,8 +4,13 @@
 //! ```text
 //! EVALUATE(pos, α, β)   master → slave   search pos with window (α, β)
 //! UPDATE(α, β)          master → slave   narrow the window of the search in progress
-//! VALUE(value)          slave → master   the result (fail-hard, relative to the final window)
+//! VALUE(value, line)    slave → master   the result (fail-hard, relative to the final window)
 //! ```
+//!
+//! A VALUE also carries the job's principal line ([`Line`]), a detail the seed leaves out: the
+//! slave's serial search keeps it, each master puts the move of the successor whose value
+//! raised its α in front of that successor's line, and the root's line is the search's
+//! principal variation, found without searching again (`common::outcome::principal_line`).
 //!
 //! Every message carries a job number so that an UPDATE or VALUE that belongs to an earlier
 //! assignment is recognised and dropped ("flush outdated UPDATES", §4.2), whatever the order
@@ -44,14 +49,46 @@ pub enum Msg<G: Game> {
     /// slave → master: the α of job `job` has risen to `alpha` (only for general alpha raising,
     /// seed 000 §4.3, where the root needs its slaves' current α values).
     Progress { job: u32, alpha: Score },
-    /// The value of job `job`; `best` is the best successor where the sender knows it;
+    /// The value of job `job`; `line` its principal line where the sender knows it;
     /// `lower` when the value is only a lower bound (§4.3 minimal window at the root).
     Value {
         job: u32,
         value: Score,
-        best: Option<G::Move>,
+        line: Option<Line<G>>,
         lower: bool,
     },
+}
+
+/// A job's principal line as a VALUE carries it: the moves from the job's position `from`,
+/// best move first, as far as the sender's search kept them (a table cutoff ends a line).
+/// It is the line of the value only when the value lies strictly inside the job's final
+/// window; a master uses a successor's line only then (when the value raises its α without
+/// reaching β). The position travels with the line because on MPI a move is its index among
+/// its position's moves, replayed from there (`arachne_runtime::pathed`).
+#[derive(Clone, Debug)]
+pub struct Line<G: Game> {
+    /// The job's position.
+    pub from: G,
+    /// The moves from it.
+    pub moves: Vec<G::Move>,
+}
+
+impl<G: Game> Line<G> {
+    /// The line `moves` from `from`; `None` when either is missing.
+    pub fn of(from: Option<&G>, moves: &[G::Move]) -> Option<Self> {
+        match from {
+            Some(from) if !moves.is_empty() => Some(Line {
+                from: from.clone(),
+                moves: moves.to_vec(),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The moves of `line`, none when it is missing.
+pub(crate) fn moves_of<G: Game>(line: &Option<Line<G>>) -> &[G::Move] {
+    line.as_ref().map_or(&[], |l| &l.moves)
 }
 
 impl<G: Game> Msg<G> {
@@ -167,8 +204,8 @@ impl<G: Game> Slave<G> {
 
     fn send_value(&mut self, env: &mut Env<'_, Msg<G>>) {
         let value = self.search.result().expect("finished");
-        let best = self.search.best_move();
-        send_value(env, self.master, self.job, value, best, false);
+        let line = self.search.line();
+        send_value(env, self.master, self.job, value, line, false);
     }
 }
 
@@ -272,7 +309,7 @@ pub(crate) fn run_stepper<G: Game, M>(
 
 /// The node a master is evaluating for its own master: the EVALUATE job, the position, its
 /// window (narrowed by UPDATEs and by its successors' values), its successors, the next one to
-/// hand out, and the best so far. Shared by every kind of master. With `leaf` (quiescence), a
+/// hand out, and the best so far with its line. Shared by every kind of master. With `leaf` (quiescence), a
 /// bottom position sent to the master is valued by it, as the slaves' searches value theirs.
 #[derive(Clone, Debug)]
 pub(crate) struct MasterNode<G: Game> {
@@ -287,7 +324,8 @@ pub(crate) struct MasterNode<G: Game> {
     pub beta: Score,
     pub succ: Vec<G::Move>,
     pub next: usize,
-    pub best: Option<G::Move>,
+    /// The principal line so far: the successor that last raised α, then its line.
+    pub pv: Vec<G::Move>,
 }
 
 impl<G: Game> MasterNode<G> {
@@ -304,8 +342,18 @@ impl<G: Game> MasterNode<G> {
             beta: Score::INF,
             succ: Vec::new(),
             next: 0,
-            best: None,
+            pv: Vec::new(),
         }
+    }
+
+    /// The best successor so far.
+    pub(crate) fn best(&self) -> Option<G::Move> {
+        self.pv.first().copied()
+    }
+
+    /// The node's line as a VALUE carries it.
+    pub(crate) fn line(&self) -> Option<Line<G>> {
+        Line::of(self.pos.as_ref(), &self.pv)
     }
 
     /// The same node valuing bottom positions by `leaf` (e.g. the quiescence search).
@@ -328,10 +376,17 @@ impl<G: Game> MasterNode<G> {
         }
     }
 
-    /// Successor `i` came back worth `value` (from its side): raises α and the best move, and
-    /// counts a cutoff the moment α reaches β (as the stepper does at its own nodes). Returns
-    /// whether α rose.
-    pub(crate) fn child_value(&mut self, i: usize, value: Score, stats: &mut Stats) -> bool {
+    /// Successor `i` came back worth `value` (from its side) with its principal line `line`
+    /// (from the successor's position): raises α, the best move and the line, and counts a
+    /// cutoff the moment α reaches β (as the stepper does at its own nodes). Returns whether α
+    /// rose.
+    pub(crate) fn child_value(
+        &mut self,
+        i: usize,
+        value: Score,
+        line: &[G::Move],
+        stats: &mut Stats,
+    ) -> bool {
         let t = -value;
         if t <= self.alpha {
             return false;
@@ -340,7 +395,9 @@ impl<G: Game> MasterNode<G> {
             stats.cutoffs += 1;
         }
         self.alpha = t;
-        self.best = Some(self.succ[i]);
+        self.pv.clear();
+        self.pv.push(self.succ[i]);
+        self.pv.extend_from_slice(line);
         true
     }
 
@@ -398,7 +455,7 @@ impl<G: Game> MasterNode<G> {
             beta: window.beta,
             succ,
             next: 0,
-            best: None,
+            pv: Vec::new(),
         };
     }
 }

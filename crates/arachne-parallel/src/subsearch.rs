@@ -254,7 +254,11 @@ pub(crate) struct SubSearch<G: Game> {
     /// Counts of the serial searches (the stepper counts its own).
     serial_stats: Stats,
     result: Option<Score>,
-    best: Option<G::Move>,
+    /// The principal line of the job that just finished, from its position (best move first;
+    /// empty where unknown).
+    pv: Vec<G::Move>,
+    /// The position of the job in progress or just finished (its line starts there).
+    from: Option<G>,
     /// Write the table's pages at its allocation (real backends; not a simulated processor's).
     prefault: bool,
     /// The simulator's worker ([`Worker::Engine`]), started at the first job.
@@ -292,6 +296,7 @@ impl<G: Game> SubSearch<G> {
         SubSearch {
             stepper: Box::new(
                 Stepper::new(spec.mode, spec.preorder())
+                    .with_pv()
                     .with_leaf(leaf)
                     .with_check_extension(
                         spec.opts
@@ -308,7 +313,8 @@ impl<G: Game> SubSearch<G> {
             engine: Engine(None),
             serial_stats: Stats::default(),
             result: None,
-            best: None,
+            pv: Vec::new(),
+            from: None,
             prefault: true,
             baton: BatonCell(None),
             handed: false,
@@ -337,6 +343,7 @@ impl<G: Game> SubSearch<G> {
 
     /// Starts searching `pos` to `depth` plies with `window`; `ply` is its distance from the root.
     pub(crate) fn start(&mut self, pos: G, window: Window, depth: u32, ply: u32) {
+        self.from = Some(pos.clone());
         self.job = Some(Job {
             pos,
             depth,
@@ -346,7 +353,7 @@ impl<G: Game> SubSearch<G> {
         self.stepping = false;
         self.handed = false;
         self.result = None;
-        self.best = None;
+        self.pv.clear();
     }
 
     /// True while a job is in progress.
@@ -382,7 +389,19 @@ impl<G: Game> SubSearch<G> {
 
     /// The best move of the job that just finished, where known.
     pub(crate) fn best_move(&self) -> Option<G::Move> {
-        self.best
+        self.pv.first().copied()
+    }
+
+    /// The principal line of the job that just finished, from its position, where known: the
+    /// best move, then the line below it as far as the serial search kept it (a table cutoff
+    /// ends it). Meaningful when the value lies strictly inside the job's final window.
+    pub(crate) fn pv(&self) -> &[G::Move] {
+        &self.pv
+    }
+
+    /// [`SubSearch::pv`] from the job's position, as a VALUE carries it.
+    pub(crate) fn line(&self) -> Option<crate::slave::Line<G>> {
+        crate::slave::Line::of(self.from.as_ref(), &self.pv)
     }
 
     /// Counts so far.
@@ -418,7 +437,8 @@ impl<G: Game> SubSearch<G> {
         }
         if crate::slave::run_stepper(&mut self.stepper, env, until, max_steps) {
             self.result = self.stepper.result();
-            self.best = self.stepper.best_move();
+            self.pv.clear();
+            self.pv.extend_from_slice(self.stepper.pv());
             self.job = None;
             self.stepping = false;
             return true;
@@ -449,9 +469,9 @@ impl<G: Game> SubSearch<G> {
             env.busy += slice.end - env.clock;
             env.clock = slice.end;
             self.serial_stats += slice.stats;
-            if let Some((value, best)) = slice.done {
+            if let Some((value, pv)) = slice.done {
                 self.result = value;
-                self.best = best;
+                self.pv = pv;
                 self.job = None;
                 self.handed = false;
                 return true;
@@ -505,7 +525,7 @@ impl<G: Game> SubSearch<G> {
             if job.window.alpha >= job.window.beta {
                 // A cutoff above: the job is of no use (its master reads α as a fail high).
                 self.result = Some(job.window.alpha);
-                self.best = None;
+                self.pv.clear();
                 return true;
             }
             let window = job.window;
@@ -543,12 +563,12 @@ impl<G: Game> SubSearch<G> {
                 tt: tt.as_deref(),
                 hook: &hook,
             };
-            let (r, stats, best) = engine.search(&job.pos, &run);
+            let (r, stats, pv) = engine.search(&job.pos, &run);
             self.serial_stats += stats;
             match r {
                 Some(v) => {
                     self.result = Some(v);
-                    self.best = best;
+                    self.pv = pv;
                     return true;
                 }
                 None if stop.get() => return false,
@@ -587,8 +607,8 @@ pub(crate) struct JobRun<'a> {
 /// [`Pathed`] positions are searched as the game's own, see [`register_native`]).
 pub(crate) trait JobSearch<G: Game>: Send {
     /// Searches `pos` as `run` says: its value (`None`: stopped by the hook), the nodes it
-    /// visited and its best move, where known.
-    fn search(&mut self, pos: &G, run: &JobRun<'_>) -> (Option<Score>, Stats, Option<G::Move>);
+    /// visited and its principal line from `pos` as far as known (best move first).
+    fn search(&mut self, pos: &G, run: &JobRun<'_>) -> (Option<Score>, Stats, Vec<G::Move>);
 
     /// True if this search runs on a position other than `G` (the wrapped game's).
     fn native(&self) -> bool {
@@ -613,7 +633,7 @@ impl<G: Game> Default for Serial<G> {
 }
 
 impl<G: Game> JobSearch<G> for Serial<G> {
-    fn search(&mut self, pos: &G, run: &JobRun<'_>) -> (Option<Score>, Stats, Option<G::Move>) {
+    fn search(&mut self, pos: &G, run: &JobRun<'_>) -> (Option<Score>, Stats, Vec<G::Move>) {
         let scratch = self.scratch.take().unwrap_or_default();
         // A game without transpositions (the synthetic trees) uses the table for its restarts
         // only, at the top of the job ([`RESTART_TT_MIN_DEPTH`]).
@@ -633,13 +653,13 @@ impl<G: Game> JobSearch<G> for Serial<G> {
         let (a, b) = (run.window.alpha, run.window.beta);
         let r = falphabeta_tt(&mut ctx, pos, run.depth, run.ply, a, b);
         let r = ctx.settle(r);
-        let best = ctx.pv(run.ply).first().copied();
+        let pv = ctx.pv(run.ply).to_vec();
         let stats = ctx.stats;
         self.scratch = Some(ctx.take_scratch());
         if run.opts.killers || run.opts.history {
             self.ordering = Some(Box::new(ctx.take_ordering()));
         }
-        (r.ok(), stats, best)
+        (r.ok(), stats, pv)
     }
 }
 
@@ -647,7 +667,8 @@ impl<G: Game> JobSearch<G> for Serial<G> {
 /// nodes in the same order (every hook of `Pathed` forwards to the wrapped game, and the
 /// table stores moves by their generation index, the same in both), without the path that
 /// `Pathed` copies at every move (1.7–2.4× the time per node on the synthetic trees, module
-/// docs of [`arachne_runtime::pathed`]). The best move is found among the position's moves.
+/// docs of [`arachne_runtime::pathed`]). The line's moves are found among the moves of the
+/// positions along it.
 pub(crate) struct PathedSerial<H: Game>(Serial<H>);
 
 impl<H: Game> Default for PathedSerial<H> {
@@ -661,14 +682,20 @@ impl<H: Game> JobSearch<Pathed<H>> for PathedSerial<H> {
         &mut self,
         pos: &Pathed<H>,
         run: &JobRun<'_>,
-    ) -> (Option<Score>, Stats, Option<PMove<H>>) {
-        let (r, stats, best) = self.0.search(pos.inner(), run);
-        let best = best.and_then(|m| {
-            let mut moves = Vec::new();
-            pos.moves(&mut moves);
-            moves.into_iter().find(|p| p.mv == m)
-        });
-        (r, stats, best)
+    ) -> (Option<Score>, Stats, Vec<PMove<H>>) {
+        let (r, stats, line) = self.0.search(pos.inner(), run);
+        let mut pv = Vec::with_capacity(line.len());
+        let mut at = pos.clone();
+        let mut moves = Vec::new();
+        for m in line {
+            at.moves(&mut moves);
+            let Some(&p) = moves.iter().find(|p| p.mv == m) else {
+                break;
+            };
+            pv.push(p);
+            at = at.play(p);
+        }
+        (r, stats, pv)
     }
 
     fn native(&self) -> bool {

@@ -7,15 +7,16 @@
 //! game's own [`Wire`] implementation, which for `Pathed<G>` (every game, on `--backend mpi`)
 //! is the path of move indices from the root. An EVALUATE of a position `k` plies below the root
 //! with job number below 128 takes `1 + 1 + (2 + k) + 1 + 1 + w` bytes, `w` the window (zig-zag
-//! varints: 10 bytes for the full window, 2–10 for a narrowed one); UPDATE `2 + w`, VALUE 5–8.
+//! varints: 10 bytes for the full window, 2–10 for a narrowed one); UPDATE `2 + w`, VALUE 5–8
+//! without a line, and with one of `n` moves the job's position and `2n` bytes more.
 //!
 //! An algorithm with its own message type adds the same kind of `impl` beside its file and
 //! registers it in [`crate::search_in`]'s MPI branch (`wire::register::<TheirMsg<Pathed<G>>>`).
 use crate::knm;
-use crate::slave::Msg;
+use crate::slave::{Line, Msg};
 use crate::type_guided::{FarmRec, JobRec, Link, Log, NodeRec};
 use arachne_core::{Game, Score, Window};
-use arachne_runtime::wire::{Reader, Wire, WireError};
+use arachne_runtime::wire::{put_varint, Reader, Wire, WireError};
 
 const EVALUATE: u8 = 0;
 const UPDATE: u8 = 1;
@@ -49,14 +50,14 @@ where
             Msg::Value {
                 job,
                 value,
-                best,
+                line,
                 lower,
             } => {
                 out.push(VALUE);
                 job.encode(out);
                 value.encode(out);
-                best.encode(out);
                 lower.encode(out);
+                encode_line(line, out);
             }
         }
     }
@@ -78,15 +79,59 @@ where
                 job: u32::decode(r)?,
                 alpha: Score::decode(r)?,
             },
-            VALUE => Msg::Value {
-                job: u32::decode(r)?,
-                value: Score::decode(r)?,
-                best: Option::<G::Move>::decode(r)?,
-                lower: bool::decode(r)?,
-            },
+            VALUE => {
+                let (job, value, lower) = (u32::decode(r)?, Score::decode(r)?, bool::decode(r)?);
+                Msg::Value {
+                    job,
+                    value,
+                    line: decode_line(r)?,
+                    lower,
+                }
+            }
             t => return Err(WireError(format!("unknown message tag {t}"))),
         })
     }
+}
+
+/// A VALUE's line: `varint(n)`, then (for `n > 0`) the position it starts from and its `n`
+/// moves, each resolved against the position it is played from ([`Reader::decode_at`]).
+fn encode_line<G: Game + Wire>(line: &Option<Line<G>>, out: &mut Vec<u8>)
+where
+    G::Move: Wire,
+{
+    let Some(l) = line else {
+        out.push(0);
+        return;
+    };
+    put_varint(out, l.moves.len() as u64);
+    l.from.encode(out);
+    for m in &l.moves {
+        m.encode(out);
+    }
+}
+
+/// Reads what [`encode_line`] wrote.
+fn decode_line<G: Game + Wire>(r: &mut Reader<'_>) -> Result<Option<Line<G>>, WireError>
+where
+    G::Move: Wire,
+{
+    let n = r.varint()?;
+    if n == 0 {
+        return Ok(None);
+    }
+    // Every move takes at least two bytes: a length beyond the bytes left is corrupt.
+    if n > r.rest().len() as u64 {
+        return Err(WireError(format!("a line of {n} moves in a short message")));
+    }
+    let from = G::decode(r)?;
+    let mut moves = Vec::with_capacity(n as usize);
+    let mut at = from.clone();
+    for _ in 0..n {
+        let m: G::Move = r.decode_at(&at)?;
+        at = at.play(m);
+        moves.push(m);
+    }
+    Ok(Some(Line { from, moves }))
 }
 
 /// The Key Node Method's down message: `varint(search_to)` (FULL is `u32::MAX`, 5 bytes), a
@@ -289,16 +334,23 @@ mod tests {
                 Msg::Value {
                     job,
                     value,
-                    best,
+                    line,
                     lower,
                 },
                 Msg::Value {
                     job: j,
                     value: v,
-                    best: b,
+                    line: b,
                     lower: l,
                 },
-            ) => (job, value, best, lower) == (j, v, b, l),
+            ) => {
+                let same_line = match (line, b) {
+                    (None, None) => true,
+                    (Some(x), Some(y)) => x.from.path() == y.from.path() && x.moves == y.moves,
+                    _ => false,
+                };
+                (job, value, lower) == (j, v, l) && same_line
+            }
             _ => false,
         }
     }
@@ -324,7 +376,7 @@ mod tests {
             Msg::Value {
                 job: 1,
                 value: Score(17),
-                best: None,
+                line: None,
                 lower: true,
             },
         ];
@@ -334,14 +386,24 @@ mod tests {
         }
         // tag, job, plies, path length, 2 path bytes, depth, ply, full window (2 × 5 bytes).
         assert_eq!(to_bytes(&msgs[0]).len(), 1 + 1 + 1 + 1 + 2 + 1 + 1 + 10);
-        // A root move travels; a move below the root is left out of a VALUE.
-        root.moves(&mut ms);
+        // A line below the root travels with its position, each move resolved from its own.
+        let mut line = Vec::new();
+        let mut at = grandchild.clone();
+        for _ in 0..4 {
+            at.moves(&mut ms);
+            let m = ms[ms.len() / 2];
+            line.push(m);
+            at = at.play(m);
+        }
         let v = Msg::Value {
             job: 1,
             value: Score(3),
-            best: Some(ms[4]),
+            line: crate::slave::Line::of(Some(&grandchild), &line),
             lower: false,
         };
+        // tag, job, value, lower, n, the position (plies, path length, 2 path bytes), 4 moves
+        // of 2 bytes (ply, index).
+        assert_eq!(to_bytes(&v).len(), 1 + 1 + 1 + 1 + 1 + 4 + 4 * 2);
         let back: Msg<Pathed<Checkers>> = from_bytes(&to_bytes(&v), Some(&root)).unwrap();
         assert!(same(&v, &back));
         assert!(from_bytes::<Msg<Pathed<Checkers>>>(&[9], Some(&root)).is_err());

@@ -38,13 +38,12 @@
 //!
 //! ## Moves
 //! A move ([`PMove`]) carries the wrapped move, its generation index and the ply of the position
-//! it is played from. On the wire a **root move** (ply 0) is its index, resolved against the
-//! root every rank holds. A move deeper in the tree cannot be resolved by a receiver that does
-//! not hold its position; algorithms send positions, not moves, and the only remote move any
-//! of them reads is the root's best move reported to the host. So in an `Option` (a VALUE's
-//! best move) a move below the root travels as `None` — the masters that receive it use their
-//! own record of the best successor — and a bare move below the root is undecodable (an error,
-//! never a wrong move).
+//! it is played from. On the wire a move is its ply and its index, resolved against the
+//! decoding context: the root every rank holds, or the position a line is played from
+//! ([`Reader::decode_at`]). Algorithms send positions, not moves, except the principal line
+//! of a job in a VALUE, which travels with the job's position and is replayed from it move by
+//! move. A bare move whose ply is not its context's is undecodable (an error, never a wrong
+//! move); in an `Option` (decoded against the root) a move below the root travels as `None`.
 use crate::wire::{put_varint, Reader, Wire, WireError};
 use arachne_core::{Game, Score};
 use std::any::Any;
@@ -493,8 +492,8 @@ impl<G: Game> Wire for Pathed<G> {
     }
 }
 
-/// A move: `varint(ply) varint(index)`; only root moves (ply 0) decode. In an `Option`, a move
-/// below the root is left out (see the module docs).
+/// A move: `varint(ply) varint(index)`, resolved against the decoding context's position, whose
+/// ply it must be. In an `Option`, a move below the root is left out (see the module docs).
 impl<G: Game> Wire for PMove<G> {
     fn encode(&self, out: &mut Vec<u8>) {
         put_varint(out, self.ply as u64);
@@ -504,20 +503,21 @@ impl<G: Game> Wire for PMove<G> {
     fn decode(r: &mut Reader<'_>) -> Result<Self, WireError> {
         let ply = r.varint()?;
         let idx = r.varint()?;
-        if ply != 0 {
+        let at = r.root::<Pathed<G>>()?;
+        if ply != at.path.plies as u64 {
             return Err(WireError(format!(
-                "a move at ply {ply} cannot be resolved (only root moves travel)"
+                "a move at ply {ply} cannot be resolved from a position at ply {}",
+                at.path.plies
             )));
         }
-        let root = r.root::<Pathed<G>>()?;
         let mut moves = Vec::new();
-        root.moves(&mut moves);
+        at.moves(&mut moves);
         usize::try_from(idx)
             .ok()
             .and_then(|i| moves.get(i).copied())
             .ok_or_else(|| {
                 WireError(format!(
-                    "root move index {idx} but the root has {} moves",
+                    "move index {idx} but the position has {} moves",
                     moves.len()
                 ))
             })
@@ -732,5 +732,10 @@ mod tests {
             Ok(None)
         );
         assert!(from_bytes::<PMove<Chess>>(&to_bytes(&ms[0]), Some(&root)).is_err());
+        // ... and resolve against their own position.
+        assert_eq!(
+            from_bytes::<PMove<Chess>>(&to_bytes(&ms[3]), Some(&child)),
+            Ok(ms[3])
+        );
     }
 }

@@ -63,6 +63,20 @@ impl<'a> Reader<'a> {
             .ok_or_else(|| WireError("no root position of the right type to decode a path".into()))
     }
 
+    /// Decodes a `T` whose positions and moves are relative to `pos` instead of the root (a
+    /// move travels as its index among its position's moves, so a line of moves below the root
+    /// is decoded move by move from the position it is played from).
+    pub fn decode_at<T: Wire>(&mut self, pos: &dyn Any) -> Result<T, WireError> {
+        let mut sub = Reader {
+            buf: self.buf,
+            at: self.at,
+            root: Some(pos),
+        };
+        let v = T::decode(&mut sub)?;
+        self.at = sub.at;
+        Ok(v)
+    }
+
     /// Next byte.
     pub fn byte(&mut self) -> Result<u8, WireError> {
         let b = *self

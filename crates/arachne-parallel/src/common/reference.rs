@@ -149,23 +149,20 @@ pub(crate) fn finish_stoppable<G: Game>(s: &mut Stepper<G>, limits: &Limits) -> 
 }
 
 /// The serial reference ([`serial_reference_with`] with `reference`, in `window`) and the
-/// principal line ([`principal_line`] with `line`) of a search of `job` that found `value`
-/// (`exact`: not only a lower bound) and `best` in `run_time`. Under the null move, which the
-/// steppers do not make (a different search, on chess many times the nodes), neither: no
-/// reference (the baseline is then the engine's serial search alone, `run::baseline`) and the
-/// best move alone as the line. Quiescence positions are counted (`qnodes`) but cost no
-/// virtual time, in the parallel search and in the reference alike.
+/// principal line ([`principal_line`], checked and completed with `stepper`) of a search of
+/// `job` that found `value` (`exact`: not only a lower bound) and `line` in `run_time`. Under
+/// the null move, which the steppers do not make (a different search, on chess many times the
+/// nodes), no reference (the baseline is then the engine's serial search alone,
+/// `run::baseline`) and the processes' line as they found it. Quiescence positions are counted
+/// (`qnodes`) but cost no virtual time, in the parallel search and in the reference alike.
 pub(crate) fn reference_and_line<G: Game>(
     job: &Job<'_, G>,
     window: Window,
     run_time: f64,
-    (reference, line): (Stepper<G>, Stepper<G>),
+    (reference, stepper): (Stepper<G>, Stepper<G>),
     null_move: bool,
-    (value, exact, best): (Score, bool, Option<G::Move>),
+    (value, exact, line): (Score, bool, &[G::Move]),
 ) -> (Reference, Vec<G::Move>) {
-    if null_move {
-        return ((None, None, None), best.into_iter().collect());
-    }
     let Job {
         root,
         depth,
@@ -173,7 +170,10 @@ pub(crate) fn reference_and_line<G: Game>(
         limits,
         ..
     } = *job;
+    let pv = principal_line(root, depth, value, exact, line, stepper, null_move, limits);
+    if null_move {
+        return ((None, None, None), pv);
+    }
     let r = serial_reference_with(root, depth, window, reference, backend, run_time, limits);
-    let pv = principal_line(root, depth, value, exact, best, line, limits);
     (r, pv)
 }

@@ -605,7 +605,8 @@ fn finished<G: Game>(
     // The line is re-derived by the serial search, with the quiescence search if on.
     let stepper = Stepper::new(StepperMode::AlphaBeta, opts.preorder)
         .with_leaf(opts.quiescence.then(quiescence_leaf::<G>));
-    let pv = principal_line(root, depth, value, true, best, stepper, limits);
+    let line: Vec<G::Move> = best.into_iter().collect();
+    let pv = principal_line(root, depth, value, true, &line, stepper, false, limits);
     let result = ParResult {
         serial_stats,
         ..ParResult::found(value, true, best, pv, stats, procs as usize, start)

@@ -10,7 +10,7 @@ pub(crate) mod mpi;
 use crate::common::outcome::{outcome, stopped_outcome};
 use crate::common::reference::reference_and_line;
 use crate::common::{execute, max_procs, Job};
-use crate::slave::Msg;
+use crate::slave::{moves_of, Msg};
 use crate::type_guided::{Trace, TypeGuidedOptions};
 use crate::{
     batch, baudet, err, knm, tree_split, type_guided, Backend, ParAlgo, ParError, ParOutcome,
@@ -201,12 +201,12 @@ pub(crate) fn search_core<G: Game>(
         Some((
             _,
             Msg::Value {
-                value, best, lower, ..
+                value, line, lower, ..
             },
-        )) if run.stopped.is_none() => Some((*value, *best, *lower)),
+        )) if run.stopped.is_none() => Some((*value, moves_of(line).to_vec(), *lower)),
         _ => None,
     };
-    let Some((value, best, lower)) = answer else {
+    let Some((value, line, lower)) = answer else {
         let Some(reason) = run.stopped else {
             return err("the parallel search ended without a result");
         };
@@ -217,8 +217,8 @@ pub(crate) fn search_core<G: Game>(
         _ => root_window,
     };
     // Serial alpha-beta on the stepper (Pbound: serial bound), the seeds' reference, and the
-    // line re-derived by the processes' serial search, with their quiescence and check
-    // extension.
+    // processes' line checked and completed by their serial search, with their quiescence and
+    // check extension.
     let engine = algo.engine(depth);
     let stepper = |mode| {
         Stepper::new(mode, algo.preorders())
@@ -231,8 +231,9 @@ pub(crate) fn search_core<G: Game>(
         run.time,
         (stepper(algo.serial_mode()), stepper(StepperMode::AlphaBeta)),
         engine.null_move,
-        (value, !lower, best),
+        (value, !lower, &line),
     );
+    let best = line.first().copied();
     let result = ParResult {
         tree,
         serial_stats,

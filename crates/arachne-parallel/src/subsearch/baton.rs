@@ -40,8 +40,8 @@ enum Cmd<G: Game> {
 enum Report<G: Game> {
     /// The search looked at its mailbox; the worker's counts so far.
     Paused(Stats),
-    /// The job ended with this value and best move; the worker's counts so far.
-    Done(Option<Score>, Option<G::Move>, Stats),
+    /// The job ended with this value and principal line; the worker's counts so far.
+    Done(Option<Score>, Vec<G::Move>, Stats),
 }
 
 /// The simulator's end of a worker ([`SubSearch::work_steps`]). Dropping it ends the worker
@@ -62,8 +62,8 @@ pub(super) struct Slice<M> {
     pub stats: Stats,
     /// The virtual time of its end (its start plus its cost, [`Slice::cost`]).
     pub end: f64,
-    /// `Some((value, best))` when the job ended with it.
-    pub done: Option<(Option<Score>, Option<M>)>,
+    /// `Some((value, line))` when the job ended with it.
+    pub done: Option<(Option<Score>, Vec<M>)>,
 }
 
 impl<M> Slice<M> {
@@ -100,7 +100,7 @@ impl<G: Game> Baton<G> {
                 if !finished {
                     return;
                 }
-                let done = Report::Done(search.result(), search.best_move(), search.stats());
+                let done = Report::Done(search.result(), search.pv().to_vec(), search.stats());
                 if tx.send(done).is_err() {
                     return;
                 }
@@ -131,7 +131,7 @@ impl<G: Game> Baton<G> {
         let report = sent.then(|| self.from.recv().ok()).flatten();
         let (now, done) = match report {
             Some(Report::Paused(s)) => (s, None),
-            Some(Report::Done(v, best, s)) => (s, Some((v, best))),
+            Some(Report::Done(v, pv, s)) => (s, Some((v, pv))),
             // The worker died (it panicked): its panic is the error; end the job with no value.
             None => panic!("a simulated processor's serial search failed"),
         };

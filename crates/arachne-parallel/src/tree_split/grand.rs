@@ -11,7 +11,7 @@
 //! evaluated by the master itself (with quiescence, by the quiescence search, as the slaves value
 //! their bottom positions). Alpha raising (§4.3) is not combined with this variant.
 use crate::master_kit::{send_value, Slots};
-use crate::slave::{expand, MasterNode, Msg};
+use crate::slave::{expand, moves_of, MasterNode, Msg};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process};
 
@@ -27,6 +27,8 @@ struct Open<G: Game> {
     busy: usize,
     alpha: Score,
     beta: Score,
+    /// Its principal line so far: the grandchild that last raised its α, then that one's line.
+    pv: Vec<G::Move>,
 }
 
 /// A master that assigns successors' successors.
@@ -34,8 +36,9 @@ struct Open<G: Game> {
 pub(crate) struct GrandMaster<G: Game> {
     parent: Pid,
     preorder: bool,
-    /// The slaves; a busy slot's record is the open successor (by `idx`) its job belongs to.
-    slots: Slots<G, usize>,
+    /// The slaves; a busy slot's record is the open successor (by `idx`) its job belongs to
+    /// and the grandchild (its index among that successor's moves).
+    slots: Slots<G, (usize, usize)>,
     node: MasterNode<G>,
     active: bool,
     open: Vec<Open<G>>,
@@ -89,7 +92,7 @@ impl<G: Game> GrandMaster<G> {
                 &mut self.stats,
                 env,
             ) {
-                Err(value) => self.close(idx, value, env),
+                Err(value) => self.close(idx, value, &[], env),
                 Ok(moves) => {
                     self.open.push(Open {
                         idx,
@@ -100,6 +103,7 @@ impl<G: Game> GrandMaster<G> {
                         busy: 0,
                         alpha,
                         beta,
+                        pv: Vec::new(),
                     });
                     return true;
                 }
@@ -129,7 +133,7 @@ impl<G: Game> GrandMaster<G> {
                         (o.pos.play(o.moves[j]), Window::new(-o.beta, -o.alpha));
                     let (depth, ply) = (o.depth - 1, self.node.ply + 2);
                     self.slots
-                        .assign(s, o.idx, grandchild, depth, ply, window, &mut out);
+                        .assign(s, (o.idx, j), grandchild, depth, ply, window, &mut out);
                     break;
                 }
                 if !self.open_next(env) {
@@ -148,7 +152,7 @@ impl<G: Game> GrandMaster<G> {
             let o = &self.open[k];
             if o.busy == 0 && (o.next >= o.moves.len() || o.alpha >= o.beta) {
                 let o = self.open.remove(k);
-                self.close(o.idx, o.alpha, env);
+                self.close(o.idx, o.alpha, &o.pv, env);
                 k = 0;
             } else {
                 k += 1;
@@ -160,13 +164,13 @@ impl<G: Game> GrandMaster<G> {
         {
             self.active = false;
             let node = &self.node;
-            send_value(env, self.parent, node.job, node.alpha, node.best, false);
+            send_value(env, self.parent, node.job, node.alpha, node.line(), false);
         }
     }
 
-    /// Successor `idx` has value `value` (from its side).
-    fn close(&mut self, idx: usize, value: Score, env: &mut Env<'_, Msg<G>>) {
-        if self.node.child_value(idx, value, &mut self.stats) {
+    /// Successor `idx` has value `value` (from its side) and principal line `line`.
+    fn close(&mut self, idx: usize, value: Score, line: &[G::Move], env: &mut Env<'_, Msg<G>>) {
+        if self.node.child_value(idx, value, line, &mut self.stats) {
             self.narrow_open(env);
         }
     }
@@ -180,7 +184,8 @@ impl<G: Game> GrandMaster<G> {
                 o.alpha = o.alpha.max(a);
                 o.beta = o.beta.min(b);
                 let w = Window::new(-o.beta, -o.alpha);
-                self.slots.updates(w, |&owner| owner == o.idx, &mut msgs);
+                self.slots
+                    .updates(w, |&(owner, _)| owner == o.idx, &mut msgs);
             }
         }
         env.send_all(msgs);
@@ -212,11 +217,13 @@ impl<G: Game> Process for GrandMaster<G> {
                 }
             }
             Msg::Progress { .. } => {}
-            Msg::Value { job, value, .. } => {
+            Msg::Value {
+                job, value, line, ..
+            } => {
                 let Some(s) = self.slots.find(from, job) else {
                     return;
                 };
-                let (_, idx) = self.slots.release(s);
+                let (_, (idx, j)) = self.slots.release(s);
                 if let Some(k) = self.open.iter().position(|o| o.idx == idx) {
                     let o = &mut self.open[k];
                     o.busy -= 1;
@@ -228,9 +235,12 @@ impl<G: Game> Process for GrandMaster<G> {
                             self.stats.cutoffs += 1;
                         }
                         o.alpha = tmp;
+                        o.pv.clear();
+                        o.pv.push(o.moves[j]);
+                        o.pv.extend_from_slice(moves_of(&line));
                         let w = Window::new(-o.beta, -o.alpha);
                         let mut msgs = Vec::new();
-                        self.slots.updates(w, |&owner| owner == idx, &mut msgs);
+                        self.slots.updates(w, |&(owner, _)| owner == idx, &mut msgs);
                         env.send_all(msgs);
                     }
                 }

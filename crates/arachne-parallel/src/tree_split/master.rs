@@ -6,7 +6,7 @@
 //! the masters (see the parent module's docs for each).
 use super::{AlphaRaise, TreeSplitOptions, DEFAULT_ID_STEP, PV_SPLIT_DEPTH};
 use crate::master_kit::{send_value, Slots};
-use crate::slave::{expand, Engine, MasterNode, Msg, Task};
+use crate::slave::{expand, moves_of, Engine, MasterNode, Msg, Task};
 use crate::subsearch::{deliver_waiting, Poll, SerialSpec, SubSearch};
 use arachne_core::{Bound, Game, Score, Stats, TranspositionTable, TtEntry, Window};
 use arachne_runtime::{Env, Mailbox, Pid, Process, Stopping};
@@ -188,7 +188,7 @@ impl<G: Game> Master<G> {
                     self.stack.push(std::mem::replace(&mut self.node, node));
                 }
                 Err(value) => {
-                    self.node.child_value(0, value, &mut self.stats);
+                    self.node.child_value(0, value, &[], &mut self.stats);
                     return;
                 }
             }
@@ -225,22 +225,16 @@ impl<G: Game> Master<G> {
         env.send_all(out);
     }
 
-    fn on_value(
-        &mut self,
-        s: usize,
-        value: Score,
-        best: Option<G::Move>,
-        env: &mut Env<'_, Msg<G>>,
-    ) {
+    fn on_value(&mut self, s: usize, value: Score, line: &[G::Move], env: &mut Env<'_, Msg<G>>) {
         let (_, job) = self.slots.release(s);
         self.wait_first = false;
-        if let (Some(t), Some(b)) = (self.table.as_deref(), best) {
+        if let (Some(t), Some(&b)) = (self.table.as_deref(), line.first()) {
             // The job's root is a successor of this node: its best move orders it next time.
             let pos = self.node.pos.as_ref().expect("active");
             let child = pos.play(self.node.succ[job.i]);
             remember(t, &child, self.node.depth.saturating_sub(1), b);
         }
-        if self.node.child_value(job.i, value, &mut self.stats) {
+        if self.node.child_value(job.i, value, line, &mut self.stats) {
             // A search we raised that failed low (returned its raised α) only bounds the value.
             self.lower = job.raised.is_some_and(|r| value <= r);
             let w = self.window();
@@ -324,7 +318,7 @@ impl<G: Game> Master<G> {
 
     /// Stores the best move of `node`, just finished, in the shared table (real backends).
     fn remember_node(&self, node: &MasterNode<G>) {
-        if let (Some(t), Some(pos), Some(b)) = (self.table.as_deref(), &node.pos, node.best) {
+        if let (Some(t), Some(pos), Some(b)) = (self.table.as_deref(), &node.pos, node.best()) {
             remember(t, pos, node.depth, b);
         }
     }
@@ -336,7 +330,8 @@ impl<G: Game> Master<G> {
                 // successor's, and the parent's other successors go out.
                 let done = std::mem::replace(&mut self.node, parent);
                 self.remember_node(&done);
-                self.node.child_value(0, done.alpha, &mut self.stats);
+                self.node
+                    .child_value(0, done.alpha, &done.pv, &mut self.stats);
                 self.fill(env);
                 continue;
             }
@@ -346,7 +341,7 @@ impl<G: Game> Master<G> {
                     // `id=1`: the next iteration, `step` plies deeper (at most to the job's
                     // depth), the best move of this one first.
                     let mut succ = std::mem::take(&mut self.node.succ);
-                    let best = self.node.best;
+                    let best = self.node.best();
                     if let Some(i) = best.and_then(|b| succ.iter().position(|&m| m == b)) {
                         succ[..=i].rotate_right(1);
                     }
@@ -370,7 +365,7 @@ impl<G: Game> Master<G> {
                 self.parent,
                 node.job,
                 node.alpha,
-                node.best,
+                node.line(),
                 self.lower,
             );
         }
@@ -410,10 +405,10 @@ impl<G: Game> Process for Master<G> {
                 }
             }
             Msg::Value {
-                job, value, best, ..
+                job, value, line, ..
             } => {
                 if let Some(s) = self.slots.find(from, job) {
-                    self.on_value(s, value, best, env);
+                    self.on_value(s, value, moves_of(&line), env);
                 }
             }
         }
@@ -431,9 +426,9 @@ impl<G: Game> Process for Master<G> {
         let root_alpha = local.root_alpha();
         let s = self.slots.local_slot();
         if done {
-            let l = self.slots.local.as_ref();
-            let (v, best) = (l.and_then(|l| l.result()), l.and_then(|l| l.best_move()));
-            self.on_value(s, v.expect("finished"), best, env);
+            let l = self.slots.local.as_ref().expect("local slave");
+            let (v, line) = (l.result().expect("finished"), l.pv().to_vec());
+            self.on_value(s, v, &line, env);
         } else if let Some(a) = root_alpha {
             if self.raise == AlphaRaise::General {
                 self.progress_of(s, a, env);
@@ -468,9 +463,9 @@ impl<G: Game> Process for Master<G> {
                 self.slots.local = Some(local);
                 return true;
             }
-            let (v, best) = (local.result().expect("finished"), local.best_move());
+            let (v, line) = (local.result().expect("finished"), local.pv().to_vec());
             self.slots.local = Some(local);
-            self.on_value(s, v, best, env);
+            self.on_value(s, v, &line, env);
             local = self.slots.local.take().expect("local slave");
         }
         self.slots.local = Some(local);

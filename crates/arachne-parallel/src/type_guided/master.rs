@@ -5,7 +5,7 @@
 use super::{Bound, Entry, FarmRec, Link, Log, NodeRec, Table, TypeGuidedOptions};
 use super::{DEFAULT_SERIAL, DEFAULT_STEP};
 use crate::master_kit::{send_value, Slots};
-use crate::slave::{expand, Engine, MasterNode, Msg, Task};
+use crate::slave::{expand, moves_of, Engine, Line, MasterNode, Msg, Task};
 use crate::subsearch::{defer, quiescence_leaf, Poll, SerialSpec, SubSearch};
 use arachne_core::{Game, Score, Stats, Window};
 use arachne_runtime::{Env, Pid, Process, HOST};
@@ -212,11 +212,11 @@ impl<G: Game> TgMaster<G> {
         None
     }
 
-    /// Successor `i` of the top frame is worth `v` (from its side).
-    fn child_value(&mut self, i: usize, v: Score) -> bool {
+    /// Successor `i` of the top frame is worth `v` (from its side), with principal line `line`.
+    fn child_value(&mut self, i: usize, v: Score, line: &[G::Move]) -> bool {
         let f = self.stack.last_mut().expect("a frame");
         let open = f.node.alpha < f.node.beta;
-        let rose = f.node.child_value(i, v, &mut self.stats);
+        let rose = f.node.child_value(i, v, line, &mut self.stats);
         if rose {
             f.raised = true;
         }
@@ -233,10 +233,11 @@ impl<G: Game> TgMaster<G> {
     fn solo_done(&mut self, env: &mut Env<'_, Msg<G>>) {
         let v = self.solo.result().expect("finished");
         if self.stack.is_empty() {
-            let best = self.solo.best_move();
-            self.done(v, best, env);
+            let line = self.solo.line();
+            self.done(v, line, env);
         } else {
-            self.seq_value(v);
+            let line = self.solo.pv().to_vec();
+            self.seq_value(v, &line);
             self.advance(env);
         }
     }
@@ -244,9 +245,9 @@ impl<G: Game> TgMaster<G> {
     /// The local slave's job has just finished.
     fn local_done(&mut self, env: &mut Env<'_, Msg<G>>) {
         let l = self.slots.local.as_ref().expect("local slave");
-        let (v, best) = (l.result().expect("finished"), l.best_move());
+        let (v, line) = (l.result().expect("finished"), l.pv().to_vec());
         let s = self.slots.local_slot();
-        self.on_value(s, v, best, env);
+        self.on_value(s, v, &line, env);
     }
 
     /// Real backends: takes the search to run on the serial search out of the master (the
@@ -369,7 +370,7 @@ impl<G: Game> TgMaster<G> {
                     let pv = top.predicted == 1;
                     let km = if pv { 1 } else { 3 };
                     if let Some(v) = self.open(child, depth, ply, w, pv, km, Link::Seq(rec), env) {
-                        self.seq_value(v);
+                        self.seq_value(v, &[]);
                     }
                 }
                 Phase::Seq => unreachable!("a frame waiting for its child is never on top"),
@@ -388,25 +389,26 @@ impl<G: Game> TgMaster<G> {
                     if self.slots.busy() > 0 {
                         return;
                     }
-                    let (value, best) = self.close();
+                    let (value, line) = self.close();
                     if self.stack.is_empty() {
-                        self.done(value, best, env);
+                        self.done(value, line, env);
                         return;
                     }
-                    self.seq_value(value);
+                    self.seq_value(value, moves_of(&line));
                 }
             }
         }
     }
 
-    /// The sequential child of the top frame came back with `v`.
-    fn seq_value(&mut self, v: Score) {
-        self.child_value(0, v);
+    /// The sequential child of the top frame came back with `v` and principal line `line`.
+    fn seq_value(&mut self, v: Score, line: &[G::Move]) {
+        self.child_value(0, v, line);
         self.stack.last_mut().expect("a frame").phase = Phase::Farm;
     }
 
-    /// Pops the finished top frame: records its found type, fills the table; returns its value.
-    fn close(&mut self) -> (Score, Option<G::Move>) {
+    /// Pops the finished top frame: records its found type, fills the table; returns its value
+    /// and line.
+    fn close(&mut self) -> (Score, Option<Line<G>>) {
         let f = self.stack.pop().expect("a frame");
         let found = match (f.cut_by, f.raised) {
             (Some(_), _) => 2,
@@ -426,8 +428,8 @@ impl<G: Game> TgMaster<G> {
         if found != 0 {
             if let Some(h) = pos.hash() {
                 let (mv, bound) = match found {
-                    2 => (f.node.best, Bound::Lower),
-                    1 => (f.node.best, Bound::Exact),
+                    2 => (f.node.best(), Bound::Lower),
+                    1 => (f.node.best(), Bound::Exact),
                     _ => (None, Bound::Upper),
                 };
                 self.table.store(
@@ -440,11 +442,11 @@ impl<G: Game> TgMaster<G> {
                 );
             }
         }
-        (f.node.alpha, f.node.best)
+        (f.node.alpha, f.node.line())
     }
 
     /// The job (or, at the root, the iteration) is done.
-    fn done(&mut self, value: Score, best: Option<G::Move>, env: &mut Env<'_, Msg<G>>) {
+    fn done(&mut self, value: Score, line: Option<Line<G>>, env: &mut Env<'_, Msg<G>>) {
         if let Some(d) = &self.deepening {
             if self.iter < d.target {
                 let (pos, window) = (d.pos.clone(), d.window);
@@ -453,7 +455,7 @@ impl<G: Game> TgMaster<G> {
             }
         }
         self.active = false;
-        send_value(env, self.parent, self.job, value, best, false);
+        send_value(env, self.parent, self.job, value, line, false);
     }
 
     fn start_iteration(&mut self, pos: G, iter: u32, window: Window, env: &mut Env<'_, Msg<G>>) {
@@ -465,13 +467,8 @@ impl<G: Game> TgMaster<G> {
         }
     }
 
-    fn on_value(
-        &mut self,
-        s: usize,
-        value: Score,
-        best: Option<G::Move>,
-        env: &mut Env<'_, Msg<G>>,
-    ) {
+    fn on_value(&mut self, s: usize, value: Score, line: &[G::Move], env: &mut Env<'_, Msg<G>>) {
+        let best = line.first().copied();
         let (_, (i, farm)) = self.slots.release(s);
         let w = self.child_window();
         let stopped = w.alpha >= w.beta;
@@ -500,7 +497,7 @@ impl<G: Game> TgMaster<G> {
                 }
             }
         }
-        if self.child_value(i, value) {
+        if self.child_value(i, value, line) {
             self.update_slaves(env);
         }
         self.advance(env);
@@ -586,10 +583,10 @@ impl<G: Game> Process for TgMaster<G> {
                 }
             }
             Msg::Value {
-                job, value, best, ..
+                job, value, line, ..
             } => {
                 if let Some(s) = self.slots.find(from, job) {
-                    self.on_value(s, value, best, env);
+                    self.on_value(s, value, moves_of(&line), env);
                 }
             }
             Msg::Progress { .. } => {}

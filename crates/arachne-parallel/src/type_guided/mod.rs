@@ -82,7 +82,8 @@
 //!   searchers' own [`Ctx::leaf`](arachne_search::context::Ctx::leaf)), so the value equals the
 //!   serial alpha-beta search with quiescence at the same depth. Its positions are counted
 //!   (`qnodes`) but cost no simulated time, here and in the serial reference alike; the
-//!   principal line is re-derived with the same quiescence search.
+//!   principal line (the processes', each job's line from its serial search) is checked with
+//!   the same quiescence search.
 //! * **The engine's check extension and null move** (`--check-extension`, `--null-move`; the
 //!   seed names neither). A node a master handles — on its line of play or as a job — is
 //!   extended by the serial engine's rule where the master reaches it
@@ -94,7 +95,8 @@
 //!   engine's own loop (`crate::subsearch`); a master never passes at a node it handles, whose
 //!   successors are all searched (sequentially or farmed out), as tree-split's masters do. The
 //!   value then depends on the windows the serial searches are given, as the serial engine's
-//!   depends on its own; the principal line is the best move alone.
+//!   depends on its own; the principal line is the processes' own, unchecked (no serial search
+//!   without the null move could check it).
 //! * **The hierarchy when only `--procs P` is given** ([`Hierarchy::auto`]): exactly P
 //!   processors, chosen from the root's branching factor b so that they are used. Processor 0
 //!   gets `⌈b/2⌉` slaves, every further level of masters `b` slaves each, as many levels as
@@ -141,7 +143,7 @@
 use crate::common::outcome::{outcome, stopped_outcome};
 use crate::common::reference::reference_and_line;
 use crate::common::{execute_with_procs, max_procs, Job, ProcTree};
-use crate::slave::Msg;
+use crate::slave::{moves_of, Msg};
 use crate::subsearch::{quiescence_leaf, Worker};
 use crate::{ParAlgo, ParError, ParOutcome, ParResult};
 use arachne_core::Game;
@@ -266,7 +268,7 @@ pub(crate) fn search_traced_on<G: Game>(
     let last = depth;
     // Every process's records (on MPI gathered to rank 0; a worker rank stops here).
     let (logs, last_iteration) = records::gather(backend, &run, &ps, last, n)?;
-    let Some((_, Msg::Value { value, best, .. })) = run.host.last().cloned() else {
+    let Some((_, Msg::Value { value, line, .. })) = run.host.last().cloned() else {
         return Err(ParError(
             "the parallel search ended without a result".into(),
         ));
@@ -274,7 +276,7 @@ pub(crate) fn search_traced_on<G: Game>(
     let mut trace = Trace::new(logs, last, last_iteration.nodes(), &run.busy, &run.idle);
     trace.hierarchy = Some(h);
     // Serial alpha-beta on the stepper with the same evaluator and extension, the seeds'
-    // reference, and the line re-derived by the same serial search.
+    // reference, and the processes' line checked and completed by the same serial search.
     let stepper = Stepper::new(StepperMode::AlphaBeta, opts.preorder)
         .with_leaf(opts.quiescence.then(quiescence_leaf::<G>))
         .with_check_extension(engine.check_root);
@@ -284,8 +286,9 @@ pub(crate) fn search_traced_on<G: Game>(
         run.time,
         (stepper.clone(), stepper),
         engine.null_move,
-        (value, true, best),
+        (value, true, moves_of(&line)),
     );
+    let best = pv.first().copied();
     let result = ParResult {
         tree,
         serial_stats,

@@ -100,8 +100,8 @@ fn a_stopped_search_has_no_line() {
     }
 }
 
-/// With the quiescence search and the check extension the line is re-derived by the same
-/// serial search as the processes', so it is still the whole line, not only the best move;
+/// With the quiescence search and the check extension the line is the processes', checked by
+/// the same serial search as theirs, so it is still the whole line, not only the best move;
 /// without the check extension every position along it has the root's value (negamax signs)
 /// when searched to the depth left, as `falphabeta` with the same options finds it.
 #[test]
@@ -150,6 +150,43 @@ fn lines_with_quiescence_and_check_extension_are_whole() {
                     .value;
                 let want = if k % 2 == 0 { -out.value } else { out.value };
                 assert_eq!(v, want, "{spec} wac:{n}: after {:?}", &out.pv[..=k]);
+            }
+        }
+    }
+}
+
+/// Under the null move, which no serial search can check the line with, the line is the
+/// processes' own: the best move, then a line of legal moves, as the engine's serial search
+/// gives one (before, the best move alone).
+#[test]
+fn lines_under_the_null_move_are_the_processes() {
+    let sim = Backend::Sim(SimConfig::new(CostModel::arachne()));
+    let threads = Backend::Threads { poll_every: 8 };
+    let depth = 5;
+    let root = arachne_games::chess::bench::position("wac:1").unwrap();
+    for spec in ["tree-split", "palphabeta-par", "baudet", "type-guided"] {
+        for backend in [&sim, &threads] {
+            let algo: ParAlgo = spec.parse().unwrap();
+            let algo = algo
+                .with_quiescence(true)
+                .and_then(|a| a.with_check_extension(true))
+                .and_then(|a| a.with_null_move(true, backend))
+                .unwrap();
+            let procs = if spec == "baudet" { 2 } else { 3 };
+            let out = search(&algo, &root, depth, Some(procs), backend).unwrap();
+            assert!(out.exact, "{spec}");
+            assert_eq!(out.pv.first().copied(), out.best_move, "{spec}");
+            assert!(
+                out.pv.len() >= 2,
+                "{spec} on {backend:?}: line {:?}",
+                out.pv
+            );
+            let mut pos = root.clone();
+            let mut moves = Vec::new();
+            for &m in &out.pv {
+                pos.moves(&mut moves);
+                assert!(moves.contains(&m), "{spec}: {:?} is not legal", out.pv);
+                pos = pos.play(m);
             }
         }
     }
