@@ -157,7 +157,7 @@ fn lines_with_quiescence_and_check_extension_are_whole() {
 
 /// Under the null move, which no serial search can check the line with, the line is the
 /// processes' own: the best move, then a line of legal moves, as the engine's serial search
-/// gives one (before, the best move alone).
+/// gives one.
 #[test]
 fn lines_under_the_null_move_are_the_processes() {
     let sim = Backend::Sim(SimConfig::new(CostModel::arachne()));
