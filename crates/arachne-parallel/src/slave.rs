@@ -62,9 +62,10 @@ pub enum Msg<G: Game> {
 /// A job's principal line as a VALUE carries it: the moves from the job's position `from`,
 /// best move first, as far as the sender's search kept them (a table cutoff ends a line).
 /// It is the line of the value only when the value lies strictly inside the job's final
-/// window; a master uses a successor's line only then (when the value raises its α without
-/// reaching β). The position travels with the line because on MPI a move is its index among
-/// its position's moves, replayed from there (`arachne_runtime::pathed`).
+/// window, and only such values carry a line to the root: a master takes a successor's line
+/// when its value raises α, and a value at or above β, whose line is not the value's, is not
+/// used by the master above. The position travels with the line because on MPI a move is its
+/// index among its position's moves, replayed from there (`arachne_runtime::pathed`).
 #[derive(Clone, Debug)]
 pub struct Line<G: Game> {
     /// The job's position.
@@ -309,8 +310,9 @@ pub(crate) fn run_stepper<G: Game, M>(
 
 /// The node a master is evaluating for its own master: the EVALUATE job, the position, its
 /// window (narrowed by UPDATEs and by its successors' values), its successors, the next one to
-/// hand out, and the best so far with its line. Shared by every kind of master. With `leaf` (quiescence), a
-/// bottom position sent to the master is valued by it, as the slaves' searches value theirs.
+/// hand out, and the best so far with its line. Shared by every kind of master. With `leaf`
+/// (quiescence), a bottom position sent to the master is valued by it, as the slaves' searches
+/// value theirs.
 #[derive(Clone, Debug)]
 pub(crate) struct MasterNode<G: Game> {
     pub leaf: Option<LeafEval<G>>,
