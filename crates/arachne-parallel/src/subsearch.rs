@@ -20,8 +20,8 @@
 //!   reads as a fail high (no raise). A job never narrowed visits exactly the nodes of
 //!   `falphabeta_tt` on that subtree with a fresh table (tested).
 //! * **The simulator** runs the same serial search ([`Worker::Engine`], the default): each
-//!   simulated processor's search runs on a thread of its own, advanced by the simulator from
-//!   one look at the mailbox to the next and charged virtual time by its node counts
+//!   simulated processor's search runs as a coroutine of its own, advanced by the simulator
+//!   from one look at the mailbox to the next and charged virtual time by its node counts
 //!   (`subsearch/baton.rs`). A simulated processor thus visits a threads processor's nodes on the same job
 //!   (tested), with every option the serial search takes, null move included.
 //! * **The paper's slave** ([`Worker::Stepper`], `worker=stepper` in an algorithm's spec, the
@@ -67,7 +67,8 @@ use baton::Baton;
 /// Which search a simulated processor runs its jobs with (module docs).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Worker {
-    /// The serial search of the real backends, on a thread of its own (`subsearch/baton.rs`).
+    /// The serial search of the real backends, as a coroutine of its own on the simulator
+    /// (`subsearch/baton.rs`).
     #[default]
     Engine,
     /// The resumable stepper: the paper's slave, one node at a time.

@@ -1,33 +1,37 @@
-//! A simulated processor's serial search: the real backends' search, run on a thread of its own
-//! and advanced by the simulator from one look at the mailbox to the next.
+//! A simulated processor's serial search: the real backends' search, run as a coroutine of its
+//! own and advanced by the simulator from one look at the mailbox to the next.
 //!
 //! Virtual time needs work that the simulator can interleave with messages, and the serial
 //! search (`falphabeta_tt` with the options of the run: ordering, quiescence, null move, check
 //! extension) is a recursion that cannot be suspended. So each simulated processor that runs
-//! jobs keeps one OS thread (taken from a pool of threads kept between runs), its **worker**,
-//! holding the same [`SubSearch`] a threads or MPI processor holds (its table, its killers and
-//! history). The worker and the simulator hand a baton back and forth: exactly one of them runs
-//! at any time, so the run stays deterministic.
+//! jobs keeps one **worker**: a stackful coroutine ([`corosensei`]) on a stack of its own
+//! (taken from a pool of stacks kept between runs), holding the same [`SubSearch`] a threads or
+//! MPI processor holds (its table, its killers and history). The worker runs on the
+//! simulator's thread and only when the simulator resumes it, so the run stays deterministic.
 //!
 //! * The worker searches until its search polls the mailbox (every 2 048 positions, where a
-//!   real processor looks at its mailbox too) or ends, reports its counts, and waits.
+//!   real processor looks at its mailbox too) or ends, reports its counts, and suspends.
 //! * The simulator charges the virtual time of that stretch ([`Slice::cost`]: the cost model's
 //!   interior and bottom-node costs; capture-search positions are in the measured per-node cost
 //!   and charged nothing, as the stepper and the Key Node Method's grains charge them): a
 //!   stretch that starts before the simulator's horizon runs to its end, as a stepper's node
 //!   does, and messages delivered meanwhile are handled after it.
-//! * The next stretch goes on with the job's window as the messages delivered by then left it: an UPDATE is read where a real processor reads it,
-//!   at the next look at the mailbox, and a window that narrowed restarts the search exactly as
-//!   on threads ([`SubSearch::run_blocking`]).
+//! * The next stretch goes on with the job's window as the messages delivered by then left it:
+//!   an UPDATE is read where a real processor reads it, at the next look at the mailbox, and a
+//!   window that narrowed restarts the search exactly as on threads
+//!   ([`SubSearch::run_blocking`]).
 //!
 //! The worker's nodes on a job are therefore the threads processor's on the same job with the
 //! same window (tested); only the moments an UPDATE arrives can differ, as they differ from one
-//! threads run to the next. Switching costs a few microseconds per 2 048 positions, so the
-//! simulator keeps the serial search's speed (module docs of [`crate::subsearch`]).
+//! threads run to the next. A switch between the simulator and a worker is a few register
+//! saves, not a wake-up of another thread: on the small jobs of the tests' random trees, where
+//! a job is a few dozen positions, a thread per worker spent more time waking than searching.
+//! A panic in a worker's search propagates to the simulator's thread, as a panic of a process.
 use super::{Job, Poll, SerialSpec, SubSearch};
 use arachne_core::{Game, Score, Stats, TranspositionTable, Window};
 use arachne_runtime::CostModel;
-use std::sync::mpsc::{channel, Receiver, Sender};
+use corosensei::stack::DefaultStack;
+use corosensei::{Coroutine, CoroutineResult, Yielder};
 use std::sync::Arc;
 
 enum Cmd<G: Game> {
@@ -35,6 +39,8 @@ enum Cmd<G: Game> {
     Start(Job<G>),
     /// Go on to the next look at the mailbox with the job's window now this.
     Resume(Window),
+    /// The run is over: drop the job under way and end.
+    Stop,
 }
 
 enum Report<G: Game> {
@@ -44,16 +50,26 @@ enum Report<G: Game> {
     Done(Option<Score>, Vec<G::Move>, Stats),
 }
 
-/// The simulator's end of a worker ([`SubSearch::work_steps`]). Dropping it ends the worker
-/// (its search reads the run as stopping at the look at the mailbox it is waiting at).
+/// A worker: resumed with a command, it suspends with a report at the search's next look at
+/// the mailbox or at the job's end, and returns once stopped.
+type Worker<G> = Coroutine<Cmd<G>, Report<G>, (), DefaultStack>;
+
+/// The simulator's end of a worker ([`SubSearch::work_steps`]). Dropping it stops the worker
+/// (its search reads the run as stopping at the look at the mailbox it is suspended at) and
+/// gives its stack back to the pool.
 pub(super) struct Baton<G: Game> {
-    to: Option<Sender<Cmd<G>>>,
-    from: Receiver<Report<G>>,
-    /// Closed when the worker's search has ended ([`pool::run`]).
-    done: Option<Receiver<()>>,
+    worker: Option<Worker<G>>,
     /// The worker's counts at its last report.
     seen: Stats,
 }
+
+// SAFETY: a `Coroutine` is not `Send` because the values on its stack might not be. A worker's
+// stack holds, whenever it is suspended (at a look at the mailbox or between two jobs), only
+// the worker's closure and the serial search's frames: its `SubSearch<G>`, its job, the
+// positions and moves of the path (`G: Game` is `Send`), counts, windows, and references into
+// that same stack. The search keeps no borrow of a thread-local across a look at the mailbox.
+// So moving a suspended worker to another thread with its `Baton` moves only `Send` data.
+unsafe impl<G: Game> Send for Baton<G> {}
 
 /// A stretch of the worker's search between two looks at the mailbox.
 #[derive(Clone, Debug)]
@@ -76,40 +92,30 @@ impl<M> Slice<M> {
 impl<G: Game> Baton<G> {
     /// A worker with a subtree search of `spec` (sharing `table`, if given).
     pub(crate) fn spawn(spec: Arc<SerialSpec>, table: Option<Arc<TranspositionTable>>) -> Self {
-        let (to, rx) = channel::<Cmd<G>>();
-        let (tx, from) = channel::<Report<G>>();
-        let done = pool::run(move || {
+        let body = move |yielder: &Yielder<Cmd<G>, Report<G>>, mut cmd: Cmd<G>| {
             let mut search = SubSearch::<G>::new(spec).with_table(table);
             search.prefault = false;
-            while let Ok(Cmd::Start(job)) = rx.recv() {
+            while let Cmd::Start(job) = cmd {
                 let mut window = job.window;
                 search.start(job.pos, job.window, job.depth, job.ply);
-                let finished = search.run_with(&mut |s: &Stats| {
-                    if tx.send(Report::Paused(*s)).is_err() {
-                        return Poll::Stop;
-                    }
-                    match rx.recv() {
-                        Ok(Cmd::Resume(w)) if w != window => {
+                let finished =
+                    search.run_with(&mut |s: &Stats| match yielder.suspend(Report::Paused(*s)) {
+                        Cmd::Resume(w) if w != window => {
                             window = w;
                             Poll::Update(w)
                         }
-                        Ok(Cmd::Resume(_)) => Poll::Go,
-                        _ => Poll::Stop,
-                    }
-                });
+                        Cmd::Resume(_) => Poll::Go,
+                        Cmd::Start(_) | Cmd::Stop => Poll::Stop,
+                    });
                 if !finished {
                     return;
                 }
                 let done = Report::Done(search.result(), search.pv().to_vec(), search.stats());
-                if tx.send(done).is_err() {
-                    return;
-                }
+                cmd = yielder.suspend(done);
             }
-        });
+        };
         Baton {
-            to: Some(to),
-            from,
-            done: Some(done),
+            worker: Some(Coroutine::with_stack(stacks::take(), body)),
             seen: Stats::default(),
         }
     }
@@ -127,13 +133,14 @@ impl<G: Game> Baton<G> {
             Some(j) => Cmd::Start(j),
             None => Cmd::Resume(window),
         };
-        let sent = self.to.as_ref().is_some_and(|t| t.send(cmd).is_ok());
-        let report = sent.then(|| self.from.recv().ok()).flatten();
-        let (now, done) = match report {
-            Some(Report::Paused(s)) => (s, None),
-            Some(Report::Done(v, pv, s)) => (s, Some((v, pv))),
-            // The worker died (it panicked): its panic is the error; end the job with no value.
-            None => panic!("a simulated processor's serial search failed"),
+        let worker = self
+            .worker
+            .as_mut()
+            .expect("a worker lives until its baton is dropped");
+        let (now, done) = match worker.resume(cmd) {
+            CoroutineResult::Yield(Report::Paused(s)) => (s, None),
+            CoroutineResult::Yield(Report::Done(v, pv, s)) => (s, Some((v, pv))),
+            CoroutineResult::Return(()) => unreachable!("a worker ends only when stopped"),
         };
         let stats = now - self.seen;
         self.seen = now;
@@ -147,70 +154,57 @@ impl<G: Game> Baton<G> {
 
 impl<G: Game> Drop for Baton<G> {
     fn drop(&mut self) {
-        // The worker waits at a look at its mailbox or for a job: a closed channel ends it.
-        self.to = None;
-        if let Some(done) = self.done.take() {
-            let _ = done.recv();
+        let Some(mut worker) = self.worker.take() else {
+            return;
+        };
+        if !worker.done() {
+            if std::thread::panicking() {
+                // Resuming the search, or unwinding its stack, while this thread unwinds would
+                // be a second panic: the worker and its stack are left as they are.
+                std::mem::forget(worker);
+                return;
+            }
+            // A search reads the stop at the look at the mailbox it is suspended at, or before
+            // its next job, and returns.
+            let ended = worker.resume(Cmd::Stop);
+            debug_assert!(matches!(ended, CoroutineResult::Return(())));
+        }
+        // Stopped, or its search panicked (that panic went to the simulator).
+        if worker.done() {
+            stacks::give(worker.into_stack());
         }
     }
 }
 
-/// The threads the workers run on, kept between searches: a simulated run starts a worker for
-/// each processor that searches, and a test or an experiment makes many short runs, where
-/// starting and ending a thread (its 16 MiB stack mapped, touched and unmapped) cost more than
-/// the jobs.
-mod pool {
-    use std::panic::{catch_unwind, AssertUnwindSafe};
-    use std::sync::mpsc::{channel, Receiver, Sender};
+/// The workers' stacks, kept between searches: a simulated run starts a worker for each
+/// processor that searches, and a test or an experiment makes many short runs, where mapping
+/// and unmapping a stack (and touching its first pages again) would cost more than the jobs.
+mod stacks {
+    use corosensei::stack::DefaultStack;
     use std::sync::Mutex;
 
-    /// A worker's stack: the serial search's recursion with its capture searches.
+    /// A worker's stack: the serial search's recursion with its capture searches (the size of
+    /// a threads processor's stack; only the pages the search touches are backed by memory).
     const STACK: usize = 16 << 20;
 
-    /// Most idle threads kept; a thread that finds the pool full ends.
+    /// Most idle stacks kept; a stack given back to a full pool is unmapped.
     const IDLE_MAX: usize = 64;
 
-    type Task = Box<dyn FnOnce() + Send>;
+    static IDLE: Mutex<Vec<DefaultStack>> = Mutex::new(Vec::new());
 
-    /// The idle threads, each waiting for a task on its channel.
-    static IDLE: Mutex<Vec<Sender<Task>>> = Mutex::new(Vec::new());
-
-    /// Runs `task` on an idle thread, or a new one; the returned channel closes when `task`
-    /// has returned (or panicked: the panic is reported as a thread's is, and the thread lives
-    /// on).
-    pub(super) fn run(task: impl FnOnce() + Send + 'static) -> Receiver<()> {
-        let (done_tx, done) = channel::<()>();
-        let mut task: Task = Box::new(move || {
-            let _done = done_tx;
-            let _ = catch_unwind(AssertUnwindSafe(task));
-        });
-        loop {
-            let idle = IDLE.lock().unwrap_or_else(|e| e.into_inner()).pop();
-            let Some(thread) = idle else { break };
-            match thread.send(task) {
-                Ok(()) => return done,
-                Err(e) => task = e.0, // that thread has ended; try the next
-            }
-        }
-        let (tx, rx) = channel::<Task>();
-        tx.send(task).expect("the receiver is held here");
-        std::thread::Builder::new()
-            .name("arachne-sim-worker".into())
-            .stack_size(STACK)
-            .spawn(move || serve(tx, rx))
-            .expect("the simulator could not start a worker thread");
-        done
+    /// An idle stack, or a new one.
+    pub(super) fn take() -> DefaultStack {
+        let idle = IDLE.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        idle.unwrap_or_else(|| {
+            DefaultStack::new(STACK).expect("the simulator could not map a worker's stack")
+        })
     }
 
-    /// A thread's life: run each task sent, then wait in the pool for the next.
-    fn serve(me: Sender<Task>, tasks: Receiver<Task>) {
-        while let Ok(task) = tasks.recv() {
-            task();
-            let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
-            if idle.len() >= IDLE_MAX {
-                return;
-            }
-            idle.push(me.clone());
+    /// Gives `stack`, whose worker has ended, back to the pool.
+    pub(super) fn give(stack: DefaultStack) {
+        let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
+        if idle.len() < IDLE_MAX {
+            idle.push(stack);
         }
     }
 }
