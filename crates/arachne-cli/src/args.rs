@@ -136,14 +136,14 @@ pub struct SearchArgs {
     pub quiescence: bool,
     /// Extend the search by a ply at positions where the side to move is in check (chess;
     /// `falphabeta`, `aspiration`, `ybwc`, `jamboree`, `lazy-smp`, `abdada`, and `tree-split`,
-    /// `baudet`, `palphabeta-par`, `pbound` at every processor; a no-op for games without
-    /// checks).
+    /// `baudet`, `palphabeta-par`, `pbound`, `type-guided` at every processor on every backend;
+    /// `knm` refuses it; a no-op for games without checks).
     #[arg(long)]
     pub check_extension: bool,
     /// Null-move pruning, adaptive R = 2/3 (chess, not in check nor in king-and-pawn endings;
-    /// `falphabeta`, `aspiration`, `ybwc`, `jamboree`, `lazy-smp`, `abdada`, and on `--backend
-    /// threads` the slaves of `tree-split`, `baudet`, `palphabeta-par`; a no-op for games
-    /// without a null move).
+    /// `falphabeta`, `aspiration`, `ybwc`, `jamboree`, `lazy-smp`, `abdada`, and `tree-split`,
+    /// `baudet`, `palphabeta-par`, `type-guided` at every processor on every backend; `pbound`
+    /// and `knm` refuse it; a no-op for games without a null move).
     #[arg(long)]
     pub null_move: bool,
     /// Transposition table size in MiB (for staged search on real games, sss, mtdf), exactly

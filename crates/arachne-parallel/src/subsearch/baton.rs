@@ -71,6 +71,19 @@ pub(super) struct Baton<G: Game> {
 // So moving a suspended worker to another thread with its `Baton` moves only `Send` data.
 unsafe impl<G: Game> Send for Baton<G> {}
 
+/// The types on a suspended worker's stack are `Send` for every game (checked by the compiler:
+/// a generic function's bounds are checked without an instance), as the `unsafe impl` above
+/// requires.
+#[allow(dead_code)]
+fn worker_state_is_send<G: Game>() {
+    fn send<T: Send>() {}
+    send::<SubSearch<G>>();
+    send::<Job<G>>();
+    send::<Cmd<G>>();
+    send::<Report<G>>();
+    send::<G>();
+}
+
 /// A stretch of the worker's search between two looks at the mailbox.
 #[derive(Clone, Debug)]
 pub(super) struct Slice<M> {
