@@ -127,7 +127,7 @@ pub fn search<G: arachne_core::Game>(
     root: &G,
     cfg: &crate::master::MasterConfig,
 ) -> Result<crate::master::ParOutcome<G::Move>, String> {
-    crate::master::search(root, cfg, &crate::master::Backend::Mpi { poll_every: 1 })
+    crate::master::search(root, cfg, &crate::master::Backend::mpi(1))
 }
 
 #[cfg(test)]

@@ -107,7 +107,9 @@ pub struct SearchArgs {
     /// Number of processors for parallel algorithms.
     #[arg(long, short = 'p', allow_negative_numbers = true, value_parser = crate::args::procs)]
     pub procs: Option<u32>,
-    /// Threads for the shared-memory algorithms (`ybwc`, `jamboree`, `lazy-smp`, `abdada`).
+    /// Threads for the shared-memory algorithms (`ybwc`, `jamboree`, `lazy-smp`, `abdada`);
+    /// with a message-passing algorithm on `--backend mpi`, the threads of each rank: at most
+    /// T processes a rank, each on a thread (`--procs` defaults to ranks × T).
     #[arg(long, short = 't', allow_negative_numbers = true, value_parser = crate::args::threads)]
     pub threads: Option<u32>,
     /// Parallel backend: `sim` (virtual time, deterministic; the default), `threads` (real

@@ -186,6 +186,68 @@ mod with_mpi {
         }
     }
 
+    /// `--threads T` on MPI: ranks × T processes by default, each on a thread of its rank,
+    /// with all four of the engine's options; the value is the serial engine's. More processes
+    /// than the ranks' threads is refused with one line and status 2, on every rank.
+    #[test]
+    fn threads_per_rank_run_ranks_times_threads_processes_with_the_engines_options() {
+        let opts = [
+            "--ordering",
+            "--quiescence",
+            "--null-move",
+            "--check-extension",
+        ];
+        let mut serial = vec!["search", "--game", "chess:bench=wac:1", "--depth", "5"];
+        serial.extend(opts);
+        serial.extend(["--algo", "aspiration", "--json"]);
+        let want = common::json(&serial);
+        for n in ranks() {
+            for algo in ["tree-split", "type-guided"] {
+                let mut args = vec!["search", "--game", "chess:bench=wac:1", "--depth", "5"];
+                args.extend(opts);
+                args.extend([
+                    "--algo",
+                    algo,
+                    "--backend",
+                    "mpi",
+                    "--threads",
+                    "2",
+                    "--json",
+                ]);
+                let v = json_on(n, &args);
+                let what = format!("{n} ranks × 2 threads: {algo}");
+                assert_eq!(v["value"], want["value"], "{what}");
+                assert_eq!(v["value_kind"], "exact", "{what}");
+                assert_eq!(v["procs"], 2 * n, "{what}");
+                assert_eq!(v["ranks"], n, "{what}");
+                assert_eq!(v["threads_per_rank"], 2, "{what}");
+            }
+            let too_many = (2 * n + 1).to_string();
+            let args = [
+                "search",
+                "--game",
+                "chess",
+                "--depth",
+                "3",
+                "--algo",
+                "tree-split",
+                "--backend",
+                "mpi",
+                "--threads",
+                "2",
+                "--procs",
+                &too_many,
+            ];
+            let (o, _) = wait(mpirun(n, &args), Duration::from_secs(60), "too many");
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{n} ranks: {err}");
+            assert!(
+                err.contains(&format!("at most {} processes", 2 * n)),
+                "{n} ranks: {err}"
+            );
+        }
+    }
+
     #[test]
     fn nodes_and_time_limits_stop_every_rank_and_rank_zero_reports_a_partial_result() {
         // Minutes serially: only a limit ends these in time (d=13 was not enough for
@@ -436,7 +498,10 @@ mod with_mpi {
         let world = mpi::init().expect("MPI");
         wire::register::<Garbage>(None);
         let procs = (0..world.size).map(|_| Rogue { to, sent: false }).collect();
-        let cfg = mpi::MpiConfig { poll_every: 16 };
+        let cfg = mpi::MpiConfig {
+            poll_every: 16,
+            threads: None,
+        };
         let r = mpi::run_mpi(procs, Vec::new(), &CostModel::unit(1.0), &cfg, |_| true);
         assert!(
             matches!(r, Err(mpi::MpiError::Remote(_))),

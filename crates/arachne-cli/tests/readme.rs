@@ -393,7 +393,13 @@ fn the_readme_lists_the_json_fields_of_every_family() {
                 "--json",
             ],
         ],
-        &["ranks", "remote_messages", "remote_bytes", "speedup_note"],
+        &[
+            "ranks",
+            "threads_per_rank",
+            "remote_messages",
+            "remote_bytes",
+            "speedup_note",
+        ],
     );
     fields_match(
         "best-first",

@@ -25,7 +25,10 @@ fn main() {
     assert_eq!(world.size, 2, "run with mpirun -n 2");
     wire::register::<u32>(None);
     let cost = CostModel::unit(1.0);
-    let cfg = MpiConfig { poll_every: 64 };
+    let cfg = MpiConfig {
+        poll_every: 64,
+        threads: None,
+    };
     let procs = vec![
         Traffic::Ping {
             other: 1,

@@ -35,7 +35,11 @@ impl Transport for RsMpi {
         UNIVERSE.with(|u| {
             let mut u = u.borrow_mut();
             if u.is_none() {
-                *u = Some(mpi::initialize().ok_or(MpiError::Init)?);
+                // Funneled: only this thread calls MPI, but a rank may run its processes on
+                // threads of its own (`arachne_runtime::mpi`, Threads in a rank).
+                let (universe, _) = mpi::initialize_with_threading(mpi::Threading::Funneled)
+                    .ok_or(MpiError::Init)?;
+                *u = Some(universe);
             }
             Ok(world_of(u.as_ref().expect("initialized")))
         })

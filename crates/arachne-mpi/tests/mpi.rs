@@ -1,7 +1,9 @@
 //! (This crate's tests, not `arachne-parallel`'s: only this crate links MPI, with its feature.)
 //!
 //! `--backend mpi` returns exactly what `sim` returns (and alpha-beta's value), for every
-//! algorithm, on random trees and on chess and checkers bench positions, on 2, 3 and 4 ranks.
+//! algorithm, on random trees and on chess and checkers bench positions, on 2, 3 and 4 ranks,
+//! with each rank's processes on its one MPI thread and on threads of their own (`threads`:
+//! 2 ranks × 2 threads in CI).
 //!
 //! The test runs itself under `mpirun`: the parent test starts
 //! `mpirun -n R <this test binary> --exact child` with `ARACHNE_MPI_CHILD=1`; every rank then
@@ -55,18 +57,52 @@ fn trace(what: &str, spec: &str) {
 /// One search on MPI and on sim; rank 0 asserts they agree with each other and with
 /// alpha-beta. Returns true on rank 0.
 fn check<G: Game>(root: &G, depth: u32, spec: &str, what: &str) -> bool {
+    check_on(root, depth, spec, what, None)
+}
+
+/// [`check`] with each rank's processes on threads: 2 threads a rank for the 4 processes, 4
+/// for a processor tree of the spec's own (its 7 processes on 2 ranks).
+fn check_threaded<G: Game>(root: &G, depth: u32, spec: &str, what: &str) -> bool {
+    check_on(
+        root,
+        depth,
+        spec,
+        &format!("{what} (threads)"),
+        Some(threads_for(spec)),
+    )
+}
+
+/// Whether `spec` fixes its own processor tree (no `--procs`).
+fn own_tree(spec: &str) -> bool {
+    spec.contains("f=") && (spec.contains("q=") || spec.contains("levels="))
+}
+
+/// Threads a rank for `spec` in [`check_threaded`].
+fn threads_for(spec: &str) -> u32 {
+    if own_tree(spec) {
+        4
+    } else {
+        2
+    }
+}
+
+/// MPI ranks with `threads` threads each (`None`: the ranks' own threads only).
+fn mpi_backend(threads: Option<u32>) -> Backend {
+    Backend::Mpi {
+        poll_every: 16,
+        threads,
+    }
+}
+
+fn check_on<G: Game>(root: &G, depth: u32, spec: &str, what: &str, threads: Option<u32>) -> bool {
     // Debugging aid: `ARACHNE_MPI_ONLY=SPEC` runs only that algorithm.
     if std::env::var("ARACHNE_MPI_ONLY").is_ok_and(|o| o != spec) {
         return false;
     }
     trace(what, spec);
     let algo: ParAlgo = spec.parse().unwrap();
-    let procs = if spec.contains("f=") && (spec.contains("q=") || spec.contains("levels=")) {
-        None
-    } else {
-        Some(4)
-    };
-    let mpi = search(&algo, root, depth, procs, &Backend::Mpi { poll_every: 16 });
+    let procs = if own_tree(spec) { None } else { Some(4) };
+    let mpi = search(&algo, root, depth, procs, &mpi_backend(threads));
     let out = match mpi {
         Err(e) if e.0 == WORKER => return false,
         r => r.unwrap_or_else(|e| panic!("{what} {spec}: {e}")),
@@ -109,12 +145,12 @@ fn check<G: Game>(root: &G, depth: u32, spec: &str, what: &str) -> bool {
 /// WAC 24 at depth 3 every search that honours the null move agrees (100, not 800 without
 /// it: `tests/suite/engine_options.rs`), and in a king-and-pawns ending, where no pass is
 /// allowed, the value is the plain one.
-fn check_null_move(spec: &str) -> bool {
+fn check_null_move(spec: &str, threads: Option<u32>) -> bool {
     if std::env::var("ARACHNE_MPI_ONLY").is_ok_and(|o| o != spec) {
         return false;
     }
     trace("null move", spec);
-    let mpi = Backend::Mpi { poll_every: 16 };
+    let mpi = mpi_backend(threads);
     let algo: ParAlgo = spec.parse().unwrap();
     let algo = algo.with_null_move(true, &mpi).unwrap();
     let opts = SearchOptions {
@@ -139,7 +175,8 @@ fn check_null_move(spec: &str) -> bool {
         ),
     ] {
         // A worker rank takes part in every search, as rank 0 does: it goes on to the next.
-        let out = match search(&algo, pos, depth, Some(3), &mpi) {
+        let procs = if threads.is_some() { 4 } else { 3 };
+        let out = match search(&algo, pos, depth, Some(procs), &mpi) {
             Err(e) if e.0 == WORKER => continue,
             r => r.unwrap_or_else(|e| panic!("{spec} on {what}: {e}")),
         };
@@ -162,7 +199,7 @@ fn check_trace<G: Game>(root: &G, depth: u32, spec: &str, what: &str) -> bool {
         Some(4)
     };
     let traced = |backend: &Backend| search_traced(&o, root, depth, Window::FULL, procs, backend);
-    let (out, trace) = match traced(&Backend::Mpi { poll_every: 16 }) {
+    let (out, trace) = match traced(&Backend::mpi(16)) {
         Err(e) if e.0 == WORKER => return false,
         r => r.unwrap_or_else(|e| panic!("{what} {spec}: {e}")),
     };
@@ -191,7 +228,7 @@ fn check_trace<G: Game>(root: &G, depth: u32, spec: &str, what: &str) -> bool {
 
 /// `--nodes` and `--time-ms` on MPI: every rank stops, rank 0 reports the partial result,
 /// and the next search (on every rank) is unaffected.
-fn check_limits(spec: &str) -> bool {
+fn check_limits(spec: &str, threads: Option<u32>) -> bool {
     if std::env::var("ARACHNE_MPI_ONLY").is_ok_and(|o| o != spec) {
         return false;
     }
@@ -204,7 +241,7 @@ fn check_limits(spec: &str) -> bool {
         branching: Branching::Uniform,
         values: EdgeValues::Int { lo: -50, hi: 50 },
     });
-    let mpi = Backend::Mpi { poll_every: 16 };
+    let mpi = mpi_backend(threads);
     let budget = 20_000;
     let mut rank0 = false;
     for reason in [StopReason::Nodes, StopReason::Time] {
@@ -320,7 +357,7 @@ impl Process for LongWork {
 fn check_long_work() -> bool {
     trace("long work", "execute");
     arachne_runtime::wire::register::<u32>(None);
-    let mpi = Backend::Mpi { poll_every: 1 };
+    let mpi = Backend::mpi(1);
     let procs = |send| vec![LongWork::Sender { send }, LongWork::runner()];
     let start = vec![(1, 0), (0, 5)];
     let (run, _) = execute(procs(true), start.clone(), &mpi, &Limits::default(), |_| {
@@ -358,10 +395,33 @@ fn check_long_work() -> bool {
     true
 }
 
+/// More processes than the ranks' threads hold is refused, alike on every rank, before
+/// anything runs.
+fn check_too_many_procs() -> bool {
+    let world = arachne_runtime::mpi::init().unwrap();
+    let algo: ParAlgo = "tree-split".parse().unwrap();
+    let most = world.size as u32 * 2;
+    let e = search(
+        &algo,
+        &Chess::default(),
+        3,
+        Some(most + 1),
+        &mpi_backend(Some(2)),
+    )
+    .expect_err("refused on every rank");
+    assert!(
+        e.0.contains(&format!("at most {most} processes")),
+        "{}",
+        e.0
+    );
+    world.rank == 0
+}
+
 fn run_child() {
     let mut checked = 0;
     let mut count = |root_checked: bool| checked += root_checked as u32;
     count(check_long_work());
+    count(check_too_many_procs());
     for seed in 1..=8u64 {
         let n = 2 + (seed % 3) as u32;
         let d = 3 + (seed % 3) as u32;
@@ -381,6 +441,15 @@ fn run_child() {
         for spec in ALGOS {
             count(check(&iid, d, spec, &format!("iid seed {seed}")));
             count(check(&inc, d, spec, &format!("incremental seed {seed}")));
+            if seed <= 2 {
+                count(check_threaded(&iid, d, spec, &format!("iid seed {seed}")));
+                count(check_threaded(
+                    &inc,
+                    d,
+                    spec,
+                    &format!("incremental seed {seed}"),
+                ));
+            }
         }
     }
     let ord = OrderedTree::new(OrderedParams {
@@ -405,23 +474,39 @@ fn run_child() {
     for (i, rec) in bench::lct2().iter().enumerate().step_by(9) {
         for spec in real {
             count(check(&rec.position, 3, spec, &format!("lct2 #{}", i + 1)));
+            count(check_threaded(
+                &rec.position,
+                3,
+                spec,
+                &format!("lct2 #{}", i + 1),
+            ));
         }
     }
     for spec in real {
         count(check(&Chess::default(), 3, spec, "chess start"));
     }
     for spec in ["tree-split", "baudet", "palphabeta-par", "type-guided"] {
-        count(check_null_move(spec));
+        count(check_null_move(spec, None));
+        count(check_null_move(spec, Some(2)));
     }
     for (i, p) in checkers::bench_positions().iter().enumerate().step_by(3) {
         for spec in real {
             count(check(p, 5, spec, &format!("checkers #{i}")));
+            count(check_threaded(p, 5, spec, &format!("checkers #{i}")));
         }
     }
     // (knm floods: thousands of messages are in flight when it stops, settled by the runtime;
     // the searches after this one would fail or hang if any were left.)
-    for spec in ["tree-split", "type-guided", "knm", "knm:fifo=0,seed=3"] {
-        count(check_limits(spec));
+    for (spec, threads) in [
+        ("tree-split", None),
+        ("tree-split", Some(2)),
+        ("type-guided", None),
+        ("type-guided", Some(2)),
+        ("knm", None),
+        ("knm", Some(2)),
+        ("knm:fifo=0,seed=3", None),
+    ] {
+        count(check_limits(spec, threads));
         // The next search on the same ranks is exact (nothing stale reaches it).
         let after = IncrementalTree::new(IncrementalParams {
             b: 4,
@@ -430,7 +515,12 @@ fn run_child() {
             branching: Branching::Random,
             values: EdgeValues::Int { lo: -50, hi: 50 },
         });
-        count(check(&after, 6, "knm", &format!("after {spec} limited")));
+        count(check(
+            &after,
+            6,
+            "knm",
+            &format!("after {spec} {threads:?} limited"),
+        ));
     }
     for seed in 1..=3u64 {
         let inc = IncrementalTree::new(IncrementalParams {
@@ -578,7 +668,7 @@ fn an_unregistered_message_type_is_refused_at_start() {
     let (run, procs) = execute(
         procs,
         vec![(0, 0)],
-        &Backend::Mpi { poll_every: 16 },
+        &Backend::mpi(16),
         &Limits::default(),
         |_| true,
     );
@@ -612,7 +702,7 @@ fn a_game_not_installed_is_refused_with_its_name() {
         range: Some(20),
     }));
     let algo: ParAlgo = "tree-split".parse().unwrap();
-    let e = search(&algo, &root, 3, Some(2), &Backend::Mpi { poll_every: 16 })
+    let e = search(&algo, &root, 3, Some(2), &Backend::mpi(16))
         .expect_err("RootMoves<IidTree> was not installed");
     assert!(e.0.contains("is not installed for MPI"), "{e}");
     assert!(e.0.contains("RootMoves<"), "{e}");

@@ -48,7 +48,21 @@ pub enum Backend {
     Mpi {
         /// Nodes between mailbox polls.
         poll_every: u64,
+        /// `Some(T)`: each rank runs its processes on threads, at most `T` of them, and the
+        /// algorithms' processor count defaults to ranks × `T` (`crate::mpi`, Threads in a
+        /// rank); `None`: a rank runs its processes in turn on its one thread.
+        threads: Option<u32>,
     },
+}
+
+impl Backend {
+    /// MPI ranks, each running its processes in turn on one thread.
+    pub fn mpi(poll_every: u64) -> Self {
+        Backend::Mpi {
+            poll_every,
+            threads: None,
+        }
+    }
 }
 
 /// Why a run has no result on this rank.
@@ -227,9 +241,13 @@ pub fn execute<P: Process>(
         Backend::Mpi { .. } if !crate::mpi::available() => {
             (Run::failed(ExecError::NoMpi), Vec::new())
         }
-        Backend::Mpi { poll_every } => {
+        Backend::Mpi {
+            poll_every,
+            threads,
+        } => {
             let cfg = crate::mpi::MpiConfig {
                 poll_every: *poll_every,
+                threads: *threads,
             };
             let cost = CostModel::unit(1.0);
             from_mpi(crate::mpi::run_mpi_limited(

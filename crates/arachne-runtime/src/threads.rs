@@ -12,7 +12,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-enum Ctl<M> {
+/// What a process's thread is handed: a message, or the order to stop.
+pub(crate) enum Ctl<M> {
     Msg(Pid, M),
     Stop,
 }
@@ -43,18 +44,34 @@ const LIMIT_POLL: Duration = Duration::from_millis(5);
 /// Most threads `run_threads` will start.
 pub const MAX_THREADS: usize = 1024;
 
-fn flush<M>(
-    me: Pid,
-    out: std::vec::Drain<'_, Outgoing<M>>,
-    peers: &[Sender<Ctl<M>>],
-    host: &Sender<(Pid, M)>,
-) {
-    for o in out {
+/// Where a process's thread sends what its process sent: the threads runtime hands every
+/// message to its receiver's channel or the host's; a threaded MPI rank
+/// (`crate::mpi`, Threads) to its own processes' channels, and the rest to the rank's MPI
+/// thread.
+pub(crate) trait Route<M> {
+    /// Sends `o`, sent by process `from`.
+    fn send(&self, from: Pid, o: Outgoing<M>);
+}
+
+/// Every process's channel and the host's: the threads runtime's [`Route`].
+struct Peers<M> {
+    peers: Arc<Vec<Sender<Ctl<M>>>>,
+    host: Sender<(Pid, M)>,
+}
+
+impl<M> Route<M> for Peers<M> {
+    fn send(&self, from: Pid, o: Outgoing<M>) {
         if o.to == HOST {
-            let _ = host.send((me, o.msg));
+            let _ = self.host.send((from, o.msg));
         } else {
-            let _ = peers[o.to as usize].send(Ctl::Msg(me, o.msg));
+            let _ = self.peers[o.to as usize].send(Ctl::Msg(from, o.msg));
         }
+    }
+}
+
+fn flush<M>(me: Pid, out: std::vec::Drain<'_, Outgoing<M>>, route: &dyn Route<M>) {
+    for o in out {
+        route.send(me, o);
     }
 }
 
@@ -63,8 +80,7 @@ fn flush<M>(
 struct ThreadMailbox<'a, M> {
     me: Pid,
     rx: &'a Receiver<Ctl<M>>,
-    peers: &'a [Sender<Ctl<M>>],
-    host: &'a Sender<(Pid, M)>,
+    route: &'a dyn Route<M>,
     nodes: &'a AtomicU64,
     published: &'a mut u64,
     budget: u64,
@@ -74,7 +90,7 @@ struct ThreadMailbox<'a, M> {
 
 impl<M> Mailbox<M> for ThreadMailbox<'_, M> {
     fn poll(&mut self, env: &mut Env<'_, M>, nodes: u64) -> Result<Option<(Pid, M)>, Stopping> {
-        flush(self.me, env.drain(), self.peers, self.host);
+        flush(self.me, env.drain(), self.route);
         let fresh = nodes.saturating_sub(*self.published);
         *self.published = (*self.published).max(nodes);
         let total = self.nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
@@ -91,6 +107,98 @@ impl<M> Mailbox<M> for ThreadMailbox<'_, M> {
             Err(_) => Ok(None),
         }
     }
+}
+
+/// How a process's thread stops on its own and counts its nodes: it adds them to `nodes`
+/// (shared by the run's threads) after every `poll` nodes of work, and ends its loop once the
+/// sum reaches `budget` or `stop_flag` is raised.
+pub(crate) struct Watch<'a> {
+    pub(crate) nodes: &'a AtomicU64,
+    pub(crate) budget: u64,
+    pub(crate) stop_flag: &'a arachne_core::StopFlag,
+    pub(crate) poll: u64,
+}
+
+/// One process on a thread of its own until [`Ctl::Stop`] (or its channel closes, or `watch`
+/// ends it): it blocks on `rx` while idle, handles each message, runs its busy work through
+/// [`Process::run`] with a mailbox on `rx` (else `watch.poll` nodes of [`Process::work`]),
+/// and sends what it sends through `route`. Returns the process and its busy seconds (time
+/// outside its blocking wait for a message).
+pub(crate) fn serve<P: Process>(
+    mut proc_: P,
+    env: &mut Env<'_, P::Msg>,
+    rx: &Receiver<Ctl<P::Msg>>,
+    route: &dyn Route<P::Msg>,
+    watch: &Watch<'_>,
+) -> (P, f64) {
+    let me = env.me;
+    let mut published = 0u64;
+    let mut busy = 0.0;
+    'outer: loop {
+        // Take everything waiting; block only when there is nothing else to do.
+        let first = if proc_.busy() {
+            rx.try_recv().ok()
+        } else {
+            match rx.recv() {
+                Ok(c) => Some(c),
+                Err(_) => break,
+            }
+        };
+        // Busy from here to the end of the round: handling messages and working (the
+        // blocking wait above is idle), measured once a round, not once a message.
+        let round = Instant::now();
+        // At most `DELIVERY_ROUND` messages before the node count is published and the
+        // limits are looked at: processes flooding each other (KNM's up and down
+        // messages) would otherwise never leave this loop.
+        let mut next = first;
+        let mut delivered = 0;
+        while let Some(c) = next {
+            match c {
+                Ctl::Stop => break 'outer,
+                Ctl::Msg(from, msg) => {
+                    proc_.on_message(from, msg, env);
+                    flush(me, env.drain(), route);
+                }
+            }
+            delivered += 1;
+            next = if delivered < DELIVERY_ROUND {
+                rx.try_recv().ok()
+            } else {
+                None
+            };
+        }
+        if proc_.busy() {
+            let mut mailbox = ThreadMailbox {
+                me,
+                rx,
+                route,
+                nodes: watch.nodes,
+                published: &mut published,
+                budget: watch.budget,
+                stop_flag: watch.stop_flag,
+                stopping: false,
+            };
+            if !proc_.run(env, &mut mailbox) {
+                proc_.work(env, f64::INFINITY, watch.poll);
+            }
+            let stopping = mailbox.stopping;
+            flush(me, env.drain(), route);
+            if stopping {
+                break;
+            }
+        }
+        busy += round.elapsed().as_secs_f64();
+        let now = proc_.stats().nodes();
+        let fresh = now.saturating_sub(published);
+        let total = watch.nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
+        published = published.max(now);
+        // A spent budget or the stop flag ends the work at once; the host sees the
+        // same limit at its next look and stops everyone.
+        if total >= watch.budget || watch.stop_flag.is_stopped() {
+            break;
+        }
+    }
+    (proc_, busy)
 }
 
 /// Runs `procs` on threads from the `initial` messages until the host receives a message for
@@ -133,84 +241,25 @@ pub fn run_threads_limited<P: Process>(
         let _ = peers[to as usize].send(Ctl::Msg(HOST, msg));
     }
     let mut handles = Vec::with_capacity(n);
-    for (pid, (mut proc_, rx)) in procs.into_iter().zip(receivers).enumerate() {
-        let peers = Arc::clone(&peers);
-        let host = host_tx.clone();
+    for (pid, (proc_, rx)) in procs.into_iter().zip(receivers).enumerate() {
+        let route = Peers {
+            peers: Arc::clone(&peers),
+            host: host_tx.clone(),
+        };
         let cost = cost.clone();
         let rx: Receiver<Ctl<P::Msg>> = rx;
         let nodes = Arc::clone(&nodes);
         let (budget, stop_flag) = (limits.nodes.unwrap_or(u64::MAX), limits.stop.clone());
         handles.push(std::thread::spawn(move || {
-            let me = pid as Pid;
-            let mut env = Env::new(me, &cost);
-            let mut published = 0u64;
-            let mut busy = 0.0;
-            'outer: loop {
-                // Take everything waiting; block only when there is nothing else to do.
-                let first = if proc_.busy() {
-                    rx.try_recv().ok()
-                } else {
-                    match rx.recv() {
-                        Ok(c) => Some(c),
-                        Err(_) => break,
-                    }
-                };
-                // Busy from here to the end of the round: handling messages and working (the
-                // blocking wait above is idle), measured once a round, not once a message.
-                let round = Instant::now();
-                // At most `DELIVERY_ROUND` messages before the node count is published and the
-                // limits are looked at: processes flooding each other (KNM's up and down
-                // messages) would otherwise never leave this loop.
-                let mut next = first;
-                let mut delivered = 0;
-                while let Some(c) = next {
-                    match c {
-                        Ctl::Stop => break 'outer,
-                        Ctl::Msg(from, msg) => {
-                            proc_.on_message(from, msg, &mut env);
-                            flush(me, env.drain(), &peers, &host);
-                        }
-                    }
-                    delivered += 1;
-                    next = if delivered < DELIVERY_ROUND {
-                        rx.try_recv().ok()
-                    } else {
-                        None
-                    };
-                }
-                if proc_.busy() {
-                    let mut mailbox = ThreadMailbox {
-                        me,
-                        rx: &rx,
-                        peers: &peers,
-                        host: &host,
-                        nodes: &nodes,
-                        published: &mut published,
-                        budget,
-                        stop_flag: &stop_flag,
-                        stopping: false,
-                    };
-                    if !proc_.run(&mut env, &mut mailbox) {
-                        proc_.work(&mut env, f64::INFINITY, poll);
-                    }
-                    let stopping = mailbox.stopping;
-                    flush(me, env.drain(), &peers, &host);
-                    if stopping {
-                        break;
-                    }
-                }
-                busy += round.elapsed().as_secs_f64();
-                let now = proc_.stats().nodes();
-                let fresh = now.saturating_sub(published);
-                let total = nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
-                published = published.max(now);
-                // A spent budget or the stop flag ends the work at once; the host sees the
-                // same limit at its next look and stops everyone.
-                if total >= budget || stop_flag.is_stopped() {
-                    break;
-                }
-            }
-            (proc_, env.sent, busy)
+            let mut env = Env::new(pid as Pid, &cost);
+            let watch = Watch {
+                nodes: &nodes,
+                budget,
+                stop_flag: &stop_flag,
+                poll,
+            };
+            let (p, busy) = serve(proc_, &mut env, &rx, &route, &watch);
+            (p, env.sent, busy)
         }));
     }
     drop(host_tx);

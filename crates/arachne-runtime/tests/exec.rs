@@ -107,7 +107,7 @@ fn sim_and_threads_give_the_same_run() {
 
 /// The pair on MPI (on a thread that registered no encoding).
 fn on_mpi() -> (arachne_runtime::Run<Count>, Vec<Ping>) {
-    let mpi = Backend::Mpi { poll_every: 1 };
+    let mpi = Backend::mpi(1);
     execute(
         pair(3),
         vec![(0, Count(0))],

@@ -68,7 +68,8 @@ impl Builder {
         self.req.depth = Some(plies);
         self
     }
-    /// Threads of a shared-memory search (or of rbfm's shared tree, mcts's parallel forms).
+    /// Threads of a shared-memory search (or of rbfm's shared tree, mcts's parallel forms; of
+    /// each rank for a message-passing search on MPI).
     pub fn threads(mut self, threads: u32) -> Self {
         self.req.threads = Some(threads);
         self

@@ -231,9 +231,7 @@ impl SearchRequest {
             }
             "mpi" => {
                 sim_only()?;
-                Backend::Mpi {
-                    poll_every: mpi_poll,
-                }
+                Backend::mpi(mpi_poll)
             }
             other => {
                 return Err(RunError::usage(format!(

@@ -267,13 +267,17 @@ fn checks(req: &SearchRequest) -> Result<Option<Family>, RunError> {
     if req.playing && family == Some(Family::MessagePassing) {
         return Err(plays_no_game(&req.algo));
     }
-    if family != Some(Family::SharedMemory) && family != Some(Family::BestFirst) {
-        if let (Some(_), false) = (req.threads, family == Some(Family::Mcts)) {
-            return Err(RunError::refused("--threads", format!(
-                "--threads is for the shared-memory algorithms (ybwc, jamboree, lazy-smp, abdada), not `{}`",
-                req.algo
-            )));
-        }
+    // (A message-passing search takes `--threads` on MPI only: `family::parallel` refuses it
+    // elsewhere.)
+    let takes_threads = matches!(
+        family,
+        Some(Family::SharedMemory | Family::BestFirst | Family::Mcts | Family::MessagePassing)
+    );
+    if req.threads.is_some() && !takes_threads {
+        return Err(RunError::refused("--threads", format!(
+            "--threads is for the shared-memory algorithms (ybwc, jamboree, lazy-smp, abdada), not `{}`",
+            req.algo
+        )));
     }
     Ok(family)
 }

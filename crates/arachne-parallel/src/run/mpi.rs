@@ -105,10 +105,17 @@ fn unwrap_outcome<G: Game>(
     }))
 }
 
-/// `--procs` when it was not given: one process per rank, unless the options fix the tree.
-fn default_procs(algo: &ParAlgo, procs: Option<u32>, ranks: i32) -> Option<u32> {
+/// `--procs` when it was not given: one process per rank, or ranks × `T` with `T` threads per
+/// rank ([`Backend::Mpi`](arachne_runtime::Backend)'s `threads`), unless the options fix the
+/// tree.
+fn default_procs(
+    algo: &ParAlgo,
+    procs: Option<u32>,
+    ranks: i32,
+    threads: Option<u32>,
+) -> Option<u32> {
     match procs {
-        None if !has_tree(algo) => Some(ranks as u32),
+        None if !has_tree(algo) => Some((ranks as u32).saturating_mul(threads.unwrap_or(1))),
         p => p,
     }
 }
@@ -201,7 +208,7 @@ fn search_on_ranks<G: Game>(
     algo: &ParAlgo,
     job: &Job<'_, G>,
 ) -> Result<ParOutcome<G::Move>, ParError> {
-    let o = on_ranks(algo, job.root, job.procs, |proot, procs| {
+    let o = on_ranks(algo, job, |proot, procs| {
         search_core(algo, &job.on(proot, procs)).map(|o| (o, ()))
     })?;
     Ok(o.0)
@@ -213,7 +220,7 @@ fn traced_on_ranks<G: Game>(
     job: &Job<'_, G>,
 ) -> Result<(ParOutcome<G::Move>, Trace), ParError> {
     let algo = ParAlgo::TypeGuided(*opts);
-    on_ranks(&algo, job.root, job.procs, |proot, procs| {
+    on_ranks(&algo, job, |proot, procs| {
         type_guided::search_traced_on(opts, &job.on(proot, procs))
     })
 }
@@ -223,15 +230,29 @@ fn traced_on_ranks<G: Game>(
 /// [`WORKER`] (a worker rank, unless MPI itself failed); [`NO_MPI`] in a build without MPI.
 fn on_ranks<G: Game, T>(
     algo: &ParAlgo,
-    root: &G,
-    procs: Option<u32>,
+    job: &Job<'_, G>,
     search: impl FnOnce(
         &arachne_runtime::Pathed<G>,
         Option<u32>,
     ) -> Result<(ParOutcome<arachne_runtime::PMove<G>>, T), ParError>,
 ) -> Result<(ParOutcome<G::Move>, T), ParError> {
-    let (world, proot) = register(root)?;
-    let procs = default_procs(algo, procs, world.size);
+    let (world, proot) = register(job.root)?;
+    let threads = match job.backend {
+        arachne_runtime::Backend::Mpi { threads, .. } => *threads,
+        _ => None,
+    };
+    let procs = default_procs(algo, job.procs, world.size, threads);
+    // Refused here, as bad input, rather than by the runtime (which refuses a processor tree
+    // too large for the threads as an MPI fault).
+    if let (Some(t), Some(p)) = (threads, procs) {
+        let most = world.size as u64 * t as u64;
+        if p as u64 > most {
+            return Err(ParError(format!(
+                "--procs {p} on {} ranks × --threads {t}: at most {most} processes (a thread each)",
+                world.size
+            )));
+        }
+    }
     let (o, t) = match search(&proot, procs) {
         Err(e) if world.rank != 0 && !e.0.starts_with("MPI: ") => Err(ParError(WORKER.into())),
         r => r,

@@ -24,6 +24,17 @@
 //! would spin for ever and take the core from busy ranks when oversubscribed).
 //! The host (the user) is on rank 0.
 //!
+//! ## Threads in a rank
+//! With [`MpiConfig::threads`] `= Some(T)` (`arachne search --backend mpi --threads T`: one
+//! rank per machine, each with its T cores) a rank runs each of its processes — at most T,
+//! else the run is refused ([`MpiError::TooManyProcs`]) — on a thread of its own, as the
+//! threads runtime does, and its MPI thread only relays (`threaded`): messages between the
+//! rank's processes go from channel to channel, never encoded; the others through the MPI
+//! thread, which alone calls MPI. The processes of a rank are built from one vector on every
+//! rank, so those that share a table (tree-split's processors, type-guided's) share it with the
+//! rank's other threads as on the threads backend. The rounds, STOP, the limits and the
+//! statistics are the same as without threads.
+//!
 //! ## Messages on the wire
 //! Each algorithm message is one MPI message, tag [`TAG_MSG`]: `varint(from) varint(to)` and
 //! the message's [`Wire`](crate::wire::Wire) encoding, found through the per-thread
@@ -81,6 +92,7 @@
 //!   in [`run_mpi_limited`];
 //! * `rounds` — the loop every rank runs, rank 0 and workers alike: its phases, and the mailbox
 //!   of a process out running its long work;
+//! * `threaded` — the same loop for a rank whose processes run on threads (Threads in a rank);
 //! * `rank` — one rank's share: its processes, their inbox, routing of what they send;
 //! * `end` — STOP, the statistics gathered on rank 0 or reported by a worker, faults, the
 //!   SIGTERM handler, and [`gather`];
@@ -97,6 +109,7 @@ mod net;
 mod rank;
 mod rounds;
 mod start;
+mod threaded;
 mod transport;
 
 pub use control::{announce, next_announcement, open_control, DOZE};
@@ -186,6 +199,16 @@ pub enum MpiError {
     /// A message to a process that does not exist.
     #[error("message to unknown process {0}")]
     BadPid(Pid),
+    /// More processes on a rank than its threads ([`MpiConfig::threads`]).
+    #[error("{procs} processes on {ranks} ranks of {threads} threads: at most {} (ranks × threads)", *ranks as u64 * *threads as u64)]
+    TooManyProcs {
+        /// The processes of the run.
+        procs: usize,
+        /// The ranks.
+        ranks: i32,
+        /// Threads per rank.
+        threads: u32,
+    },
 }
 
 /// Settings of an MPI run.
@@ -194,6 +217,9 @@ pub struct MpiConfig {
     /// Nodes of a resumable search (`arachne_search::stepper`) a busy process runs between
     /// mailbox polls.
     pub poll_every: u64,
+    /// `Some(T)`: each rank runs its processes on threads, one each, at most `T` of them
+    /// (module docs, Threads in a rank); `None`: on its MPI thread, in turn.
+    pub threads: Option<u32>,
 }
 
 /// The result of an MPI run (complete on rank 0; a worker rank's has only its own processes).
@@ -254,12 +280,27 @@ pub fn run_mpi_limited<P: Process>(
     let codec =
         crate::wire::codec::<P::Msg>().ok_or(MpiError::NoCodec(std::any::type_name::<P::Msg>()))?;
     let world_info = init()?;
+    if let Some(t) = cfg.threads {
+        // (Every rank sees the same counts: every rank refuses alike, before anything is sent.)
+        let most = (procs.len() as u64).div_ceil(world_info.size as u64);
+        if t == 0 || most > t as u64 {
+            return Err(MpiError::TooManyProcs {
+                procs: procs.len(),
+                ranks: world_info.size,
+                threads: t,
+            });
+        }
+    }
     // A communicator of its own per run (never freed before `finalize`): a message still in
     // flight when a run stops can never be taken for one of the next run's.
     start::fresh_comm(|comm| {
         let mut s = start::open(comm, world_info, codec, procs, cost, cfg, limits, &mut stop);
         s.start(initial)?;
-        s.rounds();
+        if cfg.threads.is_some() {
+            s.rounds_threaded();
+        } else {
+            s.rounds();
+        }
         s.finish()
     })?
 }

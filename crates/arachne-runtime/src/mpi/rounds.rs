@@ -50,7 +50,7 @@ impl<P: Process> Session<'_, '_, P> {
     /// queued); then what is waiting on the network, at most [`POLL_BATCH`] messages (two
     /// ranks that flood each other, as the Key Node Method's do, would otherwise never leave
     /// this phase). True if anything arrived.
-    fn take_network(&mut self) -> bool {
+    pub(super) fn take_network(&mut self) -> bool {
         if self.wi.rank != 0 {
             if let Some(data) = self.net.poll_stop() {
                 take_stop(&data, &mut self.failure, &mut self.stopped);
@@ -211,6 +211,21 @@ impl<P: Process> Session<'_, '_, P> {
         }
     }
 
+    /// The end of a round: phases 4 and 5 (unless the run is already over), then the sends
+    /// that completed freed. True when the run is over.
+    pub(super) fn close_round(&mut self) -> bool {
+        if !self.over {
+            self.look_at_host();
+        }
+        if !self.over {
+            self.look_at_limits();
+        }
+        if !self.over {
+            self.net.reap();
+        }
+        self.over
+    }
+
     /// The rounds until the run is over.
     pub(super) fn rounds(&mut self) {
         let mut quiet_since = Instant::now();
@@ -222,16 +237,9 @@ impl<P: Process> Session<'_, '_, P> {
             if !self.over {
                 did |= self.work();
             }
-            if !self.over {
-                self.look_at_host();
-            }
-            if !self.over {
-                self.look_at_limits();
-            }
-            if self.over {
+            if self.close_round() {
                 return;
             }
-            self.net.reap();
             if did {
                 quiet_since = Instant::now();
             } else if quiet_since.elapsed() < SPIN {

@@ -61,10 +61,13 @@ pub fn busy_json<M>(v: &mut Value, out: &ParOutcome<M>) {
 }
 
 /// The MPI part of the JSON: ranks, traffic between ranks, busy/idle seconds per process.
-pub fn json<M>(v: &mut Value, out: &ParOutcome<M>) {
+/// The MPI part of the JSON: the ranks, the threads of each (`threads_per_rank`, `null`
+/// without `--threads`), the traffic between ranks and the balance.
+pub fn json<M>(v: &mut Value, out: &ParOutcome<M>, threads: Option<u32>) {
     if arachne_runtime::mpi::available() {
         let w = arachne_runtime::mpi::world();
         v["ranks"] = json!(w.map(|w| w.size));
+        v["threads_per_rank"] = json!(threads);
         let (m, b) = arachne_runtime::mpi::last_traffic();
         v["remote_messages"] = json!(m);
         v["remote_bytes"] = json!(b);
@@ -73,13 +76,14 @@ pub fn json<M>(v: &mut Value, out: &ParOutcome<M>) {
 }
 
 /// The MPI part of the text.
-pub fn text<M>(r: &mut Report, out: &ParOutcome<M>, time_ms: f64) {
+pub fn text<M>(r: &mut Report, out: &ParOutcome<M>, time_ms: f64, threads: Option<u32>) {
     r.line(format_args!("time       {time_ms:.1} ms wall"));
     if arachne_runtime::mpi::available() {
         let (m, b) = arachne_runtime::mpi::last_traffic();
         let ranks = arachne_runtime::mpi::world().map_or(0, |w| w.size);
+        let each = threads.map_or(String::new(), |t| format!(" × {t} threads"));
         r.line(format_args!(
-            "ranks      {ranks} ({m} messages, {b} bytes between ranks)"
+            "ranks      {ranks}{each} ({m} messages, {b} bytes between ranks)"
         ));
     }
     busy_text(r, out);

@@ -106,7 +106,22 @@ fn resolve_algo(req: &SearchRequest) -> Result<(ParAlgo, Backend), RunError> {
         o.memory_mib = m;
     }
     // `measured`: measured on the game in `Visit::visit`, the unit model until then.
-    let backend = req.backend(POLL_EVERY, MPI_POLL_EVERY, true)?;
+    let backend = match (req.backend(POLL_EVERY, MPI_POLL_EVERY, true)?, req.threads) {
+        // `--threads T` on MPI: each rank's processes on threads, at most T a rank, and
+        // `--procs` ranks × T by default (`arachne_runtime::mpi`, Threads in a rank).
+        (Backend::Mpi { poll_every, .. }, Some(t)) => Backend::Mpi {
+            poll_every,
+            threads: Some(t),
+        },
+        (b, None) => b,
+        (_, Some(_)) => return Err(RunError::refused(
+            "--threads",
+            format!(
+                "--threads with a message-passing search (`{}`) is the threads of each MPI rank (--backend mpi); on the simulator and on --backend threads give --procs",
+                arachne_core::parse::clip(&req.algo, 40)
+            ),
+        )),
+    };
     // `--null-move`: in the slaves' serial searches (the engine's, on every backend; refused
     // with `worker=stepper`).
     let algo = algo
@@ -445,7 +460,7 @@ impl<G: Game> Run<'_, G> {
                 json!({"levels": h.widths, "fanouts": h.fanouts(), "describe": h.describe()});
         }
         match backend {
-            Backend::Mpi { .. } => mpi::json(&mut v, out),
+            Backend::Mpi { threads, .. } => mpi::json(&mut v, out, *threads),
             Backend::Threads { .. } => mpi::busy_json(&mut v, out),
             Backend::Sim(_) => {}
         }
@@ -495,7 +510,7 @@ impl<G: Game> Run<'_, G> {
                 r.line(format_args!("time       {time_ms:.1} ms wall"));
                 mpi::busy_text(&mut r, out);
             }
-            Backend::Mpi { .. } => mpi::text(&mut r, out, time_ms),
+            Backend::Mpi { threads, .. } => mpi::text(&mut r, out, time_ms, *threads),
         }
         if let Some(l) = out.last_iteration {
             r.line(format_args!(
