@@ -46,7 +46,7 @@ pub const MAX_THREADS: usize = 1024;
 
 /// Where a process's thread sends what its process sent: the threads runtime hands every
 /// message to its receiver's channel or the host's; a threaded MPI rank
-/// (`crate::mpi`, Threads) to its own processes' channels, and the rest to the rank's MPI
+/// (`crate::mpi`, Threads in a rank) to its own processes' channels, and the rest to the rank's MPI
 /// thread.
 pub(crate) trait Route<M> {
     /// Sends `o`, sent by process `from`.
@@ -81,10 +81,8 @@ struct ThreadMailbox<'a, M> {
     me: Pid,
     rx: &'a Receiver<Ctl<M>>,
     route: &'a dyn Route<M>,
-    nodes: &'a AtomicU64,
+    watch: &'a Watch<'a>,
     published: &'a mut u64,
-    budget: u64,
-    stop_flag: &'a arachne_core::StopFlag,
     stopping: bool,
 }
 
@@ -93,8 +91,8 @@ impl<M> Mailbox<M> for ThreadMailbox<'_, M> {
         flush(self.me, env.drain(), self.route);
         let fresh = nodes.saturating_sub(*self.published);
         *self.published = (*self.published).max(nodes);
-        let total = self.nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
-        if self.stopping || total >= self.budget || self.stop_flag.is_stopped() {
+        let total = self.watch.nodes.fetch_add(fresh, Ordering::Relaxed) + fresh;
+        if self.stopping || total >= self.watch.budget || self.watch.stop_flag.is_stopped() {
             self.stopping = true;
             return Err(Stopping);
         }
@@ -172,10 +170,8 @@ pub(crate) fn serve<P: Process>(
                 me,
                 rx,
                 route,
-                nodes: watch.nodes,
+                watch,
                 published: &mut published,
-                budget: watch.budget,
-                stop_flag: watch.stop_flag,
                 stopping: false,
             };
             if !proc_.run(env, &mut mailbox) {
