@@ -77,6 +77,10 @@ pub enum ExecError {
     /// The MPI run failed or was refused (one line).
     #[error("MPI: {0}")]
     Mpi(String),
+    /// The run does not fit its backend, which refused it before it started, on every rank
+    /// alike (one line): more processes than an MPI rank's threads hold.
+    #[error("{0}")]
+    Refused(String),
 }
 
 /// What a run hands back, on every backend.
@@ -276,6 +280,9 @@ fn from_mpi<P: Process>(
             },
             o.procs.into_iter().flatten().collect(),
         ),
+        Err(e @ crate::mpi::MpiError::TooManyProcs { .. }) => {
+            (Run::failed(ExecError::Refused(e.to_string())), Vec::new())
+        }
         Err(e) => (Run::failed(ExecError::Mpi(e.to_string())), Vec::new()),
     }
 }

@@ -241,18 +241,8 @@ fn on_ranks<G: Game, T>(
         arachne_runtime::Backend::Mpi { threads, .. } => *threads,
         _ => None,
     };
+    // (More processes than the ranks' threads hold is refused by the runtime, on every rank.)
     let procs = default_procs(algo, job.procs, world.size, threads);
-    // Refused here, as bad input, rather than by the runtime (which refuses a processor tree
-    // too large for the threads as an MPI fault).
-    if let (Some(t), Some(p)) = (threads, procs) {
-        let most = world.size as u64 * t as u64;
-        if p as u64 > most {
-            return Err(ParError(format!(
-                "--procs {p} on {} ranks × --threads {t}: at most {most} processes (a thread each)",
-                world.size
-            )));
-        }
-    }
     let (o, t) = match search(&proot, procs) {
         Err(e) if world.rank != 0 && !e.0.starts_with("MPI: ") => Err(ParError(WORKER.into())),
         r => r,

@@ -200,7 +200,7 @@ pub enum MpiError {
     #[error("message to unknown process {0}")]
     BadPid(Pid),
     /// More processes on a rank than its threads ([`MpiConfig::threads`]).
-    #[error("{procs} processes on {ranks} ranks of {threads} threads: at most {} (ranks × threads)", *ranks as u64 * *threads as u64)]
+    #[error("{procs} processes on {ranks} ranks × {threads} threads: at most {} processes (a thread each)", *ranks as u64 * *threads as u64)]
     TooManyProcs {
         /// The processes of the run.
         procs: usize,

@@ -60,7 +60,6 @@ pub fn busy_json<M>(v: &mut Value, out: &ParOutcome<M>) {
     v["utilisation"] = json!(u);
 }
 
-/// The MPI part of the JSON: ranks, traffic between ranks, busy/idle seconds per process.
 /// The MPI part of the JSON: the ranks, the threads of each (`threads_per_rank`, `null`
 /// without `--threads`), the traffic between ranks and the balance.
 pub fn json<M>(v: &mut Value, out: &ParOutcome<M>, threads: Option<u32>) {
