@@ -23,7 +23,7 @@ use super::rounds::Session;
 use super::{POLL_BATCH, SPIN};
 use crate::process::{Outgoing, Pid, Process, HOST};
 use crate::threads::{serve, Ctl, Route, Watch};
-use crossbeam_channel::{unbounded, Receiver, RecvTimeoutError, Sender};
+use crossbeam_channel::{unbounded, Receiver, Sender};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
@@ -70,11 +70,8 @@ impl<P: Process> Session<'_, '_, P> {
             local[i] = Some(tx);
             inboxes.push(rx);
         }
-        let (out_tx, out_rx) = unbounded();
-        let route = RankRoute {
-            local: local.clone(),
-            out: out_tx,
-        };
+        let (out, out_rx) = unbounded();
+        let route = RankRoute { local, out };
         let nodes = AtomicU64::new(0);
         // The MPI thread decides the limits; a thread stops on `Stop` only.
         let unraised = arachne_core::StopFlag::new();
@@ -98,8 +95,8 @@ impl<P: Process> Session<'_, '_, P> {
                     }),
                 ));
             }
-            self.relay(&local, &out_rx, &nodes);
-            for tx in local.iter().flatten() {
+            self.relay(&route.local, &out_rx, &nodes);
+            for tx in route.local.iter().flatten() {
                 let _ = tx.send(Ctl::Stop);
             }
             for (i, h) in handles {
@@ -153,12 +150,9 @@ impl<P: Process> Session<'_, '_, P> {
             } else if quiet_since.elapsed() < SPIN {
                 std::hint::spin_loop();
             } else {
-                match out.recv_timeout(WAIT) {
-                    Ok(m) => waited = Some(m),
-                    Err(RecvTimeoutError::Timeout) => {}
-                    // (The route keeps a sender until the threads are joined.)
-                    Err(RecvTimeoutError::Disconnected) => std::thread::sleep(WAIT),
-                }
+                // (Never disconnected: the caller's route keeps a sender until the threads are
+                // joined, after this returns.)
+                waited = out.recv_timeout(WAIT).ok();
             }
         }
     }
