@@ -481,6 +481,8 @@ pub fn search_with<G: Game>(
     }
     if let Backend::Mpi { .. } = backend {
         crate::mpi::register()?;
+        // The master and slaves send paths, not positions: they run on MPI on any game.
+        arachne_runtime::mpi::register_process::<RbfmProc<G>>();
     }
     let form = cfg.form(backend);
     if !(1..=MAX_BATCH).contains(&form.batch) {

@@ -420,6 +420,8 @@ pub fn search<G: Game>(
         Backend::Mpi { .. } if arachne_runtime::mpi::available() => {
             arachne_runtime::mpi::init().map_err(|e| MctsError(format!("MPI: {e}")))?;
             register();
+            // The trees send paths, not positions: they run on MPI on any game.
+            arachne_runtime::mpi::register_process::<RootProc<G>>();
         }
         _ => {}
     }

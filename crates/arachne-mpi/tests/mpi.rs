@@ -357,6 +357,7 @@ impl Process for LongWork {
 fn check_long_work() -> bool {
     trace("long work", "execute");
     arachne_runtime::wire::register::<u32>(None);
+    arachne_runtime::mpi::register_process::<LongWork>();
     let mpi = Backend::mpi(1);
     let procs = |send| vec![LongWork::Sender { send }, LongWork::runner()];
     let start = vec![(1, 0), (0, 5)];
@@ -654,34 +655,45 @@ fn child() {
     }
 }
 
-/// The registration is checked before MPI starts: the run is refused with one line naming
-/// the message type, on a thread where MPI was never initialized (so no rank sends anything).
+/// The registrations are checked before MPI starts: a run of a process type, or of a message
+/// type, that was not registered is refused with one line naming the type, on a thread where
+/// MPI was never initialized (so no rank sends anything).
 #[test]
-fn an_unregistered_message_type_is_refused_at_start() {
+fn an_unregistered_process_or_message_type_is_refused_at_start() {
     use arachne_runtime::traffic::Traffic;
     if std::env::var_os("ARACHNE_MPI_CHILD").is_some() {
         return;
     }
     arachne_mpi::install();
-    let procs = vec![Traffic::Ping {
-        other: 0,
-        hops: 1,
-        until: None,
-    }];
-    let (run, procs) = execute(
-        procs,
-        vec![(0, 0)],
-        &Backend::mpi(16),
-        &Limits::default(),
-        |_| true,
-    );
-    let Some(ExecError::Mpi(e)) = &run.error else {
-        panic!("expected a refusal, got {:?}", run.error);
+    let run = || {
+        let procs = vec![Traffic::Ping {
+            other: 0,
+            hops: 1,
+            until: None,
+        }];
+        let (run, procs) = execute(
+            procs,
+            vec![(0, 0)],
+            &Backend::mpi(16),
+            &Limits::default(),
+            |_| true,
+        );
+        assert!(procs.is_empty() && run.host.is_empty());
+        match run.error {
+            Some(ExecError::Mpi(e)) if !e.contains('\n') => e,
+            e => panic!("expected a one-line refusal, got {e:?}"),
+        }
     };
+    let e = run();
+    assert!(
+        e.contains("processes arachne_runtime::traffic::Traffic"),
+        "{e}"
+    );
+    assert!(e.contains("not registered for MPI"), "{e}");
+    arachne_runtime::mpi::register_process::<Traffic>();
+    let e = run();
     assert!(e.contains("no registered wire encoding"), "{e}");
     assert!(e.contains("not started"), "{e}");
-    assert!(!e.contains('\n'), "{e}");
-    assert!(procs.is_empty() && run.host.is_empty());
     assert_eq!(
         arachne_runtime::mpi::world(),
         None,

@@ -13,10 +13,12 @@
 //!   `arachne-mpi`'s cargo feature `mpi`): every rank calls
 //!   [`execute`] with the same arguments; process `p` lives on rank `p mod R`; rank 0 gets the
 //!   host's messages and every process's statistics, a worker rank gets its own processes back
-//!   and [`ExecError::Worker`]. The messages' wire encoding must be registered on the thread
-//!   ([`crate::wire::register`]) before: a run whose message type is not registered is refused
-//!   before it starts ([`ExecError::Mpi`] naming the type), on every rank alike, so nothing is
-//!   sent. Without the feature the backend answers [`ExecError::NoMpi`].
+//!   and [`ExecError::Worker`]. The process type must be registered for MPI
+//!   ([`crate::mpi::register_process`]: the MPI session is compiled only for the types that
+//!   run there) and the messages' wire encoding on the thread ([`crate::wire::register`])
+//!   before: a run of either kind not registered is refused before it starts
+//!   ([`ExecError::Mpi`] naming the type), on every rank alike, so nothing is sent. Without the
+//!   feature the backend answers [`ExecError::NoMpi`].
 //!
 //! A busy process on the real backends (threads, MPI) runs its long work through
 //! [`Process::run`] with a [`crate::Mailbox`] when it has such a form, else it is stepped
@@ -253,10 +255,13 @@ pub fn execute<P: Process>(
                 poll_every: *poll_every,
                 threads: *threads,
             };
+            let Some(run) = crate::mpi::runner::<P>() else {
+                let e = ExecError::Mpi(crate::mpi::not_registered::<P>());
+                return (Run::failed(e), Vec::new());
+            };
             let cost = CostModel::unit(1.0);
-            from_mpi(crate::mpi::run_mpi_limited(
-                procs, initial, &cost, &cfg, limits, stop,
-            ))
+            let mut stop = stop;
+            from_mpi(run(procs, initial, &cost, &cfg, limits, &mut stop))
         }
     }
 }

@@ -12,8 +12,10 @@
 //! palphabeta-par, pbound and type-guided (`slave::Msg`) and the distributed Key Node Method
 //! (`knm::dist::Msg`). `knm:model=pooled` is a simulation of the paper's machine (sim only).
 //!
-//! **Adding an algorithm to the MPI backend:** if its processes exchange `slave::Msg<G>`,
-//! nothing; otherwise implement `arachne_runtime::Wire` for its message type (as in
+//! **Adding an algorithm to the MPI backend:** register its process type on `Pathed<G>` in
+//! [`install_game`] (the runtime compiles the MPI session only for the process types
+//! registered, `arachne_runtime::mpi::register_process`); if its processes exchange
+//! `slave::Msg<G>`, that is all; otherwise implement `arachne_runtime::Wire` for its message type (as in
 //! [`crate::wire`]) and add one `wire::register::<TheirMsg<Pathed<G>>>(root)` line in
 //! `register` below (a crate that depends on this one registers its own type with
 //! `arachne_runtime::wire::register` before it runs, as `arachne-bestfirst`'s master–slave
@@ -153,11 +155,18 @@ fn installed() -> &'static RwLock<HashMap<TypeId, Box<dyn Any + Send + Sync>>> {
 
 /// Makes `G` searchable on `--backend mpi` by every algorithm of this crate; idempotent.
 ///
-/// This compiles the algorithms for [`Pathed<G>`](arachne_runtime::Pathed) in the crate that
-/// calls it. `arachne-mpi`'s `install` calls it for the games of `arachne-games`; a program
+/// This compiles the algorithms for [`Pathed<G>`](arachne_runtime::Pathed), and the MPI
+/// session for their processes, in the crate that calls it. `arachne-mpi`'s `install` calls it for the games of `arachne-games`; a program
 /// that searches a game of its own on MPI calls it (or `arachne_mpi::install_game`) once,
 /// before the search, on every rank.
 pub fn install_game<G: Game>() {
+    use arachne_runtime::{mpi::register_process, Pathed};
+    // Every process type the searches of `search_core` run on `Pathed<G>`.
+    register_process::<crate::tree_split::Node<Pathed<G>>>();
+    register_process::<crate::batch::BatchNode<Pathed<G>>>();
+    register_process::<crate::slave::Slave<Pathed<G>>>();
+    register_process::<crate::type_guided::TgProc<Pathed<G>>>();
+    register_process::<crate::knm::dist::KnmProc<Pathed<G>>>();
     let hooks = Hooks::<G> {
         search: search_on_ranks::<G>,
         traced: traced_on_ranks::<G>,

@@ -100,6 +100,8 @@
 //! * `net` — a run's traffic on its communicator: sends, probes, settling, the counts;
 //! * `control` — between runs: rank 0 announces the next run to the worker ranks (a driver of
 //!   several runs, e.g. `arachne speedup` under `mpirun`);
+//! * `runners` — the process types [`execute`](crate::execute) runs on MPI, each compiled
+//!   where it is registered ([`register_process`]);
 //! * `transport` — what the runtime needs of MPI ([`Transport`], [`Comm`]), implemented and
 //!   [`install`]ed by a crate that links MPI (`arachne-mpi`).
 mod control;
@@ -108,12 +110,15 @@ mod frame;
 mod net;
 mod rank;
 mod rounds;
+mod runners;
 mod start;
 mod threaded;
 mod transport;
 
 pub use control::{announce, next_announcement, open_control, DOZE};
 pub use end::gather;
+pub use runners::register_process;
+pub(crate) use runners::{not_registered, runner};
 pub use start::{finalize, init, last_stopped, last_traffic, launcher_rank, world, World};
 pub use transport::{available, install, Comm, Transport};
 
