@@ -22,10 +22,11 @@
 //!   do not overlap. A node ratio's is a percentile bootstrap over the trees, resampling each
 //!   tree's node totals of both algorithms together (a tree's games are correlated); the
 //!   paper gives no spread for its totals, so its ratio is compared as a value.
-//! * The paper played 1000 games per pair; the full run plays 2 × 200 trees per (b, D) for
-//!   Table 1's rows b = 3 D ≤ 8, b = 5 D ≤ 7, b = 10 D ≤ 5, b = 20 D ≤ 3, the quick one 2 × 30
-//!   trees for b ∈ {3, 5}, D ≤ 4. `--trees N`, `--branching LIST` and `--depths A-B` (rows of
-//!   Table 1) and `--scale paper` (2 × 500 trees, every row) choose others ([`crate::scale`]).
+//! * The paper played 1000 games per pair; the full run plays as many, 2 × 500 trees per
+//!   (b, D), for Table 1's rows b = 3 D ≤ 8, b = 5 D ≤ 7, b = 10 D ≤ 5, b = 20 D ≤ 3 (about
+//!   100 s of CPU), the quick one 2 × 30 trees for b ∈ {3, 5}, D ≤ 4. `--trees N`,
+//!   `--branching LIST` and `--depths A-B` (rows of Table 1) and `--scale paper` (2 × 500
+//!   trees, every row) choose others ([`crate::scale`]).
 //! * The move played is the best child: §5.3's vote over the last 100 expansions is the chess
 //!   program's rule, and with a few expansions per move it votes for moves chosen on little
 //!   information: with the vote over the last 100 expansions RBFM-AB drops from 73 % to 47 %
@@ -33,6 +34,7 @@
 //!   since gone).
 use crate::report::interval::{bootstrap_ratio, percent_interval};
 use crate::report::{num, Interval, Method, Report, Row, Sample};
+use crate::scale::paper;
 use crate::{ExpError, Options};
 use arachne_bestfirst::{tables, BfOptions, Kind};
 use arachne_core::rng::hash2;
@@ -149,7 +151,9 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
         o.quick,
     );
     o.scale.check("rbfm-games").map_err(ExpError::failed)?;
-    let trees = o.scale.games_trees(if o.quick { 30 } else { 200 });
+    let trees = o
+        .scale
+        .games_trees(if o.quick { 30 } else { paper::GAMES_TREES });
     let chosen = o.scale.games_rows(o.quick);
     let rows: Vec<&Table1Row> = TABLE1
         .iter()

@@ -44,9 +44,11 @@ pub enum Level {
 
 /// Seconds of CPU each experiment takes on one core: quick form, full form. From
 /// `/usr/bin/time` user seconds where measured (fishburn 55 s, jamboree 49 s, scaling 155 s on 2026-11-26;
-/// docs/benchmarks-history.md: knm 74 s, rbfm-decision 63 s, rbfm-games 40 s, rbfm-othello 13 s,
-/// rbfm-parallel 18–37 s, rbfm-chess 781 s); ncube and fuller are not measured in full on this
-/// machine and are guesses from the 47 minutes measured for the whole.
+/// docs/benchmarks-history.md: knm 74 s, rbfm-othello 13 s, rbfm-chess 781 s); ncube and fuller
+/// are not measured in full on this machine and are guesses from the 47 minutes measured for
+/// the whole. rbfm-decision, rbfm-games and rbfm-parallel at the paper's samples (or the most
+/// that fits in 15 minutes): their times at the former sizes (63 s for 500 trees, 40 s for
+/// 200, 18–37 s for 20) scaled to 4 000, 500 and 100.
 pub const ESTIMATES: &[(&str, f64, f64)] = &[
     ("fishburn", 2.0, 60.0),
     ("jamboree", 1.0, 50.0),
@@ -54,10 +56,10 @@ pub const ESTIMATES: &[(&str, f64, f64)] = &[
     ("ncube", 2.0, 600.0),
     ("fuller", 3.0, 900.0),
     ("knm", 1.0, 75.0),
-    ("rbfm-decision", 2.0, 65.0),
-    ("rbfm-games", 1.0, 40.0),
+    ("rbfm-decision", 2.0, 520.0),
+    ("rbfm-games", 1.0, 100.0),
     ("rbfm-othello", 1.0, 15.0),
-    ("rbfm-parallel", 2.0, 40.0),
+    ("rbfm-parallel", 2.0, 170.0),
     ("rbfm-chess", 1.0, 780.0),
     ("mcts-vs-rbfm", 1.0, 40.0), // /usr/bin/time user seconds 2026-11-27: quick 0.45 s, full 37.3 s
 ];
