@@ -10,10 +10,24 @@
 //!   (the paper found them by matching generated nodes; we take the paper's and report our
 //!   node totals beside its), or when it ends at a leaf of the tree (the rule of \[9\] the paper
 //!   uses near the end). Best-first players keep their subtree between moves.
-//! * **Alpha-beta** uses static move ordering (the paper's used the previous search's scores
-//!   in this experiment — a difference).
+//! * **Alpha-beta** uses static move ordering, as the paper's alpha-beta does elsewhere; of
+//!   this experiment the paper says "it uses the scores from the search in the previous move
+//!   to order moves", without saying how. The rows with alpha-beta are therefore played under
+//!   two readings (**readings swept**): ours, static ordering; and "alpha-beta ordered by
+//!   its earlier searches": at each node the best move its earlier searches found there first
+//!   (a transposition table kept between its moves,
+//!   [`arachne_bestfirst::compare::alphabeta_kept`]), the others statically. It finds the
+//!   same values (its move can differ only among moves of equal value) with fewer generated
+//!   nodes, which moves every RBFM/AB and BFM/AB ratio up: by at most 0.04 in the quick
+//!   run, and not at all at D = 2, where a search leaves no entry at the root of the next (two
+//!   plies down, at its horizon). A row that differs under ours and reproduces
+//!   under the other says so ("reproduced under the reading …"); one that differs under both
+//!   lists the other as ruled out ([`crate::report::Row::read_also`]). The Details section
+//!   gives both readings' values side by side. Why these two: they are the orderings the
+//!   paper names; iterative deepening inside a move it calls "about as good" as static
+//!   ordering on these trees (§3, citing \[9\]).
 //! * **Node totals** are compared as ratios to alpha-beta's (RBFM/AB, BFM/AB), since the
-//!   paper's totals are over 1000 games per pair and ours over fewer.
+//!   paper's totals are over its games and ours over ours (as many in the full run).
 //! * **Intervals.** Every compared row rests on the sampled trees and is judged by its 95 %
 //!   interval ([`crate::report::interval`]). A winning rate's is Wilson's over the trees (the
 //!   independent unit: both games of a tree are one outcome, a tie half a win); the paper's
@@ -93,9 +107,24 @@ const PLIES: u32 = 100;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Who {
     Ab,
+    /// Alpha-beta ordered by its earlier searches (the reading [`KEPT`]).
+    AbKept,
     Rbfm,
     Bfm,
 }
+
+/// The pairs of Table 1, the first-named first.
+const PAIRS: [(Who, Who); 3] = [
+    (Who::Bfm, Who::Ab),
+    (Who::Rbfm, Who::Ab),
+    (Who::Rbfm, Who::Bfm),
+];
+
+/// The pairs with alpha-beta under the reading [`KEPT`].
+const KEPT_PAIRS: [(Who, Who); 2] = [(Who::Bfm, Who::AbKept), (Who::Rbfm, Who::AbKept)];
+
+/// The reading of alpha-beta's move ordering that the module docs sweep beside ours.
+const KEPT: &str = "alpha-beta ordered by its earlier searches (§3)";
 
 fn player(
     who: Who,
@@ -105,6 +134,7 @@ fn player(
 ) -> Player<IncrementalTree> {
     match who {
         Who::Ab => Player::AlphaBeta { depth: dab },
+        Who::AbKept => Player::alphabeta_kept(dab),
         Who::Rbfm | Who::Bfm => {
             let mut o = BfOptions::new(if who == Who::Rbfm {
                 Kind::Rbfm
@@ -128,11 +158,12 @@ fn player(
 /// A curve of the plot: b, our RBFM-vs-alpha-beta percentages and the paper's, against D_αβ.
 type Curve = (u32, Vec<(f64, f64)>, Vec<(f64, f64)>);
 
-/// One row's games: wins of each pair's first-named algorithm (BFM-AB, RBFM-AB, RBFM-BFM),
-/// generated nodes and games per algorithm (AB, RBFM, BFM), and each tree's generated nodes
-/// per algorithm (over the algorithm's four games on it: the sample of the node ratios).
+/// One row's games: wins of each pair's first-named algorithm, in the order of the pairs
+/// played ([`PAIRS`]: BFM-AB, RBFM-AB, RBFM-BFM), generated nodes and games per algorithm
+/// (AB, RBFM, BFM), and each tree's generated nodes per algorithm (over the algorithm's four
+/// games on it: the sample of the node ratios).
 struct Played {
-    wins: [f64; 3],
+    wins: Vec<f64>,
     nodes: [u64; 3],
     games: [u64; 3],
     per_tree: Vec<[f64; 3]>,
@@ -176,18 +207,22 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     let mut md = String::from(
         "| b | D_αβ | D_RBFM | D_BFM | BFM-AB % (paper) | RBFM-AB % (paper) | RBFM-BFM % (paper) | nodes/game AB | RBFM | BFM | RBFM/AB (paper) | BFM/AB (paper) |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n",
     );
+    let mut kmd = String::from(
+        "| b | D_αβ | BFM-AB % (ours; paper) | RBFM-AB % (ours; paper) | nodes/game AB | RBFM/AB (ours; paper) | BFM/AB (ours; paper) |\n|---|---|---|---|---|---|---|\n",
+    );
     let mut data = Vec::new();
     let mut curves: Vec<Curve> = Vec::new();
     for &row in &rows {
         let &(b, dab, drbfm, dbfm, ..) = row;
         o.progress.message(format!("games, b = {b}, D = {dab}"));
-        let played = play(o, (b, dab, drbfm, dbfm), trees);
+        let played = play(o, (b, dab, drbfm, dbfm), trees, &PAIRS);
+        let kept = play(o, (b, dab, drbfm, dbfm), trees, &KEPT_PAIRS);
         report_row(
             &mut rep,
             row,
             trees,
-            &played,
-            &mut md,
+            [&played, &kept],
+            [&mut md, &mut kmd],
             &mut curves,
             &mut data,
         );
@@ -237,37 +272,41 @@ pub fn run(o: &Options) -> Result<Report, ExpError> {
     }
     rep.details = format!(
         "Winning percentages of the first-named algorithm over {trees} trees (two games each); \
-         nodes per game are generated nodes. Paper values in parentheses.\n\n{md}"
+         nodes per game are generated nodes. Paper values in parentheses.\n\n{md}\n\
+         The same games with alpha-beta ordered by its earlier searches (a table kept between \
+         its moves: each node's best move of the searches before first, the others in static \
+         order), the reading of §3's \"it uses the scores from the search in the previous move \
+         to order moves\" that the rows try beside ours (static ordering); alpha-beta's values \
+         are the same, its nodes fewer. Ours under static ordering beside it.\n\n{kmd}"
     );
     rep.data = json!({ "table1": data });
     Ok(rep)
 }
 
-/// Plays the three pairs of one row of Table 1, `trees` trees, each twice (colours swapped).
-fn play(o: &Options, (b, dab, drbfm, dbfm): (u32, u32, u32, u32), trees: u32) -> Played {
+/// Plays `pairs` of one row of Table 1, `trees` trees, each twice (colours swapped).
+fn play(
+    o: &Options,
+    (b, dab, drbfm, dbfm): (u32, u32, u32, u32),
+    trees: u32,
+    pairs: &[(Who, Who)],
+) -> Played {
     // wins of the pair's first-named algorithm, nodes and games per algorithm.
-    let mut wins = [0.0f64; 3];
+    let mut wins = vec![0.0f64; pairs.len()];
     let mut nodes = [0u64; 3];
     let mut games = [0u64; 3];
     let mut per_tree = vec![[0.0f64; 3]; trees as usize];
     let idx = |w: Who| match w {
-        Who::Ab => 0,
+        Who::Ab | Who::AbKept => 0,
         Who::Rbfm => 1,
         Who::Bfm => 2,
     };
-    for (pi, (a, bb)) in [
-        (Who::Bfm, Who::Ab),
-        (Who::Rbfm, Who::Ab),
-        (Who::Rbfm, Who::Bfm),
-    ]
-    .into_iter()
-    .enumerate()
-    {
+    for (pi, &(a, bb)) in pairs.iter().enumerate() {
         for t in 0..trees {
             if t % (trees / 10).max(1) == 0 {
                 o.progress.message(format!(
-                    "games, b = {b}, D = {dab}: pair {} of 3, tree {t} of {trees}",
-                    pi + 1
+                    "games, b = {b}, D = {dab}: pair {} of {}, tree {t} of {trees}",
+                    pi + 1,
+                    pairs.len()
                 ));
             }
             let seed = o.seed * 1_000_003 + (b as u64) * 10_007 + t as u64;
@@ -311,27 +350,34 @@ fn play(o: &Options, (b, dab, drbfm, dbfm): (u32, u32, u32, u32), trees: u32) ->
     }
 }
 
-/// One row of Table 1: its details line, rows, plot points and JSON.
+/// One row of Table 1: its details lines, rows, plot points and JSON. `kept`: the same games
+/// with alpha-beta under the reading [`KEPT`], which the rows with alpha-beta try beside ours.
 fn report_row(
     rep: &mut Report,
     row: &Table1Row,
     trees: u32,
-    played: &Played,
-    md: &mut String,
+    [played, kept]: [&Played; 2],
+    [md, kmd]: [&mut String; 2],
     curves: &mut Vec<Curve>,
     data: &mut Vec<serde_json::Value>,
 ) {
     let &(b, dab, drbfm, dbfm, p_bfm_ab, p_rbfm_ab, p_rbfm_bfm, n_ab, n_rbfm, n_bfm) = row;
-    let Played {
-        wins, nodes, games, ..
-    } = played;
     let pct = |w: f64| 100.0 * w / trees as f64;
-    let per = |i: usize| nodes[i] as f64 / games[i].max(1) as f64;
-    let (r_rb, r_bf) = (per(1) / per(0), per(2) / per(0));
+    let per = |p: &Played, i: usize| p.nodes[i] as f64 / p.games[i].max(1) as f64;
+    let ratio = |p: &Played, i: usize| per(p, i) / per(p, 0);
+    let wins = &played.wins;
     writeln!(
         md,
         "| {b} | {dab} | {drbfm} | {dbfm} | {:.0} ({p_bfm_ab:.0}) | {:.0} ({p_rbfm_ab:.0}) | {:.0} ({p_rbfm_bfm:.0}) | {:.0} | {:.0} | {:.0} | {:.2} ({:.2}) | {:.2} ({:.2}) |",
-        pct(wins[0]), pct(wins[1]), pct(wins[2]), per(0), per(1), per(2), r_rb, n_rbfm / n_ab, r_bf, n_bfm / n_ab
+        pct(wins[0]), pct(wins[1]), pct(wins[2]), per(played, 0), per(played, 1), per(played, 2),
+        ratio(played, 1), n_rbfm / n_ab, ratio(played, 2), n_bfm / n_ab
+    )
+    .ok();
+    writeln!(
+        kmd,
+        "| {b} | {dab} | {:.0} ({:.0}; {p_bfm_ab:.0}) | {:.0} ({:.0}; {p_rbfm_ab:.0}) | {:.0} ({:.0}) | {:.2} ({:.2}; {:.2}) | {:.2} ({:.2}; {:.2}) |",
+        pct(kept.wins[0]), pct(wins[0]), pct(kept.wins[1]), pct(wins[1]), per(kept, 0), per(played, 0),
+        ratio(kept, 1), ratio(played, 1), n_rbfm / n_ab, ratio(kept, 2), ratio(played, 2), n_bfm / n_ab
     )
     .ok();
     let fig = format!("Table 1, b = {b}");
@@ -339,6 +385,15 @@ fn report_row(
     // verdict comes from the rates' Wilson intervals (ours over the trees, the paper's over
     // its games taken as trees).
     let games_per_pair = 2 * trees as u64;
+    let win_row = |q: &str, paper: f64, w: f64| {
+        let iv = percent_interval(
+            w,
+            trees as u64,
+            Some((paper, PAPER_TREES)),
+            (games_per_pair, "games per pair"),
+        );
+        Row::compare_points(&fig, format!("D_αβ = {dab}: {q}"), paper, pct(w), 15.0).sampled(iv)
+    };
     for (i, (q, paper)) in [
         ("BFM-AB %", p_bfm_ab),
         ("RBFM-AB %", p_rbfm_ab),
@@ -347,27 +402,24 @@ fn report_row(
     .into_iter()
     .enumerate()
     {
-        let iv = percent_interval(
-            wins[i],
-            trees as u64,
-            Some((paper, PAPER_TREES)),
-            (games_per_pair, "games per pair"),
-        );
-        let row = Row::compare_points(
-            &fig,
-            format!("D_αβ = {dab}: {q}"),
-            paper,
-            pct(wins[i]),
-            15.0,
-        );
-        rep.row(row.sampled(iv));
+        let row = win_row(q, paper, wins[i]);
+        // The pairs with alpha-beta, under the other reading of its ordering.
+        rep.row(match kept.wins.get(i) {
+            Some(&k) => row.read_also(KEPT, &win_row(q, paper, k)),
+            None => row,
+        });
     }
     // Node ratios: within 15 % is the band; the interval is the trees' bootstrap.
-    for (q, paper, ours, who) in [
-        ("RBFM/AB", n_rbfm / n_ab, r_rb, 1),
-        ("BFM/AB", n_bfm / n_ab, r_bf, 2),
-    ] {
-        let pairs: Vec<(f64, f64)> = played.per_tree.iter().map(|t| (t[who], t[0])).collect();
+    let ratio_row = |q: &str, paper: f64, p: &Played, who: usize| {
+        // Each tree's nodes per game (alpha-beta plays more games per tree than the others
+        // under the reading, which plays only the pairs with it).
+        let per_tree_games = |i: usize| p.games[i].max(1) as f64 / trees as f64;
+        let (gw, g0) = (per_tree_games(who), per_tree_games(0));
+        let pairs: Vec<(f64, f64)> = p
+            .per_tree
+            .iter()
+            .map(|t| (t[who] / gw, t[0] / g0))
+            .collect();
         // The resamples' seed is fixed by the row: the same games give the same interval.
         let seed = hash2(hash2(b as u64, dab as u64), who as u64);
         let iv = Interval::new(
@@ -376,8 +428,12 @@ fn report_row(
             games_per_pair,
             "games per pair",
         );
-        let row = Row::compare(&fig, format!("D_αβ = {dab}: nodes {q}"), paper, ours, 0.15);
-        rep.row(row.sampled(iv));
+        let label = format!("D_αβ = {dab}: nodes {q}");
+        Row::compare(&fig, label, paper, ratio(p, who), 0.15).sampled(iv)
+    };
+    for (q, paper, who) in [("RBFM/AB", n_rbfm / n_ab, 1), ("BFM/AB", n_bfm / n_ab, 2)] {
+        let row = ratio_row(q, paper, played, who);
+        rep.row(row.read_also(KEPT, &ratio_row(q, paper, kept, who)));
     }
     match curves.iter_mut().find(|c| c.0 == b) {
         Some(c) => {
@@ -392,7 +448,9 @@ fn report_row(
     }
     data.push(json!({"b": b, "d_ab": dab, "d_rbfm": drbfm, "d_bfm": dbfm,
         "bfm_ab": pct(wins[0]), "rbfm_ab": pct(wins[1]), "rbfm_bfm": pct(wins[2]),
-        "nodes_per_game": [per(0), per(1), per(2)], "trees": trees}));
+        "nodes_per_game": [per(played, 0), per(played, 1), per(played, 2)], "trees": trees,
+        "ab_kept": {"bfm_ab": pct(kept.wins[0]), "rbfm_ab": pct(kept.wins[1]),
+            "nodes_per_game": [per(kept, 0), per(kept, 1), per(kept, 2)]}}));
 }
 
 /// Table 1's plot: RBFM's winning percentage against alpha-beta, ours and the paper's.

@@ -421,7 +421,7 @@ pub fn source_commit() -> String {
 }
 
 /// What every verdict means, for the top of `REPORT.md` and `index.html`.
-const VERDICTS: &str = "Every table and figure of each paper has rows: the paper's value beside ours, the difference, the tolerance within which a row counts as reproduced (relative `±N %`, `±N points` for percentages, `exact`, `claim`, or a theorem's bound), the sample it rests on against the paper's, and a verdict: `reproduced`, `differs by N % because …` (or `cause not established`), `bound holds` / `bound violated` for a theorem's bound, or `not reproducible: why`. A row that rests on a sample (games, random trees, positions) shows its 95 % confidence interval beside our value (Wilson for a proportion, Student's t for a mean, a seeded percentile bootstrap for a ratio of means) and is judged by it: `consistent` when the paper's value lies in the interval (or the paper's own interval overlaps it) and the interval is no wider than the tolerance, `differs significantly` when it does not, `undecided at n = …` when the interval holds the paper's value but is wider than the tolerance, with the sample that would decide. A value marked `outside anchor` is not the paper's: it comes from the source named. In a quick run every verdict is marked `quick`, with its sample against the paper's.";
+const VERDICTS: &str = "Every table and figure of each paper has rows: the paper's value beside ours, the difference, the tolerance within which a row counts as reproduced (relative `±N %`, `±N points` for percentages, `exact`, `claim`, or a theorem's bound), the sample it rests on against the paper's, and a verdict: `reproduced`, `differs by N % because …` (or `cause not established`), `bound holds` / `bound violated` for a theorem's bound, or `not reproducible: why`. A row that rests on a sample (games, random trees, positions) shows its 95 % confidence interval beside our value (Wilson for a proportion, Student's t for a mean, a seeded percentile bootstrap for a ratio of means) and is judged by it: `consistent` when the paper's value lies in the interval (or the paper's own interval overlaps it) and the interval is no wider than the tolerance, `differs significantly` when it does not, `undecided at n = …` when the interval holds the paper's value but is wider than the tolerance, with the sample that would decide. A row that differs under our reading of a detail the paper leaves open (an ordering, a way of counting) is run under the other plausible readings too, and says `reproduced under the reading R` when one of them reproduces it, or, when none does, what each gave in its reason. A value marked `outside anchor` is not the paper's: it comes from the source named. In a quick run every verdict is marked `quick`, with its sample against the paper's.";
 
 fn command(level: Level, only: Option<&[String]>) -> String {
     let mut c = match level {
@@ -464,6 +464,13 @@ pub fn counts_text(reports: &[Report]) -> String {
         let _ = write!(
             t,
             "; sampled rows: {a} consistent, {b} differ significantly, {u} undecided"
+        );
+    }
+    let under = c("reproduced-under-reading");
+    if under > 0 {
+        let _ = write!(
+            t,
+            "; {under} reproduced under another reading of a detail the paper leaves open"
         );
     }
     t
@@ -641,6 +648,7 @@ tr.not-reproducible td.verdict,td.not-reproducible{background:#f8d7da}
 tr.consistent td.verdict{background:#e3f4e3}
 tr.differs-significantly td.verdict{background:#fff3cd}
 tr.undecided td.verdict,td.undecided{background:#e8eef7}
+tr.reproduced-under-reading td.verdict{background:#e6f4ea}
 code{background:#f5f5f5;padding:0 .2em}
 figure{margin:1em 0}figure svg{max-width:100%;height:auto;border:1px solid #ddd}
 figcaption{font-size:.9em;color:#555}

@@ -10,9 +10,9 @@
 //! The players live here, with the match runner, because they set the best-first searches
 //! (`arachne-bestfirst`) beside MCTS (`arachne-mcts`), two crates that do not depend on each
 //! other.
-use arachne_bestfirst::compare::alphabeta;
+use arachne_bestfirst::compare::{alphabeta, alphabeta_kept};
 use arachne_bestfirst::{BfOptions, BfStop, Searcher};
-use arachne_core::{Game, Limits};
+use arachne_core::{Game, Limits, TranspositionTable};
 use arachne_mcts::{MctsOptions, MctsSearcher};
 
 /// A player in a full game.
@@ -21,6 +21,15 @@ pub enum Player<G: Game> {
     AlphaBeta {
         /// Search depth.
         depth: u32,
+    },
+    /// [`Player::AlphaBeta`] ordered first by the best moves of its earlier searches, kept
+    /// in a table between its moves ([`arachne_bestfirst::compare::alphabeta_kept`]: seed
+    /// 002's Experiment 4 ordering, as we read it).
+    AlphaBetaKept {
+        /// Search depth.
+        depth: u32,
+        /// The earlier searches' best moves.
+        kept: Box<TranspositionTable>,
     },
     /// BFM or RBFM keeping its tree between moves.
     BestFirst {
@@ -71,6 +80,15 @@ impl<G: Game> Player<G> {
         }
     }
 
+    /// Alpha-beta to `depth` ordered by its earlier searches ([`Player::AlphaBetaKept`]), with
+    /// a table of 1 MiB.
+    pub fn alphabeta_kept(depth: u32) -> Self {
+        Player::AlphaBetaKept {
+            depth,
+            kept: Box::new(TranspositionTable::with_mib(1)),
+        }
+    }
+
     /// `inner` at alpha-beta to `depth`'s generated nodes per move ([`Player::Matched`]).
     pub fn matched(inner: Player<G>, depth: u32) -> Self {
         Player::Matched {
@@ -106,6 +124,11 @@ impl<G: Game> Player<G> {
             Player::AlphaBeta { depth } => {
                 let d = left.map_or(*depth, |l| (*depth).min(l)).max(1);
                 let (mv, _, n) = alphabeta(pos, d);
+                (mv, n)
+            }
+            Player::AlphaBetaKept { depth, kept } => {
+                let d = left.map_or(*depth, |l| (*depth).min(l)).max(1);
+                let (mv, _, n) = alphabeta_kept(pos, d, kept);
                 (mv, n)
             }
             Player::BestFirst {
@@ -159,6 +182,7 @@ impl<G: Game> Player<G> {
             Player::BestFirst { searcher, .. } => *searcher = None,
             Player::Mcts { searcher, .. } => *searcher = None,
             Player::Matched { inner, .. } => inner.forget(),
+            Player::AlphaBetaKept { kept, .. } => kept.clear(),
             Player::AlphaBeta { .. } => {}
         }
     }

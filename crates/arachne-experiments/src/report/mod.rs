@@ -107,6 +107,9 @@ pub struct FigureSummary {
     pub consistent: usize,
     /// Sampled rows undecided at their sample.
     pub undecided: usize,
+    /// Rows that differ under our reading of an open detail and reproduce under another
+    /// ([`Verdict::ReproducedUnder`]).
+    pub under_reading: usize,
     /// Rows that differ (bounds violated and significant differences among them).
     pub differs: usize,
     /// Sampled rows among `differs` that differ significantly.
@@ -461,6 +464,7 @@ pub fn summarise<'a>(
         reproduced: 0,
         consistent: 0,
         undecided: 0,
+        under_reading: 0,
         differs: 0,
         significant: 0,
         not_reproducible: 0,
@@ -512,6 +516,7 @@ impl Tally {
             }
             Verdict::Consistent { .. } => s.consistent += 1,
             Verdict::Undecided { .. } => s.undecided += 1,
+            Verdict::ReproducedUnder { .. } => s.under_reading += 1,
             Verdict::Differs {
                 percent,
                 points,
@@ -542,6 +547,8 @@ impl Tally {
         s.differs += 1;
         self.points |= points;
         s.max_abs_percent = Some(s.max_abs_percent.map_or(a, |m: f64| m.max(a)));
+        // The causes ruled out are named once, without what each gave on each row.
+        let because = because.split(", which gives").next().unwrap_or(because);
         if because != CAUSE_UNKNOWN && !self.reasons.iter().any(|x| x == because) {
             self.reasons.push(because.to_string());
         }
@@ -567,6 +574,9 @@ impl Tally {
         let mut v = format!("{} of {} {} reproduced", s.reproduced, s.rows, rows(s.rows));
         if s.consistent > 0 {
             let _ = write!(v, ", {} consistent", s.consistent);
+        }
+        if s.under_reading > 0 {
+            let _ = write!(v, ", {} reproduced under another reading", s.under_reading);
         }
         if s.undecided > 0 {
             s.kind = "undecided";
@@ -604,10 +614,23 @@ impl Tally {
         if self.bounds.1 > 0 {
             let _ = write!(v, " ({} a bound violated)", self.bounds.1);
         }
-        if self.reasons.is_empty() {
-            let _ = write!(v, " ({CAUSE_UNKNOWN})");
-        } else {
-            let _ = write!(v, " because {}", self.reasons.join("; "));
+        let (unknown, known): (Vec<&String>, Vec<&String>) = self
+            .reasons
+            .iter()
+            .partition(|r| r.starts_with(CAUSE_UNKNOWN));
+        if !known.is_empty() {
+            let known: Vec<&str> = known.iter().map(|r| r.as_str()).collect();
+            let _ = write!(v, " because {}", known.join("; "));
+        }
+        match (unknown.first(), known.is_empty()) {
+            // A cause not established, with the causes ruled out on its rows.
+            (Some(u), _) => {
+                let _ = write!(v, " ({u})");
+            }
+            (None, true) => {
+                let _ = write!(v, " ({CAUSE_UNKNOWN})");
+            }
+            (None, false) => {}
         }
         v
     }

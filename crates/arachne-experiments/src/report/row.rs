@@ -55,6 +55,15 @@ pub enum Verdict {
         /// Why it differs ([`CAUSE_UNKNOWN`] until given).
         because: String,
     },
+    /// A row that differs under our reading of a detail the paper leaves open and is
+    /// reproduced (or consistent, when sampled) under another plausible reading, named here:
+    /// `reading`, and what ours gives under it (`76.2 %, 95 % interval 71.0–80.8 %`).
+    ReproducedUnder {
+        /// The reading under which the row reproduces, one line.
+        reading: String,
+        /// Our value under that reading (with its interval when sampled).
+        value: String,
+    },
     /// A sampled row whose interval holds the paper's value but is wider than the tolerance
     /// band: `n` of `unit` cannot decide, about `needed` would (0: unknown, a single
     /// observation has no spread to scale).
@@ -95,7 +104,8 @@ impl Verdict {
     }
 
     /// `reproduced`, `differs`, `bound-holds`, `bound-violated`, `not-reproducible`,
-    /// `consistent`, `differs-significantly`, `undecided`: for CSS classes and counting.
+    /// `consistent`, `differs-significantly`, `undecided`, `reproduced-under-reading`: for CSS
+    /// classes and counting.
     pub fn kind(&self) -> &'static str {
         match self {
             Verdict::Reproduced => "reproduced",
@@ -106,6 +116,7 @@ impl Verdict {
             Verdict::Consistent { .. } => "consistent",
             Verdict::DiffersSignificantly { .. } => "differs-significantly",
             Verdict::Undecided { .. } => "undecided",
+            Verdict::ReproducedUnder { .. } => "reproduced-under-reading",
         }
     }
 
@@ -122,8 +133,9 @@ impl Verdict {
 impl std::fmt::Display for Verdict {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let reason = |f: &mut std::fmt::Formatter<'_>, why: &str| {
-            if why == CAUSE_UNKNOWN {
-                write!(f, " ({CAUSE_UNKNOWN})")
+            if why.starts_with(CAUSE_UNKNOWN) {
+                // With the causes tried and ruled out after it (`Row::read_also`).
+                write!(f, " ({why})")
             } else {
                 write!(f, " because {why}")
             }
@@ -159,6 +171,9 @@ impl std::fmt::Display for Verdict {
                 let d = diff_text(*percent, *points);
                 write!(f, "differs significantly by {d}: {interval}")?;
                 reason(f, because)
+            }
+            Verdict::ReproducedUnder { reading, value } => {
+                write!(f, "reproduced under the reading {reading}: {value}")
             }
             Verdict::Undecided {
                 n,
@@ -512,7 +527,35 @@ impl Row {
             Verdict::Reproduced
             | Verdict::BoundHolds
             | Verdict::Consistent { .. }
-            | Verdict::Undecided { .. } => {}
+            | Verdict::Undecided { .. }
+            | Verdict::ReproducedUnder { .. } => {}
+        }
+        self
+    }
+
+    /// Judges the row under a second reading of a detail the paper leaves open: `other` is the
+    /// same comparison (the same constructor and sample) run under `reading`. A row that
+    /// differs under ours becomes [`Verdict::ReproducedUnder`] when `other` is reproduced or
+    /// consistent; when `other` differs too, the reason lists `reading` as a cause tried and
+    /// ruled out, with what it gave. A row reproduced, consistent or undecided under ours is
+    /// left alone. Give the reason of a difference ([`Row::because`]) before this.
+    pub fn read_also(mut self, reading: &str, other: &Row) -> Row {
+        let reproduces = matches!(
+            other.verdict,
+            Verdict::Reproduced | Verdict::Consistent { .. }
+        );
+        if let Verdict::Differs { because, .. } | Verdict::DiffersSignificantly { because, .. } =
+            &mut self.verdict
+        {
+            if reproduces {
+                self.verdict = Verdict::ReproducedUnder {
+                    reading: reading.into(),
+                    value: other.ours_cell(),
+                };
+            } else {
+                let tried = format!("ruled out: {reading}, which gives {}", other.ours_cell());
+                *because = format!("{because}; {tried}");
+            }
         }
         self
     }

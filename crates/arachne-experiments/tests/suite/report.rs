@@ -339,3 +339,49 @@ fn sampled_summaries_and_json() {
     let line = csv.lines().nth(1).unwrap();
     assert!(line.contains(",30.9401") && line.ends_with(",,"), "{csv}");
 }
+
+#[test]
+fn a_second_reading_reproduces_or_is_ruled_out() {
+    // Ours 40 of 100 against the paper's 55 %: [30.94 %, 49.80 %] excludes it. Under another
+    // reading 52 of 100, [42.32 %, 61.54 %], holds it: the row is reproduced under it.
+    let ours = win_row(55.0, 40.0, 100);
+    assert_eq!(ours.verdict.kind(), "differs-significantly");
+    let r = ours.clone().read_also("R", &win_row(55.0, 52.0, 100));
+    assert_eq!(
+        r.verdict,
+        Verdict::ReproducedUnder {
+            reading: "R".into(),
+            value: "52 % (95 % CI [42.32 %, 61.54 %] (Wilson))".into()
+        }
+    );
+    assert_eq!(
+        r.verdict.to_string(),
+        "reproduced under the reading R: 52 % (95 % CI [42.32 %, 61.54 %] (Wilson))"
+    );
+    // Under a reading that differs too, the row still differs and lists it as ruled out.
+    let r = ours.read_also("R", &win_row(55.0, 30.0, 100));
+    assert_eq!(r.verdict.kind(), "differs-significantly");
+    assert!(
+        r.verdict.to_string().ends_with(
+            "(cause not established; ruled out: R, which gives 30 % (95 % CI [21.89 %, 39.58 %] (Wilson)))"
+        ),
+        "{}",
+        r.verdict
+    );
+    // A row consistent under ours is left alone; a summary counts the rows reproduced under
+    // another reading apart.
+    let c = win_row(49.7, 40.0, 100).read_also("R", &win_row(49.7, 20.0, 100));
+    assert_eq!(c.verdict, Verdict::Consistent { overlap: false });
+    let mut rep = Report::new("t", "T", "P", false);
+    rep.row(win_row(55.0, 40.0, 100).read_also("R", &win_row(55.0, 52.0, 100)));
+    rep.row(c);
+    let s = rep.summary();
+    assert_eq!(
+        (s[0].under_reading, s[0].consistent, s[0].differs),
+        (1, 1, 0)
+    );
+    assert_eq!(
+        s[0].verdict,
+        "0 of 2 rows reproduced, 1 consistent, 1 reproduced under another reading"
+    );
+}
