@@ -42,26 +42,23 @@ pub enum Level {
     Paper,
 }
 
-/// Seconds of CPU each experiment takes on one core: quick form, full form. From
-/// `/usr/bin/time` user seconds where measured (fishburn 55 s, jamboree 49 s, scaling 155 s on 2026-11-26;
-/// docs/benchmarks-history.md: knm 74 s, rbfm-othello 13 s, rbfm-chess 781 s); ncube and fuller
-/// are not measured in full on this machine and are guesses from the 47 minutes measured for
-/// the whole. rbfm-decision, rbfm-games and rbfm-parallel at the paper's samples (or the most
-/// that fits in 15 minutes): their times at the former sizes (63 s for 500 trees, 40 s for
-/// 200, 18–37 s for 20) scaled to 4 000, 500 and 100.
+/// Seconds each experiment takes on one core: quick form, full form. The full forms' are
+/// the wall times of `arachne reproduce --scale report` at 9569b46 (2026-12-07, two at a time
+/// on the two idle cores of the project machine: 28 min 13 s in all); the quick forms' are
+/// rounded up from their runs.
 pub const ESTIMATES: &[(&str, f64, f64)] = &[
-    ("fishburn", 2.0, 60.0),
-    ("jamboree", 1.0, 50.0),
-    ("scaling", 2.0, 155.0),
-    ("ncube", 2.0, 600.0),
-    ("fuller", 3.0, 900.0),
-    ("knm", 1.0, 75.0),
-    ("rbfm-decision", 2.0, 520.0),
-    ("rbfm-games", 1.0, 100.0),
-    ("rbfm-othello", 1.0, 15.0),
-    ("rbfm-parallel", 2.0, 170.0),
-    ("rbfm-chess", 1.0, 780.0),
-    ("mcts-vs-rbfm", 1.0, 40.0), // /usr/bin/time user seconds 2026-11-27: quick 0.45 s, full 37.3 s
+    ("fishburn", 2.0, 136.0),
+    ("jamboree", 1.0, 59.0),
+    ("scaling", 2.0, 162.0),
+    ("ncube", 2.0, 510.0),
+    ("fuller", 3.0, 162.0),
+    ("knm", 1.0, 115.0),
+    ("rbfm-decision", 2.0, 646.0),
+    ("rbfm-games", 1.0, 346.0),
+    ("rbfm-othello", 1.0, 16.0),
+    ("rbfm-parallel", 2.0, 159.0),
+    ("rbfm-chess", 1.0, 1019.0),
+    ("mcts-vs-rbfm", 1.0, 44.0),
 ];
 
 impl Level {

@@ -17,7 +17,7 @@ pub struct ReproduceArgs {
     pub quick: bool,
     /// How large: `quick` (the default: about 20 s), `report` (the published report: every
     /// full form, two at a time, about 30 min on two idle cores), `full` (every full form one
-    /// at a time, about 50 min), `paper` (the paper's sizes where an experiment takes them:
+    /// at a time, about 55 min), `paper` (the paper's sizes where an experiment takes them:
     /// hours).
     #[arg(long, value_enum, value_name = "LEVEL")]
     pub scale: Option<LevelArg>,
