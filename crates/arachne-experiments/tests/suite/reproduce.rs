@@ -42,12 +42,12 @@ fn schedules_put_the_longest_first_and_balance_two_lanes() {
         .collect();
     let (order, wall) = schedule(&exps, Level::Full, 1);
     assert_eq!(order, vec![0, 1, 2, 3]);
-    assert_eq!(wall, Some(60.0 + 780.0 + 900.0 + 75.0));
+    assert_eq!(wall, Some(136.0 + 1019.0 + 162.0 + 115.0));
     let (order, wall) = schedule(&exps, Level::Report, 2);
-    assert_eq!(order, vec![2, 1, 3, 0]);
-    // fuller | rbfm-chess + knm + fishburn.
-    assert_eq!(wall, Some(915.0));
-    assert_eq!(schedule(&exps, Level::Paper, 1).1, Some(1815.0));
+    assert_eq!(order, vec![1, 2, 0, 3]);
+    // rbfm-chess | fuller + fishburn + knm.
+    assert_eq!(wall, Some(1019.0));
+    assert_eq!(schedule(&exps, Level::Paper, 1).1, Some(1432.0));
 }
 
 #[test]
