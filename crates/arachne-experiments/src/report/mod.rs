@@ -548,7 +548,7 @@ impl Tally {
         self.points |= points;
         s.max_abs_percent = Some(s.max_abs_percent.map_or(a, |m: f64| m.max(a)));
         // The causes ruled out are named once, without what each gave on each row.
-        let because = because.split(", which gives").next().unwrap_or(because);
+        let because = because.split(row::GIVES).next().unwrap_or(because);
         if because != CAUSE_UNKNOWN && !self.reasons.iter().any(|x| x == because) {
             self.reasons.push(because.to_string());
         }

@@ -57,7 +57,7 @@ pub enum Verdict {
     },
     /// A row that differs under our reading of a detail the paper leaves open and is
     /// reproduced (or consistent, when sampled) under another plausible reading, named here:
-    /// `reading`, and what ours gives under it (`76.2 %, 95 % interval 71.0–80.8 %`).
+    /// `reading`, and what ours gives under it (`52 % (95 % CI [42.32 %, 61.54 %] (Wilson))`).
     ReproducedUnder {
         /// The reading under which the row reproduces, one line.
         reading: String,
@@ -94,6 +94,10 @@ pub(super) fn null_is_minus_infinite<'de, D: serde::Deserializer<'de>>(
 
 /// The reason of a row that differs before an experiment gives one.
 pub const CAUSE_UNKNOWN: &str = "cause not established";
+
+/// What follows a reading ruled out in a reason (`ruled out: R, which gives V`,
+/// [`Row::read_also`]); a summary names the reading once, without the value.
+pub(super) const GIVES: &str = ", which gives";
 
 impl Verdict {
     /// `not reproducible: no value obtained` — our run gave no finite value to compare.
@@ -553,7 +557,7 @@ impl Row {
                     value: other.ours_cell(),
                 };
             } else {
-                let tried = format!("ruled out: {reading}, which gives {}", other.ours_cell());
+                let tried = format!("ruled out: {reading}{GIVES} {}", other.ours_cell());
                 *because = format!("{because}; {tried}");
             }
         }
