@@ -138,15 +138,31 @@ fn unpack(d: u64) -> Option<(TtEntry, u8)> {
 /// its time zeroing memory it never touched: on the random trees of the parallel exactness
 /// tests, 80 % of the samples (`perf record`: `__memset_avx2_unaligned_erms` under
 /// `TranspositionTable::with_mib`).
+///
+/// Nor a fresh mapping for every table: a search of a small tree still touches a page per
+/// stored position (the slots are spread over the whole table), and each first touch is a
+/// page fault, each page given back a TLB flush. On those tests, with a 16 MiB table made
+/// and dropped per search, 65 % of the samples were in the kernel (`perf record -g`:
+/// `exc_page_fault` under `tt_store_slow`, `unmap_page_range` under `munmap`). So a mapped
+/// table records the pages its stores wrote (`written`, a bit per 4 KiB page), and when it is
+/// dropped it zeroes those pages and is kept ([`idle`]) for the next table of its size: a
+/// kept table reads as zeros like a fresh one, so what a search stores and finds is the
+/// same, and its pages are mapped already.
 struct Slots {
     ptr: std::ptr::NonNull<[AtomicU64; 2]>,
     len: usize,
-    /// Mapped from the kernel (`munmap` frees it), else from the global allocator.
+    /// Mapped from the kernel (`munmap` frees it, or [`idle`] keeps it), else from the global
+    /// allocator.
     mapped: bool,
+    /// For a mapped table, a bit per page that a store wrote (empty for the allocator's).
+    written: Box<[AtomicU64]>,
 }
 
 /// Size from which a table's memory is mapped from the kernel ([`Slots`]).
 const FRESH_PAGES_BYTES: usize = 1 << 20;
+
+/// Slots per 4 KiB page (a mapping is page-aligned, and a slot never straddles two pages).
+const SLOTS_PER_PAGE: usize = 4096 / SLOT_BYTES;
 
 // SAFETY: `Slots` owns its memory, which holds only atomics.
 unsafe impl Send for Slots {}
@@ -161,6 +177,9 @@ impl Slots {
         let layout = Layout::array::<[AtomicU64; 2]>(len).ok()?;
         #[cfg(unix)]
         if layout.size() >= FRESH_PAGES_BYTES {
+            if let Some(kept) = idle::take(len) {
+                return Some(kept);
+            }
             // SAFETY: an anonymous private mapping of `layout.size()` bytes, checked for
             // failure; the kernel's fresh pages read as zeros, a valid `AtomicU64`, and the
             // mapping is page-aligned, more than the slots' alignment.
@@ -178,10 +197,12 @@ impl Slots {
                 return None;
             }
             let ptr = std::ptr::NonNull::new(p as *mut [AtomicU64; 2])?;
+            let pages = len.div_ceil(SLOTS_PER_PAGE);
             return Some(Slots {
                 ptr,
                 len,
                 mapped: true,
+                written: (0..pages.div_ceil(64)).map(|_| AtomicU64::new(0)).collect(),
             });
         }
         // SAFETY: `layout` has non-zero size (len ≥ 1); an all-zero bit pattern is a valid
@@ -191,7 +212,85 @@ impl Slots {
             ptr: std::ptr::NonNull::new(p)?,
             len,
             mapped: false,
+            written: Box::new([]),
         })
+    }
+
+    /// Records that slot `i` is about to be written (mapped tables only). A load first: the
+    /// bit of a page is set once, and the word stays shared in every core's cache after.
+    #[inline]
+    fn mark(&self, i: usize) {
+        if let Some(word) = self.written.get(i / SLOTS_PER_PAGE / 64) {
+            let bit = 1u64 << ((i / SLOTS_PER_PAGE) % 64);
+            if word.load(Ordering::Relaxed) & bit == 0 {
+                word.fetch_or(bit, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// No slots: what a dropped table holds once its memory is kept ([`idle`]).
+    fn none() -> Slots {
+        Slots {
+            ptr: std::ptr::NonNull::dangling(),
+            len: 0,
+            mapped: false,
+            written: Box::new([]),
+        }
+    }
+
+    /// Bytes of the slots.
+    fn bytes(&self) -> usize {
+        self.len * SLOT_BYTES
+    }
+
+    /// Zeroes the pages that stores wrote, and forgets them: the table reads as a fresh one.
+    fn zero_written(&mut self) {
+        let base = self.ptr.as_ptr() as *mut u8;
+        let bytes = self.bytes();
+        for (w, word) in self.written.iter_mut().enumerate() {
+            let mut bits = std::mem::take(word.get_mut());
+            while bits != 0 {
+                let page = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let start = page * 4096;
+                // SAFETY: `start` < `bytes` (a written page holds a slot), the range stays in
+                // the slots, and `&mut self` means no other reference to them is alive.
+                unsafe { std::ptr::write_bytes(base.add(start), 0, (bytes - start).min(4096)) };
+            }
+        }
+    }
+}
+
+/// Mapped tables kept after their drop, zeroed, for the next table of the same size
+/// ([`Slots`]). At most [`idle::KEEP_BYTES`] in all are kept; a table dropped beyond that, or
+/// larger, is unmapped, so a program's resident memory grows by at most that much.
+#[cfg(unix)]
+mod idle {
+    use super::Slots;
+    use std::sync::Mutex;
+
+    /// Most bytes of idle tables kept (four tables of the default 16 MiB).
+    pub(super) const KEEP_BYTES: usize = 64 << 20;
+
+    static IDLE: Mutex<Vec<Slots>> = Mutex::new(Vec::new());
+
+    /// A kept table of `len` slots, if one is idle.
+    pub(super) fn take(len: usize) -> Option<Slots> {
+        let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
+        let i = idle.iter().position(|s| s.len == len)?;
+        Some(idle.swap_remove(i))
+    }
+
+    /// Keeps `slots` (zeroing its written pages) if there is room; else gives it back.
+    pub(super) fn give(mut slots: Slots) -> Result<(), Slots> {
+        let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
+        let kept: usize = idle.iter().map(Slots::bytes).sum();
+        if kept + slots.bytes() > KEEP_BYTES {
+            return Err(slots);
+        }
+        slots.zero_written();
+        idle.push(slots);
+        Ok(())
     }
 }
 
@@ -205,6 +304,9 @@ impl std::ops::Deref for Slots {
 
 impl Drop for Slots {
     fn drop(&mut self) {
+        if self.len == 0 {
+            return; // `Slots::none`
+        }
         let layout = std::alloc::Layout::array::<[AtomicU64; 2]>(self.len)
             .expect("the layout it was made with");
         #[cfg(unix)]
@@ -216,6 +318,19 @@ impl Drop for Slots {
         debug_assert!(!self.mapped);
         // SAFETY: allocated by `alloc_zeroed` with this layout in `Slots::zeroed`.
         unsafe { std::alloc::dealloc(self.ptr.as_ptr() as *mut u8, layout) };
+    }
+}
+
+impl Drop for TranspositionTable {
+    /// A mapped table's memory is kept for the next table of its size ([`Slots`]).
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        if self.slots.mapped {
+            let slots = std::mem::replace(&mut self.slots, Slots::none());
+            if let Err(slots) = idle::give(slots) {
+                drop(slots);
+            }
+        }
     }
 }
 
@@ -284,7 +399,6 @@ impl TranspositionTable {
         if self.mapped.swap(true, Ordering::Relaxed) {
             return;
         }
-        const SLOTS_PER_PAGE: usize = 4096 / SLOT_BYTES;
         for s in self.slots.iter().step_by(SLOTS_PER_PAGE) {
             // A plain store: an idempotent read-modify-write may be compiled to a load, which
             // would map the zero page again.
@@ -305,15 +419,14 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn slot(&self, key: u64) -> &[AtomicU64; 2] {
-        let i = ((key as u128 * self.slots.len() as u128) >> 64) as usize;
-        &self.slots[i]
+    fn index(&self, key: u64) -> usize {
+        ((key as u128 * self.slots.len() as u128) >> 64) as usize
     }
 
     /// Looks `key` up.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        let s = self.slot(key);
+        let s = &self.slots[self.index(key)];
         let k = s[0].load(Ordering::Relaxed);
         let d = s[1].load(Ordering::Relaxed);
         if k ^ d != key || d == 0 {
@@ -325,7 +438,8 @@ impl TranspositionTable {
     /// Stores an entry for `key` under the depth-preferred replacement rule.
     #[inline]
     pub fn store(&self, key: u64, entry: TtEntry) {
-        let s = self.slot(key);
+        let i = self.index(key);
+        let s = &self.slots[i];
         let generation = self.generation.load(Ordering::Relaxed) & 0x3f;
         let old_d = s[1].load(Ordering::Relaxed);
         let old_k = s[0].load(Ordering::Relaxed) ^ old_d;
@@ -340,6 +454,7 @@ impl TranspositionTable {
                     let mut e = entry;
                     e.move_index = old.move_index;
                     let d = pack(&e, generation);
+                    self.slots.mark(i);
                     s[0].store(key ^ d, Ordering::Relaxed);
                     s[1].store(d, Ordering::Relaxed);
                     return;
@@ -347,6 +462,7 @@ impl TranspositionTable {
             }
         }
         let d = pack(&entry, generation);
+        self.slots.mark(i);
         s[0].store(key ^ d, Ordering::Relaxed);
         s[1].store(d, Ordering::Relaxed);
     }
@@ -464,21 +580,60 @@ mod tests {
 
     #[test]
     fn a_table_made_again_is_empty() {
-        // A large table (mapped from the kernel) and a small one (from the allocator), each
-        // filled, freed and made again in the same size: every slot reads empty again.
-        for n in [2 * FRESH_PAGES_BYTES / SLOT_BYTES, 100] {
+        // A large table (mapped from the kernel, and kept when dropped) and a small one (from
+        // the allocator), each filled through `store`, freed and made again in the same size:
+        // every slot reads empty again. The large size ends in a part of a page.
+        let e = TtEntry {
+            score: Score(-5),
+            depth: 3,
+            bound: Bound::Lower,
+            move_index: Some(2),
+        };
+        for n in [2 * FRESH_PAGES_BYTES / SLOT_BYTES + 77, 100] {
             for _ in 0..3 {
                 let tt = TranspositionTable::with_slots(n);
                 assert_eq!(tt.len(), n);
                 assert!(tt.slots.iter().all(
                     |s| s[0].load(Ordering::Relaxed) == 0 && s[1].load(Ordering::Relaxed) == 0
                 ));
-                for s in tt.slots.iter() {
-                    s[0].store(u64::MAX, Ordering::Relaxed);
-                    s[1].store(u64::MAX, Ordering::Relaxed);
+                for i in 0..n as u64 {
+                    tt.store(i * (u64::MAX / n as u64) + u64::MAX / (2 * n as u64), e);
                 }
+                assert!(tt.slots.iter().all(|s| s[1].load(Ordering::Relaxed) != 0));
             }
         }
+    }
+
+    #[test]
+    fn a_kept_table_is_zeroed_where_it_was_written() {
+        // A few stores in a mapped table: only their pages are marked, and after the drop the
+        // next table of that size (the kept one, unless another test took it) reads empty.
+        let n = 3 * FRESH_PAGES_BYTES / SLOT_BYTES;
+        let e = TtEntry {
+            score: Score(9),
+            depth: 1,
+            bound: Bound::Exact,
+            move_index: None,
+        };
+        let keys = [1u64, u64::MAX / 3, u64::MAX / 2 + 12_345, u64::MAX - 1];
+        {
+            let tt = TranspositionTable::with_slots(n);
+            for &k in &keys {
+                tt.store(k, e);
+            }
+            let marked: u32 = tt
+                .slots
+                .written
+                .iter()
+                .map(|w| w.load(Ordering::Relaxed).count_ones())
+                .sum();
+            assert_eq!(marked as usize, keys.len());
+        }
+        let tt = TranspositionTable::with_slots(n);
+        for &k in &keys {
+            assert_eq!(tt.probe(k), None);
+        }
+        assert!(tt.slots.iter().all(|s| s[1].load(Ordering::Relaxed) == 0));
     }
 
     #[test]
