@@ -322,7 +322,7 @@ impl Drop for Slots {
 }
 
 impl Drop for TranspositionTable {
-    /// A mapped table's memory is kept for the next table of its size ([`Slots`]).
+    /// A mapped table's memory is kept for the next table of its size (see `Slots`).
     fn drop(&mut self) {
         #[cfg(unix)]
         if self.slots.mapped {
