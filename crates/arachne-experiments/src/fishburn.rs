@@ -24,6 +24,10 @@
 //! each table's standard deviation over its ten positions, hence its own interval, and a row
 //! differs significantly only when the two do not overlap (the depth-two tree's is compared
 //! with the paper's γ0·γ1 as a value: a product of averages has no spread in the paper).
+//! The standard deviations are judged by their χ² intervals, ours over our ten positions
+//! and the paper's over its ten: a spread of ten positions is known to within a factor of
+//! about two, and other positions give other spreads. Minima and maxima are compared as
+//! values (the extremes of ten have no interval without a model of their distribution).
 //! §5's counts (positions or subtrees sped up by more than k) are proportions, judged by
 //! their Wilson intervals beside the paper's (3 of 10 positions, 4 of 84 subtrees, …); the
 //! subtrees of one position are not independent, so theirs are somewhat too narrow.

@@ -17,13 +17,15 @@
 //! * **Intervals.** Each ratio's average is judged by its 95 % t interval over the moves
 //!   beside the paper's from its standard deviation over its 46 ([`crate::report::interval`]);
 //!   the ratios are skewed (α/β from 0.019 to 2.768 in the paper), so the t interval is a
-//!   rough one at 12 moves (quick) and a fair one at 46.
+//!   rough one at 12 moves (quick) and a fair one at 46. Each standard deviation is judged
+//!   by its χ² interval beside the paper's over its 46 moves; minima and maxima are compared
+//!   as values.
 //! * **The search**: depth 8 (the depth of §5's trees; 6 in the quick form), successors
 //!   preordered by static value (§5: "moves were ordered best-first according to their static
 //!   values"), no transposition table (the staged forms keep only the principal line between
 //!   stages, as §8.1 describes), no quiescence. Nodes = interior + bottom positions, all stages
 //!   counted for the staged forms.
-use crate::report::interval::mean_interval;
+use crate::report::interval::{mean_interval, sd_interval};
 use crate::report::{Report, Row, Sample};
 use crate::{data_file, min_mean_max_sd, ExpError, Options};
 use arachne_core::{Game, Limits};
@@ -159,15 +161,16 @@ pub(crate) fn section_8_4(o: &Options, rep: &mut Report) -> Result<(), ExpError>
                 0.10,
             )
             .texts(format!("{:.3}", paper[i]), format!("{:.3}", ours[i]));
-            // The average is judged by its t interval beside the paper's (from its sd).
-            rep.row(if i == 2 {
-                row.sampled(mean_interval(
+            // The average is judged by its t interval beside the paper's (from its sd), the
+            // spread by its χ² interval beside the paper's.
+            rep.row(match i {
+                2 => row.sampled(mean_interval(
                     &xs,
                     "moves",
                     Some((paper[2], paper[3], PAPER_MOVES)),
-                ))
-            } else {
-                row
+                )),
+                3 => row.sampled(sd_interval(&xs, "moves", Some((paper[3], PAPER_MOVES)))),
+                _ => row,
             });
             let _ = writeln!(
                 md,

@@ -601,7 +601,7 @@ fn rows(rep: &mut Report, c: Config, cells: &[Cell]) {
                     Some((paper, PAPER_TREES)),
                     (trees as u64, "trees"),
                 ),
-                Sampled::Mean(xs) => mean_interval(&xs, "trees", None),
+                Sampled::Mean(xs) => mean_interval(&xs, "trees", None).paper_sample(PAPER_TREES),
             };
             rep.row(row.sampled(iv));
         }

@@ -1,7 +1,7 @@
 //! Fishburn's rows: Tables 1 and 2 and §7.3 against the paper, the theorems' values
 //! against ours.
 use super::*;
-use crate::report::interval::{mean_interval, proportion_interval};
+use crate::report::interval::{mean_interval, proportion_interval, sd_interval};
 use crate::report::Interval;
 
 /// The positions the paper's Tables 1 and 2 average over.
@@ -41,11 +41,16 @@ pub(super) fn tables_1_2(rep: &mut Report, m: &Measured) {
                     0.10,
                 )
                 .texts(format!("{:.2}", paper[k][i]), format!("{:.2}", ours[k][i]));
-                // The averages are judged by their t intervals, ours and the paper's.
-                rep.row(if i == 1 {
-                    row.sampled(positions_interval(&xs[k], Some((paper[k][1], paper[k][3]))))
-                } else {
-                    row
+                // The averages are judged by their t intervals, ours and the paper's; the
+                // spreads by their χ² intervals (a spread over ten positions).
+                rep.row(match i {
+                    1 => row.sampled(positions_interval(&xs[k], Some((paper[k][1], paper[k][3])))),
+                    3 => row.sampled(sd_interval(
+                        &xs[k],
+                        "positions",
+                        Some((paper[k][3], PAPER_POSITIONS)),
+                    )),
+                    _ => row,
                 });
             }
         }

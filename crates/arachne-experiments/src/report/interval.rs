@@ -12,6 +12,10 @@
 //! * **Student's t interval** for a mean, `x̄ ± t(0.975, n−1)·s/√n`, `s` the sample standard
 //!   deviation: exact for normal data, and close for the few-position averages the papers
 //!   print. The quantiles `t(0.975, df)` are tabulated ([`t_quantile`]).
+//! * **χ² interval** for a standard deviation (a spread over positions or moves):
+//!   `[s·√((n−1)/χ²(0.975)), s·√((n−1)/χ²(0.025))]`, exact for normal data ([`sd_interval`]);
+//!   over ten positions it spans a factor of about 2.7, so two spreads of ten differ
+//!   significantly only when their intervals, the paper's from its own sample, do not meet.
 //! * **Percentile bootstrap** for a ratio of means `Σx/Σy` over paired observations (two
 //!   algorithms' node counts on the same tree): the ratio has no simple standard error, so the
 //!   pairs are resampled with replacement ([`BOOTSTRAP_RESAMPLES`] times, seeded: the same
@@ -26,10 +30,13 @@
 //!
 //! * **differs significantly** when `p` lies outside our interval — or, when the paper's own
 //!   95 % interval is known (from its spread or its sample size), when the two intervals do
-//!   not overlap. Overlap is the conservative test: two intervals that do not overlap differ
+//!   not overlap. A paper that averages over a sample of its own (ten random trees) without
+//!   giving the spread has its interval estimated from ours ([`Interval::estimate_paper`]):
+//!   its value is a sample mean too, not the true one. Overlap is the conservative test: two intervals that do not overlap differ
 //!   at well below the 5 % level; two that overlap may still differ slightly.
 //! * **undecided at n = N** when it does not differ significantly but our interval's
-//!   half-width `h` exceeds `T`: the sample cannot tell a value within the tolerance from one
+//!   half-width `h` exceeds `T` (when the paper's own interval is wider than `T` too, no
+//!   sample of ours decides, and the verdict says so): the sample cannot tell a value within the tolerance from one
 //!   beyond it. The half-width shrinks as `1/√n`, so the sample that would decide is
 //!   `n · (h/T)²` (rounded up): there the interval is no wider than the band and either
 //!   excludes `p` or lies (nearly) within the band. The `1/√n` scaling is that of the
@@ -64,6 +71,8 @@ pub enum Method {
     T,
     /// Percentile bootstrap of a ratio of means ([`bootstrap_ratio`]).
     Bootstrap,
+    /// The χ² interval of a standard deviation ([`sd_interval_of`]).
+    ChiSquare,
 }
 
 impl std::fmt::Display for Method {
@@ -72,6 +81,7 @@ impl std::fmt::Display for Method {
             Method::Wilson => "Wilson",
             Method::T => "t",
             Method::Bootstrap => "bootstrap",
+            Method::ChiSquare => "χ²",
         })
     }
 }
@@ -94,6 +104,10 @@ pub struct Interval {
     pub unit: String,
     /// The paper's own 95 % interval, when its spread or sample size gives one.
     pub paper: Option<(f64, f64)>,
+    /// The paper's sample size, in `unit`, when the paper gives it but not its spread: then
+    /// [`Interval::paper`] is estimated from our spread ([`Interval::estimate_paper`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub paper_n: Option<u64>,
 }
 
 impl Interval {
@@ -106,7 +120,53 @@ impl Interval {
             n,
             unit: unit.into(),
             paper: None,
+            paper_n: None,
         }
+    }
+
+    /// The paper's value is itself a mean (or ratio of means) over a sample of `n` in our
+    /// unit, whose spread it does not give: its interval is estimated from ours when the row
+    /// is judged ([`Interval::estimate_paper`]).
+    pub fn paper_sample(mut self, n: u64) -> Self {
+        self.paper_n = Some(n);
+        self
+    }
+
+    /// Sets the paper's 95 % interval around its value `paper` from its sample size
+    /// ([`Interval::paper_sample`]), unless the paper's own is known. A value the paper
+    /// averages over its own random trees (or positions) carries a sampling error as ours
+    /// does, and treating it as exact would call a difference of two samples significant at
+    /// far more than 5 % of reproductions that are sound. Its spread is estimated from ours,
+    /// the two samples being drawn from one distribution (the premise of a reproduction):
+    ///
+    /// * **t interval:** our standard deviation `s = h·√n / t(n−1)` (`h` our half-width)
+    ///   gives the paper's `paper ± t(n_p−1)·s/√n_p`;
+    /// * **bootstrap interval of a ratio:** our two half-widths scaled by `√(n/n_p)`, the
+    ///   `1/√n` of a standard error, around the paper's value;
+    /// * **Wilson:** not estimated (a proportion's interval follows from the paper's own
+    ///   counts, [`proportion_interval`]).
+    ///
+    /// The verdict then compares the two intervals ([`judge`]: overlap).
+    pub fn estimate_paper(&mut self, paper: f64, ours: f64) {
+        let Some(np) = self.paper_n.filter(|&np| np > 0) else {
+            return;
+        };
+        if self.paper.is_some() || !(self.lo.is_finite() && self.hi.is_finite()) {
+            return;
+        }
+        let n = self.n.max(1) as f64;
+        self.paper = match self.method {
+            Method::T if self.n >= 2 && np >= 2 => {
+                let s = self.half_width() * n.sqrt() / t_quantile(self.n - 1);
+                let h = t_quantile(np - 1) * s / (np as f64).sqrt();
+                Some((paper - h, paper + h))
+            }
+            Method::Bootstrap => {
+                let k = (n / np as f64).sqrt();
+                Some((paper - k * (ours - self.lo), paper + k * (self.hi - ours)))
+            }
+            _ => None,
+        };
     }
 
     /// The paper's own 95 % interval `[lo, hi]`.
@@ -232,6 +292,44 @@ pub fn mean_interval(xs: &[f64], unit: &str, paper: Option<(f64, f64, u64)>) -> 
     }
 }
 
+/// The `p`-quantile of χ² with `df` degrees of freedom by Wilson and Hilferty's cube-root
+/// approximation (1931), `df·(1 − 2/9df + z_p·√(2/9df))³`, `z_p` the normal quantile (here
+/// `±Z95`): within 1 % of the tables from 9 degrees of freedom at the 2.5 % and 97.5 %
+/// points (2.674 against 2.700, 19.02 against 19.02 at `df = 9`).
+fn chi_square_quantile(df: u64, z: f64) -> f64 {
+    let k = df as f64;
+    let c = 2.0 / (9.0 * k);
+    k * (1.0 - c + z * c.sqrt()).max(0.0).powi(3)
+}
+
+/// The χ² 95 % interval of a standard deviation from a sample's `sd` over `n` observations,
+/// `[sd·√((n−1)/χ²(0.975)), sd·√((n−1)/χ²(0.025))]` (exact for normal data; `n < 2`: the
+/// whole half-line). A spread over ten positions is known to within a factor of about two.
+pub fn sd_interval_of(sd: f64, n: u64) -> (f64, f64) {
+    if n < 2 {
+        return (0.0, f64::INFINITY);
+    }
+    let df = n - 1;
+    let lo = sd * (df as f64 / chi_square_quantile(df, Z95)).sqrt();
+    let hi = match chi_square_quantile(df, -Z95) {
+        q if q > 0.0 => sd * (df as f64 / q).sqrt(),
+        _ => f64::INFINITY,
+    };
+    (lo, hi)
+}
+
+/// The χ² interval of the standard deviation of `xs`, `n` counted in `unit`, beside the
+/// paper's own from its `(sd, n)`.
+pub fn sd_interval(xs: &[f64], unit: &str, paper: Option<(f64, u64)>) -> Interval {
+    let [_, _, _, sd] = crate::min_mean_max_sd(xs);
+    let n = xs.len() as u64;
+    let iv = Interval::new(Method::ChiSquare, sd_interval_of(sd, n), n, unit);
+    match paper {
+        Some((sd, n)) => iv.paper(sd_interval_of(sd, n)),
+        None => iv,
+    }
+}
+
 /// The percentile bootstrap 95 % interval of the ratio of means `Σx / Σy` of the pairs
 /// `(x, y)`: [`BOOTSTRAP_RESAMPLES`] resamples of the pairs with replacement, drawn from
 /// `seed` alone, and the 2.5th and 97.5th percentiles of their ratios: with `B` resamples,
@@ -308,13 +406,27 @@ pub fn judge(
         };
     }
     let h = iv.half_width();
+    let pts = if points { " points" } else { "" };
     match band(tolerance, paper) {
-        Some(t) if h > t => Verdict::Undecided {
-            n: iv.n,
-            needed: needed_n(iv.n, h, t),
-            unit: iv.unit.clone(),
-            half_width: format!("±{}{}", num(h), if points { " points" } else { "" }),
-        },
+        Some(t) if h > t => {
+            // The paper's own interval wider than the band: no sample of ours decides.
+            let wide = iv
+                .paper
+                .map(|(lo, hi)| (hi - lo) / 2.0)
+                .filter(|&hp| hp > t)
+                .map(|hp| format!("±{}{pts}", num(hp)));
+            Verdict::Undecided {
+                n: iv.n,
+                needed: if wide.is_some() {
+                    0
+                } else {
+                    needed_n(iv.n, h, t)
+                },
+                unit: iv.unit.clone(),
+                half_width: format!("±{}{pts}", num(h)),
+                paper_wide: wide,
+            }
+        }
         _ => Verdict::Consistent {
             overlap: iv.paper.is_some(),
         },

@@ -76,6 +76,10 @@ pub enum Verdict {
         unit: String,
         /// Our interval's half-width as shown (`±17.90 points`, `±0.1200`).
         half_width: String,
+        /// The paper's interval's half-width as shown, when it too is wider than the
+        /// tolerance: then no sample of ours decides (`needed` is 0).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        paper_wide: Option<String>,
     },
 }
 
@@ -184,8 +188,12 @@ impl std::fmt::Display for Verdict {
                 needed,
                 unit,
                 half_width,
+                paper_wide,
             } => {
                 let n = thousands(*n);
+                if let Some(p) = paper_wide {
+                    return write!(f, "undecided at n = {n} {unit}: our 95 % interval ({half_width}) and the paper's ({p}) are wider than the tolerance; the paper's own sample is too small to decide, whatever ours");
+                }
                 write!(f, "undecided at n = {n} {unit}: our 95 % interval ({half_width}) is wider than the tolerance; ")?;
                 match needed {
                     0 => write!(f, "more observations would decide"),
@@ -569,8 +577,11 @@ impl Row {
     /// verdict becomes `consistent`, `differs significantly` or `undecided` (see
     /// [`super::interval`]). A row without a number of ours, or without the paper's, keeps its
     /// verdict. Give the reason of a difference ([`Row::because`]) after this.
-    pub fn sampled(mut self, iv: Interval) -> Row {
+    pub fn sampled(mut self, mut iv: Interval) -> Row {
         if let (Some(p), Some(o)) = (self.paper, self.ours) {
+            if o.is_finite() {
+                iv.estimate_paper(p, o);
+            }
             if o.is_finite() && !matches!(self.verdict, Verdict::NotReproducible { .. }) {
                 let points = matches!(self.tolerance, Tolerance::Points(_));
                 let diff = if points {
@@ -624,9 +635,18 @@ impl Row {
     /// has the paper's, and when it has one, its source.
     pub fn paper_cell(&self) -> String {
         let mut c = self.paper_text.clone();
-        if let Some((lo, hi)) = self.interval.as_ref().and_then(|iv| iv.paper) {
-            let r = Interval::range_text(lo, hi, self.suffix());
-            c = format!("{c} (95 % CI {r})");
+        if let Some(iv) = &self.interval {
+            if let Some((lo, hi)) = iv.paper {
+                let r = Interval::range_text(lo, hi, self.suffix());
+                c = match iv.paper_n {
+                    Some(n) => format!(
+                        "{c} (95 % CI {r}, from its n = {} {} and our spread)",
+                        thousands(n),
+                        iv.unit
+                    ),
+                    None => format!("{c} (95 % CI {r})"),
+                };
+            }
         }
         match &self.source {
             Some(s) => format!("{c} ({s})"),

@@ -230,7 +230,8 @@ fn sample_too_small_to_decide() {
             n: 10,
             needed: 28,
             unit: "trees".into(),
-            half_width: "±24.77 points".into()
+            half_width: "±24.77 points".into(),
+            paper_wide: None,
         }
     );
     assert_eq!(
@@ -286,6 +287,80 @@ fn paper_interval_overlap() {
     // The paper's interval [4.5, 7.5] meets ours although its value lies beyond.
     let r = Row::compare("T", "mean", 6.0, 3.0, 1.0).sampled(iv.paper((4.5, 7.5)));
     assert_eq!(r.verdict, Verdict::Consistent { overlap: true });
+}
+
+#[test]
+fn the_papers_own_sample_widens_its_value_to_an_interval() {
+    // Ours: 1..5 over 5 trees, mean 3, half-width 1.96293 (t, 4 df), so s = √2.5. The paper's
+    // 5.5 over its own 5 trees: 5.5 ± 1.96293, which meets ours; as a value it lies beyond.
+    let iv = Interval::new(
+        Method::T,
+        interval::t_interval(&[1.0, 2.0, 3.0, 4.0, 5.0]),
+        5,
+        "trees",
+    );
+    let as_value = Row::compare("T", "mean", 5.5, 3.0, 1.0).sampled(iv.clone());
+    assert_eq!(as_value.verdict.kind(), "differs-significantly");
+    let r = Row::compare("T", "mean", 5.5, 3.0, 1.0).sampled(iv.clone().paper_sample(5));
+    assert_eq!(
+        r.verdict,
+        Verdict::Consistent { overlap: true },
+        "{}",
+        r.verdict
+    );
+    let p = r.interval.as_ref().unwrap().paper.unwrap();
+    assert!(close(p, (3.53707, 7.46293), 5e-5), "{p:?}");
+    assert_eq!(
+        r.paper_cell(),
+        "5.500 (95 % CI [3.537, 7.463], from its n = 5 trees and our spread)"
+    );
+    // A paper's 6.0 over 20 trees of its own, s/√20 with t(19) = 2.093: 6.0 ± 0.7400, apart
+    // from ours.
+    let r = Row::compare("T", "mean", 6.0, 3.0, 1.0).sampled(iv.clone().paper_sample(20));
+    assert_eq!(r.verdict.kind(), "differs-significantly");
+    let p = r.interval.as_ref().unwrap().paper.unwrap();
+    assert!(close(p, (5.26001, 6.73999), 5e-5), "{p:?}");
+    // A ratio's bootstrap interval [0.9, 1.2] around 1.0, over 40 games; the paper's 1.5 over
+    // 10: our distances to the ends doubled (√(40/10)) around it, [1.3, 1.9].
+    let b = Interval::new(Method::Bootstrap, (0.9, 1.2), 40, "games").paper_sample(10);
+    let r = Row::compare("B", "ratio", 1.5, 1.0, 0.1).sampled(b);
+    let p = r.interval.as_ref().unwrap().paper.unwrap();
+    assert!(close(p, (1.3, 1.9), 1e-9), "{p:?}");
+    assert_eq!(r.verdict.kind(), "differs-significantly");
+    // Both intervals wider than the band (±10 % of 5.5): no sample of ours decides.
+    let r = Row::compare("T", "mean", 5.5, 3.0, 0.10).sampled(iv.clone().paper_sample(5));
+    assert_eq!(
+        r.verdict.to_string(),
+        "undecided at n = 5 trees: our 95 % interval (±1.963) and the paper's (±1.963) are wider than the tolerance; the paper's own sample is too small to decide, whatever ours"
+    );
+    assert!(matches!(r.verdict, Verdict::Undecided { needed: 0, .. }));
+    // The paper's own interval, when known, is kept.
+    let r = Row::compare("T", "mean", 5.5, 3.0, 1.0).sampled(iv.paper((5.4, 5.6)).paper_sample(5));
+    assert_eq!(r.interval.as_ref().unwrap().paper, Some((5.4, 5.6)));
+}
+
+#[test]
+fn a_standard_deviation_by_its_chi_square_interval() {
+    // s = 1 over 10: χ²(9) at 0.975 and 0.025 are 19.023 and 2.700 (tables); Wilson and
+    // Hilferty give 19.02 and 2.674, so [√(9/19.02), √(9/2.674)] = [0.6879, 1.8346].
+    let (lo, hi) = interval::sd_interval_of(1.0, 10);
+    assert!(close((lo, hi), (0.6879, 1.8346), 5e-4), "{lo} {hi}");
+    // The tables' ends within 1 %.
+    assert!((lo - (9.0f64 / 19.023).sqrt()).abs() / lo < 0.01);
+    assert!((hi - (9.0f64 / 2.700).sqrt()).abs() / hi < 0.01);
+    // Spreads 0.31 (the paper's, of 10) and 0.19 (ours, of 10) meet; 0.462 and 0.188 of 46
+    // do not.
+    let xs: Vec<f64> = (0..10)
+        .map(|i| if i % 2 == 0 { 0.19 } else { -0.19 })
+        .collect();
+    let iv = interval::sd_interval(&xs, "positions", Some((0.31, 10)));
+    assert_eq!(iv.method, Method::ChiSquare);
+    let r = Row::compare("T1", "sd", 0.31, 0.2003, 0.10).sampled(iv);
+    assert_ne!(r.verdict.kind(), "differs-significantly", "{}", r.verdict);
+    let wide = interval::sd_interval_of(0.188, 46);
+    let theirs = interval::sd_interval_of(0.462, 46);
+    assert!(wide.1 < theirs.0, "{wide:?} {theirs:?}");
+    assert_eq!(interval::sd_interval_of(1.0, 1), (0.0, f64::INFINITY));
 }
 
 #[test]
