@@ -118,7 +118,14 @@ fn rbfm_games_quick() {
             .as_ref()
             .expect("a node ratio has its interval");
         assert_eq!(iv.method, Method::Bootstrap);
-        assert!(iv.lo <= iv.hi && iv.paper.is_none(), "{row:?}");
+        assert!(iv.lo <= iv.hi, "{row:?}");
+        // The paper's ratio is over its own 1000 games per pair: its interval is estimated
+        // from ours at that n, around its value.
+        assert_eq!(iv.paper_n, Some(1000), "{row:?}");
+        let (plo, phi) = iv.paper.expect("the paper's interval");
+        let p = row.paper.expect("the paper's value");
+        assert!(plo < p && p < phi, "{row:?}");
+        assert!(phi - plo < iv.hi - iv.lo, "{row:?}");
     }
     assert!(r.summary().iter().all(|s| s.verdict.starts_with("quick")));
 }
