@@ -281,14 +281,18 @@ mod idle {
         Some(idle.swap_remove(i))
     }
 
-    /// Keeps `slots` (zeroing its written pages) if there is room; else gives it back.
+    /// Keeps `slots` (zeroing its written pages, outside the pool's lock) if there is room;
+    /// else gives it back.
     pub(super) fn give(mut slots: Slots) -> Result<(), Slots> {
+        if slots.bytes() > KEEP_BYTES {
+            return Err(slots);
+        }
+        slots.zero_written();
         let mut idle = IDLE.lock().unwrap_or_else(|e| e.into_inner());
         let kept: usize = idle.iter().map(Slots::bytes).sum();
         if kept + slots.bytes() > KEEP_BYTES {
             return Err(slots);
         }
-        slots.zero_written();
         idle.push(slots);
         Ok(())
     }

@@ -163,7 +163,8 @@ impl Interval {
             }
             Method::Bootstrap => {
                 let k = (n / np as f64).sqrt();
-                Some((paper - k * (ours - self.lo), paper + k * (self.hi - ours)))
+                let (below, above) = ((ours - self.lo).max(0.0), (self.hi - ours).max(0.0));
+                Some((paper - k * below, paper + k * above))
             }
             _ => None,
         };
