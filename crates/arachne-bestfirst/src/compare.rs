@@ -10,11 +10,11 @@
 //!   count is per thread. Every other hook of [`Game`] is forwarded (tested with
 //!   [`arachne_core::probe`]).
 //! * [`alphabeta`] is seed 002's alpha-beta (static move ordering, fixed depth) with the nodes
-//!   it generates: the alpha-beta player of a game and the budget of a player matched to it
-//!   (equal nodes per move). [`alphabeta_kept`] is the same search ordered first by the best
-//!   moves its earlier searches found (a table kept between moves): the paper's Experiment 4
-//!   ordering, as we read it.
-use arachne_core::{Game, Limits, Score, TranspositionTable};
+//!   it generates, for the decision experiments. The players of full games
+//!   (`arachne_engine::play::Player`) run the same search through the registry (`alphabeta
+//!   --preorder` on a [`Counting`] position), and with a table kept between their moves the
+//!   paper's Experiment 4 ordering as we read it (`Player::alphabeta_kept`).
+use arachne_core::{Game, Limits, Score};
 use arachne_search::{Algorithm, SearchOptions};
 use std::cell::Cell;
 
@@ -98,32 +98,11 @@ pub fn alphabeta<G: Game>(pos: &G, depth: u32) -> (Option<G::Move>, Score, u64) 
 
 /// [`alphabeta`], also returning the nodes visited (interior nodes + bottom positions).
 pub fn alphabeta_counts<G: Game>(pos: &G, depth: u32) -> (Option<G::Move>, Score, u64, u64) {
-    counted(pos, depth, None)
+    counted(pos, depth)
 }
 
-/// [`alphabeta`] ordered by the searches before it: at each node, the best move that an
-/// earlier search on `kept` found there first, then the others in static order. Seed 002 §3
-/// says of its alpha-beta that "in Experiment 4, it uses the scores from the search in the
-/// previous move to order moves"; this is that reading with the previous searches' best moves
-/// (a transposition table kept between a player's moves). The table's values never cut the
-/// search off, so the value is [`alphabeta`]'s (the move too, but among moves of equal value);
-/// the generated nodes change.
-pub fn alphabeta_kept<G: Game>(
-    pos: &G,
-    depth: u32,
-    kept: &TranspositionTable,
-) -> (Option<G::Move>, Score, u64) {
-    let (m, v, g, _) = counted(pos, depth, Some(kept));
-    (m, v, g)
-}
-
-/// Seed 002's alpha-beta with a table for its move ordering, or none: `(best move, value,
-/// generated nodes, visited nodes)`.
-fn counted<G: Game>(
-    pos: &G,
-    depth: u32,
-    kept: Option<&TranspositionTable>,
-) -> (Option<G::Move>, Score, u64, u64) {
+/// Seed 002's alpha-beta: `(best move, value, generated nodes, visited nodes)`.
+fn counted<G: Game>(pos: &G, depth: u32) -> (Option<G::Move>, Score, u64, u64) {
     let before = generated();
     let opts = SearchOptions {
         preorder: true,
@@ -134,7 +113,7 @@ fn counted<G: Game>(
         &Counting(pos.clone()),
         &Limits::depth(depth),
         &opts,
-        kept,
+        None,
         &mut |_| {},
     );
     (

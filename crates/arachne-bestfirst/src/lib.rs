@@ -80,6 +80,10 @@ pub struct BfAlgo {
     pub master_expands: Option<bool>,
     /// `grain=K`: master–slave expansions per job ([`master::Form`]).
     pub grain: Option<u32>,
+    /// `terminal=0|1`: stop when the principal variation ends at a terminal leaf (§3.2.5;
+    /// [`BfOptions::stop_at_terminal_pv`]). `None`: the caller's default (a searcher that plays
+    /// a game stops there, `arachne search` does not).
+    pub terminal: Option<bool>,
 }
 
 impl std::str::FromStr for BfAlgo {
@@ -105,6 +109,7 @@ impl std::str::FromStr for BfAlgo {
             batch: None,
             master_expands: None,
             grain: None,
+            terminal: None,
         };
         for (k, v) in &spec.pairs {
             let (k, v) = (k.as_str(), v.as_str());
@@ -125,17 +130,30 @@ impl std::str::FromStr for BfAlgo {
                     rbfm_only(k)?;
                     a.opts.seed = num(v)?
                 }
-                "pruning" | "master" => {
-                    rbfm_only(k)?;
+                "pruning" | "master" | "terminal" => {
+                    if k != "terminal" {
+                        rbfm_only(k)?;
+                    }
                     let on = match v {
                         "1" | "on" | "true" => true,
                         "0" | "off" | "false" => false,
                         _ => return Err(BfError(format!("{name}: {k}=`{v}` must be 0 or 1"))),
                     };
-                    if k == "pruning" {
-                        a.opts.pruning = on
-                    } else {
-                        a.master_expands = Some(on)
+                    match k {
+                        "pruning" => a.opts.pruning = on,
+                        "master" => a.master_expands = Some(on),
+                        _ => a.terminal = Some(on),
+                    }
+                }
+                "abort" => {
+                    // §4.1: a turn aborted past this many times the earlier turns' average.
+                    match v.parse::<f64>() {
+                        Ok(f) if f.is_finite() && f >= 1.0 => a.opts.abort_factor = Some(f),
+                        _ => {
+                            return Err(BfError(format!(
+                                "{name}: abort=`{v}` must be a number ≥ 1 (times the average generated nodes of the earlier moves)"
+                            )))
+                        }
                     }
                 }
                 "batch" => {

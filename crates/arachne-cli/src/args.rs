@@ -194,6 +194,7 @@ impl SearchArgs {
             stop,
             playing: false,
             table: None,
+            dist_table: None,
         }
     }
 

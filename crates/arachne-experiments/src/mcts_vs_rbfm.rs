@@ -13,7 +13,7 @@
 //! * **Games at equal nodes per move** (Table 1's format, §3.2.5): depth-100 incremental trees,
 //!   each played twice per pair with colours swapped; alpha-beta plays to depth `D`, and the
 //!   best-first and MCTS players get at each move the generated nodes alpha-beta to `D` spends
-//!   there ([`Player::Matched`]). Each keeps its tree between moves. The table gives the
+//!   there ([`Player::matched`]). Each keeps its tree between moves. The table gives the
 //!   first-named player's score in % (a pair won 1, drawn ½) with its 95 % interval, and the
 //!   generated nodes per game.
 //!
@@ -34,6 +34,7 @@
 //! say so). The threaded forms are not timed in experiments.
 use crate::report::{Report, Row, Sample};
 use crate::{ExpError, Options};
+use arachne::SearchRequest;
 use arachne_bestfirst::compare;
 use arachne_bestfirst::master::{self, MasterConfig};
 use arachne_bestfirst::tree::up;
@@ -290,16 +291,19 @@ impl Who {
     }
 
     fn player(self, b: u32, depth: u32, seed: u64) -> Player<IncrementalTree> {
-        let best_first = |mut o: BfOptions| {
-            o.stop_at_terminal_pv = true;
-            Player::matched(Player::best_first(o, None), depth)
+        let info = crate::rbfm_games::incremental_info(b);
+        // The best-first players stop where their line ends at a leaf of the tree (§3.2.5) or
+        // at their budget; MCTS values its leaves by the evaluation.
+        let algo = match self {
+            Who::Ab => return Player::alphabeta(depth, &info).expect("a valid player"),
+            Who::Rbfm => format!("rbfm:seed={seed},vote=0,terminal=1"),
+            Who::Bfm => "bfm:terminal=1".into(),
+            Who::Mcts => format!("mcts:playout=eval,seed={seed}"),
         };
-        match self {
-            Who::Ab => Player::AlphaBeta { depth },
-            Who::Rbfm => best_first(rbfm_opts(b, seed)),
-            Who::Bfm => best_first(BfOptions::new(Kind::Bfm)),
-            Who::Mcts => Player::matched(Player::mcts(mcts_opts(Playout::Eval, seed), None), depth),
-        }
+        let inner = Player::new(SearchRequest::new(&info.spec, &algo), &info, None, None);
+        inner
+            .and_then(|p| Player::matched(p, depth, &info))
+            .expect("the experiment's players are valid requests")
     }
 }
 

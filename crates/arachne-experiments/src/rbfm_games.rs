@@ -16,7 +16,7 @@
 //!   two readings (**readings swept**): ours, static ordering; and "alpha-beta ordered by
 //!   its earlier searches": at each node the best move its earlier searches found there first
 //!   (a transposition table kept between its moves,
-//!   [`arachne_bestfirst::compare::alphabeta_kept`]), the others statically. It finds the
+//!   [`Player::alphabeta_kept`]), the others statically. It finds the
 //!   same values (its move can differ only among moves of equal value) with fewer generated
 //!   nodes, which moves every RBFM/AB and BFM/AB ratio up: by at most 0.04 in the quick
 //!   run, and not at all at D = 2, where a search leaves no entry at the root of the next (two
@@ -52,14 +52,13 @@ use crate::report::interval::{bootstrap_ratio, percent_interval};
 use crate::report::{num, Interval, Method, Report, Row, Sample};
 use crate::scale::paper;
 use crate::{ExpError, Options};
-use arachne_bestfirst::{tables, BfOptions, Kind};
+use arachne::SearchRequest;
 use arachne_core::rng::hash2;
 use arachne_engine::play::{play_players, Player};
-use arachne_games::{Branching, EdgeValues, IncrementalParams, IncrementalTree};
+use arachne_games::{Branching, EdgeValues, GameInfo, IncrementalParams, IncrementalTree};
 use arachne_plot::{Chart, Series, Style};
 use serde_json::json;
 use std::fmt::Write as _;
-use std::sync::Arc;
 
 /// The paper.
 pub const PAPER: &str =
@@ -134,29 +133,41 @@ fn player(
     (dab, drbfm, dbfm): (u32, u32, u32),
     seed: u64,
 ) -> Player<IncrementalTree> {
-    match who {
-        Who::Ab => Player::AlphaBeta { depth: dab },
-        Who::AbKept => Player::alphabeta_kept(dab),
-        Who::Rbfm | Who::Bfm => {
-            let mut o = BfOptions::new(if who == Who::Rbfm {
-                Kind::Rbfm
-            } else {
-                Kind::Bfm
-            });
-            o.pv_depth = Some(if who == Who::Rbfm { drbfm } else { dbfm });
-            o.stop_at_terminal_pv = true;
-            o.seed = seed;
-            o.vote = 0;
-            if who == Who::Rbfm {
-                o.table = Some(Arc::new(tables::default_for(
-                    "incremental",
-                    &format!("incremental:b={b}"),
-                )));
-            }
-            Player::best_first(o, None)
-        }
+    let info = incremental_info(b);
+    let p = match who {
+        Who::Ab => Player::alphabeta(dab, &info),
+        Who::AbKept => Player::alphabeta_kept(dab, &info),
+        // Both stop at their depth, or where the line ends at a leaf of the tree (§3.2.5),
+        // and play the best child (no vote).
+        Who::Rbfm => Player::new(
+            SearchRequest::new(&info.spec, &format!("rbfm:seed={seed},vote=0,terminal=1")),
+            &info,
+            Some(drbfm),
+            None,
+        ),
+        Who::Bfm => Player::new(
+            SearchRequest::new(&info.spec, "bfm:vote=0,terminal=1"),
+            &info,
+            Some(dbfm),
+            None,
+        ),
+    };
+    p.expect("the experiment's players are valid requests")
+}
+
+/// The positions of the games on incremental trees of branching factor `b`, as the players'
+/// searchers see them: RBFM's shipped table for `incremental:b=B`, MCTS's scale for the
+/// incremental trees, and no depth of their own (the games go down a tree of
+/// [`PLIES`], alpha-beta's depth cut to the plies left).
+pub(crate) fn incremental_info(b: u32) -> GameInfo {
+    GameInfo {
+        name: "incremental",
+        spec: format!("incremental:b={b}"),
+        max_depth: None,
+        default_depth: PLIES,
     }
 }
+
 /// A curve of the plot: b, our RBFM-vs-alpha-beta percentages and the paper's, against D_αβ.
 type Curve = (u32, Vec<(f64, f64)>, Vec<(f64, f64)>);
 

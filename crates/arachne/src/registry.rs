@@ -187,13 +187,13 @@ const ENTRIES: &[Entry] = &[
         name: "bfm",
         aliases: &[],
         family: Family::BestFirst,
-        summary: "Korf–Chickering best-first minimax: descend to the best child, expand, back up; bfm:memory=MiB (Shoham–Toledo 2002 §1, §3)",
+        summary: "Korf–Chickering best-first minimax: descend to the best child, expand, back up; bfm:memory=MiB,terminal=0|1 (stop when the line ends in a decided position, §3.2.5),abort=F (a move stopped past F times the earlier moves' average, §4.1) (Shoham–Toledo 2002 §1, §3)",
     },
     Entry {
         name: "rbfm",
         aliases: &[],
         family: Family::BestFirst,
-        summary: "randomized best-first minimax: random walks by sampled real scores, EXTEND-UP/DOWN pruning; rbfm:seed=S,pruning=0|1,vote=N,dist=normal|chisquare|mix|exponential,table=FILE,threads=T,memory=MiB; --procs P: master–slave, batch=K jobs per slave, master=0|1 the master expands too, grain=K expansions per job (a subtree below the leaf) (Shoham–Toledo 2002 §2, §6.1)",
+        summary: "randomized best-first minimax: random walks by sampled real scores, EXTEND-UP/DOWN pruning; rbfm:seed=S,pruning=0|1,vote=N,terminal=0|1,abort=F,dist=normal|chisquare|mix|exponential,table=FILE,threads=T,memory=MiB; --procs P: master–slave, batch=K jobs per slave, master=0|1 the master expands too, grain=K expansions per job (a subtree below the leaf) (Shoham–Toledo 2002 §2, §6.1)",
     },
     Entry {
         name: "mcts",

@@ -4,6 +4,7 @@
 //! options, the limits, the backend of the message-passing forms). [`crate::run::search`]
 //! runs one.
 use crate::report::RunError;
+use arachne_bestfirst::DistTable;
 use arachne_core::{Limits, StopFlag, TranspositionTable};
 use arachne_runtime::{Backend, CostModel, SimConfig};
 use arachne_search::SearchOptions;
@@ -71,6 +72,10 @@ pub struct SearchRequest {
     /// of its `Hash` size): the serial and shared-memory searches search on it in place of one
     /// of [`hash`](Self::hash) MiB, which is then not read; the other families refuse it.
     pub table: Option<Arc<TranspositionTable>>,
+    /// RBFM's distribution table, the caller's (one learned for its own game or evaluation,
+    /// Shoham–Toledo 2002 §2.6), in place of the shipped table or `rbfm:table=FILE`; the other
+    /// algorithms refuse it.
+    pub dist_table: Option<Arc<DistTable>>,
 }
 
 impl SearchRequest {
@@ -97,6 +102,7 @@ impl SearchRequest {
             stop: StopFlag::new(),
             playing: false,
             table: None,
+            dist_table: None,
         }
     }
 

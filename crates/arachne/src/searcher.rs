@@ -234,6 +234,14 @@ pub trait Searcher<G: Game> {
     /// For a searcher that plays a game: a new game starts, so the table or tree kept between
     /// searches, and the game's history, are cleared.
     fn new_game(&mut self) {}
+
+    /// For a searcher that keeps a tree between moves (best-first and Monte Carlo searches
+    /// that play a game): the nodes of the tree it holds now, which its next search starts
+    /// from (after [`observe`](Self::observe), the subtree of the move played); 0 for the
+    /// others.
+    fn kept_nodes(&self) -> u64 {
+        0
+    }
 }
 
 /// The searcher `req` names for positions described by `info`, after every check of the
@@ -262,6 +270,20 @@ fn checks(req: &SearchRequest) -> Result<Option<Family>, RunError> {
             "a caller's transposition table is for the serial and shared-memory searches, not `{}`",
             arachne_core::parse::clip(&req.algo, 40)
         ),
+        ));
+    }
+    let rbfm = req
+        .algo
+        .split(':')
+        .next()
+        .is_some_and(|n| n.trim().eq_ignore_ascii_case("rbfm"));
+    if req.dist_table.is_some() && !rbfm {
+        return Err(RunError::refused(
+            "dist_table",
+            format!(
+                "a distribution table is rbfm's (Shoham–Toledo 2002 §2.6), not `{}`'s",
+                arachne_core::parse::clip(&req.algo, 40)
+            ),
         ));
     }
     if req.playing && family == Some(Family::MessagePassing) {

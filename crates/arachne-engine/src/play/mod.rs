@@ -186,9 +186,9 @@ pub fn play_players<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arachne_bestfirst::{BfOptions, Kind};
+    use arachne::SearchRequest;
     use arachne_games::incremental::{Branching, EdgeValues, IncrementalParams};
-    use arachne_games::IncrementalTree;
+    use arachne_games::{GameInfo, IncrementalTree};
 
     /// The loop the RBFM experiments used before the runner (`compare::play_game`), kept here
     /// to check the runner plays the same games.
@@ -225,15 +225,21 @@ mod tests {
     }
 
     fn pair(seed: u64) -> [Player<IncrementalTree>; 2] {
-        let opts = BfOptions {
-            pv_depth: Some(3),
-            stop_at_terminal_pv: true,
-            seed,
-            ..BfOptions::new(if seed % 2 == 0 { Kind::Rbfm } else { Kind::Bfm })
+        let info = GameInfo {
+            name: "incremental",
+            spec: "incremental:b=4".into(),
+            max_depth: None,
+            default_depth: 14,
         };
+        let algo = if seed % 2 == 0 {
+            format!("rbfm:seed={seed},terminal=1")
+        } else {
+            "bfm:terminal=1".into()
+        };
+        let req = SearchRequest::new(&info.spec, &algo);
         [
-            Player::best_first(opts, None),
-            Player::AlphaBeta { depth: 2 },
+            Player::new(req, &info, Some(3), None).unwrap(),
+            Player::alphabeta(2, &info).unwrap(),
         ]
     }
 
@@ -256,6 +262,62 @@ mod tests {
             assert_eq!(a.last.evaluate(), b.last.evaluate(), "seed {seed}");
             assert!(a.plies <= plies);
             assert!(a.nodes[0] > 0 && a.nodes[1] > 0, "seed {seed}");
+        }
+    }
+
+    /// A player built from a request searches as its crate's searcher does with the same
+    /// options: the same moves and generated nodes at every ply of a game (RBFM keeping its
+    /// tree, alpha-beta counting the successors it lists).
+    #[test]
+    fn a_player_searches_as_its_crate_does() {
+        use arachne_bestfirst::compare::alphabeta;
+        use arachne_bestfirst::{tables, BfOptions, Kind, Searcher};
+        use arachne_core::Limits;
+        use std::sync::Arc;
+        let info = GameInfo {
+            name: "incremental",
+            spec: "incremental:b=3".into(),
+            max_depth: None,
+            default_depth: 12,
+        };
+        for seed in 1..=4u64 {
+            let root = IncrementalTree::new(IncrementalParams {
+                b: 3,
+                d: 12,
+                seed,
+                branching: Branching::Random,
+                values: EdgeValues::Real,
+            });
+            let req =
+                SearchRequest::new(&info.spec, &format!("rbfm:seed={seed},vote=0,terminal=1"));
+            let mut player = Player::new(req, &info, Some(4), None).unwrap();
+            let mut ab = Player::alphabeta(3, &info).unwrap();
+            let opts = BfOptions {
+                seed,
+                vote: 0,
+                pv_depth: Some(4),
+                stop_at_terminal_pv: true,
+                table: Some(Arc::new(tables::default_for(info.name, &info.spec))),
+                ..BfOptions::new(Kind::Rbfm)
+            };
+            let mut direct = Searcher::new(root, opts);
+            let mut pos = root;
+            for ply in 0..8 {
+                let (mv, n) = player.choose(&pos, None);
+                let out = direct.run(&Limits::default());
+                assert_eq!(
+                    (mv, n),
+                    (out.best_move, out.generated()),
+                    "seed {seed} ply {ply}"
+                );
+                let (abm, abn) = ab.choose(&pos, None);
+                let (m, _, g) = alphabeta(&pos, 3);
+                assert_eq!((abm, abn), (m, g), "seed {seed} ply {ply}");
+                let Some(mv) = mv else { break };
+                player.observe(mv);
+                direct.play(mv);
+                pos = pos.play(mv);
+            }
         }
     }
 }

@@ -1,204 +1,163 @@
-//! The players of seed 002's full games (Experiment 4, §4) for the match runner
-//! ([`super::play_players`]): an alpha-beta (static move ordering, fixed depth, cut to the
-//! depth left in a finite tree, [`arachne_bestfirst::compare::alphabeta`]) or a best-first
-//! searcher that keeps its subtree between moves (§3.2.5). Beside them: Monte Carlo tree
-//! search keeping its tree ([`Player::Mcts`], `arachne-mcts`), and any budgeted player given,
-//! at each move, the generated nodes alpha-beta to a depth would spend there
-//! ([`Player::Matched`], equal nodes per move). [`GameEnd`]: the end of a game between two
-//! players, as [`super::play_players`] returns it.
+//! The players of Shoham–Toledo 2002's full games (Experiment 4, §4) for the match runner
+//! ([`super::play_players`]), each a [`Searcher`] of the registry built from a
+//! [`SearchRequest`] ([`arachne::build`]), as `arachne play` builds its sides:
 //!
-//! The players live here, with the match runner, because they set the best-first searches
-//! (`arachne-bestfirst`) beside MCTS (`arachne-mcts`), two crates that do not depend on each
-//! other.
-use arachne_bestfirst::compare::{alphabeta, alphabeta_kept};
-use arachne_bestfirst::{BfOptions, BfStop, Searcher};
+//! * [`Player::alphabeta`]: `alphabeta --preorder` to a fixed depth (static move ordering, as
+//!   the paper's alpha-beta; cut to the plies left in a finite tree), no table;
+//! * [`Player::alphabeta_kept`]: the same ordered first by the best moves of its earlier
+//!   searches, on a table of the player's own kept between its moves (the request's
+//!   [`SearchRequest::table`]: the paper's Experiment 4 ordering, as we read it); the table
+//!   orders, its values never cut the fixed-depth search off;
+//! * [`Player::new`]: any searcher that plays ([`SearchRequest::playing`]): `bfm`/`rbfm`,
+//!   keeping its tree between moves (§3.2.5), or `mcts` keeping its own;
+//! * [`Player::matched`]: a best-first or MCTS player whose node budget at each move is what
+//!   alpha-beta to a depth generates at that position (equal nodes per move).
+//!
+//! A move's cost is the paper's *generated nodes* (§3.1.2): for alpha-beta the successors its
+//! move generations list ([`Counting`]: every player searches the position wrapped in it), for
+//! best-first and Monte Carlo search the nodes they add to their tree (their outcome's
+//! `stats.leaves`).
+use arachne::registry::{family, Family};
+use arachne::{build, Detail, Outcome, RunError, SearchRequest, Searcher};
+use arachne_bestfirst::compare::{generated, Counting};
+use arachne_bestfirst::BfStop;
 use arachne_core::{Game, Limits, TranspositionTable};
-use arachne_mcts::{MctsOptions, MctsSearcher};
+use arachne_games::GameInfo;
+use std::sync::Arc;
 
-/// A player in a full game.
-pub enum Player<G: Game> {
-    /// Alpha-beta to a fixed depth (less near the end of a finite tree).
-    AlphaBeta {
-        /// Search depth.
-        depth: u32,
-    },
-    /// [`Player::AlphaBeta`] ordered first by the best moves of its earlier searches, kept
-    /// in a table between its moves ([`arachne_bestfirst::compare::alphabeta_kept`]: seed
-    /// 002's Experiment 4 ordering, as we read it).
-    AlphaBetaKept {
-        /// Search depth.
-        depth: u32,
-        /// The earlier searches' best moves.
-        kept: Box<TranspositionTable>,
-    },
-    /// BFM or RBFM keeping its tree between moves.
-    BestFirst {
-        /// Options (`pv_depth`, `stop_at_terminal_pv`, `abort_factor`, …).
-        opts: BfOptions,
-        /// Generated-node budget per move, if any.
-        nodes: Option<u64>,
-        /// The searcher, created at the first move.
-        searcher: Option<Box<Searcher<G>>>,
-    },
-    /// Monte Carlo tree search (any form) keeping its tree between moves. It needs a budget:
-    /// `nodes`, `iters=` in its options, or [`Player::Matched`] around it (without one it
-    /// searches until its root is solved).
-    Mcts {
-        /// Options (`iters=`, the form, the scale, …).
-        opts: MctsOptions,
-        /// Generated-node budget per move, if any.
-        nodes: Option<u64>,
-        /// The searcher, created at the first move.
-        searcher: Option<Box<MctsSearcher<G>>>,
-    },
-    /// A best-first or MCTS player whose node budget at each move is what alpha-beta to
-    /// `depth` (cut to the plies left) generates at that position.
-    Matched {
-        /// The player.
-        inner: Box<Player<G>>,
-        /// The alpha-beta depth matched.
-        depth: u32,
-    },
+/// Table of [`Player::alphabeta_kept`], MiB.
+const KEPT_TABLE_MIB: usize = 1;
+
+/// A player in a full game: a searcher of the registry and its budget per move.
+pub struct Player<G: Game> {
+    searcher: Box<dyn Searcher<Counting<G>>>,
+    /// Its family: how a move's generated nodes are counted, and whether `depth` is a fixed
+    /// search depth (alpha-beta, cut to the plies left) or a best-first principal-variation
+    /// depth.
+    family: Family,
+    /// Alpha-beta's depth, or a best-first player's principal-variation depth.
+    depth: Option<u32>,
+    /// Generated-node budget per move, if any.
+    nodes: Option<u64>,
+    /// [`Player::matched`]: alpha-beta to this depth sets `nodes` at each move.
+    matched: Option<(u32, Box<Player<G>>)>,
+    /// Why a best-first player's last search ended.
+    last_stop: Option<BfStop>,
 }
 
 impl<G: Game> Player<G> {
-    /// A best-first player.
-    pub fn best_first(opts: BfOptions, nodes: Option<u64>) -> Self {
-        Player::BestFirst {
-            opts,
-            nodes,
-            searcher: None,
-        }
-    }
-
-    /// An MCTS player.
-    pub fn mcts(opts: MctsOptions, nodes: Option<u64>) -> Self {
-        Player::Mcts {
-            opts,
-            nodes,
-            searcher: None,
-        }
-    }
-
-    /// Alpha-beta to `depth` ordered by its earlier searches ([`Player::AlphaBetaKept`]), with
-    /// a table of 1 MiB.
-    pub fn alphabeta_kept(depth: u32) -> Self {
-        Player::AlphaBetaKept {
+    /// The player `req` names (its `playing` set here) on positions `info` describes, stopping
+    /// at `depth` (alpha-beta's search depth, a best-first search's principal-variation depth;
+    /// `None` for MCTS, or with a budget) and `nodes` generated nodes per move. The request's
+    /// refusals are [`arachne::build`]'s.
+    pub fn new(
+        mut req: SearchRequest,
+        info: &GameInfo,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+    ) -> Result<Self, RunError> {
+        let family = family(&req.algo).unwrap_or(Family::Serial);
+        // A fixed-depth alpha-beta player searches afresh (or on its own table); the others
+        // keep their tree between moves.
+        req.playing = family != Family::Serial;
+        Ok(Player {
+            searcher: build(&req, info)?,
+            family,
             depth,
-            kept: Box::new(TranspositionTable::with_mib(1)),
-        }
+            nodes,
+            matched: None,
+            last_stop: None,
+        })
     }
 
-    /// `inner` at alpha-beta to `depth`'s generated nodes per move ([`Player::Matched`]).
-    pub fn matched(inner: Player<G>, depth: u32) -> Self {
-        Player::Matched {
-            inner: Box::new(inner),
-            depth,
-        }
+    /// Alpha-beta to `depth` with static move ordering (`alphabeta --preorder`).
+    pub fn alphabeta(depth: u32, info: &GameInfo) -> Result<Self, RunError> {
+        Self::new(Self::alphabeta_request(info), info, Some(depth), None)
+    }
+
+    /// [`Player::alphabeta`] ordered by its earlier searches (module docs), on a table of
+    /// 1 MiB.
+    pub fn alphabeta_kept(depth: u32, info: &GameInfo) -> Result<Self, RunError> {
+        let mut req = Self::alphabeta_request(info);
+        req.table = Some(Arc::new(TranspositionTable::with_mib(KEPT_TABLE_MIB)));
+        Self::new(req, info, Some(depth), None)
+    }
+
+    fn alphabeta_request(info: &GameInfo) -> SearchRequest {
+        let mut req = SearchRequest::new(&info.spec, "alphabeta");
+        req.preorder = true;
+        req
+    }
+
+    /// `inner` (a best-first or MCTS player) given, at each move, alpha-beta to `depth`'s
+    /// generated nodes there (cut to the plies left) as its budget.
+    pub fn matched(mut inner: Player<G>, depth: u32, info: &GameInfo) -> Result<Self, RunError> {
+        let ab = Self::alphabeta(depth, info)?;
+        inner.matched = Some((depth, Box::new(ab)));
+        Ok(inner)
+    }
+
+    /// Sets the generated-node budget of the next moves (`None`: none).
+    pub fn set_budget(&mut self, nodes: Option<u64>) {
+        self.nodes = nodes;
     }
 
     /// Chooses a move at `pos` (`left`: plies left in a finite tree): `(move, generated)`.
     pub fn choose(&mut self, pos: &G, left: Option<u32>) -> (Option<G::Move>, u64) {
-        match self {
-            Player::Mcts {
-                opts,
-                nodes,
-                searcher,
-            } => {
-                let s = searcher
-                    .get_or_insert_with(|| Box::new(MctsSearcher::new(pos.clone(), opts.clone())));
-                let out = s.run(&Limits {
-                    nodes: *nodes,
-                    ..Limits::default()
-                });
-                (out.best_move, out.stats.leaves)
-            }
-            Player::Matched { inner, depth } => {
-                let d = left.map_or(*depth, |l| (*depth).min(l)).max(1);
-                let n = alphabeta(pos, d).2.max(1);
-                if let Player::BestFirst { nodes, .. } | Player::Mcts { nodes, .. } = &mut **inner {
-                    *nodes = Some(n);
-                }
-                inner.choose(pos, left)
-            }
-            Player::AlphaBeta { depth } => {
-                let d = left.map_or(*depth, |l| (*depth).min(l)).max(1);
-                let (mv, _, n) = alphabeta(pos, d);
-                (mv, n)
-            }
-            Player::AlphaBetaKept { depth, kept } => {
-                let d = left.map_or(*depth, |l| (*depth).min(l)).max(1);
-                let (mv, _, n) = alphabeta_kept(pos, d, kept);
-                (mv, n)
-            }
-            Player::BestFirst {
-                opts,
-                nodes,
-                searcher,
-            } => {
-                let s = searcher
-                    .get_or_insert_with(|| Box::new(Searcher::new(pos.clone(), opts.clone())));
-                let l = Limits {
-                    nodes: *nodes,
-                    ..Limits::default()
-                };
-                let out = s.run(&l);
-                (out.best_move, out.generated())
-            }
+        let cut = |d: u32| left.map_or(d, |l| d.min(l)).max(1);
+        if let Some((d, ab)) = &mut self.matched {
+            self.nodes = Some(ab.choose(pos, Some(cut(*d))).1.max(1));
         }
-    }
-
-    /// Why a best-first player's last search ended (`None` for alpha-beta or before its first
-    /// move).
-    pub fn last_stop(&self) -> Option<BfStop> {
-        match self {
-            Player::BestFirst {
-                searcher: Some(s), ..
-            } => s.last_stop(),
-            Player::Matched { inner, .. } => inner.last_stop(),
+        let pos = Counting(pos.clone());
+        let limits = match self.family {
+            Family::Serial => Limits::depth(cut(self.depth.unwrap_or(1))),
+            _ => Limits {
+                depth: self.depth,
+                nodes: self.nodes,
+                ..Limits::default()
+            },
+        };
+        let before = generated();
+        let out = self.searcher.search(&pos, &limits).unwrap_or_else(|e| {
+            panic!("a player's search failed: {e}");
+        });
+        self.last_stop = match &out.detail {
+            Detail::BestFirst(b) => Some(b.run.stop),
             _ => None,
+        };
+        (out.best_move, self.generated(&out, generated() - before))
+    }
+
+    /// A move's generated nodes (module docs): `counted` by [`Counting`] for alpha-beta.
+    fn generated(&self, out: &Outcome<G::Move>, counted: u64) -> u64 {
+        match self.family {
+            Family::BestFirst | Family::Mcts => out.stats.leaves,
+            _ => counted,
         }
     }
 
-    /// The nodes of the tree a best-first player holds now (after [`Player::observe`]: the
-    /// subtree it keeps for its next move); 0 for alpha-beta and before the first move.
+    /// Why a best-first player's last search ended (`None` for the others or before its
+    /// first move).
+    pub fn last_stop(&self) -> Option<BfStop> {
+        self.last_stop
+    }
+
+    /// The nodes of the tree a best-first or MCTS player holds now (after
+    /// [`Player::observe`]: the subtree it keeps for its next move); 0 for alpha-beta and
+    /// before the first move.
     pub fn kept(&self) -> u64 {
-        match self {
-            Player::BestFirst {
-                searcher: Some(s), ..
-            } => s.tree().len() as u64,
-            Player::Mcts {
-                searcher: Some(s), ..
-            } => s.tree_nodes() as u64,
-            Player::Matched { inner, .. } => inner.kept(),
-            _ => 0,
-        }
+        self.searcher.kept_nodes()
     }
 
-    /// Drops a best-first player's tree, so that its next move starts from a fresh one (an
-    /// ablation of §3.2.5's keeping of the subtree; the searcher's turn statistics go too).
+    /// Drops what a player keeps between moves, so that its next move starts afresh (an
+    /// ablation of §3.2.5's keeping of the subtree; alpha-beta's ordering table is cleared).
     pub fn forget(&mut self) {
-        match self {
-            Player::BestFirst { searcher, .. } => *searcher = None,
-            Player::Mcts { searcher, .. } => *searcher = None,
-            Player::Matched { inner, .. } => inner.forget(),
-            Player::AlphaBetaKept { kept, .. } => kept.clear(),
-            Player::AlphaBeta { .. } => {}
-        }
+        self.searcher.new_game();
     }
 
     /// Tells the player that `mv` was played (its own or the opponent's).
     pub fn observe(&mut self, mv: G::Move) {
-        match self {
-            Player::BestFirst {
-                searcher: Some(s), ..
-            } => s.play(mv),
-            Player::Mcts {
-                searcher: Some(s), ..
-            } => s.advance(mv),
-            Player::Matched { inner, .. } => inner.observe(mv),
-            _ => {}
-        }
+        self.searcher.observe(mv);
     }
 }
 

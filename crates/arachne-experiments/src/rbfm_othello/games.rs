@@ -3,12 +3,13 @@
 //! from a set of openings, each twice with colours swapped ([`Pairs`]).
 use super::{openings, ABORT_FACTOR};
 use crate::Progress;
-use arachne_bestfirst::compare;
+use arachne::SearchRequest;
 use arachne_bestfirst::dist::DistTable;
-use arachne_bestfirst::{tables, BfOptions, BfStop, Kind};
+use arachne_bestfirst::{BfAlgo, BfOptions, BfStop, Kind};
 use arachne_core::Game;
 use arachne_engine::play::{play_game, Player, Players, Rules};
-use arachne_games::Othello;
+use arachne_games::{GameInfo, Othello};
+use std::fmt::Write as _;
 use std::sync::Arc;
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(super) enum Who {
@@ -44,22 +45,34 @@ impl PvDepths {
     }
 }
 
-/// The options of a best-first player stopping at principal-variation depth `pv` (§3.2.5:
-/// also when the principal variation ends at a terminal leaf; §4.1: after more than
-/// [`ABORT_FACTOR`] times its average), or without a stop of its own (`None`: a budget).
+/// The algorithm spec of a best-first player playing the best child, stopping at
+/// principal-variation depth `pv` (given to its searches) and, with it, also when the
+/// principal variation ends at a terminal leaf (§3.2.5) and after more than [`ABORT_FACTOR`]
+/// times its average (§4.1); without one (`None`: a budget per move) at its budget alone.
+pub fn best_first_spec(kind: Kind, pv: Option<u32>, seed: u64) -> String {
+    let mut spec = match kind {
+        Kind::Rbfm => format!("rbfm:seed={seed},vote=0"),
+        Kind::Bfm => "bfm:vote=0".into(),
+    };
+    if pv.is_some() {
+        write!(spec, ",terminal=1,abort={ABORT_FACTOR}").expect("a String");
+    } else {
+        spec.push_str(",terminal=0");
+    }
+    spec
+}
+
+/// The options [`best_first_spec`] names, with the shipped Othello table and the depth `pv`
+/// (for a searcher built outside the players).
 pub fn best_first_options(kind: Kind, pv: Option<u32>, seed: u64) -> BfOptions {
-    let mut o = BfOptions::new(kind);
-    o.seed = seed;
-    o.vote = 0;
-    if kind == Kind::Rbfm {
-        o.table = Some(Arc::new(tables::default_for("othello", "othello")));
-    }
-    if let Some(k) = pv {
-        o.pv_depth = Some(k);
-        o.stop_at_terminal_pv = true;
-        o.abort_factor = Some(ABORT_FACTOR);
-    }
-    o
+    let mut a: BfAlgo = best_first_spec(kind, pv, seed)
+        .parse()
+        .expect("a valid best-first spec");
+    a.resolve_table("othello", "othello")
+        .expect("the shipped table");
+    a.opts.pv_depth = pv;
+    a.opts.stop_at_terminal_pv = a.terminal.unwrap_or(false);
+    a.opts
 }
 
 /// How the players are set up. The experiment uses the default; the other settings are
@@ -94,17 +107,35 @@ pub struct Record {
 }
 
 fn make(who: Who, depth: u32, pv: PvDepths, seed: u64, setup: &Setup) -> Player<Othello> {
-    match who {
-        Who::Ab => Player::AlphaBeta { depth },
-        Who::Rbfm => {
-            let mut o = best_first_options(Kind::Rbfm, pv.rbfm, seed);
-            if let Some(t) = &setup.table {
-                o.table = Some(Arc::clone(t));
+    let info = othello_info();
+    let p = match who {
+        Who::Ab => Player::alphabeta(depth, &info),
+        Who::Rbfm | Who::Bfm => {
+            let kind = if who == Who::Rbfm {
+                Kind::Rbfm
+            } else {
+                Kind::Bfm
+            };
+            let mut req = SearchRequest::new(&info.spec, &best_first_spec(kind, pv.of(who), seed));
+            if who == Who::Rbfm {
+                req.dist_table = setup.table.clone();
+                if setup.no_pruning {
+                    req.algo.push_str(",pruning=0");
+                }
             }
-            o.pruning = !setup.no_pruning;
-            Player::best_first(o, None)
+            Player::new(req, &info, pv.of(who), None)
         }
-        Who::Bfm => Player::best_first(best_first_options(Kind::Bfm, pv.bfm, seed), None),
+    };
+    p.expect("the experiment's players are valid requests")
+}
+
+/// Othello as the players' searchers see it (RBFM's shipped table for Othello).
+fn othello_info() -> GameInfo {
+    GameInfo {
+        name: "othello",
+        spec: "othello".into(),
+        max_depth: None,
+        default_depth: 60,
     }
 }
 
@@ -148,6 +179,7 @@ pub(super) fn game(
         kept: [0; 2],
         line: vec![*start],
         switched: [false; 2],
+        ab: make(Who::Ab, depth, pv, seed, setup),
     };
     let rules = Rules {
         max_plies: 200,
@@ -182,6 +214,8 @@ struct Fig9<'a> {
     kept: [u64; 2],
     line: Vec<Othello>,
     switched: [bool; 2],
+    /// Alpha-beta to `depth`: the budget of a best-first player without a depth of its own.
+    ab: Player<Othello>,
 }
 
 impl Players<Othello> for Fig9<'_> {
@@ -206,16 +240,11 @@ impl Players<Othello> for Fig9<'_> {
             self.switched[side] = true;
         }
         self.kept[side] += self.ps[side].kept();
-        if let Player::BestFirst { nodes: budget, .. } = &mut self.ps[side] {
-            if budgeted {
-                let mut moves = Vec::new();
-                pos.moves(&mut moves);
-                *budget = Some(
-                    compare::alphabeta(pos, self.depth)
-                        .2
-                        .max(moves.len() as u64),
-                );
-            }
+        if budgeted && who[side] != Who::Ab {
+            let mut moves = Vec::new();
+            pos.moves(&mut moves);
+            let ab = self.ab.choose(pos, None).1;
+            self.ps[side].set_budget(Some(ab.max(moves.len() as u64)));
         }
         let (mv, n) = self.ps[side].choose(pos, None);
         if self.ps[side].last_stop() == Some(BfStop::Abort) {

@@ -63,7 +63,7 @@ mod calibrate;
 mod games;
 use calibrate::calibrate;
 pub use calibrate::pick_depth;
-pub use games::{best_first_options, nodes_matched, Pairs, Record, Setup};
+pub use games::{best_first_options, best_first_spec, nodes_matched, Pairs, Record, Setup};
 use games::{pairs, spread, PvDepths, Who};
 
 use crate::report::{Report, Row, Sample};

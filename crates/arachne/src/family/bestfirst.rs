@@ -20,14 +20,24 @@ use arachne_bestfirst::{shared, BfAlgo, BfOutcome, BfStop, Kind};
 use arachne_core::{Game, Limits};
 use arachne_games::GameInfo;
 use serde_json::{json, Value};
+use std::sync::Arc;
 
 /// The best-first searcher `req` names, after its checks.
 pub(crate) fn resolve<G: Game>(
     req: &SearchRequest,
     info: &GameInfo,
 ) -> Result<BfSearcher<G>, RunError> {
+    let mut algo = resolve_algo(req)?;
+    // The distribution table, once for every search of the searcher: the caller's, or
+    // `table=FILE`, or the shipped one for the game.
+    match &req.dist_table {
+        Some(t) => algo.opts.table = Some(Arc::clone(t)),
+        None => algo
+            .resolve_table(info.name, &info.spec)
+            .map_err(RunError::usage)?,
+    }
     Ok(BfSearcher {
-        algo: resolve_algo(req)?,
+        algo,
         req: req.clone(),
         info: info.clone(),
         kept: None,
@@ -100,6 +110,34 @@ fn resolve_algo(req: &SearchRequest) -> Result<BfAlgo, RunError> {
         ));
     }
     req.check_memory()?;
+    // The stops between the moves of a game are the serial searcher's (the one that keeps its
+    // tree from move to move).
+    let serial = algo.threads.is_none() && req.procs.is_none();
+    for (key, given) in [
+        ("terminal=", algo.terminal.is_some()),
+        ("abort=", algo.opts.abort_factor.is_some()),
+    ] {
+        if given && !serial {
+            return Err(RunError::refused(
+                key,
+                format!("{key}: a stop of the serial search (the shared-tree and master–slave forms stop at the depth or a limit)"),
+            ));
+        }
+    }
+    if algo.opts.abort_factor.is_some() && !req.playing {
+        return Err(RunError::refused(
+            "abort=",
+            "abort=: a move stopped past F times the earlier moves' average (§4.1) needs earlier moves: it applies to a searcher that plays a game (arachne play)",
+        ));
+    }
+    if let Some(t) = algo.terminal {
+        algo.opts.stop_at_terminal_pv = t;
+    }
+    if req.dist_table.is_some() && algo.table_file.is_some() {
+        return Err(RunError::usage(
+            "rbfm: table=FILE and the caller's distribution table exclude each other",
+        ));
+    }
     if algo.opts.kind == Kind::Bfm && req.procs.is_some() {
         return Err(RunError::refused(
             "--procs",
@@ -139,8 +177,6 @@ impl<G: Game> Searcher<G> for BfSearcher<G> {
         let (req, info) = (&self.req, &self.info);
         let root = root.clone();
         let mut algo = self.algo.clone();
-        algo.resolve_table(info.name, &info.spec)
-            .map_err(RunError::usage)?;
         algo.apply_memory::<G::Move>(req.memory.or(algo.memory_mib).or(Some(DEFAULT_TREE_MIB)));
         // Without a depth: a synthetic tree to the end; a real game to its default depth, or
         // with a node or time limit until the limit.
@@ -195,7 +231,7 @@ impl<G: Game> Searcher<G> for BfSearcher<G> {
         } else if req.playing {
             // The tree kept from the last move, if it is this position's with the same
             // stopping depth; else a fresh one.
-            algo.opts.stop_at_terminal_pv = true;
+            algo.opts.stop_at_terminal_pv = algo.terminal.unwrap_or(true);
             let same = |s: &arachne_bestfirst::Searcher<G>| {
                 s.options().pv_depth == algo.opts.pv_depth
                     && s.root().hash().zip(root.hash()).is_none_or(|(a, b)| a == b)
@@ -238,6 +274,10 @@ impl<G: Game> Searcher<G> for BfSearcher<G> {
 
     fn new_game(&mut self) {
         self.kept = None;
+    }
+
+    fn kept_nodes(&self) -> u64 {
+        self.kept.as_ref().map_or(0, |s| s.tree().len() as u64)
     }
 }
 

@@ -218,6 +218,10 @@ impl<G: Game> Searcher<G> for MctsSearch<G> {
     fn new_game(&mut self) {
         self.kept = None;
     }
+
+    fn kept_nodes(&self) -> u64 {
+        self.kept.as_ref().map_or(0, |s| s.tree_nodes() as u64)
+    }
 }
 
 /// The report of a Monte Carlo tree search's outcome; `extra` holds the fields of its

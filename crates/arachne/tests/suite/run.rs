@@ -275,3 +275,105 @@ fn a_callers_table_and_playing_are_refused_where_they_do_not_apply() {
     let e = Builder::from(req).build::<TicTacToe>().err().unwrap();
     assert!(e.to_string().contains("serial and shared-memory"), "{e}");
 }
+
+/// Best-first stops between the moves of a game (`terminal=`, `abort=`) are the serial
+/// searcher's: the other forms refuse them, and `abort=` needs a searcher that plays. A
+/// caller's distribution table is rbfm's alone, and not beside `table=FILE`.
+#[test]
+fn best_first_stops_and_a_callers_distribution_table_are_refused_where_they_do_not_apply() {
+    use arachne::games::TicTacToe;
+    use arachne::Builder;
+    let refused = |algo: &str, edit: &dyn Fn(&mut SearchRequest)| {
+        let mut req = SearchRequest::new("tictactoe", algo);
+        edit(&mut req);
+        match Builder::from(req).build::<TicTacToe>() {
+            Err(RunError::Refused { option, .. }) => option,
+            Err(e) => panic!("{algo}: not a refusal: {e}"),
+            Ok(_) => panic!("{algo}: built"),
+        }
+    };
+    assert_eq!(refused("rbfm:terminal=1,threads=2", &|_| {}), "terminal=");
+    assert_eq!(
+        refused("rbfm:terminal=0", &|r| r.procs = Some(2)),
+        "terminal="
+    );
+    assert_eq!(refused("bfm:abort=5", &|_| {}), "abort=");
+    let table = arachne_bestfirst::tables::default_for("tictactoe", "tictactoe");
+    let table = std::sync::Arc::new(table);
+    assert_eq!(
+        refused("bfm", &|r| r.dist_table = Some(table.clone())),
+        "dist_table"
+    );
+    assert_eq!(
+        refused("alphabeta", &|r| r.dist_table = Some(table.clone())),
+        "dist_table"
+    );
+    let mut req = SearchRequest::new("tictactoe", "rbfm:table=/nonexistent");
+    req.dist_table = Some(table.clone());
+    let e = Builder::from(req).build::<TicTacToe>().err().unwrap();
+    assert!(e.to_string().contains("exclude each other"), "{e}");
+    for bad in ["bfm:abort=0.5", "rbfm:abort=x", "rbfm:terminal=2"] {
+        let e = search(&SearchRequest::new("tictactoe", bad)).unwrap_err();
+        assert!(e.to_string().contains("must be"), "{bad}: {e}");
+    }
+    let mut req = SearchRequest::new("tictactoe", "rbfm:abort=5,terminal=1");
+    req.playing = true;
+    assert!(Builder::from(req).build::<TicTacToe>().is_ok());
+}
+
+/// A best-first or Monte Carlo searcher that plays keeps its tree: after a move it holds the
+/// subtree below the move (fewer nodes than the whole tree, more than none), which its next
+/// search starts from; a new game drops it. The caller's distribution table is the one it
+/// searches with: the same table as the shipped one gives the same search.
+#[test]
+fn a_playing_tree_search_keeps_the_subtree_of_the_move_played() {
+    use arachne::games::{Branching, EdgeValues, GameInfo, IncrementalParams, IncrementalTree};
+    use arachne::{Builder, Game, Limits, Searcher};
+    let info = GameInfo {
+        name: "incremental",
+        spec: "incremental:b=4".into(),
+        max_depth: None,
+        default_depth: 10,
+    };
+    let root = IncrementalTree::new(IncrementalParams {
+        b: 4,
+        d: 10,
+        seed: 3,
+        branching: Branching::Random,
+        values: EdgeValues::Real,
+    });
+    let build = |algo: &str, table: bool| -> Box<dyn Searcher<IncrementalTree>> {
+        let mut req = SearchRequest::new(&info.spec, algo);
+        req.playing = true;
+        if table {
+            let t = arachne_bestfirst::tables::default_for(info.name, &info.spec);
+            req.dist_table = Some(std::sync::Arc::new(t));
+        }
+        Builder::from(req).game_info(info.clone()).build().unwrap()
+    };
+    let limits = Limits {
+        nodes: Some(2_000),
+        ..Limits::default()
+    };
+    let mut counts = Vec::new();
+    for (algo, table) in [
+        ("rbfm:seed=4,terminal=0", false),
+        ("rbfm:seed=4,terminal=0", true),
+        ("mcts:seed=4", false),
+    ] {
+        let mut s = build(algo, table);
+        assert_eq!(s.kept_nodes(), 0, "{algo}");
+        let out = s.search(&root, &limits).unwrap();
+        let whole = s.kept_nodes();
+        assert!(whole > 100, "{algo}: {whole}");
+        let mv = out.best_move.unwrap();
+        s.observe(mv);
+        let kept = s.kept_nodes();
+        assert!(kept > 1 && kept < whole, "{algo}: {kept} of {whole}");
+        let next = s.search(&root.play(mv), &limits).unwrap();
+        counts.push((out.stats, next.stats));
+        s.new_game();
+        assert_eq!(s.kept_nodes(), 0, "{algo}");
+    }
+    assert_eq!(counts[0], counts[1]);
+}
