@@ -69,15 +69,27 @@
 //!   iteration's processors order their nodes by the moves the previous iteration stored,
 //!   whichever processor stored them. The value is the last iteration's, the value of the
 //!   fixed-depth search; node counts are those of every iteration.
-//! * `step=K` (with `id=1`; default `DEFAULT_ID_STEP` = 2) — the iterations deepen `K` plies
-//!   at a time, to `depth`: depths `depth mod K` (or `K`), …, `depth − K`, `depth`, as
+//! * `step=K` (with `id=1`; default 2, or 1 with `--null-move`) — the iterations deepen `K`
+//!   plies at a time, to `depth`: depths `depth mod K` (or `K`), …, `depth − K`, `depth`, as
 //!   type-guided's `step` (`step=1`: every depth). Each iteration is a chain of waits down its
 //!   leftmost line (`pv=1`), where the processors other than the one searching the line's
 //!   first successor are idle; fewer iterations, fewer waits. Measured with `--procs 3` threads,
 //!   loaded machine, same binary, step 1 → 2: LCT II #1/#5/#9 depth 7 `--ordering --quiescence`
 //!   CPU (user + sys) 0.32/0.24/0.26 → 0.28/0.19/0.23 s, time 286/206/233 → 240/164/201 ms;
 //!   `incremental:b=10,d=11` seeds 1–3 nodes 2.19/2.53/2.05 M → 1.77/2.05/1.64 M; checkers
-//!   bench 2/4/6 depth 14 nodes 0.98/1.67/1.17 M → 0.59/1.25/1.07 M.
+//!   bench 2/4/6 depth 14 nodes 0.98/1.67/1.17 M → 0.59/1.25/1.07 M. **With the null move the
+//!   other way round:** a serial search that prunes by the null move meets, at every node, the
+//!   previous depth's entries (its reduced searches are one or two plies shallower), and the
+//!   iterations two plies apart leave it fewer of them. On LCT II #1/#5/#9 at depth 8 with all
+//!   four engine options, the processes as one serial search (`tree-split:master=0,pv=1,id=1
+//!   --procs 2 --backend sim`: one slave searches every job in turn) visit 12.25 M positions
+//!   (quiescence included) with `step=2` and 9.80 M with `step=1`, against `aspiration`'s 10.18
+//!   M; on threads (`arachne speedup … --depth 8 --ordering --quiescence --null-move
+//!   --check-extension --rounds 3`, 2026-12-07) step 2 → 1: `master=1 --procs 2` 1.25 → 1.45×
+//!   against `aspiration`, +45.0 → +28.7 % nodes; `--procs 3` 1.18 → 1.25×, +64.2 → +47.3 %
+//!   (type-guided: 1.33 → 1.34× and 1.18 → 1.35×). On checkers (no null move) step 2 stays
+//!   faster: bench 2/4/6 at depth 16 `--ordering`, `master=1 --procs 2` 5.82× with step 2,
+//!   4.87× with step 1.
 //!
 //! Every slave, and a master's local slave, searches its subtree with `arachne-search`'s
 //! serial search (`crate::subsearch`) — on the simulator too, unless `worker=stepper` asks
@@ -184,8 +196,19 @@ pub struct TreeSplitOptions {
 /// and checkers bench 2/4/6 at depth 14, on nodes within 5 % either way.
 pub(crate) const SHARED_TABLE_MIB: usize = 16;
 
-/// `id=1`'s default plies between iterations (module docs, `step=K`).
+/// `id=1`'s default plies between iterations without the null move (module docs, `step=K`).
 pub(crate) const DEFAULT_ID_STEP: u32 = 2;
+
+/// The plies between the iterations of a master that deepens (tree-split's `id=1`,
+/// type-guided's root) when `step=` is not given: 1 with the null move, else
+/// [`DEFAULT_ID_STEP`] (module docs, `step=K`).
+pub(crate) fn default_step(engine: Engine) -> u32 {
+    if engine.null_move {
+        1
+    } else {
+        DEFAULT_ID_STEP
+    }
+}
 
 /// With `pv=1`, the shallowest node of the leftmost line that is split: its first successor,
 /// of `PV_SPLIT_DEPTH − 1` plies, is one processor's job (module docs).

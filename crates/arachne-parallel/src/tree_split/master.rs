@@ -4,7 +4,7 @@
 //! the master's own search of a successor (§6, first optimization, `master=1`), the leftmost
 //! line split first (`pv=1`), iterative deepening at the root (`id=1`) and the table moves of
 //! the masters (see the parent module's docs for each).
-use super::{AlphaRaise, TreeSplitOptions, DEFAULT_ID_STEP, PV_SPLIT_DEPTH};
+use super::{default_step, AlphaRaise, TreeSplitOptions, PV_SPLIT_DEPTH};
 use crate::master_kit::{send_value, Slots};
 use crate::slave::{expand, moves_of, Engine, MasterNode, Msg, Task};
 use crate::subsearch::{deliver_waiting, Poll, SerialSpec, SubSearch};
@@ -93,7 +93,7 @@ impl<G: Game> Master<G> {
             wait_first: false,
             iterate: None,
             deepen: opts.iterate == Some(true),
-            step: opts.step.unwrap_or(DEFAULT_ID_STEP).max(1),
+            step: opts.step.unwrap_or(default_step(engine)).max(1),
             active: false,
             lower: false,
             report: opts.raise == AlphaRaise::General && parent == 0,

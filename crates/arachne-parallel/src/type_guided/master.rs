@@ -113,7 +113,10 @@ impl<G: Game> TgMaster<G> {
             leaf,
             check_root: engine.check_root,
             serial: opts.serial.unwrap_or(DEFAULT_SERIAL),
-            step: opts.step.unwrap_or(DEFAULT_STEP).max(1),
+            step: opts
+                .step
+                .unwrap_or(if engine.null_move { 1 } else { DEFAULT_STEP })
+                .max(1),
             stack: Vec::new(),
             job: 0,
             active: false,

@@ -37,7 +37,7 @@
 //! from level to level like the catcher's loop.
 //!
 //! The root master runs **iterative deepening**: depths D mod K (or K), …, D − K, D in steps of
-//! `step=K` plies (default 2: the depths of D's parity), each iteration a full search of the root
+//! `step=K` plies (default 2: the depths of D's parity; 1 with the null move), each iteration a full search of the root
 //! by the scheme above; the table filled by one iteration guides the next.
 //!
 //! ## Choices where the seed is silent (documented and tested)
@@ -75,7 +75,12 @@
 //!   better than D − 2's (node types alternate with the parity of the ply). Measured in
 //!   docs/benchmarks-history.md: on `incremental:b=10,d=10`, P = 256, hierarchy `5/5/9`, mean of
 //!   three trees, `serial=2` gives 67.4 with `step=1` and 85.6 with `step=2` (61.2 with neither).
-//!   `step=1` is the seed's deepening.
+//!   `step=1` is the seed's deepening, and the default with `--null-move`: a search that prunes
+//!   by the null move finds the previous depth's table entries at its reduced searches, and on
+//!   LCT II #1/#5/#9 at depth 8 with all four engine options, threads, `master=1 --procs 2`
+//!   searched +37.1 % of `aspiration`'s nodes with step 2 and +21.3 % with step 1 (`--procs
+//!   3`: +64.8 and +48.1 %; 1.18 → 1.35× against `aspiration`; tree-split's `step` docs give
+//!   the command). On checkers (no null move) step 2 stays the faster.
 //! * **Quiescence** (`quiescence=1`, or `--quiescence` on the command line): every bottom
 //!   position — in a slave's or a master's serial search, or reached by a master — is valued by
 //!   `arachne-search`'s capture-only quiescence search (`quiescence_leaf`, the serial

@@ -377,3 +377,28 @@ fn a_playing_tree_search_keeps_the_subtree_of_the_move_played() {
     }
     assert_eq!(counts[0], counts[1]);
 }
+
+/// A master that deepens (tree-split's `id=1`, type-guided's root) steps one ply at a time
+/// with the null move and two without, unless `step=` is given: on the simulator, where the
+/// counts are deterministic, the default's nodes are `step=1`'s with `--null-move` and
+/// `step=2`'s without.
+#[test]
+fn a_deepening_master_steps_one_ply_with_the_null_move() {
+    let nodes = |algo: &str, null_move: bool| {
+        let mut r = SearchRequest::new("chess:bench=lct2:1", algo);
+        r.depth = Some(4);
+        r.procs = Some(2);
+        r.backend = Some("sim".into());
+        r.ordering = true;
+        r.quiescence = true;
+        r.null_move = null_move;
+        let out = search(&r).unwrap();
+        out.json["nodes"].as_u64().unwrap()
+    };
+    for base in ["tree-split:master=1,pv=1,id=1", "type-guided:master=1"] {
+        let (one, two) = (format!("{base},step=1"), format!("{base},step=2"));
+        assert_ne!(nodes(&one, true), nodes(&two, true), "{base}");
+        assert_eq!(nodes(base, true), nodes(&one, true), "{base}");
+        assert_eq!(nodes(base, false), nodes(&two, false), "{base}");
+    }
+}
