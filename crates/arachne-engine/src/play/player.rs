@@ -46,7 +46,8 @@ pub struct Player<G: Game> {
 }
 
 impl<G: Game> Player<G> {
-    /// The player `req` names (its `playing` set here) on positions `info` describes, stopping
+    /// The player `req` names (its `playing` set here; a serial, best-first or Monte Carlo
+    /// search, the others are refused) on positions `info` describes, stopping
     /// at `depth` (alpha-beta's search depth, a best-first search's principal-variation depth;
     /// `None` for MCTS, or with a budget) and `nodes` generated nodes per move. The request's
     /// refusals are [`arachne::build`]'s.
@@ -57,6 +58,13 @@ impl<G: Game> Player<G> {
         nodes: Option<u64>,
     ) -> Result<Self, RunError> {
         let family = family(&req.algo).unwrap_or(Family::Serial);
+        if matches!(family, Family::SharedMemory | Family::MessagePassing) {
+            // Their nodes are not generated on the caller's thread, where [`Counting`] counts.
+            return Err(RunError::usage(format!(
+                "a player of these games is a serial, best-first or Monte Carlo search, not `{}`",
+                arachne_core::parse::clip(&req.algo, 40)
+            )));
+        }
         // A fixed-depth alpha-beta player searches afresh (or on its own table); the others
         // keep their tree between moves.
         req.playing = family != Family::Serial;

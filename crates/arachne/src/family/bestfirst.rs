@@ -16,7 +16,7 @@ use crate::request::SearchRequest;
 use crate::searcher::{BestFirst, Detail, Outcome, Progress, Searcher, ValueKind};
 use crate::{pv_names, resolve_depth, DEFAULT_TREE_MIB};
 use arachne_bestfirst::master::{self, MasterConfig};
-use arachne_bestfirst::{shared, BfAlgo, BfOutcome, BfStop, Kind};
+use arachne_bestfirst::{shared, BfAlgo, BfOutcome, BfStop, DistTable, Kind};
 use arachne_core::{Game, Limits};
 use arachne_games::GameInfo;
 use serde_json::{json, Value};
@@ -28,10 +28,19 @@ pub(crate) fn resolve<G: Game>(
     info: &GameInfo,
 ) -> Result<BfSearcher<G>, RunError> {
     let mut algo = resolve_algo(req)?;
-    // The distribution table, once for every search of the searcher: the caller's, or
-    // `table=FILE`, or the shipped one for the game.
+    // The distribution table, once for every search of the searcher: the caller's (with
+    // `dist=`'s family, if given), or `table=FILE`, or the shipped one for the game.
     match &req.dist_table {
-        Some(t) => algo.opts.table = Some(Arc::clone(t)),
+        Some(t) => {
+            algo.opts.table = Some(match algo.family {
+                Some(f) if f != t.family => {
+                    let mut t = DistTable::clone(t);
+                    t.family = f;
+                    Arc::new(t)
+                }
+                _ => Arc::clone(t),
+            })
+        }
         None => algo
             .resolve_table(info.name, &info.spec)
             .map_err(RunError::usage)?,

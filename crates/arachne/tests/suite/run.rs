@@ -324,7 +324,8 @@ fn best_first_stops_and_a_callers_distribution_table_are_refused_where_they_do_n
 /// A best-first or Monte Carlo searcher that plays keeps its tree: after a move it holds the
 /// subtree below the move (fewer nodes than the whole tree, more than none), which its next
 /// search starts from; a new game drops it. The caller's distribution table is the one it
-/// searches with: the same table as the shipped one gives the same search.
+/// searches with: the same table as the shipped one gives the same search, and `dist=` sets
+/// its family as it sets the shipped one's.
 #[test]
 fn a_playing_tree_search_keeps_the_subtree_of_the_move_played() {
     use arachne::games::{Branching, EdgeValues, GameInfo, IncrementalParams, IncrementalTree};
@@ -360,6 +361,8 @@ fn a_playing_tree_search_keeps_the_subtree_of_the_move_played() {
         ("rbfm:seed=4,terminal=0", false),
         ("rbfm:seed=4,terminal=0", true),
         ("mcts:seed=4", false),
+        ("rbfm:seed=4,terminal=0,dist=exponential", false),
+        ("rbfm:seed=4,terminal=0,dist=exponential", true),
     ] {
         let mut s = build(algo, table);
         assert_eq!(s.kept_nodes(), 0, "{algo}");
@@ -376,6 +379,9 @@ fn a_playing_tree_search_keeps_the_subtree_of_the_move_played() {
         assert_eq!(s.kept_nodes(), 0, "{algo}");
     }
     assert_eq!(counts[0], counts[1]);
+    // `dist=` sets the family of the caller's table as it does the shipped one's.
+    assert_eq!(counts[3], counts[4]);
+    assert_ne!(counts[0], counts[3]);
 }
 
 /// A master that deepens (tree-split's `id=1`, type-guided's root) steps one ply at a time
