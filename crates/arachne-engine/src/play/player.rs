@@ -117,13 +117,15 @@ impl<G: Game> Player<G> {
             self.nodes = Some(ab.choose(pos, Some(cut(*d))).1.max(1));
         }
         let pos = Counting(pos.clone());
-        let limits = match self.family {
-            Family::Serial => Limits::depth(cut(self.depth.unwrap_or(1))),
-            _ => Limits {
-                depth: self.depth,
-                nodes: self.nodes,
-                ..Limits::default()
-            },
+        // Alpha-beta's depth is cut to the plies left; a best-first depth is its line's.
+        let depth = match self.family {
+            Family::Serial => Some(cut(self.depth.unwrap_or(1))),
+            _ => self.depth,
+        };
+        let limits = Limits {
+            depth,
+            nodes: self.nodes,
+            ..Limits::default()
         };
         let before = generated();
         let out = self.searcher.search(&pos, &limits).unwrap_or_else(|e| {
