@@ -292,6 +292,8 @@ mod tests {
                 SearchRequest::new(&info.spec, &format!("rbfm:seed={seed},vote=0,terminal=1"));
             let mut player = Player::new(req, &info, Some(4), None).unwrap();
             let mut ab = Player::alphabeta(3, &info).unwrap();
+            let mcts = SearchRequest::new(&info.spec, "mcts");
+            assert!(Player::<IncrementalTree>::new(mcts, &info, Some(3), None).is_err());
             let opts = BfOptions {
                 seed,
                 vote: 0,

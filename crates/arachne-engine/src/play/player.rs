@@ -65,6 +65,11 @@ impl<G: Game> Player<G> {
                 arachne_core::parse::clip(&req.algo, 40)
             )));
         }
+        if family == Family::Mcts && depth.is_some() {
+            return Err(RunError::usage(
+                "an MCTS player has no depth: give it a node budget (or `iters=`)",
+            ));
+        }
         // A fixed-depth alpha-beta player searches afresh (or on its own table); the others
         // keep their tree between moves.
         req.playing = family != Family::Serial;
