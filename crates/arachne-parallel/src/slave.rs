@@ -180,7 +180,7 @@ impl<G: Game> Slave<G> {
         let mut spec = SerialSpec::clone(&self.search_spec());
         f(&mut spec);
         Slave {
-            search: SubSearch::new(Arc::new(spec)),
+            search: self.search.respec(Arc::new(spec)),
             ..self
         }
     }

@@ -75,6 +75,31 @@ pub enum Worker {
     Stepper,
 }
 
+/// Size (MiB) of the table the processors of one machine share ([`machine_table`]): the serial
+/// search's default (`SearchOptions::tt_mib`), the table of the baseline it is measured
+/// against. It was 64; mapped up front ([`TranspositionTable::prefault`]) 16 cost 0.02 s less
+/// CPU on LCT II #1/#5/#9 at depth 7 (0.29/0.21/0.23 → 0.26/0.18/0.22 s, loaded) and checkers
+/// bench 2/4/6 at depth 14, on nodes within 5 % either way.
+pub(crate) const SHARED_TABLE_MIB: usize = 16;
+
+/// The table the processors of one machine share on real backends (tree-split's and
+/// type-guided's): their serial searches ([`SubSearch::with_table`]) and tree-split's masters
+/// store into it and read from it. `None` when it cannot be allocated: each processor then
+/// makes its own.
+pub(crate) fn machine_table<G: Game>() -> Option<Arc<TranspositionTable>> {
+    let t = TranspositionTable::try_with_mib(SHARED_TABLE_MIB).ok()?;
+    // Mapped before the threads start ([`TranspositionTable::prefault`]: mapped by their
+    // probes, its pages' first stores flushed every core's TLB, 34 % of the samples on LCT II
+    // #1 at depth 7). Not on a game without transpositions, whose serial searches do not use
+    // the table ([`Serial`]): there only tree-split's masters' few entries are stored, and
+    // mapping the table cost more than their faults (`incremental:b=10,d=11`, 64 MiB: +0.03 s
+    // of system time on 0.17 s).
+    if G::TRANSPOSITIONS {
+        t.prefault();
+    }
+    Some(Arc::new(t))
+}
+
 /// Most table (MiB) a processor's serial search allocates.
 pub(crate) const SLAVE_TT_MIB: usize = 8;
 
@@ -340,6 +365,24 @@ impl<G: Game> SubSearch<G> {
             self.tt_tried = true;
         }
         self
+    }
+
+    /// This search with the options of `spec`, on the table it shared
+    /// ([`SubSearch::with_table`]). (A new search would drop that table: tree-split's slaves,
+    /// given the engine options after their table, searched with tables of their own.)
+    pub(crate) fn respec(self, spec: Arc<SerialSpec>) -> Self {
+        SubSearch {
+            tt: self.tt,
+            tt_tried: self.tt_tried,
+            prefault: self.prefault,
+            ..SubSearch::new(spec)
+        }
+    }
+
+    /// True when this search runs on `table` (tests).
+    #[cfg(test)]
+    pub(crate) fn shares(&self, table: &Arc<TranspositionTable>) -> bool {
+        self.tt.as_ref().is_some_and(|t| Arc::ptr_eq(t, table))
     }
 
     /// Starts searching `pos` to `depth` plies with `window`; `ply` is its distance from the root.

@@ -94,6 +94,12 @@
 //! Every slave, and a master's local slave, searches its subtree with `arachne-search`'s
 //! serial search (`crate::subsearch`) — on the simulator too, unless `worker=stepper` asks
 //! for the paper's slave (the resumable stepper: values are the same, node counts differ).
+//! On real backends they all search on the machine's one table (`subsearch::machine_table`),
+//! whatever options they take. (Until 2026-12-08 a slave given the engine options, null move or
+//! check extension, was remade with a table of its own: on chess only the master's own search
+//! used the shared table, and two processes searched the transpositions of each other's
+//! subtrees again. See BENCHMARKS.md, "Message-passing algorithms against the engine's own
+//! search".)
 //!
 //! ## Table moves at the masters (real backends)
 //!
@@ -129,11 +135,10 @@
 //! the simulator's counts and the report built on them are §4's.
 use crate::common::ProcTree;
 use crate::slave::{Engine, Msg, Slave};
-use crate::subsearch::Worker;
-use arachne_core::{Game, Stats, TranspositionTable};
+use crate::subsearch::{machine_table, Worker};
+use arachne_core::{Game, Stats};
 use arachne_runtime::{Env, Mailbox, Pid, Process};
 use arachne_search::stepper::StepperMode;
-use std::sync::Arc;
 
 mod grand;
 mod master;
@@ -188,13 +193,6 @@ pub struct TreeSplitOptions {
     /// threads and MPI, not an option of the spec).
     pub shared_table: bool,
 }
-
-/// Size (MiB) of the table the processors of one machine share ([`TreeSplitOptions::shared_table`]):
-/// the serial search's default (`SearchOptions::tt_mib`), the table of the baseline it is
-/// measured against. It was 64; mapped up front ([`TranspositionTable::prefault`]) 16 cost
-/// 0.02 s less CPU on LCT II #1/#5/#9 at depth 7 (0.29/0.21/0.23 → 0.26/0.18/0.22 s, loaded)
-/// and checkers bench 2/4/6 at depth 14, on nodes within 5 % either way.
-pub(crate) const SHARED_TABLE_MIB: usize = 16;
 
 /// `id=1`'s default plies between iterations without the null move (module docs, `step=K`).
 pub(crate) const DEFAULT_ID_STEP: u32 = 2;
@@ -319,23 +317,7 @@ pub(crate) fn build_with<G: Game>(
     engine: Engine,
 ) -> Vec<Node<G>> {
     let n = tree.count().expect("processor count checked by the caller") as Pid;
-    // Without a table (allocation failed) each processor makes its own.
-    let table = opts
-        .shared_table
-        .then(|| {
-            let t = TranspositionTable::try_with_mib(SHARED_TABLE_MIB).ok()?;
-            // Mapped before the threads start ([`TranspositionTable::prefault`]: mapped by
-            // their probes, its pages' first stores flushed every core's TLB, 34 % of the
-            // samples on LCT II #1 at depth 7). Not on a game without transpositions, whose
-            // slaves do not use the table (`Serial`'s docs in `subsearch`): there only the
-            // masters' few entries are stored, and mapping the table cost more than their faults
-            // (`incremental:b=10,d=11`, 64 MiB: +0.03 s of system time on 0.17 s).
-            if G::TRANSPOSITIONS {
-                t.prefault();
-            }
-            Some(Arc::new(t))
-        })
-        .flatten();
+    let table = opts.shared_table.then(machine_table::<G>).flatten();
     (0..n)
         .map(|p| {
             if tree.is_leaf(p) {
@@ -372,7 +354,7 @@ pub(crate) fn build_with<G: Game>(
 mod tests {
     use super::master::{remember, table_move_first};
     use super::*;
-    use arachne_core::{Bound, Score};
+    use arachne_core::{Bound, Score, TranspositionTable};
     use arachne_games::TicTacToe;
 
     fn moves(pos: &TicTacToe) -> Vec<<TicTacToe as Game>::Move> {

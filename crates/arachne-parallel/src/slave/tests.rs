@@ -87,3 +87,31 @@ fn update_arrives_between_steps_at_its_virtual_time() {
         assert!(leaves < 729.0);
     }
 }
+
+/// A slave given its machine's table keeps it whatever options it is given after (with the
+/// engine options, which made it a new search, it searched with a table of its own).
+#[test]
+fn a_slave_keeps_its_shared_table_under_every_option() {
+    use crate::slave::Engine;
+    use arachne_core::TranspositionTable;
+    use arachne_games::Chess;
+    let t = Arc::new(TranspositionTable::with_slots(1 << 10));
+    let engine = Engine {
+        check_root: Some(6),
+        null_move: true,
+        worker: Worker::Engine,
+    };
+    let table_first = Slave::<Chess>::new(0, StepperMode::AlphaBeta, true)
+        .with_table(Some(Arc::clone(&t)))
+        .with_quiescence(true)
+        .with_engine(engine);
+    let table_last = Slave::<Chess>::new(0, StepperMode::AlphaBeta, true)
+        .with_quiescence(true)
+        .with_engine(engine)
+        .with_table(Some(Arc::clone(&t)));
+    for s in [table_first, table_last] {
+        assert!(s.search.shares(&t));
+        let spec = s.search.spec();
+        assert!(spec.opts.null_move && spec.opts.check_extension && spec.opts.quiescence);
+    }
+}

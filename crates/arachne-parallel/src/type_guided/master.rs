@@ -7,7 +7,7 @@ use super::{DEFAULT_SERIAL, DEFAULT_STEP};
 use crate::master_kit::{send_value, Slots};
 use crate::slave::{expand, moves_of, Engine, Line, MasterNode, Msg, Task};
 use crate::subsearch::{defer, quiescence_leaf, Poll, SerialSpec, SubSearch};
-use arachne_core::{Game, Score, Stats, Window};
+use arachne_core::{Game, Score, Stats, TranspositionTable, Window};
 use arachne_runtime::{Env, Pid, Process, HOST};
 use arachne_search::stepper::LeafEval;
 use arachne_search::stepper::StepperMode;
@@ -129,6 +129,14 @@ impl<G: Game> TgMaster<G> {
             log: Log::default(),
             mark: (0, Stats::default()),
         }
+    }
+
+    /// Makes this master's own searches (the local slave's and the solo one) search on
+    /// `table`, the machine's ([`SubSearch::with_table`]).
+    pub(super) fn with_search_table(mut self, table: Option<Arc<TranspositionTable>>) -> Self {
+        self.slots.local = self.slots.local.take().map(|l| l.with_table(table.clone()));
+        self.solo = self.solo.with_table(table);
+        self
     }
 
     /// Reaches `pos`, `depth` plies nominally left: a node below the grain size goes to the

@@ -50,6 +50,13 @@
 //!   for values: a stale, shallow or colliding entry can cost time but never exactness. Table
 //!   accesses cost no simulated time (on the nCUBE a remote probe was a message; not modelled). On
 //!   a distributed backend each rank would see only its own processes' entries (still exact).
+//! * **The serial searches' table.** Apart from that table of moves, the serial searches of a
+//!   machine's processes (the slaves', and a master's own and solo searches) share one
+//!   transposition table on real backends (`subsearch::machine_table`, as tree-split's
+//!   processors do), so a subtree one of them searched is found in the table by the others,
+//!   as a serial search finds its own. Each used to keep a table of its own (see BENCHMARKS.md,
+//!   "Message-passing algorithms against the engine's own search", for the effect on chess).
+//!   On the simulator each processor still keeps its own.
 //! * **"Suggests a move".** An entry whose search ended with a cutoff (lower bound) or an exact
 //!   value suggests its best move; an entry whose search failed low (an all node, upper bound)
 //!   suggests none, so the node is farmed out — type 3.
@@ -150,7 +157,7 @@ use crate::common::reference::reference_and_line;
 use crate::common::{execute_with_procs, max_procs, Job, ProcTree};
 use crate::slave::{moves_of, Msg};
 use crate::subsearch::{quiescence_leaf, Worker};
-use crate::{ParAlgo, ParError, ParOutcome, ParResult};
+use crate::{Backend, ParAlgo, ParError, ParOutcome, ParResult};
 use arachne_core::Game;
 use arachne_search::stepper::{Stepper, StepperMode};
 use std::time::Instant;
@@ -259,7 +266,9 @@ pub(crate) fn search_traced_on<G: Game>(
     };
     let algo = ParAlgo::TypeGuided(*opts);
     let engine = algo.engine(depth);
-    let ps = build::<G>(&h, opts, engine);
+    // Real backends: the processes of a machine share the serial searches' table.
+    let shared = !matches!(backend, Backend::Sim(_));
+    let ps = build::<G>(&h, opts, engine, shared);
     let n = ps.len();
     let initial = vec![(0, Msg::evaluate(1, root.clone(), depth, 0, root_window))];
     let (run, ps) = execute_with_procs(ps, initial, backend, limits, |m| {

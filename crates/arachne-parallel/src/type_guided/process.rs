@@ -3,7 +3,7 @@
 //! one search on a [`Hierarchy`].
 use super::{Hierarchy, JobRec, Log, Table, TgMaster, TypeGuidedOptions};
 use crate::slave::{Engine, Msg, Slave};
-use crate::subsearch::{deliver_waiting, Poll};
+use crate::subsearch::{deliver_waiting, machine_table, Poll};
 use arachne_core::{Game, Stats};
 use arachne_runtime::{Env, Mailbox, Pid, Process};
 use arachne_search::stepper::StepperMode;
@@ -198,32 +198,40 @@ impl<G: Game> Process for TgProc<G> {
 
 /// The processes of a node-type guided search on `tree` (process 0 is always a master; alone it
 /// searches with a stepper of its own), every serial search with the engine options `engine`
-/// (its check extension bounded by the whole search's depth, as every iteration's is).
+/// (its check extension bounded by the whole search's depth, as every iteration's is) and,
+/// with `shared` (real backends), on one transposition table for the machine
+/// (`subsearch::machine_table`; module docs, "The table").
 pub(crate) fn build<G: Game>(
     tree: &Hierarchy,
     opts: &TypeGuidedOptions,
     engine: Engine,
+    shared: bool,
 ) -> Vec<TgProc<G>> {
     let n = tree.count() as Pid;
     let table = Arc::new(Table::new());
+    let searches = shared.then(machine_table::<G>).flatten();
     (0..n)
         .map(|p| {
             let kind = if p != 0 && tree.is_leaf(p) {
                 Kind::Slave(
                     Slave::new(tree.parent(p), StepperMode::AlphaBeta, opts.preorder)
                         .with_quiescence(opts.quiescence)
-                        .with_engine(engine),
+                        .with_engine(engine)
+                        .with_table(searches.clone()),
                 )
             } else {
-                Kind::Master(Box::new(TgMaster::new(
-                    p,
-                    tree.parent(p),
-                    tree.children(p),
-                    tree.children(p).iter().all(|&c| tree.is_leaf(c)),
-                    Arc::clone(&table),
-                    opts,
-                    engine,
-                )))
+                Kind::Master(Box::new(
+                    TgMaster::new(
+                        p,
+                        tree.parent(p),
+                        tree.children(p),
+                        tree.children(p).iter().all(|&c| tree.is_leaf(c)),
+                        Arc::clone(&table),
+                        opts,
+                        engine,
+                    )
+                    .with_search_table(searches.clone()),
+                ))
             };
             TgProc {
                 kind,
