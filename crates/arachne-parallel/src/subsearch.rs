@@ -367,9 +367,8 @@ impl<G: Game> SubSearch<G> {
         self
     }
 
-    /// This search with the options of `spec`, on the table it shared
-    /// ([`SubSearch::with_table`]). (A new search would drop that table: tree-split's slaves,
-    /// given the engine options after their table, searched with tables of their own.)
+    /// This search with the options of `spec`, on the table it shares
+    /// ([`SubSearch::with_table`]), which a new search would drop.
     pub(crate) fn respec(self, spec: Arc<SerialSpec>) -> Self {
         SubSearch {
             tt: self.tt,

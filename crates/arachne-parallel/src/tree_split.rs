@@ -95,11 +95,10 @@
 //! serial search (`crate::subsearch`) — on the simulator too, unless `worker=stepper` asks
 //! for the paper's slave (the resumable stepper: values are the same, node counts differ).
 //! On real backends they all search on the machine's one table (`subsearch::machine_table`),
-//! whatever options they take. (Until 2026-12-08 a slave given the engine options, null move or
-//! check extension, was remade with a table of its own: on chess only the master's own search
-//! used the shared table, and two processes searched the transpositions of each other's
-//! subtrees again. See BENCHMARKS.md, "Message-passing algorithms against the engine's own
-//! search".)
+//! whatever options they take: a subtree one of them searched is found in the table by the
+//! others, as a serial search finds its own (on chess two processes with tables of their own
+//! searched the transpositions of each other's subtrees again: BENCHMARKS.md, "Chess at issue
+//! 42's depth 10").
 //!
 //! ## Table moves at the masters (real backends)
 //!

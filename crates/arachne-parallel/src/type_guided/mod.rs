@@ -54,9 +54,8 @@
 //!   machine's processes (the slaves', and a master's own and solo searches) share one
 //!   transposition table on real backends (`subsearch::machine_table`, as tree-split's
 //!   processors do), so a subtree one of them searched is found in the table by the others,
-//!   as a serial search finds its own. Each used to keep a table of its own (see BENCHMARKS.md,
-//!   "Message-passing algorithms against the engine's own search", for the effect on chess).
-//!   On the simulator each processor still keeps its own.
+//!   as a serial search finds its own (BENCHMARKS.md, "Chess at issue 42's depth 10", has the
+//!   effect of tables of their own). On the simulator each processor keeps its own.
 //! * **"Suggests a move".** An entry whose search ended with a cutoff (lower bound) or an exact
 //!   value suggests its best move; an entry whose search failed low (an all node, upper bound)
 //!   suggests none, so the node is farmed out — type 3.
